@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// One list for every target, as Hummingbird does.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "tessera",
+    products: [
+        .executable(name: "tessera", targets: ["TesseraCLI"]),
+        .library(name: "TesseraCore", targets: ["TesseraCore"]),
+        .library(name: "TesseraCoreTesting", targets: ["TesseraCoreTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
+        // no randomness of its own, no dependencies.
+        .target(name: "TesseraCore", swiftSettings: swiftSettings),
+        // Slow, obviously correct oracles and seeded randomness for tests and benchmarks.
+        .target(name: "TesseraCoreTesting", dependencies: ["TesseraCore"], swiftSettings: swiftSettings),
+        // The `tessera` command: the only place that wires things together.
+        .executableTarget(
+            name: "TesseraCLI",
+            dependencies: [
+                "TesseraCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraCoreTests",
+            dependencies: ["TesseraCore", "TesseraCoreTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraCLITests",
+            dependencies: ["TesseraCore", "TesseraCoreTesting"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+public import Foundation
+
+/// A puzzle's number: whole days since the schedule's first day, which is puzzle 1.
+public struct PuzzleNumber: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { String(rawValue) }
+
+    /// The number with thousands separators, as share texts show it: `1,234`.
+    public var grouped: String {
+        let digits = String(rawValue.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return rawValue < 0 ? "-" + grouped : grouped
+    }
+}
+
+/// Where a player's day begins: a time zone and the local hour the new puzzle arrives.
+public struct DayRollover: Sendable, Hashable {
+    public let timeZone: TimeZone
+    /// The local hour (0–23) at which the day's puzzle changes.
+    public let hour: Int
+
+    public init?(timeZone: TimeZone, hour: Int = 0) {
+        guard (0..<24).contains(hour) else { return nil }
+        self.timeZone = timeZone
+        self.hour = hour
+    }
+
+    /// Midnight UTC.
+    public static let utc = DayRollover(timeZone: TimeZone(identifier: "UTC")!, hour: 0)!
+}
+
+/// Which puzzle a player is on: the puzzle changes at their own rollover, so two players in different
+/// zones may be on different numbers at the same instant, but each number means the same day everywhere.
+public struct DailySchedule: Sendable, Hashable {
+    /// The day of puzzle 1.
+    public let firstDay: CivilDate
+
+    /// Tessera's schedule: puzzle 1 was on 2026-01-01.
+    public static let tessera = DailySchedule(firstDay: CivilDate(year: 2026, month: 1, day: 1)!)
+
+    public init(firstDay: CivilDate) {
+        self.firstDay = firstDay
+    }
+
+    /// The puzzle day at an instant for a player: their local date, or the day before when their local
+    /// time is still before the rollover hour. Local wall-clock time makes it right across daylight-saving
+    /// changes, when a day has 23 or 25 hours.
+    public func day(at instant: Date, rollover: DayRollover) -> CivilDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = rollover.timeZone
+        let local = calendar.dateComponents([.year, .month, .day, .hour], from: instant)
+        // Gregorian components of a valid instant are always present and form a valid date.
+        guard let year = local.year, let month = local.month, let day = local.day, let hour = local.hour,
+            let date = CivilDate(year: year, month: month, day: day)
+        else { preconditionFailure("the Gregorian calendar gave incomplete components for \(instant)") }
+        return hour < rollover.hour ? date.adding(days: -1) : date
+    }
+
+    /// The puzzle a player is on at an instant.
+    public func puzzle(at instant: Date, rollover: DayRollover) -> PuzzleNumber {
+        puzzle(on: day(at: instant, rollover: rollover))
+    }
+
+    /// The puzzle of a day; zero or negative before the first day.
+    public func puzzle(on day: CivilDate) -> PuzzleNumber {
+        PuzzleNumber(day.daysSinceUnixEpoch - firstDay.daysSinceUnixEpoch + 1)
+    }
+
+    /// The day of a puzzle.
+    public func day(of puzzle: PuzzleNumber) -> CivilDate {
+        firstDay.adding(days: puzzle.rawValue - 1)
+    }
+}

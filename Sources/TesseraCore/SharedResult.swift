@@ -1,0 +1,76 @@
+/// The colours of a share text.
+public enum ShareTheme: String, Sendable, Hashable, CaseIterable, Codable {
+    /// 🟩 🟨 ⬛
+    case dark
+    /// 🟩 🟨 ⬜
+    case light
+    /// 🟧 🟦 with ⬛ — for colour-blind players.
+    case highContrast = "high-contrast"
+
+    public func square(for state: LetterState) -> Character {
+        switch (self, state) {
+        case (.highContrast, .correct): "🟧"
+        case (.highContrast, .present): "🟦"
+        case (_, .correct): "🟩"
+        case (_, .present): "🟨"
+        case (.light, .absent): "⬜"
+        case (_, .absent): "⬛"
+        }
+    }
+}
+
+/// A spoiler-free result: `Tessera 1,234 3/6*`, a blank line, and one row of squares per guess.
+///
+/// The same type is rendered for sharing and parsed from results pasted from other apps.
+public struct SharedResult: Sendable, Hashable {
+    /// The game's name: `Tessera`, `Wordle`.
+    public let gameName: String
+    public let puzzle: PuzzleNumber
+    public let result: GameResult
+    public let maximumGuesses: Int
+    /// Whether the whole game was played in hard mode (the `*`).
+    public let isHardMode: Bool
+    /// The colours of each guess; empty when a pasted result came without its grid.
+    public let rows: [Feedback]
+
+    public init(
+        gameName: String,
+        puzzle: PuzzleNumber,
+        result: GameResult,
+        maximumGuesses: Int = Game.defaultMaximumGuesses,
+        isHardMode: Bool,
+        rows: [Feedback]
+    ) {
+        self.gameName = gameName
+        self.puzzle = puzzle
+        self.result = result
+        self.maximumGuesses = maximumGuesses
+        self.isHardMode = isHardMode
+        self.rows = rows
+    }
+
+    /// The result of a finished game; `nil` while it is still being played.
+    public init?(game: Game, puzzle: PuzzleNumber, gameName: String) {
+        guard let result = game.result else { return nil }
+        self.init(
+            gameName: gameName,
+            puzzle: puzzle,
+            result: result,
+            maximumGuesses: game.maximumGuesses,
+            isHardMode: game.isHardMode,
+            rows: game.rows.map(\.feedback)
+        )
+    }
+
+    /// `Tessera 1,234 3/6*`
+    public var headline: String {
+        let score = result.guesses.map(String.init) ?? "X"
+        return "\(gameName) \(puzzle.grouped) \(score)/\(maximumGuesses)\(isHardMode ? "*" : "")"
+    }
+
+    /// The share text in the original format.
+    public func text(theme: ShareTheme = .dark) -> String {
+        let grid = rows.map { row in String(row.states.map(theme.square(for:))) }
+        return ([headline, ""] + grid).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,58 @@
+/// One finished game in a player's history.
+public struct PlayedGame: Sendable, Hashable, Codable {
+    public let puzzle: PuzzleNumber
+    public let result: GameResult
+
+    public init(puzzle: PuzzleNumber, result: GameResult) {
+        self.puzzle = puzzle
+        self.result = result
+    }
+}
+
+/// A player's statistics, as the original game shows them.
+public struct Statistics: Sendable, Hashable {
+    public private(set) var played = 0
+    public private(set) var wins = 0
+    /// Wins over consecutive puzzles up to the latest one played, while no puzzle has been missed since.
+    public private(set) var currentStreak = 0
+    public private(set) var maxStreak = 0
+    /// `guessDistribution[n - 1]` counts the games won in `n` guesses.
+    public private(set) var guessDistribution: [Int]
+    public private(set) var failures = 0
+
+    /// Computes statistics from a history in any order.
+    ///
+    /// A streak continues only over consecutive puzzle numbers and a loss ends it. With `today`, a current
+    /// streak whose last win is older than yesterday's puzzle has been broken by a missed day. When the
+    /// history has two results for one puzzle, the first one counts.
+    public init(
+        history: some Sequence<PlayedGame>, maximumGuesses: Int = Game.defaultMaximumGuesses, today: PuzzleNumber? = nil
+    ) {
+        guessDistribution = Array(repeating: 0, count: maximumGuesses)
+        var seen = Set<PuzzleNumber>()
+        let games = history.filter { seen.insert($0.puzzle).inserted }.sorted { $0.puzzle < $1.puzzle }
+        var streak = 0
+        var previous: PuzzleNumber?
+        for game in games {
+            played += 1
+            if let guesses = game.result.guesses, (1...maximumGuesses).contains(guesses) {
+                wins += 1
+                guessDistribution[guesses - 1] += 1
+                let continues = previous.map { $0.rawValue + 1 == game.puzzle.rawValue } ?? false
+                streak = continues ? streak + 1 : 1
+            } else {
+                failures += 1
+                streak = 0
+            }
+            maxStreak = max(maxStreak, streak)
+            previous = game.puzzle
+        }
+        let streakIsLive = today.map { today in previous.map { $0.rawValue >= today.rawValue - 1 } ?? false } ?? true
+        currentStreak = streakIsLive ? streak : 0
+    }
+
+    /// Wins as a whole percentage of games played, rounded as the original does; 0 before any game.
+    public var winPercentage: Int {
+        played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded())
+    }
+}

@@ -1,0 +1,93 @@
+/// The words of one language: the answers the daily schedule draws from, and every allowed guess.
+///
+/// The word length is a property of the list, not of the game.
+public struct WordList: Sendable {
+    public let language: Language
+    public let alphabet: Alphabet
+    /// The number of letters of every word in the list.
+    public let wordLength: Int
+    /// The possible answers, in a fixed order.
+    public let answers: [Word]
+    /// Every word accepted as a guess; it includes every answer.
+    public let allowedGuesses: Set<Word>
+
+    /// Creates a list from answers and the other allowed guesses, all of one length.
+    public init(language: Language, alphabet: Alphabet, answers: [Word], otherGuesses: some Sequence<Word>) {
+        precondition(!answers.isEmpty, "a word list needs answers")
+        let wordLength = answers[0].count
+        precondition(answers.allSatisfy { $0.count == wordLength }, "answers differ in length")
+        var allowed = Set(answers)
+        for word in otherGuesses {
+            precondition(word.count == wordLength, "guesses differ in length from the answers")
+            allowed.insert(word)
+        }
+        self.language = language
+        self.alphabet = alphabet
+        self.wordLength = wordLength
+        self.answers = answers
+        self.allowedGuesses = allowed
+    }
+
+    init(language: Language, alphabet: Alphabet, source: WordListSource) {
+        func words(_ text: String) -> [Word] {
+            text.split(separator: " ").map { token in
+                let codes = token.unicodeScalars.map { scalar in
+                    guard let code = alphabet.code(ofCanonical: scalar) else {
+                        preconditionFailure("generated word list has '\(token)', which is not in the alphabet")
+                    }
+                    return code
+                }
+                guard let word = Word(codes: codes) else {
+                    preconditionFailure("generated word list has '\(token)', which is not a word")
+                }
+                return word
+            }
+        }
+        self.init(
+            language: language,
+            alphabet: alphabet,
+            answers: words(source.answers),
+            otherGuesses: words(source.otherGuesses)
+        )
+    }
+
+    /// Whether a word is accepted as a guess.
+    public func isAllowed(_ word: Word) -> Bool {
+        allowedGuesses.contains(word)
+    }
+
+    /// Reads typed text as a word of this list's length and alphabet, without checking that it is allowed.
+    ///
+    /// Surrounding white space is ignored; accents are folded where the alphabet has no letter of its own
+    /// for them.
+    public func word(from text: some StringProtocol) -> Result<Word, GuessRejection> {
+        var codes: [UInt8] = []
+        for character in text.trimmingWhitespace() {
+            guard let code = alphabet.code(of: character) else { return .failure(.notALetter(character)) }
+            codes.append(code)
+        }
+        if codes.count < wordLength { return .failure(.notEnoughLetters) }
+        if codes.count > wordLength { return .failure(.tooManyLetters) }
+        // The length was checked above and every code comes from the alphabet.
+        guard let word = Word(codes: codes) else { return .failure(.tooManyLetters) }
+        return .success(word)
+    }
+
+    /// Reads typed text as an allowed guess.
+    public func guess(from text: some StringProtocol) -> Result<Word, GuessRejection> {
+        word(from: text).flatMap { isAllowed($0) ? .success($0) : .failure(.notInWordList) }
+    }
+
+    /// A word in capitals, as the game shows it: `SPEED`.
+    public func display(_ word: Word) -> String {
+        String(word.codes.map { alphabet.displayLetter($0) })
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> SubSequence {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
+        return self[start..<end]
+    }
+}
