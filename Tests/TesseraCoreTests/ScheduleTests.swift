@@ -1,0 +1,131 @@
+import Foundation
+import TesseraCoreTesting
+import Testing
+
+@testable import TesseraCore
+
+@Suite("The daily schedule")
+struct ScheduleTests {
+    func instant(_ iso: String) throws -> Date {
+        try #require(ISO8601DateFormatter().date(from: iso), "bad test instant \(iso)")
+    }
+
+    func rollover(_ zone: String, hour: Int = 0) throws -> DayRollover {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        return try #require(DayRollover(timeZone: timeZone, hour: hour))
+    }
+
+    @Test("SipHash-2-4 matches the reference test vectors")
+    func sipHashVectors() {
+        let key = SipHash(keyBytes: Array(0...15))
+        #expect(key.hash([UInt8]()) == 0x726f_db47_dd0e_0e31)
+        #expect(key.hash(Array(0...14)) == 0xa129_ca61_49be_45e5)
+    }
+
+    @Test("Civil dates round-trip through day numbers, across leap years and centuries")
+    func civilDates() throws {
+        #expect(CivilDate(year: 1970, month: 1, day: 1)?.daysSinceUnixEpoch == 0)
+        #expect(CivilDate(year: 2000, month: 3, day: 1)?.daysSinceUnixEpoch == 11_017)
+        for days in stride(from: -800_000, through: 800_000, by: 997) {
+            #expect(CivilDate(daysSinceUnixEpoch: days).daysSinceUnixEpoch == days)
+        }
+        #expect(CivilDate("2024-02-29") != nil)
+        #expect(CivilDate("2026-02-29") == nil)
+        #expect(CivilDate("2026-13-01") == nil)
+        #expect(CivilDate("2026-1-01") == nil)
+        #expect(CivilDate("yesterday") == nil)
+        #expect(CivilDate("2026-11-22")?.description == "2026-11-22")
+    }
+
+    @Test("Puzzle 1 is 2026-01-01, and numbers count whole days")
+    func numbering() throws {
+        let schedule = DailySchedule.tessera
+        #expect(schedule.puzzle(on: try #require(CivilDate("2026-01-01"))) == PuzzleNumber(1))
+        #expect(schedule.puzzle(on: try #require(CivilDate("2026-11-22"))) == PuzzleNumber(326))
+        #expect(schedule.day(of: PuzzleNumber(326)).description == "2026-11-22")
+        #expect(PuzzleNumber(1_234).grouped == "1,234")
+        #expect(PuzzleNumber(1_234_567).grouped == "1,234,567")
+        #expect(PuzzleNumber(999).grouped == "999")
+    }
+
+    @Test("The puzzle follows the player's own zone and rollover hour")
+    func zonesAndRollover() throws {
+        let schedule = DailySchedule.tessera
+        let moment = try instant("2026-11-22T23:30:00Z")
+        #expect(schedule.puzzle(at: moment, rollover: .utc) == PuzzleNumber(326))
+        #expect(schedule.puzzle(at: moment, rollover: try rollover("Europe/Madrid")) == PuzzleNumber(327))
+        #expect(schedule.puzzle(at: moment, rollover: try rollover("America/Los_Angeles")) == PuzzleNumber(326))
+        #expect(schedule.puzzle(at: moment, rollover: try rollover("Asia/Kolkata")) == PuzzleNumber(327))
+        // With the new puzzle at 06:00, 05:59 local is still the day before.
+        let early = try rollover("Europe/Madrid", hour: 6)
+        #expect(schedule.puzzle(at: try instant("2026-11-22T04:59:00Z"), rollover: early) == PuzzleNumber(325))
+        #expect(schedule.puzzle(at: try instant("2026-11-22T05:00:00Z"), rollover: early) == PuzzleNumber(326))
+        #expect(DayRollover(timeZone: .current, hour: 24) == nil)
+    }
+
+    @Test(
+        "Across daylight-saving changes the puzzle changes exactly once a day, at the local rollover hour",
+        arguments: [
+            ("Europe/Madrid", 0, "2026-03-27T12:00:00Z"),  // spring forward on 29 March, 02:00 → 03:00
+            ("Europe/Madrid", 2, "2026-03-27T12:00:00Z"),  // rollover at an hour that does not exist that day
+            ("America/New_York", 1, "2026-10-30T12:00:00Z"),  // fall back on 1 November, 02:00 → 01:00
+            ("Australia/Lord_Howe", 0, "2026-04-03T12:00:00Z"),  // a half-hour change
+        ]
+    )
+    func daylightSaving(zone: String, hour: Int, start: String) throws {
+        let rollover = try rollover(zone, hour: hour)
+        let schedule = DailySchedule.tessera
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = rollover.timeZone
+        var moment = try instant(start)
+        var previous = schedule.puzzle(at: moment, rollover: rollover)
+        var changes = 0
+        // Every five minutes for five days.
+        for _ in 0..<(5 * 24 * 12) {
+            moment += 300
+            let current = schedule.puzzle(at: moment, rollover: rollover)
+            if current != previous {
+                changes += 1
+                #expect(current.rawValue == previous.rawValue + 1, "skipped or went back at \(moment)")
+                let localHour = calendar.component(.hour, from: moment)
+                // On a day the rollover hour does not exist, the change comes at the first hour after it.
+                #expect(localHour == hour || (localHour > hour && localHour <= hour + 1), "changed at \(moment)")
+                #expect(schedule.day(of: current) == schedule.day(at: moment, rollover: rollover))
+            }
+            previous = current
+        }
+        #expect(changes == 5)
+    }
+
+    @Test("The day's answer is the same for everyone, depends on the secret, and never repeats within a cycle")
+    func answers() throws {
+        let list = Language.english.wordList
+        let secret = try #require(ScheduleSecret("correct horse battery staple"))
+        let schedule = AnswerSchedule(wordList: list, secret: secret)
+        let again = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret("correct horse battery staple")))
+        let other = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret("another secret")))
+
+        let cycle = list.answers.count
+        let firstCycle = (1...cycle).map { schedule.answer(for: PuzzleNumber($0)) }
+        #expect(Set(firstCycle).count == cycle, "an answer repeated before the list was used up")
+        #expect(firstCycle == (1...cycle).map { again.answer(for: PuzzleNumber($0)) })
+        let differing = (1...cycle).filter { other.answer(for: PuzzleNumber($0)) != firstCycle[$0 - 1] }.count
+        #expect(differing > cycle * 9 / 10, "another secret should give an unrelated order")
+        // The next cycle is a different order of the same words.
+        let secondCycle = (cycle + 1...2 * cycle).map { schedule.answer(for: PuzzleNumber($0)) }
+        #expect(Set(secondCycle) == Set(list.answers))
+        #expect(secondCycle != firstCycle)
+        // Not the list's own order, not alphabetical.
+        #expect(firstCycle != list.answers)
+        #expect(ScheduleSecret("") == nil)
+    }
+
+    @Test("A keyed permutation is a bijection for every domain size")
+    func permutationIsBijection() {
+        let key = SipHash(k0: 1, k1: 2)
+        for count in [1, 2, 3, 4, 5, 17, 64, 100, 1_000, 2_309] {
+            let permutation = KeyedPermutation(count: count, key: key, tweak: 9)
+            #expect(Set((0..<count).map { permutation($0) }) == Set(0..<count), "domain \(count)")
+        }
+    }
+}
