@@ -42,7 +42,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraCLITests",
-            dependencies: ["TesseraCore", "TesseraCoreTesting"],
+            // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
+            dependencies: ["TesseraCLI", "TesseraCore", "TesseraCoreTesting"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -4,7 +4,8 @@ import ArgumentParser
 struct Tessera: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
-        abstract: "A daily word puzzle for chat groups.",
-        subcommands: []
+        abstract: "A daily word puzzle: everyone gets the same word each day.",
+        subcommands: [PlayCommand.self, ScoreCommand.self, TodayCommand.self],
+        defaultSubcommand: PlayCommand.self
     )
 }

@@ -12,6 +12,13 @@ public struct ScheduleSecret: Sendable, Hashable {
             k1: SipHash(k0: 0x7465_7373_6572_6132, k1: 0x6b65_7920_6465_7276).hash(bytes)
         )
     }
+
+    /// Sixteen hex digits that tell secrets apart without revealing them: progress saved under one secret
+    /// is not replayed against another secret's answers.
+    public var fingerprint: String {
+        let digits = String(key.hash(words: 0x6669_6e67_6572_7072), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }
 
 /// The day's answer: the same for every player on the same puzzle number, each answer used once before

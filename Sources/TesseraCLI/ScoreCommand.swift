@@ -1,0 +1,42 @@
+import ArgumentParser
+import TesseraCore
+
+struct ScoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Print the colours a guess gets against an answer, as one row of squares.",
+        discussion: "Example: tessera score speed abide  →  ⬛⬛🟨⬛🟨"
+    )
+
+    @Argument(help: "The guessed word.")
+    var guess: String
+
+    @Argument(help: "The answer.")
+    var answer: String
+
+    @Option(name: .customLong("language"), help: "Word list language.")
+    var languageArgument = LanguageArgument(.english)
+
+    @Option(name: .customLong("theme"), help: "Square colours.")
+    var themeArgument = ThemeArgument(.dark)
+
+    var language: Language { languageArgument.language }
+    var theme: ShareTheme { themeArgument.theme }
+
+    func run() throws {
+        let list = language.wordList
+        let guessWord = try allowedWord(guess, role: "guess", in: list)
+        let answerWord = try allowedWord(answer, role: "answer", in: list)
+        let feedback = Feedback(guess: guessWord, answer: answerWord)
+        print(String(feedback.states.map(theme.square(for:))))
+    }
+
+    private func allowedWord(_ text: String, role: String, in list: WordList) throws -> Word {
+        switch list.guess(from: text) {
+        case .success(let word): return word
+        case .failure(let rejection):
+            throw CommandError(
+                "The \(role) '\(text)': \(rejection) (\(list.language.name), \(list.wordLength) letters).")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TesseraCore
+import Testing
+
+@Suite("The tessera command")
+struct CommandTests {
+    @Test("score prints one row of squares")
+    func score() throws {
+        let dark = try TesseraProcess.run(["score", "speed", "abide"])
+        #expect(dark.status == 0)
+        #expect(dark.standardOutput == "⬛⬛🟨⬛🟨\n")
+        let light = try TesseraProcess.run(["score", "EERIE", "theme", "--theme", "light"])
+        #expect(light.standardOutput == "🟨⬜⬜⬜🟩\n")
+        let spanish = try TesseraProcess.run(["score", "árbol", "arbol", "--language", "es"])
+        #expect(spanish.standardOutput == "🟩🟩🟩🟩🟩\n")
+    }
+
+    @Test(
+        "Bad input gets one line on standard error and a non-zero exit",
+        arguments: [
+            (["score", "sped", "abide"], "Error: The guess 'sped': Not enough letters (English, 5 letters)."),
+            (["score", "speed", "xqzvj"], "Error: The answer 'xqzvj': Not in word list (English, 5 letters)."),
+            (["score", "sp3ed", "abide"], "Error: The guess 'sp3ed': \"3\" is not a letter (English, 5 letters)."),
+            (
+                ["today", "--time-zone", "Mars/Olympus"],
+                "Error: Unknown time zone 'Mars/Olympus'; use an IANA name such as Europe/Madrid."
+            ),
+            (["today", "--rollover-hour", "25"], "Error: --rollover-hour must be between 0 and 23, not 25."),
+            (
+                ["play", "--date", "2026-02-30"],
+                "Error: --date takes a day as YYYY-MM-DD, such as 2026-11-22, not '2026-02-30'."
+            ),
+            (
+                ["play", "--date", "2025-12-31"],
+                "Error: Tessera began on 2026-01-01; there is no puzzle for 2025-12-31."
+            ),
+        ]
+    )
+    func badInput(arguments: [String], message: String) throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let output = try TesseraProcess.run(
+            arguments + (arguments[0] == "play" ? ["--state", directory.appendingPathComponent("p.json").path] : []))
+        #expect(output.status != 0)
+        #expect(output.standardError == message + "\n")
+        #expect(output.standardOutput.isEmpty)
+    }
+
+    @Test("today prints the puzzle number for the zone")
+    func today() throws {
+        let before = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc)
+        let output = try TesseraProcess.run(["today", "--time-zone", "UTC"])
+        let after = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc)
+        #expect(output.status == 0)
+        #expect([before.description + "\n", after.description + "\n"].contains(output.standardOutput))
+    }
+
+    @Test("A future day cannot be played, so no one sees tomorrow's word early")
+    func futureDay() throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let tomorrow = DailySchedule.tessera.day(at: Date(), rollover: .utc).adding(days: 2)
+        let output = try TesseraProcess.run(
+            [
+                "play", "--date", tomorrow.description, "--time-zone", "UTC", "--state",
+                directory.appendingPathComponent("p.json").path,
+            ]
+        )
+        #expect(output.status != 0)
+        #expect(output.standardError.contains("is not out yet"))
+    }
+}
