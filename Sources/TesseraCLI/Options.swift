@@ -2,36 +2,21 @@ import ArgumentParser
 import Foundation
 import TesseraCore
 
-/// `--language en|es`
-struct LanguageArgument: ExpressibleByArgument {
-    let language: Language
+/// An option whose values are the raw values of one of the core's enums: `--language es`, `--theme light`.
+/// (The CLI owns this type, so the core's types need no conformance to an ArgumentParser protocol.)
+struct ChoiceArgument<Value: RawRepresentable & CaseIterable>: ExpressibleByArgument where Value.RawValue == String {
+    let value: Value
 
-    init(_ language: Language) { self.language = language }
-
-    init?(argument: String) {
-        guard let language = Language(rawValue: argument.lowercased()) else { return nil }
-        self.language = language
-    }
-
-    var defaultValueDescription: String { language.rawValue }
-
-    static var allValueStrings: [String] { Language.allCases.map(\.rawValue) }
-}
-
-/// `--theme dark|light|high-contrast`
-struct ThemeArgument: ExpressibleByArgument {
-    let theme: ShareTheme
-
-    init(_ theme: ShareTheme) { self.theme = theme }
+    init(_ value: Value) { self.value = value }
 
     init?(argument: String) {
-        guard let theme = ShareTheme(rawValue: argument.lowercased()) else { return nil }
-        self.theme = theme
+        guard let value = Value(rawValue: argument.lowercased()) else { return nil }
+        self.value = value
     }
 
-    var defaultValueDescription: String { theme.rawValue }
+    var defaultValueDescription: String { value.rawValue }
 
-    static var allValueStrings: [String] { ShareTheme.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
 }
 
 /// Where the player's day begins: shared by every command that needs today's puzzle.

@@ -17,7 +17,7 @@ struct PlayCommand: ParsableCommand {
     )
 
     @Option(name: .customLong("language"), help: "Word list language.")
-    var languageArgument = LanguageArgument(.english)
+    var languageArgument = ChoiceArgument(Language.english)
 
     @Flag(help: "Hard mode: every revealed hint must be used in later guesses. Only before the first guess.")
     var hard = false
@@ -28,7 +28,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var day: DayOptions
 
     @Option(name: .customLong("theme"), help: "Share text colours.")
-    var themeArgument = ThemeArgument(.dark)
+    var themeArgument = ChoiceArgument(ShareTheme.dark)
 
     @Option(
         help: "Progress file (default: $XDG_STATE_HOME/tessera/terminal.json or ~/.local/state/tessera/terminal.json).")
@@ -40,8 +40,8 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log where progress is kept and where the secret comes from.")
     var verbose = false
 
-    var language: Language { languageArgument.language }
-    var theme: ShareTheme { themeArgument.theme }
+    var language: Language { languageArgument.value }
+    var theme: ShareTheme { themeArgument.value }
 
     func run() throws {
         var logger = Logger(label: "tessera.play")

@@ -15,13 +15,13 @@ struct ScoreCommand: ParsableCommand {
     var answer: String
 
     @Option(name: .customLong("language"), help: "Word list language.")
-    var languageArgument = LanguageArgument(.english)
+    var languageArgument = ChoiceArgument(Language.english)
 
     @Option(name: .customLong("theme"), help: "Square colours.")
-    var themeArgument = ThemeArgument(.dark)
+    var themeArgument = ChoiceArgument(ShareTheme.dark)
 
-    var language: Language { languageArgument.language }
-    var theme: ShareTheme { themeArgument.theme }
+    var language: Language { languageArgument.value }
+    var theme: ShareTheme { themeArgument.value }
 
     func run() throws {
         let list = language.wordList

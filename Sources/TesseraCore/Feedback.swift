@@ -39,7 +39,11 @@ public struct Feedback: Hashable, Sendable {
         precondition(position >= 0 && position < count, "position out of range")
         var code = Int(code)
         for _ in 0..<position { code /= 3 }
-        return LetterState(rawValue: UInt8(code % 3))!
+        switch code % 3 {
+        case 0: return .absent
+        case 1: return .present
+        default: return .correct
+        }
     }
 
     /// The tile states, first letter first.

@@ -35,7 +35,12 @@ public struct DayRollover: Sendable, Hashable {
     }
 
     /// Midnight UTC.
-    public static let utc = DayRollover(timeZone: TimeZone(identifier: "UTC")!, hour: 0)!
+    public static let utc = DayRollover(uncheckedTimeZone: .gmt, hour: 0)
+
+    private init(uncheckedTimeZone timeZone: TimeZone, hour: Int) {
+        self.timeZone = timeZone
+        self.hour = hour
+    }
 }
 
 /// Which puzzle a player is on: the puzzle changes at their own rollover, so two players in different
