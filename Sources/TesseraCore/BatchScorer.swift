@@ -74,20 +74,30 @@ public struct BatchScorer: Sendable {
         }
         codes.removeAll(keepingCapacity: true)
         codes.append(contentsOf: repeatElement(0, count: stride))
-        withUnsafeTemporaryAllocation(of: Block.self, capacity: length) { states in
+        // 3⁵ = 243: codes of up to five letters fit a byte, so they are summed in sixteen 8-bit lanes.
+        let codesFitInBytes = length <= 5
+        withUnsafeTemporaryAllocation(of: Block.self, capacity: 2 * length) { scratch in
+            let states = UnsafeMutableBufferPointer(rebasing: scratch[0..<length])
+            let guessLetterLanes = UnsafeMutableBufferPointer(rebasing: scratch[length...])
+            for position in 0..<length { guessLetterLanes[position] = Block(repeating: UInt8(guessLetters[position])) }
             letters.withUnsafeBytes { letters in
                 counts.withUnsafeBytes { counts in
                     codes.withUnsafeMutableBytes { output in
                         for start in Swift.stride(from: 0, to: stride, by: Block.scalarCount) {
                             // First pass: 2 green, 1 present anywhere, 0 absent; right for letters the guess has once.
                             for position in 0..<length {
-                                let letter = guessLetters[position]
                                 let answerLetters = letters.loadUnaligned(
-                                    fromByteOffset: position * stride + start, as: Block.self)
+                                    fromByteOffset: position * stride + start,
+                                    as: Block.self
+                                )
                                 let copies = counts.loadUnaligned(
-                                    fromByteOffset: letter * stride + start, as: Block.self)
+                                    fromByteOffset: guessLetters[position] * stride + start,
+                                    as: Block.self
+                                )
                                 let green = Block.zero.replacing(
-                                    with: Block.one, where: answerLetters .== Block(repeating: UInt8(letter)))
+                                    with: Block.one,
+                                    where: answerLetters .== guessLetterLanes[position]
+                                )
                                 let present = Block.one.replacing(with: Block.zero, where: copies .== Block.zero)
                                 states[position] = green &+ present
                             }
@@ -95,7 +105,9 @@ public struct BatchScorer: Sendable {
                             // the guess's non-green copies from left to right.
                             for group in repeatedGroups {
                                 var available = counts.loadUnaligned(
-                                    fromByteOffset: group.letter * stride + start, as: Block.self)
+                                    fromByteOffset: group.letter * stride + start,
+                                    as: Block.self
+                                )
                                 for position in 0..<length where group.positions & (1 << position) != 0 {
                                     available &-= states[position] &>> 1
                                 }
@@ -107,12 +119,21 @@ public struct BatchScorer: Sendable {
                                     rank &+= Block.one &- isGreen
                                 }
                             }
+                            // Base 3, first letter least significant; low bytes are answers 0-7, high bytes 8-15.
                             var low = Codes.zero
                             var high = Codes.zero
-                            for position in (0..<length).reversed() {
-                                let pair = unsafeBitCast(states[position], to: Codes.self)
-                                low = low &* 3 &+ (pair & 0x00FF)
-                                high = high &* 3 &+ (pair &>> 8)
+                            if codesFitInBytes {
+                                var code = Block.zero
+                                for position in (0..<length).reversed() { code = code &* 3 &+ states[position] }
+                                let pair = unsafeBitCast(code, to: Codes.self)
+                                low = pair & 0x00FF
+                                high = pair &>> 8
+                            } else {
+                                for position in (0..<length).reversed() {
+                                    let pair = unsafeBitCast(states[position], to: Codes.self)
+                                    low = low &* 3 &+ (pair & 0x00FF)
+                                    high = high &* 3 &+ (pair &>> 8)
+                                }
                             }
                             output.storeBytes(of: low, toByteOffset: start * 2, as: Codes.self)
                             output.storeBytes(of: high, toByteOffset: start * 2 + 16, as: Codes.self)

@@ -29,7 +29,7 @@ let pairs = Double(guesses.count * answers.count)
 
 print("\nScoring every allowed guess against every answer (\(guesses.count) × \(answers.count) pairs)")
 var fastChecksum = 0
-let fast = best(of: 3) {
+let fast = best(of: 5) {
     var checksum = 0
     for guess in guesses {
         for answer in answers { checksum &+= Int(Feedback(guess: guess, answer: answer).code) }
@@ -40,7 +40,7 @@ print("  fast scorer (Feedback(guess:answer:)):  \(String(format: "%6.2f", fast 
 
 let batch = BatchScorer(answers: answers)
 var batchChecksum = 0
-let batched = best(of: 3) {
+let batched = best(of: 5) {
     var codes: [UInt16] = []
     var checksum = 0
     for guess in guesses {
@@ -56,7 +56,7 @@ let sampled = stride(from: 0, to: guesses.count, by: 16).map { guesses[$0] }
 let sampledPairs = Double(sampled.count * answers.count)
 let answerCodes = answers.map(\.codes)
 var referenceChecksum = 0
-let reference = best(of: 3) {
+let reference = best(of: 5) {
     var checksum = 0
     for guess in sampled {
         let guessCodes = guess.codes
