@@ -17,9 +17,8 @@ extension Game {
     /// The original hard-mode check against every earlier row: greens must stay in place (checked first,
     /// left to right), then every revealed letter must be used as often as it was revealed in one row.
     func hardModeViolation(of word: Word) -> GuessRejection? {
-        for row in rows {
-            for position in 0..<word.count
-            where row.feedback[position] == .correct && word[position] != row.word[position] {
+        for position in 0..<word.count {
+            for row in rows where row.feedback[position] == .correct && word[position] != row.word[position] {
                 return .mustKeepLetter(position: position, letter: wordList.alphabet.displayLetter(row.word[position]))
             }
         }

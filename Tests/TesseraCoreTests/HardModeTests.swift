@@ -25,6 +25,8 @@ struct HardModeTests {
             ("train", ["crane"], "ulnar", "2nd letter must be R"),
             // Greens before yellows, even when both are missing.
             ("train", ["crane"], "flesh", "2nd letter must be R"),
+            // Greens from every row are checked left to right: ASIDE's 1st-letter green before CRANE's 5th.
+            ("abide", ["crane", "aside"], "orbit", "1st letter must be A"),
             // A green in the last place.
             ("abide", ["crane"], "abbot", "5th letter must be E"),
             // Missing yellows are named in the order of the earlier guess: SPEED reveals E, then D.
