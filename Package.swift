@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // One list for every target, as Hummingbird does.
@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
@@ -25,6 +26,22 @@ let package = Package(
         .target(name: "TesseraCore", swiftSettings: swiftSettings),
         // Slow, obviously correct oracles and seeded randomness for tests and benchmarks.
         .target(name: "TesseraCoreTesting", dependencies: ["TesseraCore"], swiftSettings: swiftSettings),
+        // Turns chat messages into game actions and replies; owns the storage and transport protocols.
+        .target(
+            name: "TesseraEngine",
+            dependencies: ["TesseraCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // The embedded default store: SQLite through GRDB.
+        .target(
+            name: "TesseraSQLite",
+            dependencies: [
+                "TesseraEngine",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // The `tessera` command: the only place that wires things together.
         .executableTarget(
             name: "TesseraCLI",
@@ -38,6 +55,14 @@ let package = Package(
         .testTarget(
             name: "TesseraCoreTests",
             dependencies: ["TesseraCore", "TesseraCoreTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraEngineTests",
+            dependencies: [
+                "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

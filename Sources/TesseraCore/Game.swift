@@ -78,6 +78,14 @@ public struct Game: Sendable {
         return .success(row)
     }
 
+    /// Puts back a guess that was accepted earlier, without the checks that may have changed since (a word
+    /// list regenerated without the word, hard mode switched). Only its length must fit.
+    public mutating func restore(_ word: Word) {
+        precondition(word.count == wordList.wordLength, "a restored guess must have the list's length")
+        guard !status.isFinished else { return }
+        rows.append(Row(word: word, feedback: Feedback(guess: word, answer: answer)))
+    }
+
     /// The best state each letter has shown so far.
     public var keyboard: KeyboardSummary {
         KeyboardSummary(rows: rows)

@@ -1,0 +1,360 @@
+public import Foundation
+public import Logging
+public import TesseraCore
+
+/// Turns an incoming chat message into game actions and replies. It knows no platform: transports turn
+/// their updates into ``ChatMessage`` values and send the ``OutgoingMessage`` values it queues.
+///
+/// The engine is synchronous and runs inside a storage transaction, so a message's effects and its replies
+/// are stored together.
+public struct BotEngine: Sendable {
+    public struct Configuration: Sendable {
+        /// The name in share texts.
+        public var gameName = "Tessera"
+        /// The bot's username, to tell `/guess@thisbot` from commands for other bots.
+        public var botUsername: String?
+        /// The zone and rollover hour of new players and of groups.
+        public var defaultTimeZone = "UTC"
+        public var defaultRolloverHour = 0
+        public var defaultLanguage = Language.english
+        public var schedule = DailySchedule.tessera
+        public var shareTheme = ShareTheme.dark
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    private let secret: ScheduleSecret
+    private let logger: Logger
+
+    public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
+        self.configuration = configuration
+        self.secret = secret
+        self.logger = logger
+    }
+
+    /// Handles one message: updates the store and queues the replies in its outbox.
+    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
+        let input = BotInput(message.text, botUsername: configuration.botUsername)
+        if input == .notForUs { return }
+        let stored = try store.player(message.sender)
+        var player =
+            stored
+            ?? Player(
+                id: message.sender,
+                displayName: message.senderName,
+                language: configuration.defaultLanguage,
+                timeZone: configuration.defaultTimeZone,
+                rolloverHour: configuration.defaultRolloverHour
+            )
+        player.displayName = message.senderName
+        player.settleTimeZone(at: now, schedule: configuration.schedule)
+
+        var context = Context(message: message, now: now, store: store, player: player)
+        try respond(to: input, context: &context)
+        if context.player != stored { try store.save(context.player) }
+        try store.enqueue(context.replies)
+    }
+
+    /// What one message works on.
+    struct Context {
+        let message: ChatMessage
+        let now: Date
+        let store: any GameStoreTransaction
+        var player: Player
+        var replies: [OutgoingMessage] = []
+
+        var isGroup: Bool { message.chatKind == .group }
+
+        mutating func reply(_ html: String) {
+            replies.append(OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID))
+        }
+    }
+
+    private func respond(to input: BotInput, context: inout Context) throws {
+        switch input {
+        case .notForUs:
+            return
+        case .text:
+            if !context.isGroup { context.reply(Texts.guessHowTo) }
+        case .word(let word):
+            if !context.isGroup { try guess(word, context: &context) }
+        case .command(let name, let argument):
+            try command(name, argument: argument, context: &context)
+        }
+    }
+
+    private func command(_ name: String, argument: String, context: inout Context) throws {
+        switch name {
+        case "start", "help":
+            let list = context.player.language.wordList
+            context.reply(
+                name == "start"
+                    ? Texts.welcome(
+                        gameName: configuration.gameName,
+                        wordLength: list.wordLength,
+                        maximumGuesses: Game.defaultMaximumGuesses
+                    )
+                    : Texts.help
+            )
+        case "guess":
+            if argument.isEmpty { context.reply(Texts.guessNeedsWord) } else { try guess(argument, context: &context) }
+        case "board": try board(context: &context)
+        case "hard": try hardMode(argument, context: &context)
+        case "stats": try statistics(context: &context)
+        case "share": try share(context: &context)
+        case "leaderboard": try leaderboard(context: &context)
+        case "timezone": timeZone(argument, context: &context)
+        case "language": language(argument, context: &context)
+        default:
+            // In groups, unknown commands are for other bots.
+            if !context.isGroup { context.reply(Texts.unknownCommand) }
+        }
+    }
+
+    // MARK: - The day's game
+
+    /// The player's game of their current puzzle in their language, rebuilt from its stored guesses.
+    struct DailyGame {
+        var game: Game
+        var stored: StoredGame
+    }
+
+    private func dailyGame(_ context: Context) throws -> DailyGame {
+        let player = context.player
+        let list = player.language.wordList
+        let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
+        let stored =
+            try context.store.game(of: player.id, language: player.language, puzzle: puzzle)
+            ?? StoredGame(
+                player: player.id, language: player.language, puzzle: puzzle, hardMode: player.prefersHardMode)
+        var game = Game(
+            answer: AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle),
+            wordList: list,
+            hardMode: stored.hardMode
+        )
+        for guess in stored.guesses {
+            switch list.word(from: guess) {
+            case .success(let word): game.restore(word)
+            case .failure(let rejection):
+                logger.error(
+                    "A stored guess cannot be read; it is left out of the board",
+                    metadata: ["player.id": "\(player.id)", "puzzle.number": "\(puzzle)", "error": "\(rejection)"]
+                )
+            }
+        }
+        return DailyGame(game: game, stored: stored)
+    }
+
+    private func guess(_ text: String, context: inout Context) throws {
+        var daily = try dailyGame(context)
+        let maximum = daily.game.maximumGuesses
+        if let result = daily.game.result {
+            context.reply(Texts.alreadyFinished(result, maximumGuesses: maximum))
+            return
+        }
+        switch daily.game.submit(text) {
+        case .failure(let rejection):
+            let revealsHints: Bool
+            switch rejection {
+            case .mustKeepLetter, .mustContainLetter: revealsHints = true
+            default: revealsHints = false
+            }
+            context.reply(
+                context.isGroup && revealsHints ? Texts.hardModeBrokenInGroup : rejection.description.htmlEscaped)
+        case .success(let row):
+            daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
+            if let result = daily.game.result {
+                daily.stored.result = result
+                daily.stored.finishedAt = context.now
+            }
+            try context.store.save(daily.stored)
+            if context.isGroup {
+                try context.store.addMember(context.player.id, to: context.message.chat)
+                context.reply(groupProgress(daily.game, context: context))
+            } else {
+                context.reply(privateBoard(daily.game))
+            }
+        }
+    }
+
+    private func board(context: inout Context) throws {
+        let daily = try dailyGame(context)
+        if daily.game.rows.isEmpty {
+            context.reply(Texts.noGuessesYet)
+        } else if context.isGroup {
+            context.reply(groupProgress(daily.game, context: context))
+        } else {
+            context.reply(privateBoard(daily.game))
+        }
+    }
+
+    private func hardMode(_ argument: String, context: inout Context) throws {
+        let enable = argument.lowercased() != "off"
+        context.player.prefersHardMode = enable
+        var daily = try dailyGame(context)
+        switch daily.game.setHardMode(enable) {
+        case .failure(let rejection):
+            context.reply(Texts.hardLater(rejection))
+        case .success:
+            if daily.stored.hardMode != enable {
+                daily.stored.hardMode = enable
+                try context.store.save(daily.stored)
+            }
+            context.reply(enable ? Texts.hardOn : Texts.hardOff)
+        }
+    }
+
+    private func statistics(context: inout Context) throws {
+        let language = context.player.language
+        let history = try context.store.finishedGames(of: context.player.id, language: language)
+        let today = context.player.puzzle(at: context.now, schedule: configuration.schedule)
+        context.reply(Texts.statistics(Statistics(history: history, today: today), language: language))
+    }
+
+    private func share(context: inout Context) throws {
+        let daily = try dailyGame(context)
+        guard
+            let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+        else {
+            context.reply(Texts.shareNotFinished)
+            return
+        }
+        if context.isGroup { try context.store.addMember(context.player.id, to: context.message.chat) }
+        context.reply(share.text(theme: configuration.shareTheme).htmlEscaped)
+    }
+
+    private func leaderboard(context: inout Context) throws {
+        guard context.isGroup else {
+            context.reply(Texts.leaderboardPrivate)
+            return
+        }
+        let rollover = Player.rollover(configuration.defaultTimeZone, configuration.defaultRolloverHour)
+        let puzzle = configuration.schedule.puzzle(at: context.now, rollover: rollover)
+        let language = configuration.defaultLanguage
+        let maximum = Game.defaultMaximumGuesses
+        let entries = try context.store.members(of: context.message.chat, language: language, puzzle: puzzle)
+            .compactMap { player, game in game.map { (player, $0) } }
+            .filter { !$0.1.guesses.isEmpty }
+        guard !entries.isEmpty else {
+            context.reply(Texts.leaderboardEmpty(puzzle: puzzle))
+            return
+        }
+        // Wins by fewest guesses, then earliest finish; then losses; then games still being played.
+        func rank(_ game: StoredGame) -> (Int, Int, Double) {
+            switch game.result {
+            case .won(let guesses): (0, guesses, game.finishedAt?.timeIntervalSince1970 ?? .infinity)
+            case .lost: (1, 0, game.finishedAt?.timeIntervalSince1970 ?? .infinity)
+            case nil: (2, -game.guesses.count, 0)
+            }
+        }
+        let sorted = entries.sorted {
+            rank($0.1) < rank($1.1) || (rank($0.1) == rank($1.1) && $0.0.displayName < $1.0.displayName)
+        }
+        let medals = ["🥇", "🥈", "🥉"]
+        let lines = sorted.enumerated().map { index, entry in
+            let (player, game) = entry
+            let place = game.result != nil && index < medals.count ? medals[index] : "\(index + 1)."
+            let score =
+                game.result.map { Texts.score($0, maximumGuesses: maximum) + (game.hardMode ? "*" : "") }
+                ?? Texts.stillPlaying(guesses: game.guesses.count, maximumGuesses: maximum)
+            return "\(place) \(player.displayName.htmlEscaped) — \(score)"
+        }
+        context.reply(Texts.leaderboard(puzzle: puzzle, lines: lines))
+    }
+
+    // MARK: - Settings
+
+    private func timeZone(_ argument: String, context: inout Context) {
+        var player = context.player
+        guard !argument.isEmpty else {
+            let pending = player.pendingTimeZone.flatMap { zone in player.pendingFrom.map { (zone, $0) } }
+            context.reply(Texts.timeZoneIs(player.timeZone, hour: player.rolloverHour, pending: pending))
+            return
+        }
+        guard let zone = Self.knownTimeZone(argument) else {
+            context.reply(Texts.unknownTimeZone(argument))
+            return
+        }
+        let next = PuzzleNumber(player.puzzle(at: context.now, schedule: configuration.schedule).rawValue + 1)
+        if zone == player.timeZone {
+            player.pendingTimeZone = nil
+            player.pendingFrom = nil
+        } else {
+            player.pendingTimeZone = zone
+            player.pendingFrom = next
+        }
+        context.player = player
+        context.reply(Texts.timeZoneChanged(zone, from: next))
+    }
+
+    /// An IANA zone name, matched without regard to case: `europe/madrid` is Europe/Madrid.
+    static func knownTimeZone(_ text: String) -> String? {
+        if TimeZone(identifier: text) != nil, text.contains("/") || text == "UTC" { return text }
+        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == text.lowercased() }
+    }
+
+    private func language(_ argument: String, context: inout Context) {
+        guard !argument.isEmpty else {
+            context.reply(Texts.languageIs(context.player.language))
+            return
+        }
+        guard let language = Language(rawValue: argument.lowercased()) else {
+            context.reply(Texts.unknownLanguage(argument))
+            return
+        }
+        context.player.language = language
+        context.reply(Texts.languageChanged(language))
+    }
+
+    // MARK: - Boards
+
+    /// The whole board with letters, and the keyboard: only ever sent to the player's direct chat.
+    private func privateBoard(_ game: Game) -> String {
+        let list = game.wordList
+        var lines = game.rows.map { row in
+            String(row.feedback.states.map(configuration.shareTheme.square(for:))) + "  <code>"
+                + list.display(row.word).htmlEscaped + "</code>"
+        }
+        lines.append("")
+        lines.append(keyboard(game))
+        switch game.result {
+        case .won(let guesses): lines += ["", Texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
+        case .lost: lines += ["", Texts.lost(answer: list.display(game.answer))]
+        case nil: break
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Letters grouped by what is known of them: 🟩 in place, 🟨 elsewhere, ⬛ not in the word, then untried.
+    private func keyboard(_ game: Game) -> String {
+        let summary = game.keyboard
+        let alphabet = game.wordList.alphabet
+        var groups: [LetterState?: [Character]] = [:]
+        for code in alphabet.letters.indices.map(UInt8.init) {
+            groups[summary[code], default: []].append(alphabet.displayLetter(code))
+        }
+        let order: [(LetterState?, String)] = [(.correct, "🟩"), (.present, "🟨"), (.absent, "⬛"), (nil, "⬜")]
+        return order.compactMap { state, square in
+            groups[state].map { "\(square) <code>\(String($0).htmlEscaped)</code>" }
+        }.joined(separator: "\n")
+    }
+
+    /// Squares only, for groups while the day is open.
+    private func groupProgress(_ game: Game, context: Context) -> String {
+        let name = context.player.displayName
+        let maximum = game.maximumGuesses
+        switch game.result {
+        case .won(let guesses): return Texts.groupWon(name: name, guesses: guesses, maximumGuesses: maximum)
+        case .lost: return Texts.groupLost(name: name, maximumGuesses: maximum)
+        case nil:
+            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
+            return Texts.groupProgress(
+                name: name,
+                squares: squares.joined(separator: "\n"),
+                guesses: game.rows.count,
+                maximumGuesses: maximum
+            )
+        }
+    }
+}

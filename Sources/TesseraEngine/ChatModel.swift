@@ -1,0 +1,83 @@
+/// A chat on any platform, by its platform's numeric id.
+public struct ChatID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public var description: String { String(rawValue) }
+}
+
+/// A person on any platform, by its platform's numeric id.
+public struct UserID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public var description: String { String(rawValue) }
+}
+
+/// A message someone sent the bot, as every transport delivers it.
+public struct ChatMessage: Sendable, Hashable {
+    public enum ChatKind: String, Sendable, Hashable, Codable {
+        /// One person and the bot: guesses and answers may be shown.
+        case direct
+        /// Several people: only squares, never letters, while the day is open.
+        case group
+    }
+
+    public var chat: ChatID
+    public var chatKind: ChatKind
+    public var sender: UserID
+    /// The sender's name as the platform shows it now; names follow renames.
+    public var senderName: String
+    public var text: String
+    /// The platform's id of the message, to reply to it.
+    public var messageID: Int64?
+
+    public init(
+        chat: ChatID,
+        chatKind: ChatKind,
+        sender: UserID,
+        senderName: String,
+        text: String,
+        messageID: Int64? = nil
+    ) {
+        self.chat = chat
+        self.chatKind = chatKind
+        self.sender = sender
+        self.senderName = senderName
+        self.text = text
+        self.messageID = messageID
+    }
+}
+
+/// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
+/// `<code>`, `<pre>`), with user-supplied text escaped.
+public struct OutgoingMessage: Sendable, Hashable, Codable {
+    public var chat: ChatID
+    public var html: String
+    public var replyTo: Int64?
+
+    public init(chat: ChatID, html: String, replyTo: Int64? = nil) {
+        self.chat = chat
+        self.html = html
+        self.replyTo = replyTo
+    }
+}
+
+extension String {
+    /// Escapes `&`, `<` and `>` for the HTML subset of chat platforms.
+    public var htmlEscaped: String {
+        var escaped = ""
+        escaped.reserveCapacity(utf8.count)
+        for character in self {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,63 @@
+public import Foundation
+public import TesseraCore
+
+/// What the engine needs from storage, inside one transaction: everything one update reads and changes,
+/// committed together with the replies it queues (and, by the caller, the transport's position), or not at all.
+public protocol GameStoreTransaction {
+    func player(_ id: UserID) throws -> Player?
+    func save(_ player: Player) throws
+
+    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredGame?
+    func save(_ game: StoredGame) throws
+    /// Every finished game of a player in a language, any order.
+    func finishedGames(of player: UserID, language: Language) throws -> [PlayedGame]
+
+    /// Remembers that a player takes part in a group chat, for its leaderboard.
+    func addMember(_ player: UserID, to chat: ChatID) throws
+    /// The players who have played or shared in a chat, with their games of one puzzle, if any.
+    func members(of chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(Player, StoredGame?)]
+
+    /// Queues replies in the durable outbox; they are sent after the transaction commits.
+    func enqueue(_ messages: [OutgoingMessage]) throws
+}
+
+/// Storage for the bot: players, games, memberships, the outbox and transport positions.
+///
+/// Implementations run blocking work on their own threads or queues, never on the cooperative pool.
+public protocol GameStore: Sendable {
+    /// Runs `body` in one write transaction and commits it durably before returning.
+    func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws -> Result
+
+    /// The next update a transport has not processed yet (its offset), if it has processed any.
+    func position(of transport: String) async throws -> Int64?
+
+    /// Processes a batch of updates exactly once: `body` runs in one transaction with the transport's new
+    /// position, so either the batch's effects and the new position are both stored or neither is.
+    func processBatch<Result: Sendable>(
+        transport: String,
+        nextPosition: Int64,
+        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+    ) async throws -> Result
+
+    /// Messages waiting to be sent, oldest first, whose `notBefore` has passed.
+    func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
+    /// Removes a sent message from the outbox.
+    func markSent(_ id: Int64) async throws
+    /// Puts a message back to be retried after a delay (the platform asked to slow down).
+    func postpone(_ id: Int64, until: Date) async throws
+
+    /// A value kept across restarts, such as the schedule secret.
+    func setting(_ key: String) async throws -> String?
+    func setSetting(_ key: String, _ value: String) async throws
+}
+
+/// A queued reply.
+public struct OutboxEntry: Sendable, Hashable {
+    public let id: Int64
+    public let message: OutgoingMessage
+
+    public init(id: Int64, message: OutgoingMessage) {
+        self.id = id
+        self.message = message
+    }
+}

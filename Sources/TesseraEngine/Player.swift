@@ -1,0 +1,98 @@
+public import Foundation
+public import TesseraCore
+
+/// A person who plays, with their preferences.
+public struct Player: Sendable, Hashable, Codable {
+    public let id: UserID
+    public var displayName: String
+    public var language: Language
+    /// The IANA zone of the player's day.
+    public var timeZone: String
+    public var rolloverHour: Int
+    /// A requested zone, used from `pendingFrom` on so nobody replays or skips a day by switching zones.
+    public var pendingTimeZone: String?
+    public var pendingFrom: PuzzleNumber?
+    /// Whether new games start in hard mode.
+    public var prefersHardMode: Bool
+
+    public init(
+        id: UserID,
+        displayName: String,
+        language: Language,
+        timeZone: String,
+        rolloverHour: Int,
+        pendingTimeZone: String? = nil,
+        pendingFrom: PuzzleNumber? = nil,
+        prefersHardMode: Bool = false
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.language = language
+        self.timeZone = timeZone
+        self.rolloverHour = rolloverHour
+        self.pendingTimeZone = pendingTimeZone
+        self.pendingFrom = pendingFrom
+        self.prefersHardMode = prefersHardMode
+    }
+
+    /// The puzzle the player is on at an instant.
+    ///
+    /// A zone change waits until the player's old day is over; from then on the new zone counts, but never
+    /// with a number lower than the one the change took effect on, so puzzle numbers only go up.
+    public func puzzle(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
+        let current = schedule.puzzle(at: instant, rollover: Self.rollover(timeZone, rolloverHour))
+        guard let pendingTimeZone, let pendingFrom, current >= pendingFrom else { return current }
+        let next = schedule.puzzle(at: instant, rollover: Self.rollover(pendingTimeZone, rolloverHour))
+        return max(next, pendingFrom)
+    }
+
+    /// Makes a pending zone the player's zone once both the old and the new zone have reached the puzzle it
+    /// takes effect on: from then on the new zone alone gives the same numbers.
+    public mutating func settleTimeZone(at instant: Date, schedule: DailySchedule) {
+        guard let pendingTimeZone, let pendingFrom else { return }
+        let old = schedule.puzzle(at: instant, rollover: Self.rollover(timeZone, rolloverHour))
+        let next = schedule.puzzle(at: instant, rollover: Self.rollover(pendingTimeZone, rolloverHour))
+        if old >= pendingFrom && next >= pendingFrom {
+            timeZone = pendingTimeZone
+            self.pendingTimeZone = nil
+            self.pendingFrom = nil
+        }
+    }
+
+    /// A stored zone name; one that no longer resolves (an old database, a removed zone) falls back to UTC
+    /// rather than failing every message of the player.
+    static func rollover(_ identifier: String, _ hour: Int) -> DayRollover {
+        DayRollover(timeZone: TimeZone(identifier: identifier) ?? .gmt, hour: hour) ?? .utc
+    }
+}
+
+/// One player's game of one puzzle in one language, as stored.
+public struct StoredGame: Sendable, Hashable, Codable {
+    public let player: UserID
+    public let language: Language
+    public let puzzle: PuzzleNumber
+    public var hardMode: Bool
+    /// Accepted guesses, lowercase, in order.
+    public var guesses: [String]
+    /// Set when the game ends.
+    public var result: GameResult?
+    public var finishedAt: Date?
+
+    public init(
+        player: UserID,
+        language: Language,
+        puzzle: PuzzleNumber,
+        hardMode: Bool,
+        guesses: [String] = [],
+        result: GameResult? = nil,
+        finishedAt: Date? = nil
+    ) {
+        self.player = player
+        self.language = language
+        self.puzzle = puzzle
+        self.hardMode = hardMode
+        self.guesses = guesses
+        self.result = result
+        self.finishedAt = finishedAt
+    }
+}

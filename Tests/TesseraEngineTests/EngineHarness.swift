@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraEngine
+import TesseraSQLite
+import Testing
+
+/// A bot engine on an in-memory SQLite store, driven like a chat: send a message, read the replies.
+struct EngineHarness {
+    static let secretText = "engine test secret"
+    let store: SQLiteGameStore
+    let engine: BotEngine
+    /// 2026-11-22 12:00 UTC: puzzle 326.
+    var now = Date(timeIntervalSince1970: 1_795_348_800)
+
+    init(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws {
+        var configuration = BotEngine.Configuration()
+        configuration.botUsername = "TesseraBot"
+        configure(&configuration)
+        store = try SQLiteGameStore()
+        engine = BotEngine(
+            configuration: configuration,
+            secret: try #require(ScheduleSecret(Self.secretText)),
+            logger: Logger(label: "test")
+        )
+    }
+
+    var puzzle: PuzzleNumber { DailySchedule.tessera.puzzle(at: now, rollover: .utc) }
+
+    func answer(_ language: Language = .english, puzzle: PuzzleNumber? = nil) throws -> String {
+        let list = language.wordList
+        let schedule = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(Self.secretText)))
+        return list.display(schedule.answer(for: puzzle ?? self.puzzle)).lowercased()
+    }
+
+    /// An allowed word that is not today's answer.
+    func wrongWord() throws -> String {
+        try answer() == "crane" ? "slate" : "crane"
+    }
+
+    @discardableResult
+    func send(
+        _ text: String,
+        from user: Int64 = 1,
+        name: String = "Alice",
+        in chat: Int64? = nil,
+        group: Bool = false
+    ) async throws -> [OutgoingMessage] {
+        let message = ChatMessage(
+            chat: ChatID(chat ?? user),
+            chatKind: group ? .group : .direct,
+            sender: UserID(user),
+            senderName: name,
+            text: text,
+            messageID: 7
+        )
+        let engine = self.engine
+        let now = self.now
+        try await store.write { transaction in try engine.handle(message, at: now, in: transaction) }
+        let pending = try await store.pendingMessages(limit: 100, now: now)
+        for entry in pending { try await store.markSent(entry.id) }
+        return pending.map(\.message)
+    }
+
+    func text(_ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false)
+        async throws -> String
+    {
+        try await send(text, from: user, name: name, in: chat, group: group).map(\.html).joined(separator: "\n---\n")
+    }
+}

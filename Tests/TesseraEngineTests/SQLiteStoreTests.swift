@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Logging
+import TesseraCore
+import TesseraEngine
+import TesseraSQLite
+import Testing
+
+@Suite("The SQLite store")
+struct SQLiteStoreTests {
+    func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString)/tessera.sqlite")
+            .path
+    }
+
+    @Test("A file database commits durably: WAL with synchronous = FULL, even though the pool defaults to NORMAL")
+    func durability() async throws {
+        let path = temporaryPath()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        #expect(try await store.synchronousLevel() == 2)
+        let journal = try await DatabaseQueue(path: path).read { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        }
+        #expect(journal == "wal")
+    }
+
+    @Test("A file that is not a database gets a clear error and is left as it was")
+    func notADatabase() throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true
+        )
+        let garbage = Data(repeating: 0x42, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        } throws: { error in
+            "\(error)".hasPrefix("Cannot use the database at \(path):")
+                && "\(error)".contains("restore it from a backup")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test("A database from a newer Tessera is refused, not changed")
+    func newerSchema() throws {
+        let path = temporaryPath()
+        _ = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+        }
+        #expect {
+            _ = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        } throws: { error in
+            "\(error)"
+                == "The database at \(path) was written by a newer Tessera (schema changes v99: from the future). "
+                + "Upgrade tessera; this version will not touch it."
+        }
+    }
+
+    @Test("A batch stores its effects and the transport position together, or neither")
+    func batchesAreAtomic() async throws {
+        let store = try SQLiteGameStore()
+        struct Interrupted: Error {}
+        await #expect(throws: Interrupted.self) {
+            try await store.processBatch(transport: "telegram", nextPosition: 42) { transaction in
+                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: "lost")])
+                throw Interrupted()
+            }
+        }
+        #expect(try await store.position(of: "telegram") == nil)
+        #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
+
+        try await store.processBatch(transport: "telegram", nextPosition: 43) { transaction in
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: "kept", replyTo: 5)])
+        }
+        #expect(try await store.position(of: "telegram") == 43)
+        let pending = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(pending.map(\.message) == [OutgoingMessage(chat: ChatID(1), html: "kept", replyTo: 5)])
+    }
+
+    @Test("A postponed message waits until its time, then is sent once")
+    func postpone() async throws {
+        let store = try SQLiteGameStore()
+        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(9), html: "later")]) }
+        let now = Date()
+        let entry = try #require(try await store.pendingMessages(limit: 1, now: now).first)
+        try await store.postpone(entry.id, until: now + 30)
+        #expect(try await store.pendingMessages(limit: 1, now: now + 29).isEmpty)
+        #expect(try await store.pendingMessages(limit: 1, now: now + 30).map(\.id) == [entry.id])
+        try await store.markSent(entry.id)
+        #expect(try await store.pendingMessages(limit: 1, now: now + 60).isEmpty)
+    }
+
+    @Test("Settings survive reopening")
+    func settings() async throws {
+        let path = temporaryPath()
+        try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setSetting("schedule.secret", "s3cret")
+        #expect(
+            try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setting("schedule.secret") == "s3cret")
+    }
+}
