@@ -1,11 +1,11 @@
 import ArgumentParser
 
 @main
-struct Tessera: ParsableCommand {
+struct Tessera: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A daily word puzzle: everyone gets the same word each day.",
-        subcommands: [PlayCommand.self, ScoreCommand.self, TodayCommand.self],
+        subcommands: [PlayCommand.self, RunCommand.self, ScoreCommand.self, TodayCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

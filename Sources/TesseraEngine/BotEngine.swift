@@ -37,6 +37,7 @@ public struct BotEngine: Sendable {
     public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
         let input = BotInput(message.text, botUsername: configuration.botUsername)
         if input == .notForUs { return }
+        try store.noteActivity(in: message.chat)
         let stored = try store.player(message.sender)
         var player =
             stored

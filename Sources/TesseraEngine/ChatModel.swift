@@ -1,3 +1,5 @@
+import Foundation
+
 /// A chat on any platform, by its platform's numeric id.
 public struct ChatID: Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: Int64
@@ -62,6 +64,23 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         self.chat = chat
         self.html = html
         self.replyTo = replyTo
+    }
+}
+
+extension OutgoingMessage {
+    /// The text without markup, for transports that show plain text (a terminal).
+    public var plainText: String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            switch character {
+            case "<": inTag = true
+            case ">" where inTag: inTag = false
+            default: if !inTag { text.append(character) }
+            }
+        }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
 

@@ -19,6 +19,13 @@ public protocol GameStoreTransaction {
 
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) throws
+
+    /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
+    func noteActivity(in chat: ChatID) throws
+    /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
+    func moveChat(from old: ChatID, to new: ChatID) throws
+    /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
+    func isolated(_ body: () throws -> Void) throws
 }
 
 /// Storage for the bot: players, games, memberships, the outbox and transport positions.
@@ -45,6 +52,9 @@ public protocol GameStore: Sendable {
     func markSent(_ id: Int64) async throws
     /// Puts a message back to be retried after a delay (the platform asked to slow down).
     func postpone(_ id: Int64, until: Date) async throws
+    /// Marks a chat the bot may no longer post in (blocked, kicked) and drops its queued messages; its data is
+    /// kept, and it becomes active again when someone writes from it.
+    func deactivateChat(_ chat: ChatID) async throws
 
     /// A value kept across restarts, such as the schedule secret.
     func setting(_ key: String) async throws -> String?

@@ -114,6 +114,23 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    public func deactivateChat(_ chat: ChatID) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO chat (id, active) VALUES (?, 0) ON CONFLICT (id) DO UPDATE SET active = 0",
+                arguments: [chat.rawValue]
+            )
+            try db.execute(sql: "DELETE FROM outbox WHERE chat_id = ?", arguments: [chat.rawValue])
+        }
+    }
+
+    /// Whether the bot may post in a chat (chats never marked inactive are active).
+    public func isChatActive(_ chat: ChatID) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT active FROM chat WHERE id = ?", arguments: [chat.rawValue]) ?? true
+        }
+    }
+
     public func setting(_ key: String) async throws -> String? {
         try await writer.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
@@ -192,6 +209,10 @@ public final class SQLiteGameStore: GameStore {
                     );
                     """
             )
+        }
+        migrator.registerMigration("v2: chat activity") { db in
+            try db.execute(
+                sql: "CREATE TABLE chat (id INTEGER PRIMARY KEY NOT NULL, active INTEGER NOT NULL DEFAULT 1)")
         }
         return migrator
     }

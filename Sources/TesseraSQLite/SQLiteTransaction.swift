@@ -90,6 +90,28 @@ struct SQLiteTransaction: GameStoreTransaction {
         }
     }
 
+    func noteActivity(in chat: ChatID) throws {
+        try db.execute(sql: "UPDATE chat SET active = 1 WHERE id = ? AND active = 0", arguments: [chat.rawValue])
+    }
+
+    func moveChat(from old: ChatID, to new: ChatID) throws {
+        for table in ["chat_member", "chat"] {
+            let column = table == "chat" ? "id" : "chat_id"
+            try db.execute(
+                sql: "UPDATE OR IGNORE \(table) SET \(column) = ? WHERE \(column) = ?",
+                arguments: [new.rawValue, old.rawValue])
+            try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [old.rawValue])
+        }
+        try db.execute(sql: "UPDATE outbox SET chat_id = ? WHERE chat_id = ?", arguments: [new.rawValue, old.rawValue])
+    }
+
+    func isolated(_ body: () throws -> Void) throws {
+        try db.inSavepoint {
+            try body()
+            return .commit
+        }
+    }
+
     // MARK: - Rows
 
     static func player(_ row: Row) throws -> Player {

@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import TesseraEngine
+
+/// A chat in the terminal driving the real engine and store: type as a player, switch players, pretend to be
+/// in a group. What a newcomer uses without a bot token.
+final class ConsoleTransport: ChatTransport {
+    let name = "console"
+
+    private struct State {
+        var player = "You"
+        var group: String?
+        var lines: AsyncStream<String>?
+        /// How each chat is shown: a player's name, or `#group`.
+        var labels: [ChatID: String] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let onEnd: @Sendable () -> Void
+    private let write: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - onEnd: called once standard input ends, to shut the bot down gracefully.
+    ///   - write: where replies and notices go.
+    init(onEnd: @escaping @Sendable () -> Void, write: @escaping @Sendable (String) -> Void) {
+        self.onEnd = onEnd
+        self.write = write
+    }
+
+    static let help = """
+        Console chat: type a word to guess, or a /command (/help lists them).
+          :as NAME      talk as another player          :group NAME   pretend to be in a group chat
+          :direct       back to your direct chat        :help         this text
+        Ctrl-D quits; everything is kept in the database.
+        """
+
+    func receive(after position: Int64?) async throws -> ReceivedBatch {
+        // One receive at a time, so each may iterate the shared stream in turn.
+        for await line in inputLines() {
+            if let message = message(from: line) {
+                return ReceivedBatch(messages: [message], nextPosition: (position ?? 0) + 1)
+            }
+        }
+        onEnd()
+        // Standard input is over: wait here until the graceful shutdown cancels this call.
+        try await Task.sleep(for: .seconds(365 * 86_400))
+        throw CancellationError()
+    }
+
+    func send(_ message: OutgoingMessage) async throws {
+        let label = state.withLock { $0.labels[message.chat] } ?? "chat \(message.chat)"
+        write("[\(label)] " + message.plainText.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
+    }
+
+    /// Lines from standard input, read on a queue of their own: `readLine` blocks.
+    private func inputLines() -> AsyncStream<String> {
+        state.withLock { state in
+            if let lines = state.lines { return lines }
+            let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+            DispatchQueue(label: "tessera.console.stdin").async {
+                while let line = readLine() { continuation.yield(line) }
+                continuation.finish()
+            }
+            state.lines = stream
+            return stream
+        }
+    }
+
+    private func message(from line: String) -> ChatMessage? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let argument = trimmed.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        switch trimmed.split(separator: " ").first {
+        case ":as":
+            guard !argument.isEmpty else {
+                write("Usage: :as NAME\n")
+                return nil
+            }
+            state.withLock { $0.player = argument }
+            write("Now talking as \(argument).\n")
+            return nil
+        case ":group":
+            guard !argument.isEmpty else {
+                write("Usage: :group NAME\n")
+                return nil
+            }
+            state.withLock { $0.group = argument }
+            write("Now in the group #\(argument).\n")
+            return nil
+        case ":direct":
+            state.withLock { $0.group = nil }
+            write("Back in your direct chat.\n")
+            return nil
+        case ":help":
+            write(Self.help + "\n")
+            return nil
+        default:
+            break
+        }
+        let (player, group) = state.withLock { ($0.player, $0.group) }
+        let user = UserID(Self.stableID(player))
+        let chat = group.map { ChatID(-Self.stableID("group:" + $0)) } ?? ChatID(user.rawValue)
+        state.withLock { $0.labels[chat] = group.map { "#\($0)" } ?? player }
+        return ChatMessage(
+            chat: chat,
+            chatKind: group == nil ? .direct : .group,
+            sender: user,
+            senderName: player,
+            text: line
+        )
+    }
+
+    /// The same positive id for the same name in every run (FNV-1a).
+    static func stableID(_ name: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int64(hash >> 12)
+    }
+}

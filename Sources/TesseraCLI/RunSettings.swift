@@ -1,0 +1,114 @@
+import Configuration
+import Foundation
+import SystemPackage
+import TesseraCore
+
+/// Everything `tessera run` is configured with, read in layers: command-line options over `TESSERA_*`
+/// environment variables over a JSON file (`--config`, or `TESSERA_CONFIG`) over defaults.
+///
+/// Keys (environment names in brackets): `telegram.token` [TESSERA_TELEGRAM_TOKEN], `telegram.token.file`
+/// [TESSERA_TELEGRAM_TOKEN_FILE], `telegram.api.url` [TESSERA_TELEGRAM_API_URL], `database`
+/// [TESSERA_DATABASE], `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`,
+/// `default.rollover.hour`, `log.level`. `config/tessera.example.json` documents each.
+struct RunSettings {
+    var telegramToken: String?
+    var telegramAPIURL: String
+    var databasePath: String
+    var scheduleSecret: String?
+    var gameName: String
+    var defaultLanguage: Language
+    var defaultTimeZone: String
+    var defaultRolloverHour: Int
+    var logLevel: String?
+
+    static let defaultTelegramAPIURL = "https://api.telegram.org"
+
+    static func load(
+        commandLine: [String: String],
+        configFile: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> RunSettings {
+        var providers: [any ConfigProvider] = [
+            InMemoryProvider(
+                name: "command line",
+                values: Dictionary(
+                    uniqueKeysWithValues: commandLine.map { key, value in
+                        (
+                            AbsoluteConfigKey(key.split(separator: ".").map(String.init)),
+                            ConfigValue(.string(value), isSecret: false)
+                        )
+                    }
+                )
+            ),
+            EnvironmentVariablesProvider(
+                environmentVariables: environment,
+                secretsSpecifier: .specific(["TESSERA_TELEGRAM_TOKEN", "TESSERA_SECRET"])
+            ).prefixKeys(with: "tessera"),
+        ]
+        if let path = configFile ?? environment["TESSERA_CONFIG"] {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CommandError("The configuration file \(path) does not exist. Check --config or TESSERA_CONFIG.")
+            }
+            do {
+                providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
+            } catch {
+                throw CommandError(
+                    "The configuration file \(path) is not valid JSON: \(error). See config/tessera.example.json.")
+            }
+        }
+        let config = ConfigReader(providers: providers)
+
+        var token = config.string(forKey: "telegram.token", isSecret: true)
+        if token == nil, let file = config.string(forKey: "telegram.token.file") {
+            do {
+                token = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+            } catch {
+                throw CommandError("Cannot read the Telegram token file \(file): \(error.localizedDescription).")
+            }
+        }
+        if let value = token, value.isEmpty { token = nil }
+
+        let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
+        guard let language = Language(rawValue: languageCode.lowercased()) else {
+            throw CommandError(
+                "default.language '\(languageCode)' is not one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
+        }
+        let zone = config.string(forKey: "default.time.zone", default: "UTC")
+        guard TimeZone(identifier: zone) != nil else {
+            throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
+        }
+        let hourText = config.string(forKey: "default.rollover.hour", default: "0")
+        guard let hour = Int(hourText), (0..<24).contains(hour) else {
+            throw CommandError("default.rollover.hour must be a whole hour from 0 to 23, not '\(hourText)'.")
+        }
+        let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
+        guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
+        }
+        return RunSettings(
+            telegramToken: token,
+            telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
+            databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
+            scheduleSecret: config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
+            gameName: config.string(forKey: "game.name", default: "Tessera"),
+            defaultLanguage: language,
+            defaultTimeZone: zone,
+            defaultRolloverHour: hour,
+            logLevel: config.string(forKey: "log.level")
+        )
+    }
+
+    /// `$STATE_DIRECTORY` (systemd's StateDirectory=), else `$XDG_STATE_HOME/tessera`, else
+    /// `~/.local/state/tessera`.
+    static func defaultDatabasePath(_ environment: [String: String]) -> String {
+        if let directory = environment["STATE_DIRECTORY"], !directory.isEmpty {
+            return directory + "/tessera.sqlite"
+        }
+        let stateHome =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? ".") + "/.local/state")
+        return stateHome + "/tessera/tessera.sqlite"
+    }
+}

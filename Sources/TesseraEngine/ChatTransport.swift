@@ -1,0 +1,60 @@
+/// A chat platform as the engine needs it: a stream of messages in order, and a way to send replies.
+///
+/// Adapters implement it (`TelegramTransport`, `ConsoleTransport`); they classify failures as
+/// ``TransportError`` so the service knows whether to wait, retry, drop or stop.
+public protocol ChatTransport: Sendable {
+    /// A stable name under which the store keeps this transport's position.
+    var name: String { get }
+
+    /// Waits for the updates after `position` (long polling), and returns them with the position that
+    /// follows them. Returning means nothing is confirmed yet: the caller stores the new position with the
+    /// updates' effects and passes it to the next call.
+    func receive(after position: Int64?) async throws -> ReceivedBatch
+
+    /// Sends one message.
+    func send(_ message: OutgoingMessage) async throws
+}
+
+/// Updates received together.
+public struct ReceivedBatch: Sendable {
+    /// The messages for the engine; updates the bot does not handle are left out but still counted in
+    /// ``nextPosition``.
+    public var messages: [ChatMessage]
+    /// The position to pass to the next receive.
+    public var nextPosition: Int64
+    /// Chats the platform moved (a group becoming a supergroup): their data moves along.
+    public var migrations: [(from: ChatID, to: ChatID)]
+
+    public init(messages: [ChatMessage], nextPosition: Int64, migrations: [(from: ChatID, to: ChatID)] = []) {
+        self.messages = messages
+        self.nextPosition = nextPosition
+        self.migrations = migrations
+    }
+}
+
+/// A transport failure, classified.
+public enum TransportError: Error, CustomStringConvertible {
+    /// Worth retrying after a pause: network errors, timeouts, server errors, a competing poller.
+    case transient(String)
+    /// The platform asked to slow down; retry after the delay (for one chat, or for everything).
+    case rateLimited(retryAfter: Duration, chat: ChatID?)
+    /// The bot may not post in that chat any more (blocked, kicked); its messages are dropped.
+    case chatUnavailable(ChatID, reason: String)
+    /// The chat has a new id; messages go there instead.
+    case chatMigrated(from: ChatID, to: ChatID)
+    /// The platform refused this one message for good (malformed); it is dropped.
+    case messageRejected(String)
+    /// Nothing will work until someone fixes the configuration (a wrong token): the service stops.
+    case fatal(String)
+
+    public var description: String {
+        switch self {
+        case .transient(let reason): "temporary failure: \(reason)"
+        case .rateLimited(let delay, let chat): "rate limited for \(delay)\(chat.map { " in chat \($0)" } ?? "")"
+        case .chatUnavailable(let chat, let reason): "chat \(chat) is unavailable: \(reason)"
+        case .chatMigrated(let from, let to): "chat \(from) moved to \(to)"
+        case .messageRejected(let reason): "message rejected: \(reason)"
+        case .fatal(let reason): reason
+        }
+    }
+}

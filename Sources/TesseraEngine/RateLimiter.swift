@@ -1,0 +1,77 @@
+/// Outgoing rate limits as Telegram documents them: about one message a second per chat (with short
+/// bursts), twenty a minute per group, thirty a second overall. Token buckets on the caller's clock.
+public struct RateLimiter: Sendable {
+    public struct Limit: Sendable, Hashable {
+        /// Messages allowed at once.
+        public var burst: Double
+        /// Messages regained per second.
+        public var perSecond: Double
+
+        public init(burst: Double, perSecond: Double) {
+            self.burst = burst
+            self.perSecond = perSecond
+        }
+    }
+
+    public struct Configuration: Sendable, Hashable {
+        public var perChat = Limit(burst: 3, perSecond: 1)
+        public var perGroup = Limit(burst: 5, perSecond: 20.0 / 60)
+        public var overall = Limit(burst: 30, perSecond: 30)
+
+        public init() {}
+    }
+
+    private struct Bucket {
+        var tokens: Double
+        var updated: Double
+    }
+
+    private let configuration: Configuration
+    private var chats: [Int64: Bucket] = [:]
+    private var groups: [Int64: Bucket] = [:]
+    private var overall: Bucket?
+    private var blockedUntil: [Int64: Double] = [:]
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Takes a token for a message to `chat` at `now` (seconds on any monotonic clock) and returns 0, or
+    /// returns how many seconds to wait and takes nothing.
+    public mutating func acquire(chat: ChatID, isGroup: Bool, now: Double) -> Double {
+        if let until = blockedUntil[chat.rawValue] {
+            if now < until { return until - now }
+            blockedUntil[chat.rawValue] = nil
+        }
+        var overallBucket = refilled(overall, configuration.overall, now)
+        var chatBucket = refilled(chats[chat.rawValue], configuration.perChat, now)
+        var groupBucket = isGroup ? refilled(groups[chat.rawValue], configuration.perGroup, now) : nil
+        let waits = [
+            wait(overallBucket, configuration.overall), wait(chatBucket, configuration.perChat),
+            groupBucket.map { wait($0, configuration.perGroup) } ?? 0,
+        ]
+        if let longest = waits.max(), longest > 0 { return longest }
+        overallBucket.tokens -= 1
+        chatBucket.tokens -= 1
+        groupBucket?.tokens -= 1
+        overall = overallBucket
+        chats[chat.rawValue] = chatBucket
+        if let groupBucket { groups[chat.rawValue] = groupBucket }
+        return 0
+    }
+
+    /// Holds every message to a chat until a time (the platform said to retry after it).
+    public mutating func block(chat: ChatID, until: Double) {
+        blockedUntil[chat.rawValue] = max(blockedUntil[chat.rawValue] ?? 0, until)
+    }
+
+    private func refilled(_ bucket: Bucket?, _ limit: Limit, _ now: Double) -> Bucket {
+        guard let bucket else { return Bucket(tokens: limit.burst, updated: now) }
+        let tokens = min(limit.burst, bucket.tokens + max(0, now - bucket.updated) * limit.perSecond)
+        return Bucket(tokens: tokens, updated: now)
+    }
+
+    private func wait(_ bucket: Bucket, _ limit: Limit) -> Double {
+        bucket.tokens >= 1 ? 0 : (1 - bucket.tokens) / limit.perSecond
+    }
+}

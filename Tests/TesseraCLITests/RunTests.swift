@@ -1,0 +1,104 @@
+import Foundation
+import TesseraCore
+import Testing
+
+@testable import TesseraCLI
+
+@Suite("tessera run")
+struct RunTests {
+    @Test("Without a token it runs a console chat on the real engine and store, and keeps everything")
+    func consoleChat() throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let database = directory.appendingPathComponent("tessera.sqlite").path
+        let environment = ["TESSERA_SECRET": "console test", "TESSERA_DATABASE": database]
+        let first = try TesseraProcess.run(
+            ["run", "--time-zone", "UTC"],
+            input: "crane\n:as Bob\n/stats\n:group family\n/leaderboard\n",
+            environment: environment
+        )
+        #expect(first.status == 0, "\(first.standardError)")
+        let lines = first.standardOutput.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("[You] ") && $0.hasSuffix("  CRANE") })
+        #expect(first.standardOutput.contains("[Bob] Statistics (English)"))
+        #expect(first.standardOutput.contains("[#family] No results for puzzle"))
+        // A second run continues from the database.
+        let second = try TesseraProcess.run(["run", "--time-zone", "UTC"], input: "/board\n", environment: environment)
+        #expect(second.standardOutput.contains("[You] ") && second.standardOutput.contains("  CRANE"))
+    }
+
+    @Test("Bad settings and a damaged database get one line and a non-zero exit")
+    func badSettings() throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let damaged = directory.appendingPathComponent("damaged.sqlite")
+        try Data(repeating: 7, count: 8192).write(to: damaged)
+        let cases: [([String], [String: String], String)] = [
+            (
+                ["run", "--rollover-hour", "30"], [:],
+                "Error: default.rollover.hour must be a whole hour from 0 to 23, not '30'."
+            ),
+            (["run", "--language", "fr"], [:], "Error: default.language 'fr' is not one of en, es."),
+            (
+                ["run"], ["TESSERA_TELEGRAM_API_URL": "ftp://example"],
+                "Error: telegram.api.url 'ftp://example' is not an http(s) URL"
+            ),
+            (
+                ["run", "--config", "/nonexistent.json"], [:],
+                "Error: The configuration file /nonexistent.json does not exist."
+            ),
+            (["run", "--database", damaged.path], [:], "Error: Cannot use the database at \(damaged.path)"),
+        ]
+        for (arguments, environment, message) in cases {
+            let output = try TesseraProcess.run(
+                arguments,
+                environment: environment.merging([
+                    "TESSERA_DATABASE": directory.appendingPathComponent("ok.sqlite").path
+                ]) { a, _ in a }
+            )
+            #expect(output.status != 0)
+            #expect(output.standardError.hasPrefix(message), "\(arguments): \(output.standardError)")
+        }
+    }
+
+    @Test("Settings layer: command line over environment over file over defaults")
+    func layering() async throws {
+        let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.json")
+        try Data(
+            #"{"database": "/from/file.sqlite", "default": {"time": {"zone": "Europe/Madrid"}, "language": "es"}, "game": {"name": "Palabro"}}"#
+                .utf8
+        ).write(to: file)
+        let environment = [
+            "TESSERA_DEFAULT_TIME_ZONE": "Asia/Tokyo", "TESSERA_TELEGRAM_TOKEN": "123:abc", "HOME": "/home/x",
+        ]
+        let settings = try await RunSettings.load(
+            commandLine: ["default.language": "en"],
+            configFile: file.path,
+            environment: environment
+        )
+        #expect(settings.defaultLanguage == .english, "the command line wins")
+        #expect(settings.defaultTimeZone == "Asia/Tokyo", "the environment beats the file")
+        #expect(settings.databasePath == "/from/file.sqlite", "the file beats the default")
+        #expect(settings.gameName == "Palabro")
+        #expect(settings.telegramToken == "123:abc")
+        #expect(settings.telegramAPIURL == RunSettings.defaultTelegramAPIURL)
+        #expect(settings.defaultRolloverHour == 0)
+
+        let defaults = try await RunSettings.load(commandLine: [:], configFile: nil, environment: ["HOME": "/home/x"])
+        #expect(defaults.databasePath == "/home/x/.local/state/tessera/tessera.sqlite")
+        #expect(defaults.telegramToken == nil)
+        let systemd = try await RunSettings.load(
+            commandLine: [:], configFile: nil, environment: ["STATE_DIRECTORY": "/var/lib/tessera"])
+        #expect(systemd.databasePath == "/var/lib/tessera/tessera.sqlite")
+    }
+
+    @Test("The token can come from a file, so it stays out of the environment and out of git")
+    func tokenFile() async throws {
+        let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("token")
+        try Data("  42:from-file\n".utf8).write(to: file)
+        let settings = try await RunSettings.load(
+            commandLine: [:],
+            configFile: nil,
+            environment: ["TESSERA_TELEGRAM_TOKEN_FILE": file.path]
+        )
+        #expect(settings.telegramToken == "42:from-file")
+    }
+}
