@@ -50,6 +50,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // libcurl, with typed shims for its variadic functions.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // An async HTTP client on libcurl: blocking transfers on their own queues.
+        .target(name: "TesseraHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
         // The `tessera` command: the only place that wires things together.
         .executableTarget(
             name: "TesseraCLI",
@@ -76,6 +80,12 @@ let package = Package(
                 "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraHTTPTests",
+            dependencies: ["TesseraHTTP"],
+            exclude: [],
             swiftSettings: swiftSettings
         ),
         .testTarget(

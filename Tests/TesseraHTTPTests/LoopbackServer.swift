@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// A test server from `Tests/Servers`, started on a free loopback port for one test and stopped after it.
+///
+/// Starting and stopping block (a pipe read, a wait for exit), so they run on a dispatch queue: the
+/// cooperative pool has only two threads here, and the tests run in parallel.
+struct LoopbackServer: Sendable {
+    let process: Process
+    let port: Int
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    static func start(_ script: String, arguments: [String] = []) async throws -> LoopbackServer {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Servers/\(script)").path
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try launch(path, arguments) })
+            }
+        }
+    }
+
+    private static func launch(_ path: String, _ arguments: [String]) throws -> LoopbackServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let port = text.split(separator: "\n").first.flatMap({ Int($0.dropFirst("PORT ".count)) }) else {
+            process.terminate()
+            throw ServerDidNotStart(output: text)
+        }
+        return LoopbackServer(process: process, port: port)
+    }
+
+    func stop() async {
+        let process = self.process
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                // SIGKILL: a child started from a dispatch thread may inherit a blocked SIGTERM.
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Runs `body` with a server, stopping it afterwards whatever happens.
+    @discardableResult
+    static func with<T>(_ script: String, arguments: [String] = [], _ body: (LoopbackServer) async throws -> T)
+        async throws -> T
+    {
+        let server = try await start(script, arguments: arguments)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    struct ServerDidNotStart: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "the test server did not start; it printed: \(output)" }
+    }
+}
