@@ -54,13 +54,23 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // An async HTTP client on libcurl: blocking transfers on their own queues.
         .target(name: "TesseraHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
+        // The Telegram Bot API as a chat transport.
+        .target(
+            name: "TesseraTelegram",
+            dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // Servers on loopback for tests: the fake Bot API and an HTTP test server (Tests/Servers).
+        .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
         // The `tessera` command: the only place that wires things together.
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
                 "TesseraCore",
                 "TesseraEngine",
+                "TesseraHTTP",
                 "TesseraSQLite",
+                "TesseraTelegram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -84,14 +94,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraHTTPTests",
-            dependencies: ["TesseraHTTP"],
-            exclude: [],
+            dependencies: ["TesseraHTTP", "TesseraTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraTelegramTests",
+            dependencies: ["TesseraTelegram", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TesseraCLITests",
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
-            dependencies: ["TesseraCLI", "TesseraCore", "TesseraCoreTesting"],
+            dependencies: ["TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

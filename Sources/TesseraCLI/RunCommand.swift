@@ -5,7 +5,9 @@ import ServiceLifecycle
 import Synchronization
 import TesseraCore
 import TesseraEngine
+import TesseraHTTP
 import TesseraSQLite
+import TesseraTelegram
 import UnixSignals
 
 struct RunCommand: AsyncParsableCommand {
@@ -82,8 +84,14 @@ struct RunCommand: AsyncParsableCommand {
 
         let shutdown = Mutex<ServiceGroup?>(nil)
         let transport: any ChatTransport
-        if settings.telegramToken != nil {
-            throw CommandError("Telegram is not wired yet.")
+        if let token = settings.telegramToken {
+            let telegram = TelegramTransport(
+                configuration: TelegramTransport.Configuration(token: token, apiURL: settings.telegramAPIURL),
+                client: CurlHTTPClient(),
+                logger: logger
+            )
+            engineConfiguration.botUsername = try await Self.prepare(telegram, logger: logger)
+            transport = telegram
         } else {
             print(ConsoleTransport.help + "\n")
             transport = ConsoleTransport(
@@ -116,6 +124,24 @@ struct RunCommand: AsyncParsableCommand {
             try await group.run()
         } catch let error as TransportError {
             throw CommandError(error.description)
+        }
+    }
+
+    /// Connects to Telegram, retrying with backoff while the network or the API is down; a refused token
+    /// ends the run with a message that says so.
+    private static func prepare(_ telegram: TelegramTransport, logger: Logger) async throws -> String {
+        var delay = Duration.seconds(1)
+        while true {
+            do {
+                return try await telegram.prepare()
+            } catch TransportError.fatal(let reason) {
+                throw CommandError(reason)
+            } catch let error as TransportError {
+                logger.warning(
+                    "Cannot reach Telegram yet; retrying", metadata: ["error": "\(error)", "retry.after": "\(delay)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(30))
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraHTTP
+import TesseraTestSupport
 import Testing
 
 @Suite("HTTP over libcurl, against a real server on loopback")

@@ -1,19 +1,19 @@
-import Foundation
-import Testing
+public import Foundation
 
 /// A test server from `Tests/Servers`, started on a free loopback port for one test and stopped after it.
 ///
 /// Starting and stopping block (a pipe read, a wait for exit), so they run on a dispatch queue: the
 /// cooperative pool has only two threads here, and the tests run in parallel.
-struct LoopbackServer: Sendable {
-    let process: Process
-    let port: Int
+public struct LoopbackServer: Sendable {
+    public let process: Process
+    public let port: Int
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    static func start(_ script: String, arguments: [String] = []) async throws -> LoopbackServer {
+    public static func start(_ script: String, arguments: [String] = []) async throws -> LoopbackServer {
+        // Sources/TesseraTestSupport/ → Tests/Servers/
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Servers/\(script)").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/Servers/\(script)").path
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try launch(path, arguments) })
@@ -42,7 +42,7 @@ struct LoopbackServer: Sendable {
         return LoopbackServer(process: process, port: port)
     }
 
-    func stop() async {
+    public func stop() async {
         let process = self.process
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -56,7 +56,7 @@ struct LoopbackServer: Sendable {
 
     /// Runs `body` with a server, stopping it afterwards whatever happens.
     @discardableResult
-    static func with<T>(_ script: String, arguments: [String] = [], _ body: (LoopbackServer) async throws -> T)
+    public static func with<T>(_ script: String, arguments: [String] = [], _ body: (LoopbackServer) async throws -> T)
         async throws -> T
     {
         let server = try await start(script, arguments: arguments)
@@ -70,8 +70,8 @@ struct LoopbackServer: Sendable {
         }
     }
 
-    struct ServerDidNotStart: Error, CustomStringConvertible {
+    public struct ServerDidNotStart: Error, CustomStringConvertible {
         let output: String
-        var description: String { "the test server did not start; it printed: \(output)" }
+        public var description: String { "the test server did not start; it printed: \(output)" }
     }
 }

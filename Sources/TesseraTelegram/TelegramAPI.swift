@@ -1,0 +1,196 @@
+import Foundation
+
+/// The parts of the Bot API's JSON that Tessera reads (https://core.telegram.org/bots/api).
+enum TelegramAPI {
+    /// Every response: `ok` with a `result`, or an error code, a description and sometimes parameters.
+    struct Envelope<Result: Decodable>: Decodable {
+        let ok: Bool
+        let result: Result?
+        let errorCode: Int?
+        let description: String?
+        let parameters: ResponseParameters?
+
+        enum CodingKeys: String, CodingKey {
+            case ok, result, description, parameters
+            case errorCode = "error_code"
+        }
+    }
+
+    struct ResponseParameters: Decodable {
+        let retryAfter: Int?
+        let migrateToChatID: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case retryAfter = "retry_after"
+            case migrateToChatID = "migrate_to_chat_id"
+        }
+    }
+
+    /// An update whose message could not be read still has an id, so the offset moves past it.
+    struct Update: Decodable {
+        let updateID: Int64
+        let message: Message?
+        let problem: String?
+
+        enum CodingKeys: String, CodingKey {
+            case updateID = "update_id"
+            case message
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            updateID = try container.decode(Int64.self, forKey: .updateID)
+            do {
+                message = try container.decodeIfPresent(Message.self, forKey: .message)
+                problem = nil
+            } catch {
+                message = nil
+                problem = "\(error)"
+            }
+        }
+    }
+
+    struct Message: Decodable {
+        let messageID: Int64
+        let from: User?
+        let chat: Chat
+        let text: String?
+        let migrateToChatID: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case from, chat, text
+            case messageID = "message_id"
+            case migrateToChatID = "migrate_to_chat_id"
+        }
+    }
+
+    struct User: Decodable {
+        let id: Int64
+        let isBot: Bool?
+        let firstName: String?
+        let lastName: String?
+        let username: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, username
+            case isBot = "is_bot"
+            case firstName = "first_name"
+            case lastName = "last_name"
+        }
+
+        /// The name people see: first and last name, else the username, else the id.
+        var displayName: String {
+            let name = [firstName, lastName].compactMap { $0 }.joined(separator: " ").trimmingCharacters(
+                in: .whitespaces)
+            return name.isEmpty ? (username.map { "@\($0)" } ?? "Player \(id)") : name
+        }
+    }
+
+    struct Chat: Decodable {
+        let id: Int64
+        let type: String
+    }
+
+    struct Me: Decodable {
+        let username: String?
+    }
+
+    struct SentMessage: Decodable {
+        let messageID: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case messageID = "message_id"
+        }
+    }
+
+    // MARK: - Requests
+
+    struct GetUpdates: Encodable {
+        let offset: Int64?
+        let timeout: Int
+        let limit: Int
+        let allowedUpdates: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case offset, timeout, limit
+            case allowedUpdates = "allowed_updates"
+        }
+    }
+
+    struct SendMessage: Encodable {
+        let chatID: Int64
+        let text: String
+        let parseMode: String?
+        let replyParameters: ReplyParameters?
+        let linkPreviewOptions = LinkPreviewOptions()
+
+        enum CodingKeys: String, CodingKey {
+            case text
+            case chatID = "chat_id"
+            case parseMode = "parse_mode"
+            case replyParameters = "reply_parameters"
+            case linkPreviewOptions = "link_preview_options"
+        }
+    }
+
+    struct ReplyParameters: Encodable {
+        let messageID: Int64
+        let allowSendingWithoutReply = true
+
+        enum CodingKeys: String, CodingKey {
+            case messageID = "message_id"
+            case allowSendingWithoutReply = "allow_sending_without_reply"
+        }
+    }
+
+    struct LinkPreviewOptions: Encodable {
+        let isDisabled = true
+
+        enum CodingKeys: String, CodingKey {
+            case isDisabled = "is_disabled"
+        }
+    }
+
+    struct EditMessageText: Encodable {
+        let chatID: Int64
+        let messageID: Int64
+        let text: String
+        let parseMode = "HTML"
+
+        enum CodingKeys: String, CodingKey {
+            case text
+            case chatID = "chat_id"
+            case messageID = "message_id"
+            case parseMode = "parse_mode"
+        }
+    }
+
+    struct AnswerCallbackQuery: Encodable {
+        let callbackQueryID: String
+        let text: String?
+
+        enum CodingKeys: String, CodingKey {
+            case text
+            case callbackQueryID = "callback_query_id"
+        }
+    }
+
+    struct SetMyCommands: Encodable {
+        struct Command: Encodable {
+            let command: String
+            let description: String
+        }
+
+        let commands: [Command]
+    }
+
+    struct DeleteWebhook: Encodable {
+        let dropPendingUpdates = false
+
+        enum CodingKeys: String, CodingKey {
+            case dropPendingUpdates = "drop_pending_updates"
+        }
+    }
+
+    struct NoParameters: Encodable {}
+}

@@ -1,0 +1,219 @@
+import Foundation
+public import Logging
+public import TesseraEngine
+public import TesseraHTTP
+
+/// The Telegram Bot API as a ``ChatTransport``: long polling with `getUpdates`, replies with `sendMessage`.
+///
+/// Failures are classified for the service: 429 waits `retry_after`; 5xx, network errors and 409 (a webhook
+/// or a second poller) are retried with backoff; 401 stops the bot with a message about the token; 403 marks
+/// the chat inactive; 400 with `migrate_to_chat_id` moves the chat. The token is never logged.
+public final class TelegramTransport: ChatTransport {
+    public struct Configuration: Sendable {
+        public var token: String
+        /// The Bot API server, without a trailing slash.
+        public var apiURL: String
+        /// `getUpdates` long-poll seconds; the Bot API allows up to 50.
+        public var pollSeconds = 50
+        /// The time limit of every other request.
+        public var requestTimeout = Duration.seconds(30)
+
+        public init(token: String, apiURL: String = "https://api.telegram.org") {
+            self.token = token
+            self.apiURL = apiURL
+        }
+    }
+
+    public let name = "telegram"
+    private let configuration: Configuration
+    private let client: CurlHTTPClient
+    private let logger: Logger
+
+    public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
+        self.configuration = configuration
+        self.client = client
+        self.logger = logger
+    }
+
+    /// The commands shown in Telegram's menu.
+    static let commands: [(String, String)] = [
+        ("start", "How to play"), ("guess", "Guess a word: /guess CRANE"), ("board", "Your board today"),
+        ("hard", "Hard mode (before your first guess)"), ("stats", "Your statistics"),
+        ("share", "Post your result without spoilers"), ("leaderboard", "Today's results in this group"),
+        ("timezone", "When your day begins: /timezone Europe/Madrid"), ("language", "Word list: /language en|es"),
+        ("help", "Commands"),
+    ]
+
+    /// Gets ready to poll: removes any webhook (it would make `getUpdates` fail with 409), learns the bot's
+    /// username (for `/command@bot` in groups) and publishes the command menu.
+    public func prepare() async throws -> String {
+        let _: Bool = try await call("deleteWebhook", TelegramAPI.DeleteWebhook())
+        let me: TelegramAPI.Me = try await call("getMe", TelegramAPI.NoParameters())
+        let _: Bool = try await call(
+            "setMyCommands",
+            TelegramAPI.SetMyCommands(commands: Self.commands.map { .init(command: $0.0, description: $0.1) })
+        )
+        guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
+        logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
+        return username
+    }
+
+    public func receive(after position: Int64?) async throws -> ReceivedBatch {
+        let updates: [TelegramAPI.Update] = try await call(
+            "getUpdates",
+            TelegramAPI.GetUpdates(
+                offset: position,
+                timeout: configuration.pollSeconds,
+                limit: 100,
+                allowedUpdates: ["message"]
+            ),
+            // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
+            timeout: .seconds(configuration.pollSeconds + 15)
+        )
+        var messages: [ChatMessage] = []
+        var migrations: [(from: ChatID, to: ChatID)] = []
+        for update in updates {
+            if let problem = update.problem {
+                logger.warning(
+                    "Skipped an update that could not be read",
+                    metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
+            }
+            guard let message = update.message else { continue }
+            if let newID = message.migrateToChatID {
+                migrations.append((ChatID(message.chat.id), ChatID(newID)))
+                continue
+            }
+            guard let text = message.text, let sender = message.from, sender.isBot != true else { continue }
+            let kind: ChatMessage.ChatKind
+            switch message.chat.type {
+            case "private": kind = .direct
+            case "group", "supergroup": kind = .group
+            default: continue
+            }
+            messages.append(
+                ChatMessage(
+                    chat: ChatID(message.chat.id),
+                    chatKind: kind,
+                    sender: UserID(sender.id),
+                    senderName: sender.displayName,
+                    text: text,
+                    messageID: message.messageID
+                )
+            )
+        }
+        let next = updates.map(\.updateID).max().map { $0 + 1 } ?? position ?? 0
+        return ReceivedBatch(messages: messages, nextPosition: max(next, position ?? 0), migrations: migrations)
+    }
+
+    public func send(_ message: OutgoingMessage) async throws {
+        for (index, chunk) in TelegramText.chunks(message.html).enumerated() {
+            let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
+            do {
+                let _: TelegramAPI.SentMessage = try await call(
+                    "sendMessage",
+                    TelegramAPI.SendMessage(
+                        chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply),
+                    chat: message.chat
+                )
+            } catch TransportError.messageRejected(let reason)
+                where reason.lowercased().contains("can't parse entities")
+            {
+                // Our escaping should prevent this; if markup still slips through, the words matter more.
+                logger.warning(
+                    "Telegram could not parse a message's HTML; sending it as plain text",
+                    metadata: ["reason": "\(reason)"])
+                let plain = OutgoingMessage(chat: message.chat, html: chunk).plainText
+                let _: TelegramAPI.SentMessage = try await call(
+                    "sendMessage",
+                    TelegramAPI.SendMessage(
+                        chatID: message.chat.rawValue, text: plain, parseMode: nil, replyParameters: reply),
+                    chat: message.chat
+                )
+            }
+        }
+    }
+
+    /// Replaces the text of a message the bot sent (for inline-button flows).
+    public func editMessageText(chat: ChatID, messageID: Int64, html: String) async throws {
+        let _: TelegramAPI.SentMessage = try await call(
+            "editMessageText",
+            TelegramAPI.EditMessageText(chatID: chat.rawValue, messageID: messageID, text: html),
+            chat: chat
+        )
+    }
+
+    /// Acknowledges an inline-button press, optionally with a short notice.
+    public func answerCallbackQuery(id: String, text: String? = nil) async throws {
+        let _: Bool = try await call(
+            "answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id, text: text))
+    }
+
+    // MARK: - Calls
+
+    private func call<Result: Decodable>(
+        _ method: String,
+        _ parameters: some Encodable,
+        chat: ChatID? = nil,
+        timeout: Duration? = nil
+    ) async throws -> Result {
+        let request = HTTPRequest(
+            method: "POST",
+            url: "\(configuration.apiURL)/bot\(configuration.token)/\(method)",
+            headers: ["Content-Type": "application/json"],
+            body: Array(try JSONEncoder().encode(parameters)),
+            timeout: timeout ?? configuration.requestTimeout
+        )
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request)
+        } catch HTTPClientError.cancelled {
+            throw CancellationError()
+        } catch let error as HTTPClientError {
+            throw TransportError.transient("\(method): \(error)")
+        }
+        let envelope: TelegramAPI.Envelope<Result>
+        do {
+            envelope = try JSONDecoder().decode(TelegramAPI.Envelope<Result>.self, from: Data(response.body))
+        } catch {
+            throw TransportError.transient("\(method): unreadable response (HTTP \(response.status))")
+        }
+        if envelope.ok, let result = envelope.result { return result }
+        throw Self.classify(
+            method: method,
+            status: envelope.errorCode ?? response.status,
+            description: envelope.description ?? "no description",
+            parameters: envelope.parameters,
+            chat: chat
+        )
+    }
+
+    static func classify(
+        method: String,
+        status: Int,
+        description: String,
+        parameters: TelegramAPI.ResponseParameters?,
+        chat: ChatID?
+    ) -> TransportError {
+        switch status {
+        case 401, 404:
+            return .fatal(
+                "Telegram refused the bot token (\(status) \(description) on \(method)). Check TESSERA_TELEGRAM_TOKEN "
+                    + "(a token from @BotFather looks like 123456:ABC-…) and TESSERA_TELEGRAM_API_URL."
+            )
+        case 409:
+            return .transient(
+                "409 \(description): another copy of this bot, or a webhook, is taking its updates. Stop the other one."
+            )
+        case 429:
+            return .rateLimited(retryAfter: .seconds(max(1, parameters?.retryAfter ?? 1)), chat: chat)
+        case 403 where chat != nil:
+            return .chatUnavailable(chat ?? ChatID(0), reason: description)
+        case 400 where parameters?.migrateToChatID != nil && chat != nil:
+            return .chatMigrated(from: chat ?? ChatID(0), to: ChatID(parameters?.migrateToChatID ?? 0))
+        case 400..<500:
+            return .messageRejected("\(method): \(status) \(description)")
+        default:
+            return .transient("\(method): \(status) \(description)")
+        }
+    }
+}

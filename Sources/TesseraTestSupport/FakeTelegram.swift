@@ -1,0 +1,105 @@
+import Foundation
+import TesseraHTTP
+
+/// The fake Bot API of `Tests/Servers/fake_telegram.py`, with its control API for tests.
+public struct FakeTelegram: Sendable {
+    public let server: LoopbackServer
+    public let token: String
+    private let client = CurlHTTPClient()
+
+    public var apiURL: String { server.baseURL }
+
+    public static func start(token: String = "123456:TEST-token", username: String = "TesseraBot") async throws
+        -> FakeTelegram
+    {
+        FakeTelegram(
+            server: try await LoopbackServer.start("fake_telegram.py", arguments: [token, username]), token: token)
+    }
+
+    public func stop() async { await server.stop() }
+
+    /// A message a person sends; the fake assigns the update id.
+    public static func message(
+        _ text: String,
+        from user: Int64,
+        name: String = "Player",
+        chat: Int64? = nil,
+        chatType: String? = nil,
+        messageID: Int64 = 1
+    ) -> [String: Any] {
+        let chatID = chat ?? user
+        return [
+            "message": [
+                "message_id": messageID,
+                "from": ["id": user, "is_bot": false, "first_name": name],
+                "chat": ["id": chatID, "type": chatType ?? (chatID < 0 ? "supergroup" : "private")],
+                "text": text,
+            ] as [String: Any]
+        ]
+    }
+
+    public func push(_ updates: [[String: Any]]) async throws {
+        _ = try await control("updates", ["updates": updates])
+    }
+
+    /// Makes the next `count` calls of `method` fail with `status`.
+    public func fail(_ method: String, status: Int, count: Int = 1, extra: [String: Any] = [:]) async throws {
+        _ = try await control(
+            "fail", ["method": method, "status": status, "count": count].merging(extra) { a, _ in a })
+    }
+
+    /// Makes the next `count` calls of `method` lose their connection mid-response.
+    public func drop(_ method: String, count: Int = 1) async throws {
+        _ = try await control("drop", ["method": method, "count": count])
+    }
+
+    public struct SentMessage: Sendable {
+        public let chat: Int64
+        public let text: String
+        public let replyTo: Int64?
+        public let time: Double
+    }
+
+    public func sent() async throws -> [SentMessage] {
+        let result = try await control("sent", nil)
+        return (result as? [[String: Any]] ?? []).map { entry in
+            SentMessage(
+                chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
+                text: entry["text"] as? String ?? "",
+                replyTo: ((entry["reply_parameters"] as? [String: Any])?["message_id"] as? NSNumber)?.int64Value,
+                time: entry["time"] as? Double ?? 0
+            )
+        }
+    }
+
+    public func stats() async throws -> [String: Int] {
+        (try await control("stats", nil) as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue }
+    }
+
+    /// Waits until `condition` holds for the sent messages, up to a deadline; returns them either way.
+    @discardableResult
+    public func waitForSent(
+        timeout: Duration = .seconds(20),
+        until condition: ([SentMessage]) -> Bool
+    ) async throws -> [SentMessage] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let messages = try await sent()
+            if condition(messages) || ContinuousClock.now > deadline { return messages }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    private func control(_ action: String, _ body: [String: Any]?) async throws -> Any? {
+        let response = try await client.send(
+            HTTPRequest(
+                method: body == nil ? "GET" : "POST",
+                url: "\(server.baseURL)/control/\(action)",
+                headers: ["Content-Type": "application/json"],
+                body: try body.map { Array(try JSONSerialization.data(withJSONObject: $0)) },
+                timeout: .seconds(10)
+            )
+        )
+        return (try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["result"]
+    }
+}

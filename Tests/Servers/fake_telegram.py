@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""A fake Telegram Bot API on loopback that behaves like the documented one, for Tessera's tests.
+
+Usage: fake_telegram.py TOKEN [BOT_USERNAME]   — prints `PORT <n>` once it listens.
+
+Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON or form bodies:
+  getMe, deleteWebhook, setMyCommands, getUpdates (offset confirms earlier updates; timeout clamped to 50 s;
+  long polls until an update arrives), sendMessage (HTML parse mode checked: unknown or unbalanced tags and
+  bare & < > are "can't parse entities" 400s; more than 4096 characters after parsing is a 400),
+  editMessageText, answerCallbackQuery. A wrong token gets 401; a second concurrent getUpdates gets 409.
+
+Control API for tests, under /control:
+  POST /control/updates {"updates": [...]}  queue updates (update_id assigned when missing)
+  GET  /control/sent                          every message sent so far, in order
+  POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
+  POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
+  GET  /control/stats                         counters
+"""
+import html.parser
+import json
+import signal
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+
+TOKEN = sys.argv[1]
+USERNAME = sys.argv[2] if len(sys.argv) > 2 else "TesseraBot"
+ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre", "a", "tg-spoiler",
+                "span", "blockquote"}
+
+lock = threading.Condition()
+updates = []          # pending updates, oldest first
+next_update_id = 1000
+sent = []             # messages sent by the bot
+failures = {}         # method -> list of failure specs
+drops = {}            # method -> count
+stats = {"getUpdates": 0, "sendMessage": 0, "conflicts": 0, "max_timeout_seen": 0}
+polling = [0]
+next_message_id = [1]
+
+
+class EntityChecker(html.parser.HTMLParser):
+    """Checks the Bot API's HTML rules; collects the text length after parsing."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.error, self.text = [], None, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in ALLOWED_TAGS:
+            self.error = f"Unsupported start tag \"{tag}\""
+        self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack.pop() != tag:
+            self.error = f"Can't find end tag corresponding to start tag \"{tag}\""
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def check_html(text):
+    # Bare & that does not start an entity, or < that does not start a tag, is an error.
+    i = 0
+    while i < len(text):
+        if text[i] == "&":
+            end = text.find(";", i)
+            if end == -1 or not (text[i + 1:end].isalnum() or text[i + 1:end].startswith("#")):
+                return f"can't parse entities: unsupported entity at byte offset {i}", None
+        i += 1
+    checker = EntityChecker()
+    checker.feed(text)
+    checker.close()
+    if checker.error or checker.stack:
+        return "can't parse entities: " + (checker.error or f"unclosed tag \"{checker.stack[-1]}\""), None
+    return None, "".join(checker.text)
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, payload):
+        body = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def error(self, status, description, parameters=None):
+        payload = {"ok": False, "error_code": status, "description": description}
+        if parameters:
+            payload["parameters"] = parameters
+        self.reply(status, payload)
+
+    def read_params(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(self.path).query))
+        if not raw:
+            return query
+        if (self.headers.get("Content-Type") or "").startswith("application/json"):
+            try:
+                return {**query, **json.loads(raw)}
+            except ValueError:
+                return None
+        return {**query, **dict(urllib.parse.parse_qsl(raw.decode()))}
+
+    def do_GET(self):
+        self.route()
+
+    def do_POST(self):
+        self.route()
+
+    def route(self):
+        path = urllib.parse.urlparse(self.path).path
+        params = self.read_params()
+        if path.startswith("/control/"):
+            return self.control(path[len("/control/"):], params or {})
+        parts = path.strip("/").split("/")
+        if len(parts) != 2 or not parts[0].startswith("bot"):
+            return self.error(404, "Not Found")
+        if parts[0][3:] != TOKEN:
+            return self.error(401, "Unauthorized")
+        if params is None:
+            return self.error(400, "Bad Request: can't parse JSON")
+        method = parts[1]
+        with lock:
+            if drops.get(method, 0) > 0:
+                drops[method] -= 1
+                drop = True
+            else:
+                drop = False
+            failure = failures.get(method, [None]).pop(0) if failures.get(method) else None
+        if drop:
+            self.send_response(200)
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'{"ok": tr')
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if failure:
+            parameters = {}
+            if "retry_after" in failure:
+                parameters["retry_after"] = failure["retry_after"]
+            if "migrate_to_chat_id" in failure:
+                parameters["migrate_to_chat_id"] = failure["migrate_to_chat_id"]
+            return self.error(failure["status"], failure.get("description", "Injected failure"), parameters or None)
+        handler = getattr(self, "api_" + method, None)
+        if handler is None:
+            return self.error(404, "Not Found: method not found")
+        handler(params)
+
+    # Bot API methods
+
+    def api_getMe(self, params):
+        self.reply(200, {"ok": True, "result": {"id": 42, "is_bot": True, "first_name": "Tessera",
+                                                "username": USERNAME}})
+
+    def api_deleteWebhook(self, params):
+        self.reply(200, {"ok": True, "result": True})
+
+    def api_setMyCommands(self, params):
+        commands = params.get("commands")
+        if isinstance(commands, str):
+            commands = json.loads(commands)
+        if not isinstance(commands, list) or not all("command" in c and "description" in c for c in commands):
+            return self.error(400, "Bad Request: commands are invalid")
+        self.reply(200, {"ok": True, "result": True})
+
+    def api_getUpdates(self, params):
+        global updates
+        offset = int(params.get("offset", 0) or 0)
+        timeout = min(int(params.get("timeout", 0) or 0), 50)
+        with lock:
+            stats["getUpdates"] += 1
+            stats["max_timeout_seen"] = max(stats["max_timeout_seen"], int(params.get("timeout", 0) or 0))
+            if polling[0] > 0:
+                stats["conflicts"] += 1
+                return self.error(409, "Conflict: terminated by other getUpdates request; make sure that only "
+                                       "one bot instance is running")
+            polling[0] += 1
+        try:
+            deadline = time.monotonic() + timeout
+            with lock:
+                if offset:
+                    updates = [u for u in updates if u["update_id"] >= offset]
+                while not updates and time.monotonic() < deadline:
+                    lock.wait(deadline - time.monotonic())
+                limit = int(params.get("limit", 100) or 100)
+                batch = [u for u in updates if u["update_id"] >= offset][:limit]
+        finally:
+            with lock:
+                polling[0] -= 1
+        self.reply(200, {"ok": True, "result": batch})
+
+    def api_sendMessage(self, params):
+        text = params.get("text", "")
+        if not str(params.get("chat_id", "")).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        if params.get("parse_mode") == "HTML":
+            problem, plain = check_html(text)
+            if problem:
+                return self.error(400, "Bad Request: " + problem)
+        else:
+            plain = text
+        if utf16_length(plain) > 4096:
+            return self.error(400, "Bad Request: message is too long")
+        if not plain.strip():
+            return self.error(400, "Bad Request: message text is empty")
+        with lock:
+            stats["sendMessage"] += 1
+            message_id = next_message_id[0]
+            next_message_id[0] += 1
+            sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]), "text": text,
+                         "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
+                         "time": time.time()})
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": int(params["chat_id"])}, "text": plain}})
+
+    def api_editMessageText(self, params):
+        with lock:
+            for message in sent:
+                if message["message_id"] == int(params.get("message_id", 0)) and \
+                        message["chat_id"] == int(params.get("chat_id", 0)):
+                    message["text"] = params.get("text", "")
+                    return self.reply(200, {"ok": True, "result": {"message_id": message["message_id"]}})
+        self.error(400, "Bad Request: message to edit not found")
+
+    def api_answerCallbackQuery(self, params):
+        if not params.get("callback_query_id"):
+            return self.error(400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+        self.reply(200, {"ok": True, "result": True})
+
+    # Control API
+
+    def control(self, action, params):
+        global next_update_id
+        with lock:
+            if action == "updates":
+                for update in params.get("updates", []):
+                    if "update_id" not in update:
+                        update["update_id"] = next_update_id
+                    next_update_id = max(next_update_id, update["update_id"]) + 1
+                    updates.append(update)
+                lock.notify_all()
+                return self.reply(200, {"ok": True})
+            if action == "sent":
+                return self.reply(200, {"ok": True, "result": sent})
+            if action == "fail":
+                failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
+                return self.reply(200, {"ok": True})
+            if action == "drop":
+                drops[params["method"]] = drops.get(params["method"], 0) + int(params.get("count", 1))
+                return self.reply(200, {"ok": True})
+            if action == "stats":
+                return self.reply(200, {"ok": True, "result": {**stats, "pending": len(updates)}})
+        self.reply(404, {"ok": False})
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(f"PORT {server.server_address[1]}", flush=True)
+try:
+    server.serve_forever()
+except KeyboardInterrupt:
+    pass

@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import TesseraEngine
+import TesseraHTTP
+import TesseraTelegram
+import TesseraTestSupport
+import Testing
+
+@Suite("The Telegram transport, against the fake Bot API")
+struct TelegramTransportTests {
+    func withTransport(token: String? = nil, _ body: (TelegramTransport, FakeTelegram) async throws -> Void)
+        async throws
+    {
+        let fake = try await FakeTelegram.start()
+        do {
+            var configuration = TelegramTransport.Configuration(token: token ?? fake.token, apiURL: fake.apiURL)
+            configuration.pollSeconds = 1
+            let transport = TelegramTransport(
+                configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
+            try await body(transport, fake)
+            await fake.stop()
+        } catch {
+            await fake.stop()
+            throw error
+        }
+    }
+
+    @Test("prepare learns the username; receive maps messages, skips bots and channels, confirms the offset")
+    func receiving() async throws {
+        try await withTransport { transport, fake in
+            #expect(try await transport.prepare() == "TesseraBot")
+            var bot = FakeTelegram.message("beep", from: 99)
+            var botMessage = bot["message"] as? [String: Any] ?? [:]
+            botMessage["from"] = ["id": 99, "is_bot": true, "first_name": "Other bot"]
+            bot["message"] = botMessage
+            try await fake.push([
+                FakeTelegram.message("crane", from: 7, name: "Ana", messageID: 11),
+                FakeTelegram.message("/guess@TesseraBot slate", from: 8, name: "Bo", chat: -100, messageID: 12),
+                bot,
+                FakeTelegram.message("news", from: 5, chat: -300, chatType: "channel"),
+                [
+                    "message": [
+                        "message_id": 1, "chat": ["id": -200, "type": "group"], "migrate_to_chat_id": -1_002_000,
+                    ]
+                ],
+                ["message": ["this is": "not a message"]],
+            ])
+            let batch = try await transport.receive(after: nil)
+            #expect(batch.messages.map(\.text) == ["crane", "/guess@TesseraBot slate"])
+            #expect(batch.messages.map(\.chatKind) == [.direct, .group])
+            #expect(batch.messages.first?.senderName == "Ana")
+            #expect(batch.messages.first?.messageID == 11)
+            #expect(batch.migrations.map(\.from) == [ChatID(-200)])
+            #expect(batch.migrations.map(\.to) == [ChatID(-1_002_000)])
+            // The unreadable update is skipped but counted: the offset moves past all six.
+            let again = try await transport.receive(after: batch.nextPosition)
+            #expect(again.messages.isEmpty)
+            #expect(again.nextPosition == batch.nextPosition)
+            #expect(try await fake.stats()["pending"] == 0, "the offset confirmed every update")
+        }
+    }
+
+    @Test("Texts over 4096 characters are split at line breaks, never rejected")
+    func longTexts() async throws {
+        try await withTransport { transport, fake in
+            let line = "<b>" + String(repeating: "x", count: 90) + "</b> &amp; 🟩"
+            let html = Array(repeating: line, count: 120).joined(separator: "\n")
+            try await transport.send(OutgoingMessage(chat: ChatID(7), html: html, replyTo: 3))
+            let single = String(repeating: "é", count: 9_000)
+            try await transport.send(OutgoingMessage(chat: ChatID(7), html: single))
+            let sent = try await fake.sent()
+            #expect(sent.count >= 5)
+            #expect(sent.allSatisfy { $0.text.utf16.count <= 4096 * 2 })
+            #expect(sent.first?.replyTo == 3)
+            #expect(sent.dropFirst().allSatisfy { $0.replyTo == nil })
+            var letters = 0
+            for message in sent {
+                let plain = OutgoingMessage(chat: ChatID(7), html: message.text).plainText
+                letters += plain.filter { $0 == "x" || $0 == "é" }.count
+            }
+            #expect(letters == 120 * 90 + 9_000, "nothing was lost")
+        }
+    }
+
+    @Test("Markup Telegram cannot parse is sent again as plain text")
+    func entityFallback() async throws {
+        try await withTransport { transport, fake in
+            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "<b>unclosed & raw"))
+            #expect(try await fake.sent().map(\.text) == ["unclosed & raw"])
+        }
+    }
+
+    @Test(
+        "Failures are classified for the service",
+        arguments: [
+            (429, #"{"retry_after": 3}"#, "rateLimited 3"),
+            (403, "{}", "chatUnavailable"),
+            (400, #"{"migrate_to_chat_id": -1009}"#, "chatMigrated -1009"),
+            (400, #"{"description": "Bad Request: chat not found"}"#, "messageRejected"),
+            (401, "{}", "fatal"),
+            (409, "{}", "transient"),
+            (500, "{}", "transient"),
+            (502, "{}", "transient"),
+        ]
+    )
+    func classification(status: Int, extraJSON: String, expected: String) async throws {
+        let extra = try JSONSerialization.jsonObject(with: Data(extraJSON.utf8)) as? [String: Any] ?? [:]
+        try await withTransport { transport, fake in
+            try await fake.fail("sendMessage", status: status, extra: extra)
+            do {
+                try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello"))
+                Issue.record("sending succeeded despite an injected \(status)")
+            } catch let error as TransportError {
+                let actual: String
+                switch error {
+                case .rateLimited(let delay, let chat):
+                    actual = "rateLimited \(delay.components.seconds)"
+                    #expect(chat == ChatID(7))
+                case .chatUnavailable(let chat, _):
+                    actual = "chatUnavailable"
+                    #expect(chat == ChatID(7))
+                case .chatMigrated(let from, let to):
+                    actual = "chatMigrated \(to)"
+                    #expect(from == ChatID(7))
+                case .messageRejected: actual = "messageRejected"
+                case .fatal(let reason):
+                    actual = "fatal"
+                    #expect(reason.contains("TESSERA_TELEGRAM_TOKEN"))
+                    #expect(!reason.contains(fake.token), "the token is never shown")
+                case .transient: actual = "transient"
+                }
+                #expect(actual == expected)
+            }
+        }
+    }
+
+    @Test("A wrong token is fatal, and a dropped connection is transient")
+    func tokenAndNetwork() async throws {
+        try await withTransport(token: "999:wrong") { transport, _ in
+            await #expect {
+                try await transport.prepare()
+            } throws: { error in
+                if case .fatal = error as? TransportError { return true }
+                return false
+            }
+        }
+        try await withTransport { transport, fake in
+            try await fake.drop("getUpdates")
+            await #expect {
+                try await transport.receive(after: nil)
+            } throws: { error in
+                if case .transient = error as? TransportError { return true }
+                return false
+            }
+            try await fake.push([FakeTelegram.message("crane", from: 7)])
+            #expect(try await transport.receive(after: nil).messages.count == 1, "the next poll works")
+        }
+    }
+}
