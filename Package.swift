@@ -105,7 +105,11 @@ let package = Package(
         .testTarget(
             name: "TesseraCLITests",
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
-            dependencies: ["TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraTestSupport"],
+            dependencies: [
+                "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraSQLite",
+                "TesseraTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
     ],

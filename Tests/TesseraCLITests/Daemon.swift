@@ -1,0 +1,61 @@
+import Foundation
+import TesseraTestSupport
+
+/// `tessera run` as a real process against the fake Bot API.
+final class Daemon: @unchecked Sendable {
+    let process = Process()
+    private let errors = Pipe()
+    let database: String
+
+    init(fake: FakeTelegram, database: String, token: String? = nil, secret: String = "daemon test secret") throws {
+        self.database = database
+        process.executableURL = TesseraProcess.executable
+        process.arguments = ["run"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TESSERA_TELEGRAM_TOKEN"] = token ?? fake.token
+        environment["TESSERA_TELEGRAM_API_URL"] = fake.apiURL
+        environment["TESSERA_DATABASE"] = database
+        environment["TESSERA_SECRET"] = secret
+        environment["TESSERA_DEFAULT_TIME_ZONE"] = "UTC"
+        environment["TESSERA_LOG_LEVEL"] = "info"
+        process.environment = environment
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    func start() throws { try process.run() }
+
+    /// Sends a signal and waits (off the cooperative pool) for the process to end; returns its status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) async -> Int32 {
+        let process = self.process
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                kill(process.processIdentifier, signal)
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+    }
+
+    /// Waits for the process to end by itself, up to a deadline; returns its status and what it logged.
+    func exit(within seconds: Double) async -> (status: Int32?, log: String) {
+        let process = self.process
+        let errors = self.errors
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let deadline = Date() + seconds
+                while process.isRunning && Date() < deadline { usleep(20_000) }
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    continuation.resume(returning: (nil, ""))
+                } else {
+                    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    continuation.resume(returning: (process.terminationStatus, log))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraEngine
+import TesseraSQLite
+import TesseraTestSupport
+import Testing
+
+/// The real `tessera run` process against the fake Bot API on loopback.
+@Suite("The Telegram daemon, end to end", .serialized)
+struct DaemonTests {
+    static let secret = "daemon test secret"
+
+    /// Allowed words that are not today's answer, in a fixed order.
+    static func wrongWords(_ count: Int) throws -> [String] {
+        let list = Language.english.wordList
+        let answer = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(secret)))
+            .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
+        let words = list.answers.filter { $0 != answer }.map { list.display($0).lowercased() }
+        return Array(words.prefix(count))
+    }
+
+    func withDaemon(_ body: (FakeTelegram, Daemon, String) async throws -> Void) async throws {
+        let fake = try await FakeTelegram.start()
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let daemon = try Daemon(fake: fake, database: database, secret: Self.secret)
+        try daemon.start()
+        do {
+            try await body(fake, daemon, database)
+        } catch {
+            await daemon.stop(SIGKILL)
+            await fake.stop()
+            throw error
+        }
+        if daemon.process.isRunning { await daemon.stop(SIGKILL) }
+        await fake.stop()
+    }
+
+    @Test("Many players and groups, every command, hostile input: one clear reply each, no spoilers in groups")
+    func everyCommand() async throws {
+        try await withDaemon { fake, _, _ in
+            let words = try Self.wrongWords(40)
+            var updates: [[String: Any]] = []
+            for player in 1...20 {
+                updates.append(
+                    FakeTelegram.message(
+                        words[player], from: Int64(player), name: "P\(player)", messageID: Int64(player)))
+            }
+            let commands = [
+                "/start", "/help", "/board", "/hard", "/stats", "/share", "/leaderboard", "/timezone",
+                "/timezone Europe/Madrid", "/language", "/language es", "/guess",
+            ]
+            for (index, command) in commands.enumerated() {
+                updates.append(FakeTelegram.message(command, from: 100, name: "Cmd", messageID: Int64(100 + index)))
+            }
+            let hostile = ["", String(repeating: "ab ", count: 4000), "🟩🟩🟩🟩🟩", "\u{200F}crane\u{200E}", "<b>&amp;</b>"]
+            for (index, text) in hostile.enumerated() {
+                updates.append(
+                    FakeTelegram.message(text, from: 200, name: "<i>Mallory & co</i>", messageID: Int64(200 + index)))
+            }
+            for player in 1...5 {
+                updates.append(
+                    FakeTelegram.message(
+                        "/guess@TesseraBot \(words[20 + player])", from: Int64(player), name: "P\(player)", chat: -500,
+                        messageID: Int64(300 + player))
+                )
+            }
+            updates.append(FakeTelegram.message("/guess@OtherBot crane", from: 1, chat: -500, messageID: 399))
+            updates.append(FakeTelegram.message("/leaderboard@TesseraBot", from: 1, chat: -500, messageID: 400))
+            try await fake.push(updates)
+            let expected = 20 + commands.count + hostile.count + 5 + 1
+            let sent = try await fake.waitForSent { $0.count >= expected }
+            #expect(sent.count == expected)
+            let replied = Set(sent.compactMap(\.replyTo))
+            #expect(replied.isSuperset(of: Set((1...20).map(Int64.init))), "every private guess is answered")
+            #expect(!replied.contains(399), "a command for another bot is ignored")
+            for message in sent where message.chat == -500 {
+                for word in words {
+                    #expect(!message.text.lowercased().contains(word), "a group saw letters: \(message.text)")
+                }
+            }
+            let leaderboard = try #require(sent.first { $0.replyTo == 400 })
+            #expect(leaderboard.text.contains("Leaderboard"))
+            // Players 1-5 guessed once in private, then once in the group.
+            #expect(leaderboard.text.components(separatedBy: "playing (2/6)").count - 1 == 5)
+            #expect(sent.allSatisfy { !$0.text.contains("<i>Mallory") }, "names are escaped")
+        }
+    }
+
+    @Test("429 waits retry_after before sending again; 5xx and dropped polls re-poll the same offset")
+    func rateLimitsAndFailures() async throws {
+        try await withDaemon { fake, _, _ in
+            try await fake.waitForSent(timeout: .seconds(2)) { _ in false }
+            try await fake.fail("sendMessage", status: 429, extra: ["retry_after": 2])
+            try await fake.fail("getUpdates", status: 502, count: 2)
+            try await fake.drop("getUpdates")
+            let pushed = Date().timeIntervalSince1970
+            try await fake.push([FakeTelegram.message("/help", from: 7, messageID: 70)])
+            let sent = try await fake.waitForSent(timeout: .seconds(30)) { $0.contains { $0.replyTo == 70 } }
+            let reply = try #require(sent.first { $0.replyTo == 70 })
+            #expect(reply.time - pushed >= 2, "sent before retry_after had passed")
+            #expect(sent.filter { $0.replyTo == 70 }.count == 1, "answered once")
+        }
+    }
+
+    @Test("409 (another poller or a webhook) is backed off, not spun on")
+    func conflict() async throws {
+        try await withDaemon { fake, _, _ in
+            try await fake.waitForSent(timeout: .seconds(1)) { _ in false }
+            let before = try await fake.stats()["getUpdates"] ?? 0
+            try await fake.fail("getUpdates", status: 409, count: 4)
+            try await fake.push([FakeTelegram.message("/help", from: 7, messageID: 71)])
+            let sent = try await fake.waitForSent(timeout: .seconds(60)) { $0.contains { $0.replyTo == 71 } }
+            #expect(sent.contains { $0.replyTo == 71 })
+            let calls = (try await fake.stats()["getUpdates"] ?? 0) - before
+            #expect(calls <= 8, "\(calls) polls for 4 conflicts")
+        }
+    }
+
+    @Test("403 marks the chat inactive; a migrated group's messages go to its new id")
+    func blockedAndMigrated() async throws {
+        try await withDaemon { fake, _, database in
+            try await fake.waitForSent(timeout: .seconds(1)) { _ in false }
+            try await fake.fail(
+                "sendMessage", status: 403, extra: ["description": "Forbidden: bot was blocked by the user"])
+            try await fake.push([FakeTelegram.message("/help", from: 9, messageID: 90)])
+            try await Task.sleep(for: .seconds(2))
+            let store = try SQLiteGameStore(path: database, logger: Logger(label: "test"))
+            #expect(try await store.isChatActive(ChatID(9)) == false)
+
+            try await fake.fail(
+                "sendMessage", status: 400,
+                extra: [
+                    "migrate_to_chat_id": -1_000_777,
+                    "description": "Bad Request: group chat was upgraded to a supergroup chat",
+                ])
+            try await fake.push([FakeTelegram.message("/leaderboard", from: 9, chat: -777, messageID: 91)])
+            let sent = try await fake.waitForSent { $0.contains { $0.chat == -1_000_777 } }
+            #expect(sent.contains { $0.chat == -1_000_777 && $0.text.contains("No results") })
+            // Writing again makes the blocked chat active, and replies flow.
+            try await fake.push([FakeTelegram.message("/help", from: 9, messageID: 92)])
+            let later = try await fake.waitForSent { $0.contains { $0.replyTo == 92 } }
+            #expect(later.contains { $0.replyTo == 92 })
+        }
+    }
+
+    @Test("A wrong token stops the daemon with a message that says so, without showing the token")
+    func wrongToken() async throws {
+        let fake = try await FakeTelegram.start()
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
+        let daemon = try Daemon(fake: fake, database: database, token: "111:not-the-token")
+        try daemon.start()
+        let (status, log) = await daemon.exit(within: 20)
+        await fake.stop()
+        #expect(status != nil && status != 0)
+        #expect(log.contains("Telegram refused the bot token"))
+        #expect(!log.contains("not-the-token"))
+    }
+
+    @Test("SIGTERM: polling stops, the outbox is drained, the process exits cleanly")
+    func gracefulShutdown() async throws {
+        try await withDaemon { fake, daemon, _ in
+            try await fake.push((1...10).map { FakeTelegram.message("/help", from: Int64($0), messageID: Int64($0)) })
+            try await fake.waitForSent { $0.count >= 1 }
+            let status = await daemon.stop(SIGTERM)
+            #expect(status == 0)
+            #expect(try await fake.sent().count == 10)
+        }
+    }
+
+    @Test("SIGKILL in the middle of a load: every guess is applied exactly once and every reply is sent")
+    func crashSafety() async throws {
+        let fake = try await FakeTelegram.start()
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let words = try Self.wrongWords(3)
+        let players = 60
+        var updates: [[String: Any]] = []
+        for round in 0..<3 {
+            for player in 1...players {
+                updates.append(
+                    FakeTelegram.message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player)))
+            }
+        }
+        let first = try Daemon(fake: fake, database: database, secret: Self.secret)
+        try first.start()
+        try await fake.push(updates)
+        try await fake.waitForSent { $0.count >= 40 }
+        await first.stop(SIGKILL)
+        let beforeRestart = try await fake.sent().count
+        let second = try Daemon(fake: fake, database: database, secret: Self.secret)
+        try second.start()
+        let replies = try await fake.waitForSent(timeout: .seconds(60)) {
+            Set($0.compactMap(\.replyTo)).count >= updates.count
+        }
+        #expect(
+            Set(replies.compactMap(\.replyTo)).count == updates.count,
+            "every guess was answered (\(beforeRestart) before the kill)")
+        try await fake.push(
+            (1...players).map { FakeTelegram.message("/board", from: Int64($0), messageID: Int64(9000 + $0)) })
+        let boards = try await fake.waitForSent(timeout: .seconds(30)) { messages in
+            messages.filter { ($0.replyTo ?? 0) > 9000 }.count >= players
+        }.filter { ($0.replyTo ?? 0) > 9000 }
+        #expect(boards.count == players)
+        for board in boards {
+            for word in words {
+                let rows = board.text.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
+                #expect(rows == 1, "player \(board.chat) has \(word) \(rows) times")
+            }
+        }
+        await second.stop(SIGKILL)
+        await fake.stop()
+    }
+}
