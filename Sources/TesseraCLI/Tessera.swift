@@ -6,6 +6,6 @@ struct Tessera: AsyncParsableCommand {
         commandName: "tessera",
         abstract: "A daily word puzzle: everyone gets the same word each day.",
         subcommands: [PlayCommand.self, RunCommand.self, ScoreCommand.self, TodayCommand.self],
-        defaultSubcommand: PlayCommand.self
+        defaultSubcommand: RunCommand.self
     )
 }
