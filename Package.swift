@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "tessera", targets: ["TesseraCLI"]),
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .library(name: "TesseraCoreTesting", targets: ["TesseraCoreTesting"]),
+        .library(name: "TesseraTestSupport", targets: ["TesseraTestSupport"]),
+        .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

@@ -2,11 +2,12 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the main package's builds and tests stay fast.
-// Run: swift run -c release --package-path Benchmarks tessera-benchmarks
+// Run: scripts/benchmark (builds tessera in release and runs both benchmarks).
 let package = Package(
     name: "tessera-benchmarks",
     products: [
-        .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"])
+        .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"]),
+        .executable(name: "tessera-daemon-benchmark", targets: ["DaemonBenchmark"]),
     ],
     dependencies: [
         .package(name: "tessera", path: "..")
@@ -18,7 +19,15 @@ let package = Package(
                 .product(name: "TesseraCore", package: "tessera"),
                 .product(name: "TesseraCoreTesting", package: "tessera"),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "DaemonBenchmark",
+            dependencies: [
+                .product(name: "TesseraCore", package: "tessera"),
+                .product(name: "TesseraHTTP", package: "tessera"),
+                .product(name: "TesseraTestSupport", package: "tessera"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -110,8 +110,19 @@ struct RunCommand: AsyncParsableCommand {
             secret: try await scheduleSecret(settings, store: store, logger: logger),
             logger: logger
         )
+        var serviceConfiguration = BotService<ContinuousClock>.Configuration()
+        if !settings.rateLimits {
+            logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")
+            serviceConfiguration.rateLimits = .unlimited
+        }
         let service = BotService(
-            transport: transport, store: store, engine: engine, clock: ContinuousClock(), logger: logger)
+            transport: transport,
+            store: store,
+            engine: engine,
+            configuration: serviceConfiguration,
+            clock: ContinuousClock(),
+            logger: logger
+        )
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [service],

@@ -9,7 +9,7 @@ import TesseraCore
 /// Keys (environment names in brackets): `telegram.token` [TESSERA_TELEGRAM_TOKEN], `telegram.token.file`
 /// [TESSERA_TELEGRAM_TOKEN_FILE], `telegram.api.url` [TESSERA_TELEGRAM_API_URL], `database`
 /// [TESSERA_DATABASE], `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`,
-/// `default.rollover.hour`, `log.level`. `config/tessera.example.json` documents each.
+/// `default.rollover.hour`, `log.level`, `telegram.rate.limits`. `config/tessera.example.json` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -20,6 +20,8 @@ struct RunSettings {
     var defaultTimeZone: String
     var defaultRolloverHour: Int
     var logLevel: String?
+    /// Telegram's documented outgoing limits; off only for load tests against a fake API.
+    var rateLimits: Bool
 
     static let defaultTelegramAPIURL = "https://api.telegram.org"
 
@@ -87,6 +89,10 @@ struct RunSettings {
         guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
         }
+        let limits = config.string(forKey: "telegram.rate.limits", default: "on").lowercased()
+        guard limits == "on" || limits == "off" else {
+            throw CommandError("telegram.rate.limits must be on or off, not '\(limits)'.")
+        }
         return RunSettings(
             telegramToken: token,
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
@@ -96,7 +102,8 @@ struct RunSettings {
             defaultLanguage: language,
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
-            logLevel: config.string(forKey: "log.level")
+            logLevel: config.string(forKey: "log.level"),
+            rateLimits: limits == "on"
         )
     }
 

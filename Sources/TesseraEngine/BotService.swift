@@ -18,6 +18,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// How often the sender looks for postponed messages that have become due.
         public var outboxInterval = Duration.seconds(1)
         public var rateLimits = RateLimiter.Configuration()
+        /// How many chats are sent to at the same time (each chat's messages stay in order).
+        public var concurrentChats = 8
 
         public init() {}
     }
@@ -127,56 +129,96 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     }
 
     /// One pass over the outbox: sends what the rate limits allow, oldest first, keeping each chat in order.
+    /// Different chats are sent to concurrently (up to ``Configuration/concurrentChats``); each message is
+    /// removed from the outbox as soon as it is sent, so a crash repeats at most one message per chat.
     private func drain(_ limiter: inout RateLimiter, _ backoff: inout Backoff, since start: ServiceClock.Instant)
         async throws
     {
         while true {
-            let pending = try await store.pendingMessages(limit: 100, now: now())
+            let pending = try await store.pendingMessages(limit: 200, now: now())
             if pending.isEmpty { return }
-            var held = Set<ChatID>()
-            var sent = 0
-            for entry in pending where !held.contains(entry.message.chat) {
-                let chat = entry.message.chat
-                let seconds = start.duration(to: clock.now).seconds
-                if limiter.acquire(chat: chat, isGroup: chat.rawValue < 0, now: seconds) > 0 {
-                    held.insert(chat)
-                    continue
+            // Each chat's messages in order; only those the limits allow now.
+            var order: [ChatID] = []
+            var byChat: [ChatID: [OutboxEntry]] = [:]
+            for entry in pending {
+                if byChat[entry.message.chat] == nil { order.append(entry.message.chat) }
+                byChat[entry.message.chat, default: []].append(entry)
+            }
+            let seconds = start.duration(to: clock.now).seconds
+            let ready: [[OutboxEntry]] = order.compactMap { chat in
+                let allowed = (byChat[chat] ?? []).prefix { _ in
+                    limiter.acquire(chat: chat, isGroup: chat.rawValue < 0, now: seconds) == 0
                 }
-                do {
-                    try await transport.send(entry.message)
-                    try await store.markSent(entry.id)
-                    sent += 1
-                    backoff.reset()
-                } catch let error as TransportError {
-                    switch error {
-                    case .rateLimited(let delay, let limitedChat):
-                        let until = seconds + delay.seconds
-                        limiter.block(chat: limitedChat ?? chat, until: until)
-                        try await store.postpone(entry.id, until: now() + delay.seconds)
-                        held.insert(chat)
-                    case .chatUnavailable(let unavailable, let reason):
-                        logger.notice(
-                            "Chat unavailable; marked inactive",
-                            metadata: ["chat.id": "\(unavailable)", "reason": "\(reason)"])
-                        try await store.deactivateChat(unavailable)
-                    case .chatMigrated(let from, let to):
-                        logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
-                        try await store.write { try $0.moveChat(from: from, to: to) }
-                        held.insert(chat)
-                    case .messageRejected(let reason):
-                        logger.error(
-                            "Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
+                return allowed.isEmpty ? nil : Array(allowed)
+            }
+            if ready.isEmpty { return }
+
+            let failures = try await sendConcurrently(ready)
+            for (entry, error) in failures {
+                try await handle(error, for: entry, limiter: &limiter, backoff: &backoff, at: seconds)
+            }
+            if failures.count == ready.count { return }
+            backoff.reset()
+        }
+    }
+
+    /// Sends each chat's messages in order, several chats at a time; returns the first failure of each chat
+    /// that had one (its later messages stay queued).
+    private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
+        let transport = self.transport
+        let store = self.store
+        return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
+            var remaining = chats.makeIterator()
+            func startNext() {
+                guard let entries = remaining.next() else { return }
+                group.addTask {
+                    for entry in entries {
+                        do {
+                            try await transport.send(entry.message)
+                        } catch let error as TransportError {
+                            return (entry, error)
+                        }
                         try await store.markSent(entry.id)
-                    case .transient:
-                        try await pause(after: error, backoff: &backoff, activity: "sending")
-                        held.insert(chat)
-                    case .fatal:
-                        throw error
                     }
+                    return nil
                 }
             }
-            // Everything left is waiting on a rate limit or a retry: the next wake-up or tick resumes it.
-            if sent == 0 { return }
+            for _ in 0..<configuration.concurrentChats { startNext() }
+            var failures: [(OutboxEntry, TransportError)] = []
+            while let result = try await group.next() {
+                if let failure = result { failures.append(failure) }
+                startNext()
+            }
+            return failures
+        }
+    }
+
+    private func handle(
+        _ error: TransportError,
+        for entry: OutboxEntry,
+        limiter: inout RateLimiter,
+        backoff: inout Backoff,
+        at seconds: Double
+    ) async throws {
+        let chat = entry.message.chat
+        switch error {
+        case .rateLimited(let delay, let limitedChat):
+            limiter.block(chat: limitedChat ?? chat, until: seconds + delay.seconds)
+            try await store.postpone(entry.id, until: now() + delay.seconds)
+        case .chatUnavailable(let unavailable, let reason):
+            logger.notice(
+                "Chat unavailable; marked inactive", metadata: ["chat.id": "\(unavailable)", "reason": "\(reason)"])
+            try await store.deactivateChat(unavailable)
+        case .chatMigrated(let from, let to):
+            logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
+            try await store.write { try $0.moveChat(from: from, to: to) }
+        case .messageRejected(let reason):
+            logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
+            try await store.markSent(entry.id)
+        case .transient:
+            try await pause(after: error, backoff: &backoff, activity: "sending")
+        case .fatal:
+            throw error
         }
     }
 

@@ -19,6 +19,16 @@ public struct RateLimiter: Sendable {
         public var overall = Limit(burst: 30, perSecond: 30)
 
         public init() {}
+
+        /// No limits: for load tests against a fake API, never for Telegram itself.
+        public static let unlimited: Configuration = {
+            var configuration = Configuration()
+            let none = Limit(burst: .greatestFiniteMagnitude, perSecond: .greatestFiniteMagnitude)
+            configuration.perChat = none
+            configuration.perGroup = none
+            configuration.overall = none
+            return configuration
+        }()
     }
 
     private struct Bucket {

@@ -101,8 +101,22 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    /// Removing a sent message commits without waiting for the disk (`synchronous = NORMAL`, still safe
+    /// against a crash of the process in WAL mode): should a power cut undo it, the message is sent once more,
+    /// and nothing is lost. Everything else commits with FULL.
     public func markSent(_ id: Int64) async throws {
-        try await writer.write { db in try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
+        try await writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            let deleted = Result {
+                try db.inTransaction {
+                    try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
+                    return .commit
+                }
+            }
+            // Back to FULL before anything else commits on this connection, whatever the delete did.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try deleted.get()
+        }
     }
 
     public func postpone(_ id: Int64, until: Date) async throws {

@@ -76,6 +76,11 @@ public struct FakeTelegram: Sendable {
         (try await control("stats", nil) as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue }
     }
 
+    /// Seconds from each update becoming available to the reply that answers it.
+    public func latencies() async throws -> [Double] {
+        (try await control("latencies", nil) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
+    }
+
     /// Waits until `condition` holds for the sent messages, up to a deadline; returns them either way.
     @discardableResult
     public func waitForSent(

@@ -15,6 +15,7 @@ Control API for tests, under /control:
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
   GET  /control/stats                         counters
+  GET  /control/latencies                     seconds from each update becoming available to its reply
 """
 import html.parser
 import json
@@ -36,6 +37,7 @@ lock = threading.Condition()
 updates = []          # pending updates, oldest first
 next_update_id = 1000
 sent = []             # messages sent by the bot
+available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
 stats = {"getUpdates": 0, "sendMessage": 0, "conflicts": 0, "max_timeout_seen": 0}
@@ -86,6 +88,9 @@ def utf16_length(text):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out as separate writes; with Nagle's algorithm on, each response would wait for
+    # the client's delayed ACK (about 40 ms).
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -251,7 +256,10 @@ class Handler(BaseHTTPRequestHandler):
         global next_update_id
         with lock:
             if action == "updates":
+                now = time.time()
                 for update in params.get("updates", []):
+                    message = update.get("message") or {}
+                    available[(message.get("chat", {}).get("id"), message.get("message_id"))] = now
                     if "update_id" not in update:
                         update["update_id"] = next_update_id
                     next_update_id = max(next_update_id, update["update_id"]) + 1
@@ -266,6 +274,14 @@ class Handler(BaseHTTPRequestHandler):
             if action == "drop":
                 drops[params["method"]] = drops.get(params["method"], 0) + int(params.get("count", 1))
                 return self.reply(200, {"ok": True})
+            if action == "latencies":
+                result = []
+                for message in sent:
+                    reply = message.get("reply_parameters") or {}
+                    pushed = available.get((message["chat_id"], reply.get("message_id")))
+                    if pushed is not None:
+                        result.append(message["time"] - pushed)
+                return self.reply(200, {"ok": True, "result": result})
             if action == "stats":
                 return self.reply(200, {"ok": True, "result": {**stats, "pending": len(updates)}})
         self.reply(404, {"ok": False})

@@ -84,6 +84,7 @@ struct DaemonTests {
             // Players 1-5 guessed once in private, then once in the group.
             #expect(leaderboard.text.components(separatedBy: "playing (2/6)").count - 1 == 5)
             #expect(sent.allSatisfy { !$0.text.contains("<i>Mallory") }, "names are escaped")
+            #expect(try await fake.stats()["max_timeout_seen"] == 50, "long polls ask for the Bot API's 50 s maximum")
         }
     }
 

@@ -18,6 +18,12 @@ struct SQLiteStoreTests {
         let path = temporaryPath()
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         #expect(try await store.synchronousLevel() == 2)
+        // Removing a sent message commits with NORMAL; FULL must be back for everything after it.
+        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(1), html: "hi")]) }
+        let entry = try #require(try await store.pendingMessages(limit: 1, now: Date()).first)
+        try await store.markSent(entry.id)
+        #expect(try await store.synchronousLevel() == 2)
+        #expect(try await store.pendingMessages(limit: 1, now: Date()).isEmpty)
         let journal = try await DatabaseQueue(path: path).read { db in
             try String.fetchOne(db, sql: "PRAGMA journal_mode")
         }

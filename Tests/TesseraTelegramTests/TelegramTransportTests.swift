@@ -82,6 +82,22 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("editMessageText replaces a sent message; answerCallbackQuery acknowledges a button press")
+    func inlineButtonCalls() async throws {
+        try await withTransport { transport, fake in
+            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "Are you sure?"))
+            try await transport.editMessageText(chat: ChatID(7), messageID: 1, html: "<b>Done</b>")
+            #expect(try await fake.sent().map(\.text) == ["<b>Done</b>"])
+            try await transport.answerCallbackQuery(id: "query-1", text: "Deleted")
+            await #expect {
+                try await transport.editMessageText(chat: ChatID(7), messageID: 99, html: "x")
+            } throws: { error in
+                if case .messageRejected = error as? TransportError { return true }
+                return false
+            }
+        }
+    }
+
     @Test("Markup Telegram cannot parse is sent again as plain text")
     func entityFallback() async throws {
         try await withTransport { transport, fake in

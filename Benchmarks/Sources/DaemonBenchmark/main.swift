@@ -1,0 +1,106 @@
+import Foundation
+import TesseraCore
+import TesseraTestSupport
+
+// The real `tessera run` against the fake Bot API on loopback: guesses per second with durable commits,
+// latency from an update becoming available to its reply being sent, and resident memory. The baseline,
+// measured in the same run, is the fake API's own round trip for one sendMessage.
+// Usage: tessera-daemon-benchmark PATH_TO_TESSERA
+
+guard CommandLine.arguments.count == 2 else {
+    print("usage: tessera-daemon-benchmark PATH_TO_TESSERA (built with swift build -c release)")
+    exit(2)
+}
+let executable = CommandLine.arguments[1]
+let secret = "benchmark secret"
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+
+let list = Language.english.wordList
+let answer = AnswerSchedule(wordList: list, secret: ScheduleSecret(secret)!)
+    .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
+let words = list.answers.filter { $0 != answer }.prefix(5).map { list.display($0).lowercased() }
+
+let fake = try await FakeTelegram.start()
+
+// Baseline: the fake API's round trip for a bare sendMessage, from this process.
+let client = TesseraHTTPBaseline(apiURL: fake.apiURL, token: fake.token)
+var roundTrips: [Double] = []
+for index in 0..<1000 { roundTrips.append(try await client.sendMessage(chat: 1, text: "baseline \(index)")) }
+print("Baseline: the fake Bot API's sendMessage round trip (1,000 sequential requests)")
+print("  p50 \(milliseconds(percentile(roundTrips, 0.5)))   p99 \(milliseconds(percentile(roundTrips, 0.99)))")
+
+let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tessera-bench-\(UUID().uuidString).sqlite"
+).path
+let daemon = Process()
+daemon.executableURL = URL(fileURLWithPath: executable)
+daemon.arguments = ["run"]
+daemon.environment = ProcessInfo.processInfo.environment.merging([
+    "TESSERA_TELEGRAM_TOKEN": fake.token, "TESSERA_TELEGRAM_API_URL": fake.apiURL, "TESSERA_DATABASE": database,
+    "TESSERA_SECRET": secret, "TESSERA_LOG_LEVEL": "error", "TESSERA_TELEGRAM_RATE_LIMITS": "off",
+]) { _, new in new }
+try daemon.run()
+
+func waitForReplies(_ count: Int) async throws {
+    let deadline = Date() + 300
+    while try await fake.stats()["sendMessage"] ?? 0 < count {
+        if Date() > deadline { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+var sentSoFar = 1000
+var nextMessage: Int64 = 1
+
+// Latency: one guess at a time, paced, each from a new player.
+let paced = 400
+for player in 0..<paced {
+    try await fake.push([FakeTelegram.message(words[0], from: Int64(10_000 + player), messageID: nextMessage)])
+    nextMessage += 1
+    try await Task.sleep(for: .milliseconds(10))
+}
+sentSoFar += paced
+try await waitForReplies(sentSoFar)
+let latencies = try await fake.latencies()
+print("\nLatency: update available → reply sent (\(paced) guesses, one every 10 ms, durable commits)")
+print(
+    "  p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))   (target p99 < 5 ms)"
+)
+
+// Throughput: many guesses at once from many players, each committed durably and answered.
+let players = 2000
+let rounds = 3
+var burst: [[String: Any]] = []
+for round in 1...rounds {
+    for player in 0..<players {
+        burst.append(FakeTelegram.message(words[round], from: Int64(20_000 + player), messageID: nextMessage))
+        nextMessage += 1
+    }
+}
+let started = Date()
+for chunk in stride(from: 0, to: burst.count, by: 1000) {
+    try await fake.push(Array(burst[chunk..<min(chunk + 1000, burst.count)]))
+}
+sentSoFar += burst.count
+try await waitForReplies(sentSoFar)
+let elapsed = Date().timeIntervalSince(started)
+print("\nThroughput: \(burst.count) guesses from \(players) players, pushed at once")
+print(
+    "  \(String(format: "%.0f", Double(burst.count) / elapsed)) guesses/s end to end (\(String(format: "%.2f", elapsed)) s)   (target ≥ 2,000/s)"
+)
+
+let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
+let memory = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+print(
+    "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
+)
+
+kill(daemon.processIdentifier, SIGKILL)
+daemon.waitUntilExit()
+await fake.stop()
