@@ -107,8 +107,7 @@ struct PlayCommand: ParsableCommand {
             logger.debug("Using the secret kept in the progress file")
             return secret
         }
-        var generator = SystemRandomNumberGenerator()
-        let text = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+        let text = SecretText.random()
         progress.secret = text
         logger.debug("Generated a new secret and kept it in the progress file")
         // A freshly generated text is never empty.
@@ -141,10 +140,14 @@ struct PlayCommand: ParsableCommand {
         store: ProgressStore
     ) throws -> Game {
         var game = Game(answer: answer, wordList: list, hardMode: saved?.hardMode ?? false)
+        // Saved guesses were accepted when they were played: restored without today's checks, as the bot does,
+        // so a regenerated word list does not lose a game.
         for guess in saved?.guesses ?? [] {
-            if case .failure(let rejection) = game.submit(guess) {
+            switch list.word(from: guess) {
+            case .success(let word): game.restore(word)
+            case .failure(let rejection):
                 throw CommandError(
-                    "The saved game \(key) in \(store.url.path) no longer replays: '\(guess)' is rejected (\(rejection)). "
+                    "The saved game \(key) in \(store.url.path) has '\(guess)', which is not a word (\(rejection)). "
                         + "Delete that game from the file to play it again."
                 )
             }
@@ -162,8 +165,7 @@ struct PlayCommand: ParsableCommand {
     private func printEnding(_ game: Game, puzzle: PuzzleNumber, list: WordList, board: TerminalBoard) {
         switch game.result {
         case .won(let guesses):
-            let praise = ["Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew"]
-            print("\(praise[min(guesses, praise.count) - 1])! Solved in \(guesses)/\(game.maximumGuesses).")
+            print("\(game.result?.praise ?? "")! Solved in \(guesses)/\(game.maximumGuesses).")
         case .lost:
             print("The word was \(list.display(game.answer)).")
         case nil:

@@ -168,8 +168,7 @@ struct RunCommand: AsyncParsableCommand {
         } else if let kept = try await store.setting(key), !kept.isEmpty {
             text = kept
         } else {
-            var generator = SystemRandomNumberGenerator()
-            text = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+            text = SecretText.random()
             try await store.setSetting(key, text)
             logger.notice("Generated a schedule secret and kept it in the database")
         }

@@ -100,4 +100,10 @@ public enum GameResult: Sendable, Hashable, Codable {
     public var guesses: Int? {
         if case .won(let guesses) = self { guesses } else { nil }
     }
+
+    /// The original game's word for a win: Genius for one guess … Phew for six (and beyond); none for a loss.
+    public var praise: String? {
+        let words = ["Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew"]
+        return guesses.map { words[min(max($0, 1), words.count) - 1] }
+    }
 }

@@ -85,7 +85,8 @@ public struct WordList: Sendable {
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> SubSequence {
+    /// The text without leading and trailing white space (new lines included).
+    public func trimmingWhitespace() -> SubSequence {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
         return self[start..<end]

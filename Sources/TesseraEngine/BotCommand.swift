@@ -1,3 +1,5 @@
+import TesseraCore
+
 /// What a chat message asks of the bot.
 enum BotInput: Equatable {
     case command(name: String, argument: String)
@@ -24,13 +26,5 @@ enum BotInput: Equatable {
             return
         }
         self = .command(name: name, argument: String(argument))
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> SubSequence {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
-        return self[start..<end]
     }
 }

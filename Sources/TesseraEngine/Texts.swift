@@ -36,10 +36,8 @@ enum Texts {
             + "A new word comes with the next puzzle."
     }
 
-    static let praise = ["Genius", "Magnificent", "Impressive", "Splendid", "Great", "Phew"]
-
     static func won(guesses: Int, maximumGuesses: Int) -> String {
-        "<b>\(praise[min(guesses, praise.count) - 1])!</b> Solved in \(guesses)/\(maximumGuesses). "
+        "<b>\(GameResult.won(guesses: guesses).praise ?? "")!</b> Solved in \(guesses)/\(maximumGuesses). "
             + "Send /share in a group to post your result."
     }
 

@@ -14,8 +14,8 @@ public final class SQLiteGameStore: GameStore {
     ///
     /// Throws ``SQLiteStoreError`` with advice when the file is not a database, is damaged, or was written
     /// by a newer Tessera.
-    public init(path: String, logger: Logger) throws {
-        location = path
+    public convenience init(path: String, logger: Logger) throws {
+        let pool: DatabasePool
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(),
@@ -23,24 +23,25 @@ public final class SQLiteGameStore: GameStore {
             )
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DatabasePool(path: path, configuration: configuration)
             // DatabasePool sets synchronous = NORMAL on its writer when it enables WAL; durability needs FULL,
             // and it only sticks when set after opening.
             try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-            writer = pool
-            try Self.migrate(writer, location: path)
-        } catch let error as SQLiteStoreError {
-            throw error
         } catch {
             throw SQLiteStoreError.cannotOpen(path: path, underlying: error)
         }
+        try self.init(writer: pool, location: path)
         logger.info("Opened the database", metadata: ["database.path": "\(path)"])
     }
 
     /// A private in-memory database, for tests and trying things out.
-    public init(inMemory: Void = ()) throws {
-        location = ":memory:"
-        writer = try DatabaseQueue()
+    public static func inMemory() throws -> SQLiteGameStore {
+        try SQLiteGameStore(writer: DatabaseQueue(), location: ":memory:")
+    }
+
+    private init(writer: any DatabaseWriter, location: String) throws {
+        self.writer = writer
+        self.location = location
         try Self.migrate(writer, location: location)
     }
 

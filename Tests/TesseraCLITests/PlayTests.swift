@@ -97,6 +97,18 @@ struct PlayTests {
         #expect(!late.standardOutput.contains("· hard mode"), "the game must stay in normal mode")
     }
 
+    @Test("A saved guess the word list no longer allows is restored, not refused (lists get regenerated)")
+    func savedGuessFromAnOlderList() throws {
+        let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
+        let fingerprint = try #require(ScheduleSecret(secret)).fingerprint
+        let saved = #"{"version": 1, "games": {"en/324/\#(fingerprint)": {"hardMode": false, "guesses": ["xqzvj"]}}}"#
+        try Data(saved.utf8).write(to: state)
+        let output = try play([], state: state)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("X Q Z V J"))
+        #expect(output.standardOutput.contains("Guess 2/6"))
+    }
+
     @Test("A damaged progress file is reported and left untouched")
     func damagedProgress() throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")

@@ -17,7 +17,7 @@ struct EngineHarness {
         var configuration = BotEngine.Configuration()
         configuration.botUsername = "TesseraBot"
         configure(&configuration)
-        store = try SQLiteGameStore()
+        store = try SQLiteGameStore.inMemory()
         engine = BotEngine(
             configuration: configuration,
             secret: try #require(ScheduleSecret(Self.secretText)),

@@ -66,7 +66,7 @@ struct SQLiteStoreTests {
 
     @Test("A batch stores its effects and the transport position together, or neither")
     func batchesAreAtomic() async throws {
-        let store = try SQLiteGameStore()
+        let store = try SQLiteGameStore.inMemory()
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.processBatch(transport: "telegram", nextPosition: 42) { transaction in
@@ -87,7 +87,7 @@ struct SQLiteStoreTests {
 
     @Test("A postponed message waits until its time, then is sent once")
     func postpone() async throws {
-        let store = try SQLiteGameStore()
+        let store = try SQLiteGameStore.inMemory()
         try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(9), html: "later")]) }
         let now = Date()
         let entry = try #require(try await store.pendingMessages(limit: 1, now: now).first)
