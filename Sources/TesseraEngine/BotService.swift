@@ -26,6 +26,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     private let transport: any ChatTransport
     private let store: any GameStore
+    private let sentMessages: SentMessages
     private let engine: BotEngine
     private let configuration: Configuration
     private let clock: ServiceClock
@@ -43,6 +44,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     ) {
         self.transport = transport
         self.store = store
+        self.sentMessages = SentMessages(store: store)
         self.engine = engine
         self.configuration = configuration
         self.clock = clock
@@ -86,8 +88,10 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             backoff.reset()
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
             try await apply(batch)
-            position = batch.nextPosition
+            // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             waker.yield()
+            try await store.flush()
+            position = batch.nextPosition
         }
     }
 
@@ -130,7 +134,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     /// One pass over the outbox: sends what the rate limits allow, oldest first, keeping each chat in order.
     /// Different chats are sent to concurrently (up to ``Configuration/concurrentChats``); each message is
-    /// removed from the outbox as soon as it is sent, so a crash repeats at most one message per chat.
+    /// removed from the outbox (in group commits, see ``SentMessages``) before its chat's next is sent, so a
+    /// crash repeats at most one message per chat.
     private func drain(_ limiter: inout RateLimiter, _ backoff: inout Backoff, since start: ServiceClock.Instant)
         async throws
     {
@@ -166,7 +171,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     /// that had one (its later messages stay queued).
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let transport = self.transport
-        let store = self.store
+        let sentMessages = self.sentMessages
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -178,7 +183,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                         } catch let error as TransportError {
                             return (entry, error)
                         }
-                        try await store.markSent(entry.id)
+                        try await sentMessages.markSent(entry.id)
                     }
                     return nil
                 }
@@ -214,7 +219,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             try await store.write { try $0.moveChat(from: from, to: to) }
         case .messageRejected(let reason):
             logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
-            try await store.markSent(entry.id)
+            try await store.markSent([entry.id])
         case .transient:
             try await pause(after: error, backoff: &backoff, activity: "sending")
         case .fatal:

@@ -39,17 +39,21 @@ public protocol GameStore: Sendable {
     func position(of transport: String) async throws -> Int64?
 
     /// Processes a batch of updates exactly once: `body` runs in one transaction with the transport's new
-    /// position, so either the batch's effects and the new position are both stored or neither is.
+    /// position, so either the batch's effects and the new position are both stored or neither is. The commit
+    /// may not be on disk yet when this returns: ``flush()`` before acknowledging the batch to the platform.
     func processBatch<Result: Sendable>(
         transport: String,
         nextPosition: Int64,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
     ) async throws -> Result
 
+    /// Waits until everything committed so far would survive a power cut.
+    func flush() async throws
+
     /// Messages waiting to be sent, oldest first, whose `notBefore` has passed.
     func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
-    /// Removes a sent message from the outbox.
-    func markSent(_ id: Int64) async throws
+    /// Removes sent messages from the outbox, all in one write.
+    func markSent(_ ids: [Int64]) async throws
     /// Puts a message back to be retried after a delay (the platform asked to slow down).
     func postpone(_ id: Int64, until: Date) async throws
     /// Marks a chat the bot may no longer post in (blocked, kicked) and drops its queued messages; its data is

@@ -9,6 +9,7 @@ public import TesseraEngine
 public final class SQLiteGameStore: GameStore {
     private let writer: any DatabaseWriter
     private let location: String
+    private let writeAheadLog: WriteAheadLog?
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -16,6 +17,7 @@ public final class SQLiteGameStore: GameStore {
     /// by a newer Tessera.
     public convenience init(path: String, logger: Logger) throws {
         let pool: DatabasePool
+        let writeAheadLog: WriteAheadLog
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(),
@@ -24,26 +26,40 @@ public final class SQLiteGameStore: GameStore {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             pool = try DatabasePool(path: path, configuration: configuration)
-            // DatabasePool sets synchronous = NORMAL on its writer when it enables WAL; durability needs FULL,
-            // and it only sticks when set after opening.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            try pool.writeWithoutTransaction { db in
+                // DatabasePool sets synchronous = NORMAL on its writer when it enables WAL; durability needs
+                // FULL, and it only sticks when set after opening.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                // Checkpoints run in the background (WriteAheadLog); the writer's own is only a backstop.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.backstopCheckpointPages)")
+            }
+            writeAheadLog = try WriteAheadLog(
+                databasePath: path, checkpointInterval: .milliseconds(200), logger: logger)
         } catch {
             throw SQLiteStoreError.cannotOpen(path: path, underlying: error)
         }
-        try self.init(writer: pool, location: path)
+        try self.init(writer: pool, location: path, writeAheadLog: writeAheadLog)
         logger.info("Opened the database", metadata: ["database.path": "\(path)"])
     }
 
     /// A private in-memory database, for tests and trying things out.
     public static func inMemory() throws -> SQLiteGameStore {
-        try SQLiteGameStore(writer: DatabaseQueue(), location: ":memory:")
+        try SQLiteGameStore(writer: DatabaseQueue(), location: ":memory:", writeAheadLog: nil)
     }
 
-    private init(writer: any DatabaseWriter, location: String) throws {
+    private init(writer: any DatabaseWriter, location: String, writeAheadLog: WriteAheadLog?) throws {
         self.writer = writer
         self.location = location
+        self.writeAheadLog = writeAheadLog
         try Self.migrate(writer, location: location)
     }
+
+    /// Log pages after which the writer checkpoints by itself, should the background checkpoints fall behind.
+    static let backstopCheckpointPages = 4000
+
+    /// Frames in the write-ahead log and how many of them the latest background checkpoint copied to the
+    /// database file (nil for an in-memory store).
+    var latestCheckpoint: WriteAheadLog.Progress? { writeAheadLog?.latestCheckpoint }
 
     /// The `PRAGMA synchronous` level of the connection that writes: 2 is FULL.
     public func synchronousLevel() async throws -> Int {
@@ -65,14 +81,17 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    /// Commits without waiting for the disk (`synchronous = NORMAL`: safe against a crash of the process, and
+    /// consistent after a power cut), so replies can go out at once; the caller calls ``flush()`` before it
+    /// acknowledges the batch to the platform.
     public func processBatch<Result: Sendable>(
         transport: String,
         nextPosition: Int64,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
     ) async throws -> Result {
-        try await writer.write { db in
+        try await writeWithoutWaitingForDisk { db in
             let result = try body(SQLiteTransaction(db: db))
-            try db.execute(
+            try db.executeCached(
                 sql: """
                     INSERT INTO transport_position (transport, next) VALUES (?, ?)
                     ON CONFLICT (transport) DO UPDATE SET next = excluded.next
@@ -83,10 +102,14 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    public func flush() async throws {
+        guard let log = writeAheadLog else { return }
+        try await log.flush()
+    }
+
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await writer.read { db in
-            try Row.fetchAll(
-                db,
+            try db.cachedRows(
                 sql: "SELECT id, chat_id, html, reply_to FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?",
                 arguments: [now.timeIntervalSince1970, limit]
             ).map { row in
@@ -102,21 +125,31 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    /// Removing a sent message commits without waiting for the disk (`synchronous = NORMAL`, still safe
-    /// against a crash of the process in WAL mode): should a power cut undo it, the message is sent once more,
-    /// and nothing is lost. Everything else commits with FULL.
-    public func markSent(_ id: Int64) async throws {
+    /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.
+    public func markSent(_ ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await writeWithoutWaitingForDisk { db in
+            for id in ids { try db.executeCached(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
+        }
+    }
+
+    /// A transaction committed with `synchronous = NORMAL`; everything else commits with FULL.
+    private func writeWithoutWaitingForDisk<Result: Sendable>(
+        _ body: @Sendable (Database) throws -> Result
+    ) async throws -> Result {
         try await writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            let deleted = Result {
+            try db.executeCached(sql: "PRAGMA synchronous = NORMAL")
+            let outcome = Swift.Result {
+                var result: Result?
                 try db.inTransaction {
-                    try db.execute(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id])
+                    result = try body(db)
                     return .commit
                 }
+                return result!
             }
-            // Back to FULL before anything else commits on this connection, whatever the delete did.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            try deleted.get()
+            // Back to FULL before anything else commits on this connection, whatever the body did.
+            try db.executeCached(sql: "PRAGMA synchronous = FULL")
+            return try outcome.get()
         }
     }
 
@@ -238,6 +271,7 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case cannotOpen(path: String, underlying: any Error)
     case newerSchema(path: String, unknownMigrations: [String])
     case damagedRow(table: String, column: String)
+    case cannotFlush(path: String, errno: Int32)
 
     public var description: String {
         switch self {
@@ -250,6 +284,9 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .damagedRow(let table, let column):
             "The database has a damaged row in \(table): \(column) is missing or of the wrong type. "
                 + "Restore the database from a backup."
+        case .cannotFlush(let path, let code):
+            "Cannot flush \(path) to disk: \(String(cString: strerror(code))). Check the disk and that the "
+                + "database's folder is writable."
         }
     }
 }

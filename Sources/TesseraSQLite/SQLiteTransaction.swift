@@ -8,11 +8,11 @@ struct SQLiteTransaction: GameStoreTransaction {
     let db: Database
 
     func player(_ id: UserID) throws -> Player? {
-        try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [id.rawValue]).map(Self.player)
+        try db.cachedRow(sql: "SELECT * FROM player WHERE id = ?", arguments: [id.rawValue]).map(Self.player)
     }
 
     func save(_ player: Player) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO player (id, display_name, language, time_zone, rollover_hour, pending_time_zone,
                     pending_from, prefers_hard_mode)
@@ -30,15 +30,14 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredGame? {
-        try Row.fetchOne(
-            db,
+        try db.cachedRow(
             sql: "SELECT * FROM game WHERE player_id = ? AND language = ? AND puzzle = ?",
             arguments: [player.rawValue, language.rawValue, puzzle.rawValue]
         ).map(Self.game)
     }
 
     func save(_ game: StoredGame) throws {
-        try db.execute(
+        try db.executeCached(
             sql: """
                 INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -55,8 +54,7 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func finishedGames(of player: UserID, language: Language) throws -> [PlayedGame] {
-        try Row.fetchAll(
-            db,
+        try db.cachedRows(
             sql: "SELECT * FROM game WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1)",
             arguments: [player.rawValue, language.rawValue]
         ).compactMap { row in
@@ -66,15 +64,14 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func addMember(_ player: UserID, to chat: ChatID) throws {
-        try db.execute(
+        try db.executeCached(
             sql: "INSERT INTO chat_member (chat_id, player_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
             arguments: [chat.rawValue, player.rawValue]
         )
     }
 
     func members(of chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(Player, StoredGame?)] {
-        let players = try Row.fetchAll(
-            db,
+        let players = try db.cachedRows(
             sql: "SELECT player.* FROM chat_member JOIN player ON player.id = chat_member.player_id WHERE chat_id = ?",
             arguments: [chat.rawValue]
         ).map(Self.player)
@@ -83,7 +80,7 @@ struct SQLiteTransaction: GameStoreTransaction {
 
     func enqueue(_ messages: [OutgoingMessage]) throws {
         for message in messages {
-            try db.execute(
+            try db.executeCached(
                 sql: "INSERT INTO outbox (chat_id, html, reply_to) VALUES (?, ?, ?)",
                 arguments: [message.chat.rawValue, message.html, message.replyTo]
             )
@@ -91,7 +88,7 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func noteActivity(in chat: ChatID) throws {
-        try db.execute(sql: "UPDATE chat SET active = 1 WHERE id = ? AND active = 0", arguments: [chat.rawValue])
+        try db.executeCached(sql: "UPDATE chat SET active = 1 WHERE id = ? AND active = 0", arguments: [chat.rawValue])
     }
 
     func moveChat(from old: ChatID, to new: ChatID) throws {
@@ -150,5 +147,22 @@ struct SQLiteTransaction: GameStoreTransaction {
             result: wonIn.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
             finishedAt: finishedAt.map { Date(timeIntervalSince1970: $0) }
         )
+    }
+}
+
+extension Database {
+    // Statements on the hot path are compiled once per connection and reused: compiling one (with GRDB's
+    // authorizer) costs several times more than running it.
+
+    func executeCached(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    func cachedRow(sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try Row.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func cachedRows(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+        try Row.fetchAll(cachedStatement(sql: sql), arguments: arguments)
     }
 }

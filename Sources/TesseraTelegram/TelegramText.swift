@@ -10,7 +10,8 @@ enum TelegramText {
         func plainLength(_ html: String) -> Int {
             OutgoingMessage(chat: ChatID(0), html: html).plainText.utf16.count
         }
-        if plainLength(html) <= limit { return [html] }
+        // Plain text is never longer than its markup, so short markup needs no parsing.
+        if html.utf16.count <= limit || plainLength(html) <= limit { return [html] }
         var chunks: [String] = []
         var current: [Substring] = []
         var currentLength = 0

@@ -58,7 +58,7 @@ struct EngineHarness {
         let now = self.now
         try await store.write { transaction in try engine.handle(message, at: now, in: transaction) }
         let pending = try await store.pendingMessages(limit: 100, now: now)
-        for entry in pending { try await store.markSent(entry.id) }
+        try await store.markSent(pending.map(\.id))
         return pending.map(\.message)
     }
 

@@ -3,8 +3,9 @@ import GRDB
 import Logging
 import TesseraCore
 import TesseraEngine
-import TesseraSQLite
 import Testing
+
+@testable import TesseraSQLite
 
 @Suite("The SQLite store")
 struct SQLiteStoreTests {
@@ -21,13 +22,37 @@ struct SQLiteStoreTests {
         // Removing a sent message commits with NORMAL; FULL must be back for everything after it.
         try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(1), html: "hi")]) }
         let entry = try #require(try await store.pendingMessages(limit: 1, now: Date()).first)
-        try await store.markSent(entry.id)
+        try await store.markSent([entry.id])
         #expect(try await store.synchronousLevel() == 2)
         #expect(try await store.pendingMessages(limit: 1, now: Date()).isEmpty)
+        // So does a batch, which the caller flushes before acknowledging it.
+        try await store.processBatch(transport: "test", nextPosition: 5) { _ in }
+        #expect(try await store.synchronousLevel() == 2)
+        try await store.flush()
+        #expect(try await store.position(of: "test") == 5)
         let journal = try await DatabaseQueue(path: path).read { db in
             try String.fetchOne(db, sql: "PRAGMA journal_mode")
         }
         #expect(journal == "wal")
+    }
+
+    @Test("Checkpoints run in the background: commits leave the log to another connection")
+    func backgroundCheckpoints() async throws {
+        let store = try SQLiteGameStore(path: temporaryPath(), logger: Logger(label: "test"))
+        for index in 0..<50 {
+            try await store.processBatch(transport: "test", nextPosition: Int64(index)) { transaction in
+                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: String(repeating: "x", count: 5000))])
+            }
+        }
+        // Far fewer pages than the writer's own threshold: only the background checkpoints copy these.
+        let deadline = Date() + 10
+        while store.latestCheckpoint.map({ $0.copiedFrames < 50 || $0.copiedFrames != $0.logFrames }) ?? true {
+            #expect(
+                Date() < deadline,
+                "no background checkpoint copied the log: \(String(describing: store.latestCheckpoint))")
+            if Date() >= deadline { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     @Test("A file that is not a database gets a clear error and is left as it was")
@@ -94,7 +119,7 @@ struct SQLiteStoreTests {
         try await store.postpone(entry.id, until: now + 30)
         #expect(try await store.pendingMessages(limit: 1, now: now + 29).isEmpty)
         #expect(try await store.pendingMessages(limit: 1, now: now + 30).map(\.id) == [entry.id])
-        try await store.markSent(entry.id)
+        try await store.markSent([entry.id])
         #expect(try await store.pendingMessages(limit: 1, now: now + 60).isEmpty)
     }
 

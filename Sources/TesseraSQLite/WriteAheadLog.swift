@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// The database's write-ahead log, handled off the writer's thread: flushing it to disk, and checkpoints.
+///
+/// **Flush.** Batches commit with `synchronous = NORMAL`, so their replies need not wait for the disk;
+/// ``flush()`` then waits for one `fdatasync` of the log before the batch is acknowledged to the platform. A
+/// power cut before the flush loses the batch here and in the acknowledgement alike, so the platform delivers
+/// it again: no guess is lost or applied twice, though a reply may be sent twice.
+///
+/// **Checkpoints.** SQLite's automatic checkpoint runs inside the commit that crosses its threshold, and costs
+/// that commit (and every update queued behind it) tens of milliseconds. A passive checkpoint on another
+/// connection does not block the writer; once it has copied the whole log, the writer starts the log over, so
+/// the log keeps its size. The writer keeps a higher automatic threshold as a backstop.
+final class WriteAheadLog: Sendable {
+    /// The outcome of the latest checkpoint: frames in the log, and how many of them are in the database file.
+    struct Progress: Equatable {
+        var logFrames = 0
+        var copiedFrames = 0
+    }
+
+    private let path: String
+    private let flushQueue = DispatchQueue(label: "tessera.sqlite.flush")
+    private let timer: Mutex<any DispatchSourceTimer>
+    private let progress = Latest()
+
+    init(databasePath: String, checkpointInterval: Duration, logger: Logger) throws {
+        path = databasePath + "-wal"
+        var configuration = Configuration()
+        configuration.label = "tessera.checkpointer"
+        let connection = try DatabaseQueue(path: databasePath, configuration: configuration)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tessera.sqlite.checkpoint"))
+        let interval = DispatchTimeInterval.nanoseconds(Int(checkpointInterval / .nanoseconds(1)))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [progress] in
+            do {
+                let result = try connection.writeWithoutTransaction { try $0.checkpoint(.passive) }
+                progress.value.withLock {
+                    $0 = Progress(logFrames: result.walFrameCount, copiedFrames: result.checkpointedFrameCount)
+                }
+            } catch {
+                logger.warning("A background checkpoint failed; the next one retries", metadata: ["error": "\(error)"])
+            }
+        }
+        timer.resume()
+        self.timer = Mutex(timer)
+    }
+
+    deinit {
+        timer.withLock { $0.cancel() }
+    }
+
+    /// Waits until everything committed so far is on disk.
+    func flush() async throws {
+        let path = self.path
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            flushQueue.async {
+                continuation.resume(
+                    with: Result {
+                        // Any descriptor of the file will do: fdatasync flushes the file, not the descriptor.
+                        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                        guard descriptor >= 0 else { throw SQLiteStoreError.cannotFlush(path: path, errno: errno) }
+                        defer { close(descriptor) }
+                        guard fdatasync(descriptor) == 0 else {
+                            throw SQLiteStoreError.cannotFlush(path: path, errno: errno)
+                        }
+                    })
+            }
+        }
+    }
+
+    var latestCheckpoint: Progress { progress.value.withLock { $0 } }
+
+    private final class Latest: Sendable {
+        let value = Mutex(Progress())
+    }
+}
