@@ -287,8 +287,14 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(404, {"ok": False})
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-server.daemon_threads = True
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    # The default backlog of 5 overflows when several clients connect at once; the kernel then drops the SYN
+    # and the client waits a second to retry, which would show up as a one-second stall in measurements.
+    request_queue_size = 128
+
+
+server = Server(("127.0.0.1", 0), Handler)
 print(f"PORT {server.server_address[1]}", flush=True)
 try:
     server.serve_forever()
