@@ -24,33 +24,29 @@ final class WriteAheadLog: Sendable {
 
     private let path: String
     private let flushQueue = DispatchQueue(label: "tessera.sqlite.flush")
+    private let checkpointQueue = DispatchQueue(label: "tessera.sqlite.checkpoint")
+    private let checkpointer: Checkpointer
     private let timer: Mutex<any DispatchSourceTimer>
-    private let progress = Latest()
 
     init(databasePath: String, checkpointInterval: Duration, logger: Logger) throws {
         path = databasePath + "-wal"
-        var configuration = Configuration()
-        configuration.label = "tessera.checkpointer"
-        let connection = try DatabaseQueue(path: databasePath, configuration: configuration)
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tessera.sqlite.checkpoint"))
+        let checkpointer = try Checkpointer(databasePath: databasePath, logger: logger)
+        self.checkpointer = checkpointer
+        let timer = DispatchSource.makeTimerSource(queue: checkpointQueue)
         let interval = DispatchTimeInterval.nanoseconds(Int(checkpointInterval / .nanoseconds(1)))
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { [progress] in
-            do {
-                let result = try connection.writeWithoutTransaction { try $0.checkpoint(.passive) }
-                progress.value.withLock {
-                    $0 = Progress(logFrames: result.walFrameCount, copiedFrames: result.checkpointedFrameCount)
-                }
-            } catch {
-                logger.warning("A background checkpoint failed; the next one retries", metadata: ["error": "\(error)"])
-            }
-        }
+        // Weak, so that the connection closes with this object rather than whenever Dispatch lets go of the
+        // handler.
+        timer.setEventHandler { [weak checkpointer] in checkpointer?.run() }
         timer.resume()
         self.timer = Mutex(timer)
     }
 
+    /// Stops the checkpoints and closes their connection before returning, so that whoever opens the database
+    /// next finds it closed.
     deinit {
         timer.withLock { $0.cancel() }
+        checkpointQueue.sync {}
     }
 
     /// Waits until everything committed so far is on disk.
@@ -72,9 +68,32 @@ final class WriteAheadLog: Sendable {
         }
     }
 
-    var latestCheckpoint: Progress { progress.value.withLock { $0 } }
+    var latestCheckpoint: Progress { checkpointer.latest.withLock { $0 } }
 
-    private final class Latest: Sendable {
-        let value = Mutex(Progress())
+    /// The connection that checkpoints, and what it last did.
+    private final class Checkpointer: Sendable {
+        let connection: DatabaseQueue
+        let latest = Mutex(Progress())
+        let logger: Logger
+
+        init(databasePath: String, logger: Logger) throws {
+            var configuration = Configuration()
+            configuration.label = "tessera.checkpointer"
+            configuration.busyMode = .timeout(5)
+            connection = try DatabaseQueue(path: databasePath, configuration: configuration)
+            self.logger = logger
+        }
+
+        func run() {
+            do {
+                let result = try connection.writeWithoutTransaction { try $0.checkpoint(.passive) }
+                latest.withLock {
+                    $0 = Progress(logFrames: result.walFrameCount, copiedFrames: result.checkpointedFrameCount)
+                }
+            } catch {
+                logger.warning(
+                    "A background checkpoint failed; the next one retries", metadata: ["error": "\(error)"])
+            }
+        }
     }
 }
