@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+import TesseraEngine
+import TesseraSQLite
+
+/// An in-memory store that records the calls that order matters for, and can fail or slow its removals.
+final class RecordingStore: GameStore {
+    let base: SQLiteGameStore
+    /// processBatch, flush and markSent calls, in order.
+    let events = Mutex<[String]>([])
+    let removals = Mutex<[[Int64]]>([])
+    let removalFailure = Mutex<(any Error)?>(nil)
+    /// How long each removal takes, as over a real disk.
+    let removalDelay: Duration
+
+    init(removalDelay: Duration = .zero) throws {
+        base = try SQLiteGameStore.inMemory()
+        self.removalDelay = removalDelay
+    }
+
+    func record(_ event: String) { events.withLock { $0.append(event) } }
+
+    func processBatch<Result: Sendable>(
+        transport: String,
+        nextPosition: Int64,
+        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+    ) async throws -> Result {
+        let result = try await base.processBatch(transport: transport, nextPosition: nextPosition, body)
+        record("processBatch(next: \(nextPosition))")
+        return result
+    }
+
+    func flush() async throws {
+        try await base.flush()
+        record("flush")
+    }
+
+    func markSent(_ ids: [Int64]) async throws {
+        if let error = removalFailure.withLock({ $0 }) { throw error }
+        try await Task.sleep(for: removalDelay)
+        try await base.markSent(ids)
+        removals.withLock { $0.append(ids) }
+        record("markSent")
+    }
+
+    func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws
+        -> Result
+    { try await base.write(body) }
+    func position(of transport: String) async throws -> Int64? { try await base.position(of: transport) }
+    func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
+        try await base.pendingMessages(limit: limit, now: now)
+    }
+    func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
+    func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
+    func setting(_ key: String) async throws -> String? { try await base.setting(key) }
+    func setSetting(_ key: String, _ value: String) async throws { try await base.setSetting(key, value) }
+}
