@@ -7,7 +7,8 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON o
   getMe, deleteWebhook, setMyCommands, getUpdates (offset confirms earlier updates; timeout clamped to 50 s;
   long polls until an update arrives), sendMessage (HTML parse mode checked: unknown or unbalanced tags and
   bare & < > are "can't parse entities" 400s; more than 4096 characters after parsing is a 400),
-  editMessageText, answerCallbackQuery. A wrong token gets 401; a second concurrent getUpdates gets 409.
+  editMessageText, answerCallbackQuery. A wrong token gets 401; a new getUpdates ends one still
+  waiting with a 409, as the real one does.
 
 Control API for tests, under /control:
   POST /control/updates {"updates": [...]}  queue updates (update_id assigned when missing)
@@ -41,7 +42,7 @@ available = {}        # (chat id, message id) -> when its update became availabl
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
 stats = {"getUpdates": 0, "sendMessage": 0, "conflicts": 0, "max_timeout_seen": 0}
-polling = [0]
+poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
 
@@ -193,23 +194,24 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             stats["getUpdates"] += 1
             stats["max_timeout_seen"] = max(stats["max_timeout_seen"], int(params.get("timeout", 0) or 0))
-            if polling[0] > 0:
-                stats["conflicts"] += 1
-                return self.error(409, "Conflict: terminated by other getUpdates request; make sure that only "
-                                       "one bot instance is running")
-            polling[0] += 1
-        try:
+            # Like the real Bot API, a new poll terminates the one in progress, which gets the 409; so a bot
+            # restarted after a crash is not locked out by its dead predecessor's long poll.
+            poll_generation[0] += 1
+            generation = poll_generation[0]
+            lock.notify_all()
             deadline = time.monotonic() + timeout
-            with lock:
-                if offset:
-                    updates = [u for u in updates if u["update_id"] >= offset]
-                while not updates and time.monotonic() < deadline:
-                    lock.wait(deadline - time.monotonic())
-                limit = int(params.get("limit", 100) or 100)
-                batch = [u for u in updates if u["update_id"] >= offset][:limit]
-        finally:
-            with lock:
-                polling[0] -= 1
+            if offset:
+                updates = [u for u in updates if u["update_id"] >= offset]
+            while not updates and time.monotonic() < deadline and poll_generation[0] == generation:
+                lock.wait(deadline - time.monotonic())
+            terminated = poll_generation[0] != generation
+            if terminated:
+                stats["conflicts"] += 1
+            limit = int(params.get("limit", 100) or 100)
+            batch = [u for u in updates if u["update_id"] >= offset][:limit]
+        if terminated:
+            return self.error(409, "Conflict: terminated by other getUpdates request; make sure that only one "
+                                   "bot instance is running")
         self.reply(200, {"ok": True, "result": batch})
 
     def api_sendMessage(self, params):

@@ -169,6 +169,29 @@ struct DaemonTests {
         }
     }
 
+    @Test("A daemon restarted after SIGKILL is not locked out by its predecessor's long poll")
+    func restartDuringLongPoll() async throws {
+        let fake = try await FakeTelegram.start()
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let first = try Daemon(fake: fake, database: database)
+        try first.start()
+        try await fake.push([FakeTelegram.message("/help", from: 5, messageID: 1)])
+        try await fake.waitForSent { $0.contains { $0.replyTo == 1 } }
+        // The first daemon is now waiting in a 50 s long poll that nobody will read.
+        try await Task.sleep(for: .milliseconds(300))
+        await first.stop(SIGKILL)
+        let second = try Daemon(fake: fake, database: database)
+        try second.start()
+        try await Task.sleep(for: .seconds(3))
+        try await fake.push([FakeTelegram.message("/help", from: 5, messageID: 2)])
+        let sent = try await fake.waitForSent(timeout: .seconds(10)) { $0.contains { $0.replyTo == 2 } }
+        #expect(sent.filter { $0.replyTo == 2 }.count == 1)
+        // Only the dead poll was refused; the new daemon's polls were never turned away.
+        #expect(try await fake.stats()["conflicts"] == 1)
+        await second.stop(SIGKILL)
+        await fake.stop()
+    }
+
     @Test("SIGKILL in the middle of a load: every guess is applied exactly once and every reply is sent")
     func crashSafety() async throws {
         let fake = try await FakeTelegram.start()
