@@ -51,7 +51,9 @@ public struct BotEngine: Sendable {
         player.displayName = message.senderName
         player.settleTimeZone(at: now, schedule: configuration.schedule)
 
-        var context = Context(message: message, now: now, store: store, player: player)
+        var context = Context(
+            message: message, now: now, store: store, player: player,
+            language: message.chatKind == .group ? configuration.defaultLanguage : player.language)
         try respond(to: input, context: &context)
         if context.player != stored { try store.save(context.player) }
         try store.enqueue(context.replies)
@@ -65,7 +67,11 @@ public struct BotEngine: Sendable {
         var player: Player
         var replies: [OutgoingMessage] = []
 
+        /// The language of the board being played: the group's in a group, the player's in a direct chat.
+        var language: Language
         var isGroup: Bool { message.chatKind == .group }
+        /// Replies are in the language of the chat they go to.
+        var texts: any Texts { language.texts }
 
         mutating func reply(_ html: String) {
             replies.append(OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID))
@@ -77,7 +83,7 @@ public struct BotEngine: Sendable {
         case .notForUs:
             return
         case .text:
-            if !context.isGroup { context.reply(Texts.guessHowTo) }
+            if !context.isGroup { context.reply(context.texts.guessHowTo) }
         case .word(let word):
             if !context.isGroup { try guess(word, context: &context) }
         case .command(let name, let argument):
@@ -88,18 +94,22 @@ public struct BotEngine: Sendable {
     private func command(_ name: String, argument: String, context: inout Context) throws {
         switch name {
         case "start", "help":
-            let list = context.player.language.wordList
+            let list = context.language.wordList
             context.reply(
                 name == "start"
-                    ? Texts.welcome(
+                    ? context.texts.welcome(
                         gameName: configuration.gameName,
                         wordLength: list.wordLength,
                         maximumGuesses: Game.defaultMaximumGuesses
                     )
-                    : Texts.help
+                    : context.texts.help
             )
         case "guess":
-            if argument.isEmpty { context.reply(Texts.guessNeedsWord) } else { try guess(argument, context: &context) }
+            if argument.isEmpty {
+                context.reply(context.texts.guessNeedsWord)
+            } else {
+                try guess(argument, context: &context)
+            }
         case "board": try board(context: &context)
         case "hard": try hardMode(argument, context: &context)
         case "stats": try statistics(context: &context)
@@ -109,13 +119,13 @@ public struct BotEngine: Sendable {
         case "language": language(argument, context: &context)
         default:
             // In groups, unknown commands are for other bots.
-            if !context.isGroup { context.reply(Texts.unknownCommand) }
+            if !context.isGroup { context.reply(context.texts.unknownCommand) }
         }
     }
 
     // MARK: - The day's game
 
-    /// The player's game of their current puzzle in their language, rebuilt from its stored guesses.
+    /// The player's game of their current puzzle in the board's language, rebuilt from its stored guesses.
     struct DailyGame {
         var game: Game
         var stored: StoredGame
@@ -123,12 +133,12 @@ public struct BotEngine: Sendable {
 
     private func dailyGame(_ context: Context) throws -> DailyGame {
         let player = context.player
-        let list = player.language.wordList
+        let list = context.language.wordList
         let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
         let stored =
-            try context.store.game(of: player.id, language: player.language, puzzle: puzzle)
+            try context.store.game(of: player.id, language: context.language, puzzle: puzzle)
             ?? StoredGame(
-                player: player.id, language: player.language, puzzle: puzzle, hardMode: player.prefersHardMode)
+                player: player.id, language: context.language, puzzle: puzzle, hardMode: player.prefersHardMode)
         var game = Game(
             answer: AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle),
             wordList: list,
@@ -151,7 +161,7 @@ public struct BotEngine: Sendable {
         var daily = try dailyGame(context)
         let maximum = daily.game.maximumGuesses
         if let result = daily.game.result {
-            context.reply(Texts.alreadyFinished(result, maximumGuesses: maximum))
+            context.reply(context.texts.alreadyFinished(result, maximumGuesses: maximum))
             return
         }
         switch daily.game.submit(text) {
@@ -162,7 +172,8 @@ public struct BotEngine: Sendable {
             default: revealsHints = false
             }
             context.reply(
-                context.isGroup && revealsHints ? Texts.hardModeBrokenInGroup : rejection.description.htmlEscaped)
+                context.isGroup && revealsHints
+                    ? context.texts.hardModeBrokenInGroup : context.texts.rejection(rejection))
         case .success(let row):
             daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
             if let result = daily.game.result {
@@ -174,7 +185,7 @@ public struct BotEngine: Sendable {
                 try context.store.addMember(context.player.id, to: context.message.chat)
                 context.reply(groupProgress(daily.game, context: context))
             } else {
-                context.reply(privateBoard(daily.game))
+                context.reply(privateBoard(daily.game, texts: context.texts))
             }
         }
     }
@@ -182,11 +193,11 @@ public struct BotEngine: Sendable {
     private func board(context: inout Context) throws {
         let daily = try dailyGame(context)
         if daily.game.rows.isEmpty {
-            context.reply(Texts.noGuessesYet)
+            context.reply(context.texts.noGuessesYet)
         } else if context.isGroup {
             context.reply(groupProgress(daily.game, context: context))
         } else {
-            context.reply(privateBoard(daily.game))
+            context.reply(privateBoard(daily.game, texts: context.texts))
         }
     }
 
@@ -195,22 +206,22 @@ public struct BotEngine: Sendable {
         context.player.prefersHardMode = enable
         var daily = try dailyGame(context)
         switch daily.game.setHardMode(enable) {
-        case .failure(let rejection):
-            context.reply(Texts.hardLater(rejection))
+        case .failure:
+            context.reply(context.texts.hardLater)
         case .success:
             if daily.stored.hardMode != enable {
                 daily.stored.hardMode = enable
                 try context.store.save(daily.stored)
             }
-            context.reply(enable ? Texts.hardOn : Texts.hardOff)
+            context.reply(enable ? context.texts.hardOn : context.texts.hardOff)
         }
     }
 
     private func statistics(context: inout Context) throws {
-        let language = context.player.language
+        let language = context.language
         let history = try context.store.finishedGames(of: context.player.id, language: language)
         let today = context.player.puzzle(at: context.now, schedule: configuration.schedule)
-        context.reply(Texts.statistics(Statistics(history: history, today: today), language: language))
+        context.reply(context.texts.statistics(Statistics(history: history, today: today), language: language))
     }
 
     private func share(context: inout Context) throws {
@@ -218,7 +229,7 @@ public struct BotEngine: Sendable {
         guard
             let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         else {
-            context.reply(Texts.shareNotFinished)
+            context.reply(context.texts.shareNotFinished)
             return
         }
         if context.isGroup { try context.store.addMember(context.player.id, to: context.message.chat) }
@@ -227,7 +238,7 @@ public struct BotEngine: Sendable {
 
     private func leaderboard(context: inout Context) throws {
         guard context.isGroup else {
-            context.reply(Texts.leaderboardPrivate)
+            context.reply(context.texts.leaderboardPrivate)
             return
         }
         let rollover = Player.rollover(configuration.defaultTimeZone, configuration.defaultRolloverHour)
@@ -238,7 +249,7 @@ public struct BotEngine: Sendable {
             .compactMap { player, game in game.map { (player, $0) } }
             .filter { !$0.1.guesses.isEmpty }
         guard !entries.isEmpty else {
-            context.reply(Texts.leaderboardEmpty(puzzle: puzzle))
+            context.reply(context.texts.leaderboardEmpty(puzzle: puzzle))
             return
         }
         // Wins by fewest guesses, then earliest finish; then losses; then games still being played.
@@ -257,11 +268,11 @@ public struct BotEngine: Sendable {
             let (player, game) = entry
             let place = game.result != nil && index < medals.count ? medals[index] : "\(index + 1)."
             let score =
-                game.result.map { Texts.score($0, maximumGuesses: maximum) + (game.hardMode ? "*" : "") }
-                ?? Texts.stillPlaying(guesses: game.guesses.count, maximumGuesses: maximum)
+                game.result.map { TextFormat.score($0, maximumGuesses: maximum) + (game.hardMode ? "*" : "") }
+                ?? context.texts.stillPlaying(guesses: game.guesses.count, maximumGuesses: maximum)
             return "\(place) \(player.displayName.htmlEscaped) — \(score)"
         }
-        context.reply(Texts.leaderboard(puzzle: puzzle, lines: lines))
+        context.reply(context.texts.leaderboard(puzzle: puzzle, lines: lines))
     }
 
     // MARK: - Settings
@@ -270,11 +281,11 @@ public struct BotEngine: Sendable {
         var player = context.player
         guard !argument.isEmpty else {
             let pending = player.pendingTimeZone.flatMap { zone in player.pendingFrom.map { (zone, $0) } }
-            context.reply(Texts.timeZoneIs(player.timeZone, hour: player.rolloverHour, pending: pending))
+            context.reply(context.texts.timeZoneIs(player.timeZone, hour: player.rolloverHour, pending: pending))
             return
         }
         guard let zone = Self.knownTimeZone(argument) else {
-            context.reply(Texts.unknownTimeZone(argument))
+            context.reply(context.texts.unknownTimeZone(argument))
             return
         }
         let next = PuzzleNumber(player.puzzle(at: context.now, schedule: configuration.schedule).rawValue + 1)
@@ -286,7 +297,7 @@ public struct BotEngine: Sendable {
             player.pendingFrom = next
         }
         context.player = player
-        context.reply(Texts.timeZoneChanged(zone, from: next))
+        context.reply(context.texts.timeZoneChanged(zone, from: next))
     }
 
     /// An IANA zone name, matched without regard to case: `europe/madrid` is Europe/Madrid.
@@ -297,21 +308,22 @@ public struct BotEngine: Sendable {
 
     private func language(_ argument: String, context: inout Context) {
         guard !argument.isEmpty else {
-            context.reply(Texts.languageIs(context.player.language))
+            context.reply(context.texts.languageIs(context.player.language))
             return
         }
         guard let language = Language(rawValue: argument.lowercased()) else {
-            context.reply(Texts.unknownLanguage(argument))
+            context.reply(context.texts.unknownLanguage(argument))
             return
         }
         context.player.language = language
-        context.reply(Texts.languageChanged(language))
+        if !context.isGroup { context.language = language }
+        context.reply(context.texts.languageChanged(language))
     }
 
     // MARK: - Boards
 
     /// The whole board with letters, and the keyboard: only ever sent to the player's direct chat.
-    private func privateBoard(_ game: Game) -> String {
+    private func privateBoard(_ game: Game, texts: any Texts) -> String {
         let list = game.wordList
         var lines = game.rows.map { row in
             String(row.feedback.states.map(configuration.shareTheme.square(for:))) + "  <code>"
@@ -320,8 +332,8 @@ public struct BotEngine: Sendable {
         lines.append("")
         lines.append(keyboard(game))
         switch game.result {
-        case .won(let guesses): lines += ["", Texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
-        case .lost: lines += ["", Texts.lost(answer: list.display(game.answer))]
+        case .won(let guesses): lines += ["", texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
+        case .lost: lines += ["", texts.lost(answer: list.display(game.answer))]
         case nil: break
         }
         return lines.joined(separator: "\n")
@@ -346,11 +358,11 @@ public struct BotEngine: Sendable {
         let name = context.player.displayName
         let maximum = game.maximumGuesses
         switch game.result {
-        case .won(let guesses): return Texts.groupWon(name: name, guesses: guesses, maximumGuesses: maximum)
-        case .lost: return Texts.groupLost(name: name, maximumGuesses: maximum)
+        case .won(let guesses): return context.texts.groupWon(name: name, guesses: guesses, maximumGuesses: maximum)
+        case .lost: return context.texts.groupLost(name: name, maximumGuesses: maximum)
         case nil:
             let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
-            return Texts.groupProgress(
+            return context.texts.groupProgress(
                 name: name,
                 squares: squares.joined(separator: "\n"),
                 guesses: game.rows.count,

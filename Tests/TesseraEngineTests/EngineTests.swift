@@ -1,8 +1,9 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
-import TesseraEngine
 import Testing
+
+@testable import TesseraEngine
 
 @Suite("The bot engine")
 struct EngineTests {
@@ -184,17 +185,38 @@ struct EngineTests {
         #expect(try await bot.text("/timezone").hasPrefix("Your day follows <b>Pacific/Kiritimati</b>"))
     }
 
-    @Test("/language switches the word list; each language is its own daily game")
+    @Test("/language switches the word list and the bot's language; each language is its own daily game")
     func languageSwitch() async throws {
         let bot = try EngineHarness()
         try await bot.send(try bot.answer())
         #expect(
-            try await bot.text("/language es") == "You now play in <b>Español</b>; your next guesses use its word list."
+            try await bot.text("/language es")
+                == "Ahora juegas en <b>Español</b>; tus próximos intentos usan su lista de palabras."
         )
-        #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
+        #expect(try await bot.text("/board") == "Todavía no has probado ninguna palabra hoy. Envía una para empezar.")
+        #expect(try await bot.text("abc") == "Faltan letras")
+        #expect(try await bot.text("zzzzz") == "La palabra no está en la lista")
         let spanish = try await bot.text(try bot.answer(.spanish))
-        #expect(spanish.contains("Solved in 1/6"))
-        #expect(try await bot.text("/language fr").hasPrefix("I don't know the language \"fr\""))
+        #expect(spanish.contains("Resuelto en 1/6"))
+        #expect(try await bot.text("/language fr").hasPrefix("No conozco el idioma «fr»"))
+        #expect(try await bot.text("/language en").hasPrefix("You now play in <b>English</b>"))
+    }
+
+    @Test("Every text exists in every language and differs from English")
+    func translations() {
+        let english = Language.english.texts
+        for language in Language.allCases where language != .english {
+            let texts = language.texts
+            let samples: [(String, String)] = [
+                (texts.help, english.help), (texts.guessHowTo, english.guessHowTo),
+                (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
+                (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
+                (texts.leaderboardPrivate, english.leaderboardPrivate),
+            ]
+            for (translated, original) in samples {
+                #expect(!translated.isEmpty && translated != original, "\(language): \(translated)")
+            }
+        }
     }
 
     @Test(

@@ -1,0 +1,119 @@
+import TesseraCore
+
+/// The bot's texts in English.
+struct English: Texts {
+    func welcome(gameName: String, wordLength: Int, maximumGuesses: Int) -> String {
+        """
+        <b>Welcome to \(gameName.htmlEscaped)!</b> Everyone gets the same \(wordLength)-letter word each day, \
+        and you have \(maximumGuesses) tries to find it.
+
+        Send a word to guess. After each guess the squares show how close you are:
+        🟩 the letter is in that spot · 🟨 it is in the word elsewhere · ⬛ it is not in the word.
+
+        """ + help
+    }
+
+    var help: String {
+        """
+        <b>Commands</b>
+        /guess WORD — guess (in a group: /guess@bot WORD; only squares are shown there)
+        /board — your board today
+        /hard — hard mode: every hint must be used (only before your first guess); /hard off
+        /stats — your statistics
+        /share — post your result, without spoilers, in this chat
+        /leaderboard — today's results in this group
+        /timezone Europe/Madrid — when your day begins (from the next puzzle)
+        /language en|es — the language you play and read in
+        """
+    }
+
+    let guessHowTo = "Send one word to guess, or /help for the commands."
+    let guessNeedsWord = "Add your word: /guess CRANE"
+    let unknownCommand = "I don't know that command. /help lists the ones I do."
+
+    func rejection(_ rejection: GuessRejection) -> String {
+        // The core's messages are the original game's English wording.
+        rejection.description.htmlEscaped
+    }
+
+    let hardModeBrokenInGroup = "That guess does not use every hint (hard mode). Guess here privately to see why."
+
+    func alreadyFinished(_ result: GameResult, maximumGuesses: Int) -> String {
+        "You have finished today's puzzle (\(TextFormat.score(result, maximumGuesses: maximumGuesses))). "
+            + "A new word comes with the next puzzle."
+    }
+
+    func won(guesses: Int, maximumGuesses: Int) -> String {
+        "<b>\(GameResult.won(guesses: guesses).praise ?? "")!</b> Solved in \(guesses)/\(maximumGuesses). "
+            + "Send /share in a group to post your result."
+    }
+
+    func lost(answer: String) -> String {
+        "The word was <b>\(answer.htmlEscaped)</b>. A new word comes with the next puzzle."
+    }
+
+    func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String {
+        "\(name.htmlEscaped): \(squares) \(guesses)/\(maximumGuesses)"
+    }
+
+    func groupWon(name: String, guesses: Int, maximumGuesses: Int) -> String {
+        "🎉 \(name.htmlEscaped) solved today's puzzle in \(guesses)/\(maximumGuesses)!"
+    }
+
+    func groupLost(name: String, maximumGuesses: Int) -> String {
+        "\(name.htmlEscaped) did not find today's word (X/\(maximumGuesses))."
+    }
+
+    let noGuessesYet = "No guesses yet today. Send a word to start."
+    let shareNotFinished = "Finish today's puzzle first; then /share posts your result."
+
+    let hardOn = "Hard mode is on: every revealed hint must be used in later guesses."
+    let hardOff = "Hard mode is off."
+    let hardLater = "Hard mode can only be enabled at the start of a round. It will be on from your next puzzle."
+
+    func statistics(_ stats: Statistics, language: Language) -> String {
+        """
+        <b>Statistics</b> (\(language.name))
+        Played \(stats.played) · Win \(stats.winPercentage)% · Current streak \(stats.currentStreak) · \
+        Max streak \(stats.maxStreak)
+        <pre>\(TextFormat.distribution(stats))</pre>
+        """
+    }
+
+    let leaderboardPrivate = "Leaderboards are for groups: add me to a group and play or /share there."
+    func leaderboardEmpty(puzzle: PuzzleNumber) -> String {
+        "No results for puzzle \(puzzle.grouped) in this group yet. Play, then /share here."
+    }
+    func leaderboard(puzzle: PuzzleNumber, lines: [String]) -> String {
+        "<b>Leaderboard · puzzle \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
+    }
+    func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
+        "playing (\(guesses)/\(maximumGuesses))"
+    }
+
+    func timeZoneIs(_ zone: String, hour: Int, pending: (String, PuzzleNumber)?) -> String {
+        var text = "Your day follows <b>\(zone.htmlEscaped)</b>; each new puzzle arrives at \(TextFormat.clock(hour))."
+        if let (next, puzzle) = pending {
+            text += " From puzzle \(puzzle.grouped) on it follows <b>\(next.htmlEscaped)</b>."
+        }
+        return text
+    }
+    func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String {
+        "From puzzle \(puzzle.grouped) on, your day follows <b>\(zone.htmlEscaped)</b>. "
+            + "Today's puzzle stays as it is, so no day is replayed or skipped."
+    }
+    func unknownTimeZone(_ text: String) -> String {
+        "I don't know the time zone \"\(text.htmlEscaped)\". Use a name like Europe/Madrid or America/New_York."
+    }
+
+    func languageIs(_ language: Language) -> String {
+        "You play in <b>\(language.name)</b>. Change it with /language \(TextFormat.languageCodes)."
+    }
+    func languageChanged(_ language: Language) -> String {
+        "You now play in <b>\(language.name)</b>; your next guesses use its word list."
+    }
+    func unknownLanguage(_ text: String) -> String {
+        "I don't know the language \"\(text.htmlEscaped)\". Choose one of: "
+            + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
+    }
+}

@@ -1,0 +1,86 @@
+public import TesseraCore
+
+/// Everything the bot says. Each language implements it in one file (`English.swift`, `Spanish.swift`), so a
+/// text missing from a translation does not compile. Arguments that come from people are raw; the texts
+/// escape them for the HTML subset of chat platforms.
+protocol Texts: Sendable {
+    // Getting started
+    func welcome(gameName: String, wordLength: Int, maximumGuesses: Int) -> String
+    var help: String { get }
+    var guessHowTo: String { get }
+    var guessNeedsWord: String { get }
+    var unknownCommand: String { get }
+
+    // Guessing
+    func rejection(_ rejection: GuessRejection) -> String
+    var hardModeBrokenInGroup: String { get }
+    func alreadyFinished(_ result: GameResult, maximumGuesses: Int) -> String
+    func won(guesses: Int, maximumGuesses: Int) -> String
+    func lost(answer: String) -> String
+    func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String
+    func groupWon(name: String, guesses: Int, maximumGuesses: Int) -> String
+    func groupLost(name: String, maximumGuesses: Int) -> String
+    var noGuessesYet: String { get }
+    var shareNotFinished: String { get }
+
+    // Hard mode
+    var hardOn: String { get }
+    var hardOff: String { get }
+    var hardLater: String { get }
+
+    // Statistics and boards
+    func statistics(_ stats: Statistics, language: Language) -> String
+    var leaderboardPrivate: String { get }
+    func leaderboardEmpty(puzzle: PuzzleNumber) -> String
+    func leaderboard(puzzle: PuzzleNumber, lines: [String]) -> String
+    func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
+
+    // The player's settings
+    func timeZoneIs(_ zone: String, hour: Int, pending: (String, PuzzleNumber)?) -> String
+    func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String
+    func unknownTimeZone(_ text: String) -> String
+    func languageIs(_ language: Language) -> String
+    func languageChanged(_ language: Language) -> String
+    func unknownLanguage(_ text: String) -> String
+}
+
+extension Language {
+    /// The bot's texts in this language.
+    var texts: any Texts {
+        switch self {
+        case .english: English()
+        case .spanish: Spanish()
+        }
+    }
+}
+
+/// Pieces every language writes the same way.
+enum TextFormat {
+    static func score(_ result: GameResult, maximumGuesses: Int) -> String {
+        "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)"
+    }
+
+    static func clock(_ hour: Int) -> String {
+        hour < 10 ? "0\(hour):00" : "\(hour):00"
+    }
+
+    static var languageCodes: String {
+        Language.allCases.map(\.rawValue).joined(separator: "|")
+    }
+}
+
+extension TextFormat {
+    /// The guess distribution as bars, the same in every language.
+    static func distribution(_ stats: Statistics) -> String {
+        let barWidth = 12
+        let most = max(stats.guessDistribution.max() ?? 0, stats.failures, 1)
+        func bar(_ label: String, _ count: Int) -> String {
+            let length = count == 0 ? 0 : max(1, count * barWidth / most)
+            return "\(label) \(String(repeating: "█", count: length)) \(count)"
+        }
+        let rows =
+            stats.guessDistribution.enumerated().map { bar(String($0.offset + 1), $0.element) }
+            + [bar("X", stats.failures)]
+        return rows.joined(separator: "\n")
+    }
+}
