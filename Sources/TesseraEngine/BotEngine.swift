@@ -38,9 +38,9 @@ public struct BotEngine: Sendable {
         let input = BotInput(message.text, botUsername: configuration.botUsername)
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
-        let stored = try store.player(message.sender)
+        let storedPlayer = try store.player(message.sender)
         var player =
-            stored
+            storedPlayer
             ?? Player(
                 id: message.sender,
                 displayName: message.senderName,
@@ -50,13 +50,33 @@ public struct BotEngine: Sendable {
             )
         player.displayName = message.senderName
         player.settleTimeZone(at: now, schedule: configuration.schedule)
+        if player != storedPlayer { try store.save(player) }
+        var group: Group?
+        if message.chatKind == .group {
+            group = try store.group(message.chat)
+            if group == nil {
+                let created = newGroup(message.chat, at: now)
+                try store.save(created)
+                group = created
+            }
+        }
 
         var context = Context(
-            message: message, now: now, store: store, player: player,
-            language: message.chatKind == .group ? configuration.defaultLanguage : player.language)
+            message: message, now: now, store: store, player: player, group: group,
+            language: group?.language ?? player.language)
         try respond(to: input, context: &context)
-        if context.player != stored { try store.save(context.player) }
+        if context.player != player { try store.save(context.player) }
+        if let changed = context.group, changed != group { try store.save(changed) }
         try store.enqueue(context.replies)
+    }
+
+    /// Whether a message needs to know if its sender administers the group (changing group settings); the
+    /// service asks the platform before handling it.
+    public func needsAdministratorCheck(_ message: ChatMessage) -> Bool {
+        guard message.chatKind == .group,
+            case .command(let name, let argument) = BotInput(message.text, botUsername: configuration.botUsername)
+        else { return false }
+        return name == "settings" && !argument.isEmpty
     }
 
     /// What one message works on.
@@ -65,16 +85,19 @@ public struct BotEngine: Sendable {
         let now: Date
         let store: any GameStoreTransaction
         var player: Player
-        var replies: [OutgoingMessage] = []
-
+        /// The group the message came from; nil in a direct chat.
+        var group: Group?
         /// The language of the board being played: the group's in a group, the player's in a direct chat.
         var language: Language
-        var isGroup: Bool { message.chatKind == .group }
+        var replies: [OutgoingMessage] = []
+
+        var isGroup: Bool { group != nil }
         /// Replies are in the language of the chat they go to.
         var texts: any Texts { language.texts }
 
         mutating func reply(_ html: String) {
-            replies.append(OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID))
+            replies.append(
+                OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID, thread: message.thread))
         }
     }
 
@@ -114,7 +137,10 @@ public struct BotEngine: Sendable {
         case "hard": try hardMode(argument, context: &context)
         case "stats": try statistics(context: &context)
         case "share": try share(context: &context)
-        case "leaderboard": try leaderboard(context: &context)
+        case "leaderboard": try leaderboard(argument, context: &context)
+        case "join": try join(context: &context)
+        case "leave": try leave(context: &context)
+        case "settings": try settings(argument, context: &context)
         case "timezone": timeZone(argument, context: &context)
         case "language": language(argument, context: &context)
         default:
@@ -138,7 +164,8 @@ public struct BotEngine: Sendable {
         let stored =
             try context.store.game(of: player.id, language: context.language, puzzle: puzzle)
             ?? StoredGame(
-                player: player.id, language: context.language, puzzle: puzzle, hardMode: player.prefersHardMode)
+                player: player.id, language: context.language, puzzle: puzzle,
+                hardMode: player.prefersHardMode || context.group?.hardModeRequired == true)
         var game = Game(
             answer: AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle),
             wordList: list,
@@ -181,8 +208,9 @@ public struct BotEngine: Sendable {
                 daily.stored.finishedAt = context.now
             }
             try context.store.save(daily.stored)
+            if context.isGroup { try addToBoard(&context) }
+            if daily.stored.result != nil { try countOnBoards(daily.stored, context: context) }
             if context.isGroup {
-                try context.store.addMember(context.player.id, to: context.message.chat)
                 context.reply(groupProgress(daily.game, context: context))
             } else {
                 context.reply(privateBoard(daily.game, texts: context.texts))
@@ -232,47 +260,8 @@ public struct BotEngine: Sendable {
             context.reply(context.texts.shareNotFinished)
             return
         }
-        if context.isGroup { try context.store.addMember(context.player.id, to: context.message.chat) }
+        if context.isGroup { try addToBoard(&context) }
         context.reply(share.text(theme: configuration.shareTheme).htmlEscaped)
-    }
-
-    private func leaderboard(context: inout Context) throws {
-        guard context.isGroup else {
-            context.reply(context.texts.leaderboardPrivate)
-            return
-        }
-        let rollover = Player.rollover(configuration.defaultTimeZone, configuration.defaultRolloverHour)
-        let puzzle = configuration.schedule.puzzle(at: context.now, rollover: rollover)
-        let language = configuration.defaultLanguage
-        let maximum = Game.defaultMaximumGuesses
-        let entries = try context.store.members(of: context.message.chat, language: language, puzzle: puzzle)
-            .compactMap { player, game in game.map { (player, $0) } }
-            .filter { !$0.1.guesses.isEmpty }
-        guard !entries.isEmpty else {
-            context.reply(context.texts.leaderboardEmpty(puzzle: puzzle))
-            return
-        }
-        // Wins by fewest guesses, then earliest finish; then losses; then games still being played.
-        func rank(_ game: StoredGame) -> (Int, Int, Double) {
-            switch game.result {
-            case .won(let guesses): (0, guesses, game.finishedAt?.timeIntervalSince1970 ?? .infinity)
-            case .lost: (1, 0, game.finishedAt?.timeIntervalSince1970 ?? .infinity)
-            case nil: (2, -game.guesses.count, 0)
-            }
-        }
-        let sorted = entries.sorted {
-            rank($0.1) < rank($1.1) || (rank($0.1) == rank($1.1) && $0.0.displayName < $1.0.displayName)
-        }
-        let medals = ["🥇", "🥈", "🥉"]
-        let lines = sorted.enumerated().map { index, entry in
-            let (player, game) = entry
-            let place = game.result != nil && index < medals.count ? medals[index] : "\(index + 1)."
-            let score =
-                game.result.map { TextFormat.score($0, maximumGuesses: maximum) + (game.hardMode ? "*" : "") }
-                ?? context.texts.stillPlaying(guesses: game.guesses.count, maximumGuesses: maximum)
-            return "\(place) \(player.displayName.htmlEscaped) — \(score)"
-        }
-        context.reply(context.texts.leaderboard(puzzle: puzzle, lines: lines))
     }
 
     // MARK: - Settings

@@ -87,12 +87,30 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             backoff.reset()
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
-            try await apply(batch)
+            try await apply(await checkingAdministrators(batch))
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             waker.yield()
             try await store.flush()
             position = batch.nextPosition
         }
+    }
+
+    /// Asks the platform whether senders administer their group, for the messages that need it; when it
+    /// cannot tell, the message says so to the engine (nil) rather than failing the batch.
+    private func checkingAdministrators(_ batch: ReceivedBatch) async -> ReceivedBatch {
+        var batch = batch
+        for index in batch.messages.indices where engine.needsAdministratorCheck(batch.messages[index]) {
+            let message = batch.messages[index]
+            do {
+                batch.messages[index].senderIsAdministrator = try await transport.isAdministrator(
+                    message.sender, in: message.chat)
+            } catch {
+                logger.warning(
+                    "Could not check whether a sender administers their group",
+                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
+            }
+        }
+        return batch
     }
 
     /// Applies a batch and stores the new position in one transaction.

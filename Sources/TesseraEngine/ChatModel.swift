@@ -35,6 +35,11 @@ public struct ChatMessage: Sendable, Hashable {
     public var text: String
     /// The platform's id of the message, to reply to it.
     public var messageID: Int64?
+    /// The forum topic (thread) the message was posted in, if the group has topics.
+    public var thread: Int64?
+    /// Whether the sender administers the group: filled in by the service, only for messages that need it
+    /// (``BotEngine/needsAdministratorCheck(_:)``); nil when unknown.
+    public var senderIsAdministrator: Bool?
 
     public init(
         chat: ChatID,
@@ -42,7 +47,9 @@ public struct ChatMessage: Sendable, Hashable {
         sender: UserID,
         senderName: String,
         text: String,
-        messageID: Int64? = nil
+        messageID: Int64? = nil,
+        thread: Int64? = nil,
+        senderIsAdministrator: Bool? = nil
     ) {
         self.chat = chat
         self.chatKind = chatKind
@@ -50,6 +57,8 @@ public struct ChatMessage: Sendable, Hashable {
         self.senderName = senderName
         self.text = text
         self.messageID = messageID
+        self.thread = thread
+        self.senderIsAdministrator = senderIsAdministrator
     }
 }
 
@@ -59,11 +68,14 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var chat: ChatID
     public var html: String
     public var replyTo: Int64?
+    /// The forum topic to post in; nil: the chat's main thread.
+    public var thread: Int64?
 
-    public init(chat: ChatID, html: String, replyTo: Int64? = nil) {
+    public init(chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil) {
         self.chat = chat
         self.html = html
         self.replyTo = replyTo
+        self.thread = thread
     }
 }
 

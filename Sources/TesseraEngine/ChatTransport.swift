@@ -13,6 +13,10 @@ public protocol ChatTransport: Sendable {
 
     /// Sends one message.
     func send(_ message: OutgoingMessage) async throws
+
+    /// Whether a user administers a group chat (may change its settings). Implementations may cache the
+    /// answer briefly.
+    func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool
 }
 
 /// Updates received together.

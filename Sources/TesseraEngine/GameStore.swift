@@ -12,10 +12,32 @@ public protocol GameStoreTransaction {
     /// Every finished game of a player in a language, any order.
     func finishedGames(of player: UserID, language: Language) throws -> [PlayedGame]
 
-    /// Remembers that a player takes part in a group chat, for its leaderboard.
-    func addMember(_ player: UserID, to chat: ChatID) throws
-    /// The players who have played or shared in a chat, with their games of one puzzle, if any.
-    func members(of chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(Player, StoredGame?)]
+    // Groups and their boards
+
+    func group(_ chat: ChatID) throws -> Group?
+    func save(_ group: Group) throws
+    /// Groups the bot may post in (never marked inactive), for closing their days.
+    func activeGroups() throws -> [Group]
+    /// The groups whose board a player is on.
+    func groups(of player: UserID) throws -> [Group]
+    /// Puts a player on a group's board; false if they were on it already.
+    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) throws -> Bool
+    /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
+    func removeMember(_ player: UserID, from chat: ChatID) throws -> Bool
+
+    /// Counts a result on its group's board and adds it to the totals of `periods` (keys of
+    /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
+    func record(_ result: BoardResult, periods: [String]) throws -> Bool
+    /// A member's all-time standing on a board, if they have any result there.
+    func standing(of player: UserID, in chat: ChatID) throws -> Standing?
+    /// Every member of a board with their totals over a period (zero when they have none) and their streak.
+    func standings(in chat: ChatID, period: String) throws -> [Standing]
+    /// The results counted for one puzzle on a board, of its current members, with their guesses.
+    func results(in chat: ChatID, puzzle: PuzzleNumber) throws -> [(
+        name: String, result: BoardResult, guesses: [String]
+    )]
+    /// Members with an unfinished game of a puzzle: their names and guesses so far.
+    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
 
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) throws

@@ -110,7 +110,9 @@ public final class SQLiteGameStore: GameStore {
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await writer.read { db in
             try db.cachedRows(
-                sql: "SELECT id, chat_id, html, reply_to FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?",
+                sql: """
+                    SELECT id, chat_id, html, reply_to, thread FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?
+                    """,
                 arguments: [now.timeIntervalSince1970, limit]
             ).map { row in
                 OutboxEntry(
@@ -118,7 +120,8 @@ public final class SQLiteGameStore: GameStore {
                     message: OutgoingMessage(
                         chat: ChatID(try row.required("chat_id", in: "outbox")),
                         html: try row.required("html", in: "outbox"),
-                        replyTo: row["reply_to"]
+                        replyTo: row["reply_to"],
+                        thread: row["thread"]
                     )
                 )
             }
@@ -261,6 +264,49 @@ public final class SQLiteGameStore: GameStore {
         migrator.registerMigration("v2: chat activity") { db in
             try db.execute(
                 sql: "CREATE TABLE chat (id INTEGER PRIMARY KEY NOT NULL, active INTEGER NOT NULL DEFAULT 1)")
+        }
+        migrator.registerMigration("v3: group settings and boards") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE chat_group (
+                        id INTEGER PRIMARY KEY NOT NULL,
+                        time_zone TEXT NOT NULL,
+                        rollover_hour INTEGER NOT NULL,
+                        language TEXT NOT NULL,
+                        hard_mode_required INTEGER NOT NULL,
+                        summary_enabled INTEGER NOT NULL,
+                        summary_hour INTEGER,
+                        topic INTEGER,
+                        last_closed_puzzle INTEGER NOT NULL
+                    );
+                    ALTER TABLE chat_member ADD COLUMN joined_puzzle INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE outbox ADD COLUMN thread INTEGER;
+                    CREATE INDEX chat_member_by_player ON chat_member (player_id);
+                    CREATE TABLE board_result (
+                        chat_id INTEGER NOT NULL,
+                        puzzle INTEGER NOT NULL,
+                        player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        language TEXT NOT NULL,
+                        guesses INTEGER,
+                        hard_mode INTEGER NOT NULL,
+                        finished_at REAL NOT NULL,
+                        streak_before INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, puzzle, player_id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE board_total (
+                        chat_id INTEGER NOT NULL,
+                        period TEXT NOT NULL,
+                        player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        points INTEGER NOT NULL,
+                        played INTEGER NOT NULL,
+                        wins INTEGER NOT NULL,
+                        winning_guesses INTEGER NOT NULL,
+                        streak INTEGER NOT NULL,
+                        last_puzzle INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, period, player_id)
+                    ) WITHOUT ROWID;
+                    """
+            )
         }
         return migrator
     }

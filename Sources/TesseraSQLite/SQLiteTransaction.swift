@@ -63,26 +63,189 @@ struct SQLiteTransaction: GameStoreTransaction {
         }
     }
 
-    func addMember(_ player: UserID, to chat: ChatID) throws {
+    // MARK: - Groups
+
+    func group(_ chat: ChatID) throws -> Group? {
+        try db.cachedRow(sql: "SELECT * FROM chat_group WHERE id = ?", arguments: [chat.rawValue]).map(Self.group)
+    }
+
+    func save(_ group: Group) throws {
         try db.executeCached(
-            sql: "INSERT INTO chat_member (chat_id, player_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-            arguments: [chat.rawValue, player.rawValue]
+            sql: """
+                INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
+                    summary_hour, topic, last_closed_puzzle)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
+                    rollover_hour = excluded.rollover_hour, language = excluded.language,
+                    hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
+                    summary_hour = excluded.summary_hour, topic = excluded.topic,
+                    last_closed_puzzle = excluded.last_closed_puzzle
+                """,
+            arguments: [
+                group.chat.rawValue, group.timeZone, group.rolloverHour, group.language.rawValue,
+                group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic,
+                group.lastClosedPuzzle.rawValue,
+            ]
         )
     }
 
-    func members(of chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(Player, StoredGame?)] {
-        let players = try db.cachedRows(
-            sql: "SELECT player.* FROM chat_member JOIN player ON player.id = chat_member.player_id WHERE chat_id = ?",
-            arguments: [chat.rawValue]
-        ).map(Self.player)
-        return try players.map { player in (player, try game(of: player.id, language: language, puzzle: puzzle)) }
+    func activeGroups() throws -> [Group] {
+        try db.cachedRows(
+            sql: """
+                SELECT chat_group.* FROM chat_group LEFT JOIN chat ON chat.id = chat_group.id
+                WHERE coalesce(chat.active, 1) = 1
+                """
+        ).map(Self.group)
+    }
+
+    func groups(of player: UserID) throws -> [Group] {
+        try db.cachedRows(
+            sql: """
+                SELECT chat_group.* FROM chat_member JOIN chat_group ON chat_group.id = chat_member.chat_id
+                WHERE chat_member.player_id = ?
+                """,
+            arguments: [player.rawValue]
+        ).map(Self.group)
+    }
+
+    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) throws -> Bool {
+        try db.executeCached(
+            sql: "INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            arguments: [chat.rawValue, player.rawValue, joinedPuzzle.rawValue]
+        )
+        return db.changesCount > 0
+    }
+
+    func removeMember(_ player: UserID, from chat: ChatID) throws -> Bool {
+        try db.executeCached(
+            sql: "DELETE FROM chat_member WHERE chat_id = ? AND player_id = ?",
+            arguments: [chat.rawValue, player.rawValue]
+        )
+        return db.changesCount > 0
+    }
+
+    // MARK: - Boards
+
+    func record(_ result: BoardResult, periods: [String]) throws -> Bool {
+        try db.executeCached(
+            sql: """
+                INSERT INTO board_result (chat_id, puzzle, player_id, language, guesses, hard_mode, finished_at,
+                    streak_before)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """,
+            arguments: [
+                result.chat.rawValue, result.puzzle.rawValue, result.player.rawValue, result.language.rawValue,
+                result.guesses, result.hardMode, result.finishedAt.timeIntervalSince1970, result.streakBefore,
+            ]
+        )
+        guard db.changesCount > 0 else { return false }
+        for period in periods {
+            try db.executeCached(
+                sql: """
+                    INSERT INTO board_total (chat_id, period, player_id, points, played, wins, winning_guesses,
+                        streak, last_puzzle)
+                    VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
+                    ON CONFLICT (chat_id, period, player_id) DO UPDATE SET points = points + excluded.points,
+                        played = played + 1, wins = wins + excluded.wins,
+                        winning_guesses = winning_guesses + excluded.winning_guesses, streak = excluded.streak,
+                        last_puzzle = max(last_puzzle, excluded.last_puzzle)
+                    """,
+                arguments: [
+                    result.chat.rawValue, period, result.player.rawValue, result.points,
+                    result.guesses == nil ? 0 : 1, result.guesses ?? 0, result.streakAfter, result.puzzle.rawValue,
+                ]
+            )
+        }
+        return true
+    }
+
+    func standing(of player: UserID, in chat: ChatID) throws -> Standing? {
+        try db.cachedRow(
+            sql: """
+                SELECT t.player_id, p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak,
+                    t.last_puzzle, coalesce(m.joined_puzzle, 0)
+                FROM board_total t JOIN player p ON p.id = t.player_id
+                LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
+                WHERE t.chat_id = ? AND t.period = 'all' AND t.player_id = ?
+                """,
+            arguments: [chat.rawValue, player.rawValue]
+        ).map(Self.standing)
+    }
+
+    func standings(in chat: ChatID, period: String) throws -> [Standing] {
+        // Read by column index: a large board has thousands of rows.
+        try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT m.player_id, p.display_name, coalesce(t.points, 0), coalesce(t.played, 0),
+                        coalesce(t.wins, 0), coalesce(t.winning_guesses, 0), coalesce(a.streak, 0), a.last_puzzle,
+                        m.joined_puzzle
+                    FROM chat_member m JOIN player p ON p.id = m.player_id
+                    LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.period = ? AND t.player_id = m.player_id
+                    LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.period = 'all' AND a.player_id = m.player_id
+                    WHERE m.chat_id = ?
+                    """),
+            arguments: [period, chat.rawValue]
+        ).map(Self.standing).reduce(into: []) { $0.append($1) }
+    }
+
+    func results(in chat: ChatID, puzzle: PuzzleNumber) throws -> [(
+        name: String, result: BoardResult, guesses: [String]
+    )] {
+        try db.cachedRows(
+            sql: """
+                SELECT p.display_name, r.*, g.guesses AS game_guesses
+                FROM board_result r
+                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                JOIN player p ON p.id = r.player_id
+                LEFT JOIN game g ON g.player_id = r.player_id AND g.language = r.language AND g.puzzle = r.puzzle
+                WHERE r.chat_id = ? AND r.puzzle = ?
+                """,
+            arguments: [chat.rawValue, puzzle.rawValue]
+        ).map { row in
+            let guesses: String = row["game_guesses"] ?? ""
+            let languageCode: String = try row.required("language", in: "board_result")
+            guard let language = Language(rawValue: languageCode) else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+            }
+            return (
+                name: try row.required("display_name", in: "player"),
+                result: BoardResult(
+                    chat: chat,
+                    puzzle: puzzle,
+                    player: UserID(try row.required("player_id", in: "board_result")),
+                    language: language,
+                    guesses: row["guesses"],
+                    hardMode: try row.required("hard_mode", in: "board_result"),
+                    finishedAt: Date(timeIntervalSince1970: try row.required("finished_at", in: "board_result")),
+                    streakBefore: try row.required("streak_before", in: "board_result")
+                ),
+                guesses: guesses.split(separator: " ").map(String.init)
+            )
+        }
+    }
+
+    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
+    {
+        try db.cachedRows(
+            sql: """
+                SELECT p.display_name, g.guesses FROM chat_member m
+                JOIN game g ON g.player_id = m.player_id AND g.language = ? AND g.puzzle = ?
+                JOIN player p ON p.id = m.player_id
+                WHERE m.chat_id = ? AND g.won_in IS NULL AND g.lost = 0 AND g.guesses != ''
+                """,
+            arguments: [language.rawValue, puzzle.rawValue, chat.rawValue]
+        ).map { row in
+            let guesses: String = try row.required("guesses", in: "game")
+            return (name: try row.required("display_name", in: "player"), guesses: guesses.split(separator: " ").count)
+        }
     }
 
     func enqueue(_ messages: [OutgoingMessage]) throws {
         for message in messages {
             try db.executeCached(
-                sql: "INSERT INTO outbox (chat_id, html, reply_to) VALUES (?, ?, ?)",
-                arguments: [message.chat.rawValue, message.html, message.replyTo]
+                sql: "INSERT INTO outbox (chat_id, html, reply_to, thread) VALUES (?, ?, ?, ?)",
+                arguments: [message.chat.rawValue, message.html, message.replyTo, message.thread]
             )
         }
     }
@@ -92,8 +255,8 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func moveChat(from old: ChatID, to new: ChatID) throws {
-        for table in ["chat_member", "chat"] {
-            let column = table == "chat" ? "id" : "chat_id"
+        for table in ["chat_member", "chat", "chat_group", "board_result", "board_total"] {
+            let column = table == "chat" || table == "chat_group" ? "id" : "chat_id"
             try db.execute(
                 sql: "UPDATE OR IGNORE \(table) SET \(column) = ? WHERE \(column) = ?",
                 arguments: [new.rawValue, old.rawValue])
@@ -110,6 +273,47 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     // MARK: - Rows
+
+    static func group(_ row: Row) throws -> Group {
+        let languageCode: String = try row.required("language", in: "chat_group")
+        guard let language = Language(rawValue: languageCode) else {
+            throw SQLiteStoreError.damagedRow(table: "chat_group", column: "language")
+        }
+        return Group(
+            chat: ChatID(try row.required("id", in: "chat_group")),
+            timeZone: try row.required("time_zone", in: "chat_group"),
+            rolloverHour: try row.required("rollover_hour", in: "chat_group"),
+            language: language,
+            hardModeRequired: try row.required("hard_mode_required", in: "chat_group"),
+            summaryEnabled: try row.required("summary_enabled", in: "chat_group"),
+            summaryHour: row["summary_hour"],
+            topic: row["topic"],
+            lastClosedPuzzle: PuzzleNumber(try row.required("last_closed_puzzle", in: "chat_group"))
+        )
+    }
+
+    /// A standing from the columns player, name, points, played, wins, winning guesses, streak, last puzzle,
+    /// joined puzzle, in that order.
+    static func standing(_ row: Row) throws -> Standing {
+        func column<Value: DatabaseValueConvertible>(_ index: Int) throws -> Value {
+            guard let value = Value.fromDatabaseValue(row[index] as DatabaseValue) else {
+                throw SQLiteStoreError.damagedRow(table: "board_total", column: Array(row.columnNames)[index])
+            }
+            return value
+        }
+        let lastPuzzle: Int? = row[7]
+        return Standing(
+            player: UserID(try column(0)),
+            name: try column(1),
+            points: try column(2),
+            played: try column(3),
+            wins: try column(4),
+            winningGuesses: try column(5),
+            streak: try column(6),
+            lastPuzzle: lastPuzzle.map(PuzzleNumber.init),
+            joinedPuzzle: PuzzleNumber(try column(8))
+        )
+    }
 
     static func player(_ row: Row) throws -> Player {
         let languageCode: String = try row.required("language", in: "player")

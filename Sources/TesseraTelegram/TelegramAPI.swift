@@ -56,11 +56,16 @@ enum TelegramAPI {
         let chat: Chat
         let text: String?
         let migrateToChatID: Int64?
+        /// The forum topic, when ``isTopicMessage`` (the id also appears on replies in plain groups).
+        let messageThreadID: Int64?
+        let isTopicMessage: Bool?
 
         enum CodingKeys: String, CodingKey {
             case from, chat, text
             case messageID = "message_id"
             case migrateToChatID = "migrate_to_chat_id"
+            case messageThreadID = "message_thread_id"
+            case isTopicMessage = "is_topic_message"
         }
     }
 
@@ -122,11 +127,13 @@ enum TelegramAPI {
         let text: String
         let parseMode: String?
         let replyParameters: ReplyParameters?
+        let messageThreadID: Int64?
         let linkPreviewOptions = LinkPreviewOptions()
 
         enum CodingKeys: String, CodingKey {
             case text
             case chatID = "chat_id"
+            case messageThreadID = "message_thread_id"
             case parseMode = "parse_mode"
             case replyParameters = "reply_parameters"
             case linkPreviewOptions = "link_preview_options"
@@ -190,6 +197,21 @@ enum TelegramAPI {
         enum CodingKeys: String, CodingKey {
             case dropPendingUpdates = "drop_pending_updates"
         }
+    }
+
+    struct GetChatMember: Encodable {
+        let chatID: Int64
+        let userID: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case userID = "user_id"
+        }
+    }
+
+    struct ChatMember: Decodable {
+        /// creator, administrator, member, restricted, left or kicked.
+        let status: String
     }
 
     struct NoParameters: Encodable {}

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import Synchronization
 public import TesseraEngine
 public import TesseraHTTP
 
@@ -28,6 +29,7 @@ public final class TelegramTransport: ChatTransport {
     private let configuration: Configuration
     private let client: CurlHTTPClient
     private let logger: Logger
+    private let administrators = Mutex<[String: (isAdministrator: Bool, expires: ContinuousClock.Instant)]>([:])
 
     public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -39,7 +41,10 @@ public final class TelegramTransport: ChatTransport {
     static let commands: [(String, String)] = [
         ("start", "How to play"), ("guess", "Guess a word: /guess CRANE"), ("board", "Your board today"),
         ("hard", "Hard mode (before your first guess)"), ("stats", "Your statistics"),
-        ("share", "Post your result without spoilers"), ("leaderboard", "Today's results in this group"),
+        ("share", "Post your result without spoilers"),
+        ("leaderboard", "This group's board: today, week, month or all"),
+        ("join", "Take part in this group's board"), ("leave", "Leave this group's board"),
+        ("settings", "This group's settings"),
         ("timezone", "When your day begins: /timezone Europe/Madrid"), ("language", "Word list: /language en|es"),
         ("help", "Commands"),
     ]
@@ -97,7 +102,8 @@ public final class TelegramTransport: ChatTransport {
                     sender: UserID(sender.id),
                     senderName: sender.displayName,
                     text: text,
-                    messageID: message.messageID
+                    messageID: message.messageID,
+                    thread: message.isTopicMessage == true ? message.messageThreadID : nil
                 )
             )
         }
@@ -112,7 +118,8 @@ public final class TelegramTransport: ChatTransport {
                 let _: TelegramAPI.SentMessage = try await call(
                     "sendMessage",
                     TelegramAPI.SendMessage(
-                        chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply),
+                        chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
+                        messageThreadID: message.thread),
                     chat: message.chat
                 )
             } catch TransportError.messageRejected(let reason)
@@ -126,12 +133,32 @@ public final class TelegramTransport: ChatTransport {
                 let _: TelegramAPI.SentMessage = try await call(
                     "sendMessage",
                     TelegramAPI.SendMessage(
-                        chatID: message.chat.rawValue, text: plain, parseMode: nil, replyParameters: reply),
+                        chatID: message.chat.rawValue, text: plain, parseMode: nil, replyParameters: reply,
+                        messageThreadID: message.thread),
                     chat: message.chat
                 )
             }
         }
     }
+
+    /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands
+    /// asks once.
+    public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {
+        let key = "\(chat.rawValue):\(user.rawValue)"
+        let now = ContinuousClock.now
+        if let cached = administrators.withLock({ $0[key] }), now < cached.expires { return cached.isAdministrator }
+        let member: TelegramAPI.ChatMember = try await call(
+            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user.rawValue), chat: chat)
+        let isAdministrator = member.status == "creator" || member.status == "administrator"
+        administrators.withLock { cache in
+            cache = cache.filter { now < $0.value.expires }
+            cache[key] = (isAdministrator, now + .seconds(Self.administratorCacheSeconds))
+        }
+        return isAdministrator
+    }
+
+    /// How long an administrator check is trusted: a demoted administrator keeps their rights this long.
+    static let administratorCacheSeconds = 60
 
     /// Replaces the text of a message the bot sent (for inline-button flows).
     public func editMessageText(chat: ChatID, messageID: Int64, html: String) async throws {

@@ -25,17 +25,26 @@ public struct FakeTelegram: Sendable {
         name: String = "Player",
         chat: Int64? = nil,
         chatType: String? = nil,
-        messageID: Int64 = 1
+        messageID: Int64 = 1,
+        topic: Int64? = nil
     ) -> [String: Any] {
         let chatID = chat ?? user
-        return [
-            "message": [
-                "message_id": messageID,
-                "from": ["id": user, "is_bot": false, "first_name": name],
-                "chat": ["id": chatID, "type": chatType ?? (chatID < 0 ? "supergroup" : "private")],
-                "text": text,
-            ] as [String: Any]
+        var message: [String: Any] = [
+            "message_id": messageID,
+            "from": ["id": user, "is_bot": false, "first_name": name],
+            "chat": ["id": chatID, "type": chatType ?? (chatID < 0 ? "supergroup" : "private")],
+            "text": text,
         ]
+        if let topic {
+            message["message_thread_id"] = topic
+            message["is_topic_message"] = true
+        }
+        return ["message": message]
+    }
+
+    /// Sets who administers a group; everyone else is a plain member.
+    public func setAdministrators(of chat: Int64, _ users: [Int64]) async throws {
+        _ = try await control("admins", ["chat_id": chat, "user_ids": users])
     }
 
     public func push(_ updates: [[String: Any]]) async throws {
@@ -57,6 +66,8 @@ public struct FakeTelegram: Sendable {
         public let chat: Int64
         public let text: String
         public let replyTo: Int64?
+        /// The forum topic it was posted in.
+        public let topic: Int64?
         public let time: Double
     }
 
@@ -67,6 +78,7 @@ public struct FakeTelegram: Sendable {
                 chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
                 text: entry["text"] as? String ?? "",
                 replyTo: ((entry["reply_parameters"] as? [String: Any])?["message_id"] as? NSNumber)?.int64Value,
+                topic: (entry["message_thread_id"] as? NSNumber)?.int64Value,
                 time: entry["time"] as? Double ?? 0
             )
         }

@@ -7,7 +7,7 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON o
   getMe, deleteWebhook, setMyCommands, getUpdates (offset confirms earlier updates; timeout clamped to 50 s;
   long polls until an update arrives), sendMessage (HTML parse mode checked: unknown or unbalanced tags and
   bare & < > are "can't parse entities" 400s; more than 4096 characters after parsing is a 400),
-  editMessageText, answerCallbackQuery. A wrong token gets 401; a new getUpdates ends one still
+  editMessageText, answerCallbackQuery, getChatMember (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
 Control API for tests, under /control:
@@ -15,6 +15,7 @@ Control API for tests, under /control:
   GET  /control/sent                          every message sent so far, in order
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
+  POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
   GET  /control/stats                         counters
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
@@ -41,7 +42,8 @@ sent = []             # messages sent by the bot
 available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
-stats = {"getUpdates": 0, "sendMessage": 0, "conflicts": 0, "max_timeout_seen": 0}
+stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0}
+admins = {}           # chat id -> set of user ids
 poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
@@ -234,7 +236,7 @@ class Handler(BaseHTTPRequestHandler):
             next_message_id[0] += 1
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]), "text": text,
                          "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
-                         "time": time.time()})
+                         "message_thread_id": params.get("message_thread_id"), "time": time.time()})
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
 
@@ -246,6 +248,16 @@ class Handler(BaseHTTPRequestHandler):
                     message["text"] = params.get("text", "")
                     return self.reply(200, {"ok": True, "result": {"message_id": message["message_id"]}})
         self.error(400, "Bad Request: message to edit not found")
+
+    def api_getChatMember(self, params):
+        chat, user = str(params.get("chat_id", "")), str(params.get("user_id", ""))
+        if not chat.lstrip("-").isdigit() or not user.isdigit():
+            return self.error(400, "Bad Request: invalid user_id specified")
+        with lock:
+            stats["getChatMember"] += 1
+            status = "administrator" if int(user) in admins.get(int(chat), set()) else "member"
+        self.reply(200, {"ok": True, "result": {"status": status, "user": {"id": int(user), "is_bot": False,
+                                                                           "first_name": "User"}}})
 
     def api_answerCallbackQuery(self, params):
         if not params.get("callback_query_id"):
@@ -284,6 +296,9 @@ class Handler(BaseHTTPRequestHandler):
                     if pushed is not None:
                         result.append(message["time"] - pushed)
                 return self.reply(200, {"ok": True, "result": result})
+            if action == "admins":
+                admins[int(params["chat_id"])] = set(int(u) for u in params.get("user_ids", []))
+                return self.reply(200, {"ok": True})
             if action == "stats":
                 return self.reply(200, {"ok": True, "result": {**stats, "pending": len(updates)}})
         self.reply(404, {"ok": False})

@@ -21,6 +21,7 @@ struct BotServiceTests {
         }
 
         func send(_ message: OutgoingMessage) async throws {}
+        func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { false }
     }
 
     @Test("A batch is flushed to disk before the next poll acknowledges it")

@@ -44,7 +44,9 @@ struct EngineHarness {
         from user: Int64 = 1,
         name: String = "Alice",
         in chat: Int64? = nil,
-        group: Bool = false
+        group: Bool = false,
+        admin: Bool? = nil,
+        topic: Int64? = nil
     ) async throws -> [OutgoingMessage] {
         let message = ChatMessage(
             chat: ChatID(chat ?? user),
@@ -52,7 +54,9 @@ struct EngineHarness {
             sender: UserID(user),
             senderName: name,
             text: text,
-            messageID: 7
+            messageID: 7,
+            thread: topic,
+            senderIsAdministrator: admin
         )
         let engine = self.engine
         let now = self.now
@@ -62,9 +66,21 @@ struct EngineHarness {
         return pending.map(\.message)
     }
 
-    func text(_ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false)
-        async throws -> String
-    {
-        try await send(text, from: user, name: name, in: chat, group: group).map(\.html).joined(separator: "\n---\n")
+    func text(
+        _ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false,
+        admin: Bool? = nil
+    ) async throws -> String {
+        try await send(text, from: user, name: name, in: chat, group: group, admin: admin).map(\.html)
+            .joined(separator: "\n---\n")
+    }
+
+    /// Plays the day's puzzle to the end in a direct chat: `misses` wrong guesses, then the answer (or six
+    /// wrong guesses when `misses` is 6).
+    func play(_ user: Int64, name: String, misses: Int, language: Language = .english) async throws {
+        let answer = try self.answer(language)
+        let list = language.wordList
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(misses)
+        for word in wrong { try await send(word, from: user, name: name) }
+        if misses < 6 { try await send(answer, from: user, name: name) }
     }
 }

@@ -21,7 +21,9 @@ struct English: Texts {
         /hard — hard mode: every hint must be used (only before your first guess); /hard off
         /stats — your statistics
         /share — post your result, without spoilers, in this chat
-        /leaderboard — today's results in this group
+        /leaderboard [today|week|month|all] — this group's board
+        /join, /leave — take part in this group's board, or stop
+        /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
         /language en|es — the language you play and read in
         """
@@ -84,9 +86,6 @@ struct English: Texts {
     func leaderboardEmpty(puzzle: PuzzleNumber) -> String {
         "No results for puzzle \(puzzle.grouped) in this group yet. Play, then /share here."
     }
-    func leaderboard(puzzle: PuzzleNumber, lines: [String]) -> String {
-        "<b>Leaderboard · puzzle \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
-    }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
         "playing (\(guesses)/\(maximumGuesses))"
     }
@@ -116,4 +115,71 @@ struct English: Texts {
         "I don't know the language \"\(text.htmlEscaped)\". Choose one of: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
     }
+
+    // MARK: Group boards
+
+    let groupsOnly = "That command is for groups. Add me to a group to compete there."
+    func joined(name: String) -> String {
+        "\(name.htmlEscaped) is on this group's board now. Your results of each day count here."
+    }
+    func alreadyJoined(name: String) -> String { "\(name.htmlEscaped), you are already on this group's board." }
+    func left(name: String) -> String {
+        "\(name.htmlEscaped) has left this group's board. Play or /join here to come back."
+    }
+    let notJoined = "You are not on this group's board. /join to take part."
+
+    let periodNames: [BoardPeriod: String] = [:]
+    func unknownPeriod(_ text: String) -> String {
+        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, week, month or all."
+    }
+    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String {
+        "<b>Leaderboard · puzzle \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
+    }
+    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
+        let title =
+            switch period {
+            case .today: "today"
+            case .week: "this week"
+            case .month: "this month"
+            case .all: "all time"
+            }
+        let rule =
+            period == .all
+            ? "Ranked by points per game, counting 10 more games at 3 points each, so one lucky game cannot lead."
+            : "Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day."
+        let start = since.map { " (since \($0))" } ?? ""
+        return "<b>Leaderboard · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+    }
+    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
+        -> String
+    {
+        var parts = [score.map { TextFormat.decimal($0, separator: ".") + " per game" } ?? "\(standing.points) pts"]
+        parts.append("played \(standing.played)")
+        parts.append("\(standing.winPercentage)% won")
+        if let average = standing.averageGuesses { parts.append("avg \(TextFormat.decimal(average, separator: "."))") }
+        if streak > 0 { parts.append("🔥\(streak)") }
+        if let missed, missed > 0 { parts.append("missed \(missed)") }
+        return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
+    }
+    func more(_ count: Int) -> String { "… and \(count) more" }
+
+    // MARK: Group settings
+
+    func settings(_ group: Group) -> String {
+        """
+        <b>This group's settings</b>
+        Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
+        Language: \(group.language.name)
+        Hard mode required: \(group.hardModeRequired ? "yes" : "no")
+        Daily summary: \(group.summaryEnabled ? group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle" : "off")
+        Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
+
+        Administrators change them with:
+        \(TextFormat.settingsCommands)
+        """
+    }
+    func settingsSaved(_ group: Group) -> String { "Saved.\n\n" + settings(group) }
+    let settingsAdministratorsOnly = "Sorry, only this group's administrators can change its settings."
+    let settingsCannotCheck = "I could not check whether you administer this group. Please try again in a minute."
+    var settingsUsage: String { "I did not understand that setting. Use one of:\n" + TextFormat.settingsCommands }
 }

@@ -21,7 +21,9 @@ struct Spanish: Texts {
         /hard — modo difícil: hay que usar todas las pistas (solo antes del primer intento); /hard off
         /stats — tus estadísticas
         /share — publica tu resultado, sin desvelar nada, en este chat
-        /leaderboard — los resultados de hoy en este grupo
+        /leaderboard [today|week|month|all] — la clasificación de este grupo (también hoy, semana, mes, todo)
+        /join, /leave — entra en la clasificación de este grupo, o sal de ella
+        /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
         /language en|es — el idioma en que juegas y lees
         """
@@ -94,9 +96,6 @@ struct Spanish: Texts {
     func leaderboardEmpty(puzzle: PuzzleNumber) -> String {
         "Todavía no hay resultados del reto \(puzzle.grouped) en este grupo. Juega y usa /share aquí."
     }
-    func leaderboard(puzzle: PuzzleNumber, lines: [String]) -> String {
-        "<b>Clasificación · reto \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
-    }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
         "jugando (\(guesses)/\(maximumGuesses))"
     }
@@ -127,4 +126,81 @@ struct Spanish: Texts {
         "No conozco el idioma «\(text.htmlEscaped)». Elige uno de estos: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
     }
+
+    // MARK: Group boards
+
+    let groupsOnly = "Ese comando es para grupos. Añádeme a un grupo para competir allí."
+    func joined(name: String) -> String {
+        "\(name.htmlEscaped) ya está en la clasificación de este grupo. Tus resultados de cada día cuentan aquí."
+    }
+    func alreadyJoined(name: String) -> String {
+        "\(name.htmlEscaped), ya estás en la clasificación de este grupo."
+    }
+    func left(name: String) -> String {
+        "\(name.htmlEscaped) ha salido de la clasificación de este grupo. Juega o usa /join aquí para volver."
+    }
+    let notJoined = "No estás en la clasificación de este grupo. Usa /join para participar."
+
+    let periodNames: [BoardPeriod: String] = [.today: "hoy", .week: "semana", .month: "mes", .all: "todo"]
+    func unknownPeriod(_ text: String) -> String {
+        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, semana, mes o todo."
+    }
+    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String {
+        "<b>Clasificación · reto \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
+    }
+    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
+        let title =
+            switch period {
+            case .today: "hoy"
+            case .week: "esta semana"
+            case .month: "este mes"
+            case .all: "histórica"
+            }
+        let rule =
+            period == .all
+            ? "Por puntos por partida, sumando 10 partidas más de 3 puntos, para que una partida con suerte no gane."
+            : "Puntos: 7 − intentos por victoria, +1 en modo difícil, 0 por derrota o día sin jugar."
+        let start = since.map { " (desde el \($0))" } ?? ""
+        return "<b>Clasificación · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+    }
+    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
+        -> String
+    {
+        var parts = [
+            score.map { TextFormat.decimal($0, separator: ",") + " por partida" } ?? "\(standing.points) pts"
+        ]
+        parts.append("jugadas \(standing.played)")
+        parts.append("\(standing.winPercentage) % ganadas")
+        if let average = standing.averageGuesses {
+            parts.append("media \(TextFormat.decimal(average, separator: ","))")
+        }
+        if streak > 0 { parts.append("🔥\(streak)") }
+        if let missed, missed > 0 { parts.append("sin jugar \(missed)") }
+        return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
+    }
+    func more(_ count: Int) -> String { "… y \(count) más" }
+
+    // MARK: Group settings
+
+    func settings(_ group: Group) -> String {
+        let summary =
+            group.summaryEnabled
+            ? group.summaryHour.map { "a las \(TextFormat.clock($0))" } ?? "con el nuevo reto" : "desactivado"
+        return """
+            <b>Ajustes de este grupo</b>
+            Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))
+            Idioma: \(group.language.name)
+            Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")
+            Resumen diario: \(summary)
+            El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")
+
+            Los administradores los cambian con:
+            \(TextFormat.settingsCommands)
+            """
+    }
+    func settingsSaved(_ group: Group) -> String { "Guardado.\n\n" + settings(group) }
+    let settingsAdministratorsOnly = "Lo siento, solo los administradores de este grupo pueden cambiar sus ajustes."
+    let settingsCannotCheck =
+        "No he podido comprobar si administras este grupo. Vuelve a intentarlo dentro de un minuto."
+    var settingsUsage: String { "No he entendido ese ajuste. Usa uno de estos:\n" + TextFormat.settingsCommands }
 }

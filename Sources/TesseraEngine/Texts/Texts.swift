@@ -32,8 +32,31 @@ protocol Texts: Sendable {
     func statistics(_ stats: Statistics, language: Language) -> String
     var leaderboardPrivate: String { get }
     func leaderboardEmpty(puzzle: PuzzleNumber) -> String
-    func leaderboard(puzzle: PuzzleNumber, lines: [String]) -> String
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
+
+    // Group boards
+    var groupsOnly: String { get }
+    func joined(name: String) -> String
+    func alreadyJoined(name: String) -> String
+    func left(name: String) -> String
+    var notJoined: String { get }
+    /// Words for the periods in `/leaderboard PERIOD`, besides the English ones every language accepts.
+    var periodNames: [BoardPeriod: String] { get }
+    func unknownPeriod(_ text: String) -> String
+    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String
+    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String
+    /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
+    /// result (nil on the all-time board).
+    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
+        -> String
+    func more(_ count: Int) -> String
+
+    // Group settings
+    func settings(_ group: Group) -> String
+    func settingsSaved(_ group: Group) -> String
+    var settingsAdministratorsOnly: String { get }
+    var settingsCannotCheck: String { get }
+    var settingsUsage: String { get }
 
     // The player's settings
     func timeZoneIs(_ zone: String, hour: Int, pending: (String, PuzzleNumber)?) -> String
@@ -63,6 +86,22 @@ enum TextFormat {
     static func clock(_ hour: Int) -> String {
         hour < 10 ? "0\(hour):00" : "\(hour):00"
     }
+
+    /// A number with one decimal.
+    static func decimal(_ value: Double, separator: String) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10)\(separator)\(tenths % 10)"
+    }
+
+    /// The commands that change a group's settings, the same in every language.
+    static let settingsCommands = """
+        /settings timezone Europe/Madrid
+        /settings rollover 0–23
+        /settings language \(languageCodes)
+        /settings hard on|off
+        /settings summary on|off|0–23|rollover
+        /settings topic here|off
+        """
 
     static var languageCodes: String {
         Language.allCases.map(\.rawValue).joined(separator: "|")

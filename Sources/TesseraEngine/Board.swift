@@ -1,0 +1,139 @@
+public import Foundation
+public import TesseraCore
+
+/// One player's result of one puzzle as counted on one group's board. Stored once and never replaced.
+public struct BoardResult: Sendable, Hashable {
+    public let chat: ChatID
+    public let puzzle: PuzzleNumber
+    public let player: UserID
+    public let language: Language
+    /// Guesses used by a win; nil for a loss.
+    public let guesses: Int?
+    public let hardMode: Bool
+    public let finishedAt: Date
+    /// The player's winning streak on this board before this result.
+    public let streakBefore: Int
+
+    public init(
+        chat: ChatID, puzzle: PuzzleNumber, player: UserID, language: Language, guesses: Int?, hardMode: Bool,
+        finishedAt: Date, streakBefore: Int
+    ) {
+        self.chat = chat
+        self.puzzle = puzzle
+        self.player = player
+        self.language = language
+        self.guesses = guesses
+        self.hardMode = hardMode
+        self.finishedAt = finishedAt
+        self.streakBefore = streakBefore
+    }
+
+    /// The points rule of the longer boards: a win in n guesses earns 7 − n (6 for one guess, 1 for six), a
+    /// hard-mode win one more; a loss or a missed day earns nothing.
+    public var points: Int {
+        guard let guesses else { return 0 }
+        return max(0, 7 - guesses) + (hardMode ? 1 : 0)
+    }
+
+    /// The streak after this result: one more for a win on the day after the last counted one.
+    public var streakAfter: Int { guesses == nil ? 0 : streakBefore + 1 }
+}
+
+/// The time a leaderboard covers.
+public enum BoardPeriod: String, Sendable, CaseIterable {
+    case today, week, month, all
+
+    /// The totals a result adds to: its week (from Monday), its month, and all time.
+    static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [String] {
+        [BoardPeriod.week, .month, .all].map { $0.key(containing: puzzle, schedule: schedule) }
+    }
+
+    /// The stored key of the week, month or all time containing a puzzle.
+    func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> String {
+        let day = schedule.day(of: puzzle)
+        switch self {
+        case .today: return "day:\(day)"
+        case .week: return "week:\(day.adding(days: -Self.daysSinceMonday(day)))"
+        case .month: return "month:\(String(day.description.prefix(7)))"
+        case .all: return "all"
+        }
+    }
+
+    /// The first puzzle of the period containing `puzzle` (for counting missed days).
+    func firstPuzzle(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> PuzzleNumber {
+        let day = schedule.day(of: puzzle)
+        switch self {
+        case .today: return puzzle
+        case .week: return PuzzleNumber(puzzle.rawValue - Self.daysSinceMonday(day))
+        case .month: return PuzzleNumber(puzzle.rawValue - day.day + 1)
+        case .all: return PuzzleNumber(1)
+        }
+    }
+
+    private static func daysSinceMonday(_ day: CivilDate) -> Int {
+        // 1970-01-01 was a Thursday.
+        ((day.daysSinceUnixEpoch + 3) % 7 + 7) % 7
+    }
+}
+
+/// A member's totals on a board over a period, with their streak on the board.
+public struct Standing: Sendable, Hashable {
+    public let player: UserID
+    public var name: String
+    public var points: Int
+    public var played: Int
+    public var wins: Int
+    /// Guesses summed over wins, for the average.
+    public var winningGuesses: Int
+    /// Consecutive wins up to ``lastPuzzle``.
+    public var streak: Int
+    public var lastPuzzle: PuzzleNumber?
+    /// The group's puzzle when the member joined its board.
+    public var joinedPuzzle: PuzzleNumber
+
+    public init(
+        player: UserID, name: String, points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int,
+        lastPuzzle: PuzzleNumber?, joinedPuzzle: PuzzleNumber
+    ) {
+        self.player = player
+        self.name = name
+        self.points = points
+        self.played = played
+        self.wins = wins
+        self.winningGuesses = winningGuesses
+        self.streak = streak
+        self.lastPuzzle = lastPuzzle
+        self.joinedPuzzle = joinedPuzzle
+    }
+
+    public var winPercentage: Int { played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded()) }
+    public var averageGuesses: Double? { wins == 0 ? nil : Double(winningGuesses) / Double(wins) }
+
+    /// The streak as it stands on the group's day `today`: broken once a whole day passed without a result.
+    public func currentStreak(today: PuzzleNumber) -> Int {
+        guard let lastPuzzle, lastPuzzle.rawValue >= today.rawValue - 1 else { return 0 }
+        return streak
+    }
+
+    /// Closed days of the period since the member joined without a result of theirs. Today is open, so it
+    /// only counts once played.
+    func missedDays(from first: PuzzleNumber, today: PuzzleNumber) -> Int {
+        let start = max(first.rawValue, joinedPuzzle.rawValue)
+        let closedDays = max(0, today.rawValue - start)
+        let playedToday = lastPuzzle == today ? 1 : 0
+        return max(0, closedDays - (played - playedToday))
+    }
+}
+
+/// How the all-time board ranks: by average points per game, shrunk towards a prior as if every member had
+/// also played ``priorGames`` games worth ``priorPoints`` (a win in four). One lucky game cannot top it: a single
+/// 6-point game scores (6 + 10 × 3) / 11 ≈ 3.3, below five wins in three, (5 × 4 + 30) / 15 ≈ 3.33; the more
+/// games a member plays, the closer the score comes to their own average.
+public enum AllTimeRanking {
+    public static let priorGames = 10.0
+    public static let priorPoints = 3.0
+
+    static func score(_ standing: Standing) -> Double {
+        (Double(standing.points) + priorGames * priorPoints) / (Double(standing.played) + priorGames)
+    }
+}

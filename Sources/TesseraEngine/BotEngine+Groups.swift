@@ -1,0 +1,157 @@
+import Foundation
+import TesseraCore
+
+/// Group boards: who is on them, which results count, and the settings administrators change.
+extension BotEngine {
+    /// A group seen for the first time: the configured defaults, with its day open (no summary of the day
+    /// before it knew the bot).
+    func newGroup(_ chat: ChatID, at now: Date) -> Group {
+        let rollover = Player.rollover(configuration.defaultTimeZone, configuration.defaultRolloverHour)
+        let today = configuration.schedule.puzzle(at: now, rollover: rollover)
+        return Group(
+            chat: chat,
+            timeZone: configuration.defaultTimeZone,
+            rolloverHour: configuration.defaultRolloverHour,
+            language: configuration.defaultLanguage,
+            lastClosedPuzzle: PuzzleNumber(today.rawValue - 1)
+        )
+    }
+
+    /// Puts the sender on the group's board (playing, sharing or /join); a game they already finished that
+    /// the board accepts counts at once. False if they were on it already.
+    @discardableResult
+    func addToBoard(_ context: inout Context) throws -> Bool {
+        guard let group = context.group else { return false }
+        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
+        let added = try context.store.addMember(context.player.id, to: group.chat, joinedPuzzle: today)
+        if added {
+            let puzzle = context.player.puzzle(at: context.now, schedule: configuration.schedule)
+            if let game = try context.store.game(of: context.player.id, language: group.language, puzzle: puzzle) {
+                try count(game, on: group, now: context.now, store: context.store)
+            }
+        }
+        return added
+    }
+
+    /// Counts a finished game on the board of every group the player is on.
+    func countOnBoards(_ game: StoredGame, context: Context) throws {
+        for group in try context.store.groups(of: game.player) {
+            try count(game, on: group, now: context.now, store: context.store)
+        }
+    }
+
+    /// Counts a finished game on one board if the board takes it: the board's language, hard mode when the
+    /// group requires it, and a day not closed there. A result already counted stays as it is.
+    private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) throws {
+        guard let result = game.result, let finishedAt = game.finishedAt, game.language == group.language,
+            game.hardMode || !group.hardModeRequired,
+            group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
+        else { return }
+        let standing = try store.standing(of: game.player, in: group.chat)
+        let continues = standing?.lastPuzzle.map { $0.rawValue == game.puzzle.rawValue - 1 } ?? false
+        let counted = BoardResult(
+            chat: group.chat,
+            puzzle: game.puzzle,
+            player: game.player,
+            language: game.language,
+            guesses: result.guesses,
+            hardMode: game.hardMode,
+            finishedAt: finishedAt,
+            streakBefore: continues ? standing?.streak ?? 0 : 0
+        )
+        _ = try store.record(counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule))
+    }
+
+    func join(context: inout Context) throws {
+        guard context.isGroup else {
+            context.reply(context.texts.groupsOnly)
+            return
+        }
+        let name = context.player.displayName
+        context.reply(
+            try addToBoard(&context) ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
+    }
+
+    func leave(context: inout Context) throws {
+        guard let group = context.group else {
+            context.reply(context.texts.groupsOnly)
+            return
+        }
+        let removed = try context.store.removeMember(context.player.id, from: group.chat)
+        context.reply(removed ? context.texts.left(name: context.player.displayName) : context.texts.notJoined)
+    }
+
+    // MARK: - Settings
+
+    /// `/settings` shows the group's settings; `/settings NAME VALUE` changes one (administrators only).
+    func settings(_ argument: String, context: inout Context) throws {
+        guard var group = context.group else {
+            context.reply(context.texts.groupsOnly)
+            return
+        }
+        guard !argument.isEmpty else {
+            context.reply(context.texts.settings(group))
+            return
+        }
+        switch context.message.senderIsAdministrator {
+        case nil:
+            context.reply(context.texts.settingsCannotCheck)
+            return
+        case false?:
+            context.reply(context.texts.settingsAdministratorsOnly)
+            return
+        case true?:
+            break
+        }
+        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+        let name = words[0].lowercased()
+        let value = words.dropFirst().joined(separator: " ")
+        let lowered = value.lowercased()
+        let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
+        let onOff: Bool? =
+            ["on", "yes", "sí", "si"].contains(lowered) ? true : ["off", "no"].contains(lowered) ? false : nil
+        switch (name, value) {
+        case ("timezone", _):
+            guard let zone = Self.knownTimeZone(value) else {
+                context.reply(context.texts.unknownTimeZone(value))
+                return
+            }
+            group.timeZone = zone
+        case ("rollover", _):
+            guard let hour else { return context.reply(context.texts.settingsUsage) }
+            group.rolloverHour = hour
+        case ("language", _):
+            guard let language = Language(rawValue: lowered) else {
+                context.reply(context.texts.unknownLanguage(value))
+                return
+            }
+            group.language = language
+            context.language = language
+        case ("hard", _):
+            guard let onOff else { return context.reply(context.texts.settingsUsage) }
+            group.hardModeRequired = onOff
+        case ("summary", _):
+            if let onOff {
+                group.summaryEnabled = onOff
+            } else if lowered == "rollover" {
+                group.summaryEnabled = true
+                group.summaryHour = nil
+            } else if let hour {
+                group.summaryEnabled = true
+                group.summaryHour = hour
+            } else {
+                return context.reply(context.texts.settingsUsage)
+            }
+        case ("topic", _):
+            switch lowered {
+            case "here": group.topic = context.message.thread
+            case "off", "none": group.topic = nil
+            default: return context.reply(context.texts.settingsUsage)
+            }
+        default:
+            return context.reply(context.texts.settingsUsage)
+        }
+        context.group = group
+        context.reply(context.texts.settingsSaved(group))
+    }
+}

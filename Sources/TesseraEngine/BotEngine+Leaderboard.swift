@@ -1,0 +1,117 @@
+import Foundation
+import TesseraCore
+
+/// `/leaderboard [today|week|month|all]` in a group.
+extension BotEngine {
+    /// Lines shown before the rest are summed up in one line; the asker's own line is always shown.
+    static let leaderboardLines = 20
+
+    func leaderboard(_ argument: String, context: inout Context) throws {
+        guard let group = context.group else {
+            context.reply(context.texts.leaderboardPrivate)
+            return
+        }
+        let period: BoardPeriod
+        if argument.isEmpty {
+            period = .today
+        } else if let named = BoardPeriod(rawValue: argument.lowercased())
+            ?? context.texts.periodNames.first(where: { $0.value == argument.lowercased() })?.key
+        {
+            period = named
+        } else {
+            context.reply(context.texts.unknownPeriod(argument))
+            return
+        }
+        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
+        context.reply(
+            period == .today
+                ? try todayBoard(group, today: today, context: context)
+                : try periodBoard(group, period: period, today: today, context: context))
+    }
+
+    /// Today: wins by fewest guesses, then earliest finish; then losses; then games still being played.
+    private func todayBoard(_ group: Group, today: PuzzleNumber, context: Context) throws -> String {
+        let texts = context.texts
+        let maximum = Game.defaultMaximumGuesses
+        let results = try context.store.results(in: group.chat, puzzle: today).sorted { a, b in
+            let left = (a.result.guesses ?? .max, a.result.finishedAt, a.name)
+            let right = (b.result.guesses ?? .max, b.result.finishedAt, b.name)
+            return left < right
+        }
+        let playing = try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
+            .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
+        guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(puzzle: today) }
+        var lines = results.enumerated().map { index, entry in
+            let score = TextFormat.score(
+                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
+            return "\(Self.place(index, medal: entry.result.guesses != nil)) \(entry.name.htmlEscaped) — "
+                + score + (entry.result.hardMode ? "*" : "")
+        }
+        lines += playing.enumerated().map { index, entry in
+            "\(results.count + index + 1). \(entry.name.htmlEscaped) — "
+                + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
+        }
+        return texts.leaderboardToday(puzzle: today, lines: Self.shorten(lines, texts: texts))
+    }
+
+    /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk
+    /// average of ``AllTimeRanking``.
+    private func periodBoard(_ group: Group, period: BoardPeriod, today: PuzzleNumber, context: Context) throws
+        -> String
+    {
+        let key = period.key(containing: today, schedule: configuration.schedule)
+        let standings = try context.store.standings(in: group.chat, period: key)
+        guard !standings.isEmpty else { return context.texts.leaderboardEmpty(puzzle: today) }
+        let first = period.firstPuzzle(containing: today, schedule: configuration.schedule)
+        let ranked = Self.rank(standings, period: period)
+        func line(_ index: Int) -> String {
+            let standing = ranked[index].standing
+            return context.texts.standingLine(
+                place: Self.place(index, medal: standing.points > 0),
+                name: standing.name,
+                standing: standing,
+                score: period == .all ? ranked[index].score : nil,
+                streak: standing.currentStreak(today: today),
+                missed: period == .all ? nil : standing.missedDays(from: first, today: today)
+            )
+        }
+        let shown = min(ranked.count, Self.leaderboardLines)
+        var lines = (0..<shown).map(line)
+        var hidden = ranked.count - shown
+        if let asker = ranked.firstIndex(where: { $0.standing.player == context.player.id }), asker >= shown {
+            if asker > shown { lines.append(context.texts.more(asker - shown)) }
+            lines.append(line(asker))
+            hidden = ranked.count - asker - 1
+        }
+        if hidden > 0 { lines.append(context.texts.more(hidden)) }
+        return context.texts.leaderboardPeriod(
+            period, since: period == .all ? nil : configuration.schedule.day(of: first), lines: lines)
+    }
+
+    /// Standings in board order. Week and month: points, then wins, then fewer guesses on average, then name.
+    /// All time: the shrunk average, then points.
+    static func rank(_ standings: [Standing], period: BoardPeriod) -> [(standing: Standing, score: Double)] {
+        standings.map { standing in
+            (standing, period == .all ? AllTimeRanking.score(standing) : Double(standing.points))
+        }.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.standing.points != b.standing.points { return a.standing.points > b.standing.points }
+            if a.standing.wins != b.standing.wins { return a.standing.wins > b.standing.wins }
+            let left = a.standing.averageGuesses ?? .infinity
+            let right = b.standing.averageGuesses ?? .infinity
+            if left != right { return left < right }
+            return a.standing.name < b.standing.name
+        }
+    }
+
+    static func place(_ index: Int, medal: Bool) -> String {
+        let medals = ["🥇", "🥈", "🥉"]
+        return medal && index < medals.count ? medals[index] : "\(index + 1)."
+    }
+
+    /// The first lines, and how many more there are.
+    static func shorten(_ lines: [String], texts: any Texts) -> [String] {
+        lines.count <= leaderboardLines
+            ? lines : lines.prefix(leaderboardLines) + [texts.more(lines.count - leaderboardLines)]
+    }
+}

@@ -1,0 +1,69 @@
+public import Foundation
+public import TesseraCore
+
+/// A group chat's board and the settings its administrators choose.
+///
+/// The group's day follows its own zone and rollover hour, like a player's. A day closes when its summary
+/// is due (at the rollover, or later at the summary hour); from then on its word may be revealed in the group,
+/// so the group's day never goes back past a closed one, and no result for a closed day is counted.
+public struct Group: Sendable, Hashable, Codable {
+    public let chat: ChatID
+    /// The IANA zone of the group's day.
+    public var timeZone: String
+    public var rolloverHour: Int
+    /// The bot's language in the group and the word list its board counts.
+    public var language: Language
+    /// Whether only hard-mode games count on the board.
+    public var hardModeRequired: Bool
+    public var summaryEnabled: Bool
+    /// The local hour the summary of the closed day is posted; nil: at the rollover.
+    public var summaryHour: Int?
+    /// The forum topic the bot posts its own messages in (Telegram's `message_thread_id`); nil: the main chat.
+    public var topic: Int64?
+    /// The latest puzzle whose day has closed in this group (its summary posted, or skipped).
+    public var lastClosedPuzzle: PuzzleNumber
+
+    public init(
+        chat: ChatID,
+        timeZone: String,
+        rolloverHour: Int,
+        language: Language,
+        hardModeRequired: Bool = false,
+        summaryEnabled: Bool = true,
+        summaryHour: Int? = nil,
+        topic: Int64? = nil,
+        lastClosedPuzzle: PuzzleNumber
+    ) {
+        self.chat = chat
+        self.timeZone = timeZone
+        self.rolloverHour = rolloverHour
+        self.language = language
+        self.hardModeRequired = hardModeRequired
+        self.summaryEnabled = summaryEnabled
+        self.summaryHour = summaryHour
+        self.topic = topic
+        self.lastClosedPuzzle = lastClosedPuzzle
+    }
+
+    var rollover: DayRollover { Player.rollover(timeZone, rolloverHour) }
+
+    /// The puzzle of the group's day at an instant.
+    public func puzzle(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
+        max(schedule.puzzle(at: instant, rollover: rollover), PuzzleNumber(lastClosedPuzzle.rawValue + 1))
+    }
+
+    /// The latest puzzle whose day should be closed by now: its rollover has passed, and the summary hour
+    /// after it too.
+    public func puzzleToClose(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
+        let delay = ((summaryHour ?? rolloverHour) - rolloverHour + 24) % 24
+        let shifted = instant.addingTimeInterval(-Double(delay) * 3600)
+        return PuzzleNumber(schedule.puzzle(at: shifted, rollover: rollover).rawValue - 1)
+    }
+
+    /// Whether a result for `puzzle` may count on the board now: its day has not closed here, and it is at
+    /// most a day away from the group's own (players in other zones are up to a day ahead or behind).
+    public func accepts(_ puzzle: PuzzleNumber, at instant: Date, schedule: DailySchedule) -> Bool {
+        let today = self.puzzle(at: instant, schedule: schedule).rawValue
+        return puzzle > lastClosedPuzzle && (today - 1...today + 1).contains(puzzle.rawValue)
+    }
+}

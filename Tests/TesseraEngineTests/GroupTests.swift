@@ -1,0 +1,174 @@
+import Foundation
+import TesseraCore
+import TesseraSQLite
+import Testing
+
+@testable import TesseraEngine
+
+@Suite("Group boards and settings")
+struct GroupTests {
+    /// Monday 2026-11-16 12:00 UTC: puzzle 320.
+    static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
+
+    @Test(
+        "Only administrators change a group's settings; members get a polite refusal; the group's language rules there")
+    func settings() async throws {
+        let bot = try EngineHarness()
+        let view = try await bot.text("/settings", in: -100, group: true)
+        #expect(view.contains("Day: UTC, new puzzle at 00:00") && view.contains("Daily summary: at the new puzzle"))
+        #expect(
+            try await bot.text("/settings language es", in: -100, group: true, admin: false)
+                == "Sorry, only this group's administrators can change its settings.")
+        #expect(try await bot.text("/settings language es", in: -100, group: true).hasPrefix("I could not check"))
+        #expect(try await bot.text("/settings language es", in: -100, group: true, admin: true).hasPrefix("Guardado."))
+        #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Comandos</b>"))
+        #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
+
+        let changes = [
+            ("timezone asia/tokyo", "Día: Asia/Tokyo"), ("rollover 6", "nuevo reto a las 06:00"),
+            ("summary 9", "Resumen diario: a las 09:00"), ("hard on", "Modo difícil obligatorio: sí"),
+            ("summary off", "Resumen diario: desactivado"),
+        ]
+        for (command, shown) in changes {
+            let reply = try await bot.text("/settings \(command)", in: -100, group: true, admin: true)
+            #expect(reply.contains(shown), "\(command): \(reply)")
+        }
+        let topic = try await bot.send("/settings topic here", in: -100, group: true, admin: true, topic: 55)
+        #expect(topic.first?.html.contains("el tema 55") == true)
+        #expect(topic.first?.thread == 55, "a reply stays in the topic it answers")
+        for bad in ["rollover 24", "summary sometimes", "colour blue", "topic there"] {
+            #expect(
+                try await bot.text("/settings \(bad)", in: -100, group: true, admin: true).hasPrefix("No he entendido"))
+        }
+        #expect(
+            try await bot.text("/settings timezone Mars/Olympus", in: -100, group: true, admin: true).contains(
+                "Mars/Olympus"))
+        #expect(try await bot.text("/settings").hasPrefix("That command is for groups"))
+
+        let message = { (text: String, kind: ChatMessage.ChatKind) in
+            ChatMessage(chat: ChatID(-100), chatKind: kind, sender: UserID(1), senderName: "A", text: text)
+        }
+        #expect(bot.engine.needsAdministratorCheck(message("/settings hard on", .group)))
+        #expect(!bot.engine.needsAdministratorCheck(message("/settings", .group)), "showing needs no check")
+        #expect(!bot.engine.needsAdministratorCheck(message("/settings hard on", .direct)))
+    }
+
+    @Test("One result per player and puzzle counts on every board the player is on; /join counts it late; /leave")
+    func membership() async throws {
+        let bot = try EngineHarness()
+        for chat in [-1, -2, -3] as [Int64] {
+            #expect(try await bot.text("/join", in: chat, group: true).hasPrefix("Alice is on this group's board now"))
+        }
+        #expect(try await bot.text("/join", in: -1, group: true).hasPrefix("Alice, you are already"))
+        try await bot.play(1, name: "Alice", misses: 2)
+        // Bob finished before joining: his result counts when he joins.
+        try await bot.play(2, name: "Bob", misses: 0)
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        #expect(
+            try await bot.text("/leaderboard", in: -1, group: true)
+                == "<b>Leaderboard · puzzle 326</b>\n🥇 Bob — 1/6\n🥈 Alice — 3/6")
+        for chat in [-2, -3] as [Int64] {
+            #expect(try await bot.text("/leaderboard", in: chat, group: true).hasSuffix("\n🥇 Alice — 3/6"))
+        }
+        #expect(try await bot.text("/leave", in: -3, group: true).hasPrefix("Alice has left"))
+        #expect(try await bot.text("/leave", in: -3, group: true).hasPrefix("You are not on this group's board"))
+        #expect(try await bot.text("/leaderboard", in: -3, group: true).hasPrefix("No results"))
+        #expect(try await bot.text("/join").hasPrefix("That command is for groups"))
+
+        // The store keeps the first result of a puzzle and refuses a second.
+        let result = BoardResult(
+            chat: ChatID(-1), puzzle: bot.puzzle, player: UserID(1), language: .english, guesses: 1,
+            hardMode: false, finishedAt: bot.now, streakBefore: 0)
+        let recorded = try await bot.store.write { try $0.record(result, periods: ["all"]) }
+        #expect(recorded == false)
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).hasSuffix("🥈 Alice — 3/6"))
+    }
+
+    @Test("Week and month boards: 7 − guesses, nothing for a loss, missed days shown, streaks")
+    func periodBoards() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        for misses in [2, 1, nil, 3] {  // Monday to Thursday; Wednesday missed
+            if let misses { try await bot.play(1, name: "Alice", misses: misses) }
+            if misses != 3 { bot.now += 86_400 }
+        }
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        try await bot.play(2, name: "Bob", misses: 0)
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(3, name: "Carol", misses: 6)
+        let week = try await bot.text("/leaderboard week", in: -1, group: true)
+        #expect(
+            week == """
+                <b>Leaderboard · this week (since 2026-11-16)</b>
+                🥇 Alice — 12 pts · played 3 · 100% won · avg 3.0 · 🔥1 · missed 1
+                🥈 Bob — 6 pts · played 1 · 100% won · avg 1.0 · 🔥1
+                3. Carol — 0 pts · played 1 · 0% won
+                <i>Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day.</i>
+                """)
+        let month = try await bot.text("/leaderboard month", in: -1, group: true)
+        #expect(month.hasPrefix("<b>Leaderboard · this month (since 2026-11-01)</b>\n🥇 Alice — 12 pts"))
+        #expect(try await bot.text("/leaderboard yesterday", in: -1, group: true).hasPrefix("I don't know the period"))
+    }
+
+    @Test("All time ranks a shrunk average: one lucky game does not beat a steady player")
+    func allTime() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        for day in 0..<5 {
+            try await bot.play(1, name: "Alice", misses: 2)
+            if day < 4 { bot.now += 86_400 }
+        }
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        try await bot.play(2, name: "Bob", misses: 0)
+        let board = try await bot.text("/leaderboard all", in: -1, group: true)
+        let lines = board.split(separator: "\n")
+        #expect(lines[1] == "🥇 Alice — 3.3 per game · played 5 · 100% won · avg 3.0 · 🔥5", "\(board)")
+        #expect(lines[2] == "🥈 Bob — 3.3 per game · played 1 · 100% won · avg 1.0 · 🔥1")
+        #expect(
+            AllTimeRanking.score(
+                try #require(try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1)) }))
+                > AllTimeRanking.score(
+                    try #require(try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1)) })))
+    }
+
+    @Test("A group that requires hard mode counts only hard-mode games, and starts its games in hard mode")
+    func hardModeRequired() async throws {
+        let bot = try EngineHarness()
+        try await bot.send("/settings hard on", in: -1, group: true, admin: true)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 1)
+        try await bot.send("/hard", from: 2, name: "Bob")
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        try await bot.play(2, name: "Bob", misses: 1)
+        try await bot.send("/guess \(try bot.answer())", from: 3, name: "Carol", in: -1, group: true)
+        #expect(
+            try await bot.text("/leaderboard", in: -1, group: true)
+                == "<b>Leaderboard · puzzle 326</b>\n🥇 Carol — 1/6*\n🥈 Bob — 2/6*")
+    }
+
+    @Test("A group's day: its own zone, never back past a closed day; results more than a day off are refused")
+    func groupDay() throws {
+        let schedule = DailySchedule.tessera
+        let noon = Date(timeIntervalSince1970: 1_795_348_800)  // 2026-11-22 12:00 UTC, puzzle 326
+        var group = Group(
+            chat: ChatID(-1), timeZone: "Pacific/Kiritimati", rolloverHour: 0, language: .english,
+            lastClosedPuzzle: PuzzleNumber(326))
+        #expect(group.puzzle(at: noon, schedule: schedule) == PuzzleNumber(327), "UTC+14 is a day ahead")
+        #expect(group.puzzleToClose(at: noon, schedule: schedule) == PuzzleNumber(326))
+        group.timeZone = "Pacific/Pago_Pago"  // UTC−11: still 2026-11-22 there, but 326 has closed here
+        #expect(group.puzzle(at: noon, schedule: schedule) == PuzzleNumber(327))
+        #expect(!group.accepts(PuzzleNumber(326), at: noon, schedule: schedule), "closed: its word may be out")
+        #expect(group.accepts(PuzzleNumber(327), at: noon, schedule: schedule))
+        #expect(group.accepts(PuzzleNumber(328), at: noon, schedule: schedule))
+        #expect(!group.accepts(PuzzleNumber(329), at: noon, schedule: schedule), "not open anywhere yet")
+        group.summaryHour = 9
+        group.timeZone = "UTC"
+        group.lastClosedPuzzle = PuzzleNumber(324)
+        let early = Date(timeIntervalSince1970: 1_795_348_800 - 5 * 3600)  // 07:00: 325 closes at 09:00
+        #expect(group.puzzleToClose(at: early, schedule: schedule) == PuzzleNumber(324))
+        #expect(group.puzzleToClose(at: noon, schedule: schedule) == PuzzleNumber(325))
+        #expect(!group.accepts(PuzzleNumber(324), at: noon, schedule: schedule), "more than a day old")
+    }
+}
