@@ -115,12 +115,18 @@ struct RunCommand: AsyncParsableCommand {
             logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")
             serviceConfiguration.rateLimits = .unlimited
         }
+        var now: @Sendable () -> Date = { Date() }
+        if let path = settings.clockFile {
+            logger.warning("Reading the time from a file (clock.file): only for tests", metadata: ["path": "\(path)"])
+            now = FileClock(path: path).now
+        }
         let service = BotService(
             transport: transport,
             store: store,
             engine: engine,
             configuration: serviceConfiguration,
             clock: ContinuousClock(),
+            now: now,
             logger: logger
         )
         let group = ServiceGroup(

@@ -22,6 +22,8 @@ struct RunSettings {
     var logLevel: String?
     /// Telegram's documented outgoing limits; off only for load tests against a fake API.
     var rateLimits: Bool
+    /// For tests: a file holding the time as Unix seconds, read instead of the system clock.
+    var clockFile: String?
 
     static let defaultTelegramAPIURL = "https://api.telegram.org"
 
@@ -103,7 +105,8 @@ struct RunSettings {
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
             logLevel: config.string(forKey: "log.level"),
-            rateLimits: limits == "on"
+            rateLimits: limits == "on",
+            clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 
@@ -117,5 +120,18 @@ struct RunSettings {
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? ".") + "/.local/state")
         return stateHome + "/tessera/tessera.sqlite"
+    }
+}
+
+/// The time from a file (Unix seconds), so tests can move the bot's day forward; it falls back to the system
+/// clock while the file cannot be read.
+struct FileClock: Sendable {
+    let path: String
+
+    func now() -> Date {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return Date() }
+        return Date(timeIntervalSince1970: seconds)
     }
 }

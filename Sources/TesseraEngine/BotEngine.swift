@@ -24,7 +24,7 @@ public struct BotEngine: Sendable {
     }
 
     public let configuration: Configuration
-    private let secret: ScheduleSecret
+    let secret: ScheduleSecret
     private let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {

@@ -20,6 +20,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         public var rateLimits = RateLimiter.Configuration()
         /// How many chats are sent to at the same time (each chat's messages stay in order).
         public var concurrentChats = 8
+        /// How often groups' days are checked for closing (and their summaries queued); also at start, to
+        /// catch up on a rollover missed while the bot was down.
+        public var dayCheckInterval = Duration.seconds(5)
 
         public init() {}
     }
@@ -60,6 +63,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 try await receiveLoop(waker: waker)
             }
             group.addTask { try await sendLoop(wakeups: wakeups) }
+            group.addTask { try await closeDaysLoop(waker: waker) }
             try await group.waitForAll()
         }
         logger.info("Stopped", metadata: ["transport": "\(transport.name)"])
@@ -132,6 +136,29 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                         metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"]
                     )
                 }
+            }
+        }
+    }
+
+    // MARK: - Closing days
+
+    private func closeDaysLoop(waker: AsyncStream<Void>.Continuation) async throws {
+        let engine = self.engine
+        let now = self.now
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                let queued = try await store.write { try engine.closeDays(at: now(), in: $0) }
+                if queued > 0 {
+                    logger.info("Queued daily summaries", metadata: ["summaries": "\(queued)"])
+                    waker.yield()
+                }
+            } catch {
+                logger.error("Could not close the groups' days; trying again", metadata: ["error": "\(error)"])
+            }
+            do {
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: configuration.dayCheckInterval) }
+            } catch is CancellationError {
+                return
             }
         }
     }

@@ -7,7 +7,10 @@ final class Daemon: @unchecked Sendable {
     private let errors = Pipe()
     let database: String
 
-    init(fake: FakeTelegram, database: String, token: String? = nil, secret: String = "daemon test secret") throws {
+    init(
+        fake: FakeTelegram, database: String, token: String? = nil, secret: String = "daemon test secret",
+        environment extra: [String: String] = [:]
+    ) throws {
         self.database = database
         process.executableURL = TesseraProcess.executable
         process.arguments = ["run"]
@@ -18,6 +21,7 @@ final class Daemon: @unchecked Sendable {
         environment["TESSERA_SECRET"] = secret
         environment["TESSERA_DEFAULT_TIME_ZONE"] = "UTC"
         environment["TESSERA_LOG_LEVEL"] = "info"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

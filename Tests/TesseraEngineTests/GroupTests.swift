@@ -171,4 +171,59 @@ struct GroupTests {
         #expect(group.puzzleToClose(at: noon, schedule: schedule) == PuzzleNumber(325))
         #expect(!group.accepts(PuzzleNumber(324), at: noon, schedule: schedule), "more than a day old")
     }
+
+    @Test("The summary of a closed day: the word, winners, grids, streaks kept and broken, who missed; once")
+    func summary() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        for day in 0..<3 {
+            if day < 2 { try await bot.play(1, name: "Alice", misses: 1) }
+            try await bot.play(2, name: "Bob", misses: 0)
+            if day < 2 { bot.now += 86_400 }
+        }
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(3, name: "Carol", misses: 6)
+        let engine = bot.engine
+        let closing = Self.monday + 2.5 * 86_400  // Thursday 00:00 UTC: Wednesday's puzzle 322 closes
+        // Nothing closed Monday's and Tuesday's days yet: only the latest, Tuesday's, is summed up.
+        #expect(try await bot.store.write { try engine.closeDays(at: closing - 60, in: $0) } == 1)
+        let tuesday = try await bot.store.pendingMessages(limit: 10, now: closing)
+        #expect(tuesday.count == 1 && tuesday[0].message.html.hasPrefix("<b>Puzzle 321 is over."))
+        #expect(try await bot.store.write { try engine.closeDays(at: closing + 60, in: $0) } == 1)
+        #expect(try await bot.store.write { try engine.closeDays(at: closing + 120, in: $0) } == 0, "once")
+        let posted = try await bot.store.pendingMessages(limit: 10, now: closing)
+        let summary = try #require(posted.last?.message)
+        #expect(summary.chat == ChatID(-1) && summary.replyTo == nil)
+        let word = try bot.answer(puzzle: PuzzleNumber(322)).uppercased()
+        #expect(
+            summary.html == """
+                <b>Puzzle 322 is over. The word was \(word).</b>
+                🏆 Bob
+
+                Bob 1/6
+                🟩🟩🟩🟩🟩
+
+                Carol X/6
+                \(try Self.squares(for: 322, bot: bot))
+
+                🔥 Streaks going: Bob (3)
+                💔 Streaks broken: Alice (2)
+                😴 Missed: Alice
+                """)
+        // A day nobody played closes without a post.
+        #expect(try await bot.store.write { try engine.closeDays(at: closing + 86_400, in: $0) } == 0)
+    }
+
+    /// Carol's six wrong guesses of ``EngineHarness/play``, as squares.
+    static func squares(for puzzle: Int, bot: EngineHarness) throws -> String {
+        let list = Language.english.wordList
+        let answer = try bot.answer(puzzle: PuzzleNumber(puzzle))
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(6)
+        var game = Game(answer: try list.word(from: answer).get(), wordList: list)
+        for guess in wrong { _ = game.submit(guess) }
+        return game.rows.map { String($0.feedback.states.map(ShareTheme.dark.square(for:))) }.joined(separator: "\n")
+    }
 }

@@ -51,6 +51,9 @@ protocol Texts: Sendable {
         -> String
     func more(_ count: Int) -> String
 
+    /// The summary of a group's day that has closed.
+    func summary(_ summary: DaySummary) -> String
+
     // Group settings
     func settings(_ group: Group) -> String
     func settingsSaved(_ group: Group) -> String
@@ -79,6 +82,23 @@ extension Language {
 
 /// Pieces every language writes the same way.
 enum TextFormat {
+    /// A summary's body: each grid under its player's name, then the lines the language words.
+    static func grids(_ summary: DaySummary, more: (Int) -> String) -> String {
+        var blocks = summary.grids.map { grid in
+            "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
+        }
+        if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    static func names(_ names: [String], more: Int, moreText: (Int) -> String) -> String {
+        (names.map(\.htmlEscaped) + (more > 0 ? [moreText(more)] : [])).joined(separator: ", ")
+    }
+
+    static func streaks(_ streaks: [(String, Int)]) -> String {
+        streaks.map { "\($0.0.htmlEscaped) (\($0.1))" }.joined(separator: ", ")
+    }
+
     static func score(_ result: GameResult, maximumGuesses: Int) -> String {
         "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)"
     }

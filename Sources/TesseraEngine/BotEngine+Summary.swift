@@ -1,0 +1,100 @@
+public import Foundation
+import TesseraCore
+
+/// The daily summary: when a group's day closes, the bot posts how it went, and only then the word.
+extension BotEngine {
+    /// Grids shown in a summary before the rest are counted.
+    static let summaryGrids = 30
+    /// Names of members who missed the day shown before the rest are counted.
+    static let summaryMissedNames = 20
+
+    /// Closes the day of every active group whose summary is due, queueing its summary in the outbox, in
+    /// the caller's transaction: each day is closed, and summed up, once. After downtime only the latest due
+    /// day is summed up (older ones close silently), and a day nobody played closes without a post.
+    ///
+    /// Returns how many summaries were queued.
+    @discardableResult
+    public func closeDays(at now: Date, in store: any GameStoreTransaction) throws -> Int {
+        var queued = 0
+        for var group in try store.activeGroups() {
+            let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
+            guard due > group.lastClosedPuzzle else { continue }
+            if group.summaryEnabled, let summary = try summary(of: due, in: group, store: store) {
+                try store.enqueue([OutgoingMessage(chat: group.chat, html: summary, thread: group.topic)])
+                queued += 1
+            }
+            group.lastClosedPuzzle = due
+            try store.save(group)
+        }
+        return queued
+    }
+
+    /// The text of a closed day's summary; nil when nobody on the board has a result for it.
+    func summary(of puzzle: PuzzleNumber, in group: Group, store: any GameStoreTransaction) throws -> String? {
+        let results = try store.results(in: group.chat, puzzle: puzzle).sorted { a, b in
+            (a.result.guesses ?? .max, a.result.finishedAt, a.name) < (
+                b.result.guesses ?? .max, b.result.finishedAt, b.name
+            )
+        }
+        guard !results.isEmpty else { return nil }
+        let list = group.language.wordList
+        let answer = AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)
+        let maximum = Game.defaultMaximumGuesses
+
+        let best = results.compactMap(\.result.guesses).min()
+        let winners = results.filter { best != nil && $0.result.guesses == best }.map(\.name)
+        let grids = results.prefix(Self.summaryGrids).map { entry in
+            var game = Game(answer: answer, wordList: list, hardMode: entry.result.hardMode)
+            for guess in entry.guesses {
+                if case .success(let word) = list.word(from: guess) { game.restore(word) }
+            }
+            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
+            let score = TextFormat.score(
+                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
+            return DaySummary.Grid(
+                name: entry.name, score: score + (entry.result.hardMode ? "*" : ""), squares: squares)
+        }
+        let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
+        var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
+            .map { ($0.name, $0.result.streakBefore) }
+        let played = Set(results.map(\.result.player))
+        let absent = try store.standings(in: group.chat, period: "all")
+            .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
+            .sorted { $0.name < $1.name }
+        broken += absent.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }
+            .map { ($0.name, $0.streak) }
+        return group.language.texts.summary(
+            DaySummary(
+                puzzle: puzzle,
+                answer: list.display(answer),
+                winners: winners,
+                grids: grids,
+                moreGrids: results.count - grids.count,
+                streaksKept: kept,
+                streaksBroken: broken,
+                missed: absent.prefix(Self.summaryMissedNames).map(\.name),
+                moreMissed: max(0, absent.count - Self.summaryMissedNames)
+            ))
+    }
+}
+
+/// What a daily summary says, for the texts to word.
+struct DaySummary {
+    struct Grid {
+        let name: String
+        let score: String
+        let squares: [String]
+    }
+
+    let puzzle: PuzzleNumber
+    let answer: String
+    /// Everyone with the fewest guesses, when someone won.
+    let winners: [String]
+    let grids: [Grid]
+    let moreGrids: Int
+    /// Names and streak lengths.
+    let streaksKept: [(String, Int)]
+    let streaksBroken: [(String, Int)]
+    let missed: [String]
+    let moreMissed: Int
+}
