@@ -110,27 +110,27 @@ extension BotEngine {
         let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
         let onOff: Bool? =
             ["on", "yes", "sí", "si"].contains(lowered) ? true : ["off", "no"].contains(lowered) ? false : nil
-        switch (name, value) {
-        case ("timezone", _):
+        switch name {
+        case "timezone":
             guard let zone = Self.knownTimeZone(value) else {
                 context.reply(context.texts.unknownTimeZone(value))
                 return
             }
             group.timeZone = zone
-        case ("rollover", _):
+        case "rollover":
             guard let hour else { return context.reply(context.texts.settingsUsage) }
             group.rolloverHour = hour
-        case ("language", _):
+        case "language":
             guard let language = Language(rawValue: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
                 return
             }
             group.language = language
             context.language = language
-        case ("hard", _):
+        case "hard":
             guard let onOff else { return context.reply(context.texts.settingsUsage) }
             group.hardModeRequired = onOff
-        case ("summary", _):
+        case "summary":
             if let onOff {
                 group.summaryEnabled = onOff
             } else if lowered == "rollover" {
@@ -142,7 +142,7 @@ extension BotEngine {
             } else {
                 return context.reply(context.texts.settingsUsage)
             }
-        case ("topic", _):
+        case "topic":
             switch lowered {
             case "here": group.topic = context.message.thread
             case "off", "none": group.topic = nil

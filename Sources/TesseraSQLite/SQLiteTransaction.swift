@@ -174,19 +174,20 @@ struct SQLiteTransaction: GameStoreTransaction {
 
     func standings(in chat: ChatID, period: String) throws -> [Standing] {
         // Read by column index: a large board has thousands of rows.
-        try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    SELECT m.player_id, p.display_name, coalesce(t.points, 0), coalesce(t.played, 0),
-                        coalesce(t.wins, 0), coalesce(t.winning_guesses, 0), coalesce(a.streak, 0), a.last_puzzle,
-                        m.joined_puzzle
-                    FROM chat_member m JOIN player p ON p.id = m.player_id
-                    LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.period = ? AND t.player_id = m.player_id
-                    LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.period = 'all' AND a.player_id = m.player_id
-                    WHERE m.chat_id = ?
-                    """),
-            arguments: [period, chat.rawValue]
-        ).map(Self.standing).reduce(into: []) { $0.append($1) }
+        try Array(
+            Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT m.player_id, p.display_name, coalesce(t.points, 0), coalesce(t.played, 0),
+                            coalesce(t.wins, 0), coalesce(t.winning_guesses, 0), coalesce(a.streak, 0), a.last_puzzle,
+                            m.joined_puzzle
+                        FROM chat_member m JOIN player p ON p.id = m.player_id
+                        LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.period = ? AND t.player_id = m.player_id
+                        LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.period = 'all' AND a.player_id = m.player_id
+                        WHERE m.chat_id = ?
+                        """),
+                arguments: [period, chat.rawValue]
+            ).map(Self.standing))
     }
 
     func results(in chat: ChatID, puzzle: PuzzleNumber) throws -> [(

@@ -212,6 +212,11 @@ struct EngineTests {
                 (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),
+                (
+                    texts.summaryTitle(puzzle: PuzzleNumber(1), answer: "X"),
+                    english.summaryTitle(puzzle: PuzzleNumber(1), answer: "X")
+                ),
+                (texts.summaryMissed, english.summaryMissed),
             ]
             for (translated, original) in samples {
                 #expect(!translated.isEmpty && translated != original, "\(language): \(translated)")

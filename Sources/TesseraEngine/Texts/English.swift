@@ -163,25 +163,13 @@ struct English: Texts {
     }
     func more(_ count: Int) -> String { "… and \(count) more" }
 
-    func summary(_ summary: DaySummary) -> String {
-        var lines = ["<b>Puzzle \(summary.puzzle.grouped) is over. The word was \(summary.answer.htmlEscaped).</b>"]
-        lines.append(
-            summary.winners.isEmpty
-                ? "Nobody found it."
-                : "🏆 " + summary.winners.map(\.htmlEscaped).joined(separator: ", "))
-        lines.append("")
-        lines.append(TextFormat.grids(summary, more: more))
-        if !summary.streaksKept.isEmpty {
-            lines.append("\n🔥 Streaks going: " + TextFormat.streaks(summary.streaksKept))
-        }
-        if !summary.streaksBroken.isEmpty {
-            lines.append("💔 Streaks broken: " + TextFormat.streaks(summary.streaksBroken))
-        }
-        if !summary.missed.isEmpty {
-            lines.append("😴 Missed: " + TextFormat.names(summary.missed, more: summary.moreMissed, moreText: more))
-        }
-        return lines.joined(separator: "\n")
+    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
+        "Puzzle \(puzzle.grouped) is over. The word was \(answer.htmlEscaped)."
     }
+    let summaryNobodyWon = "Nobody found it."
+    let summaryStreaksGoing = "Streaks going"
+    let summaryStreaksBroken = "Streaks broken"
+    let summaryMissed = "Missed"
 
     // MARK: Group settings
 

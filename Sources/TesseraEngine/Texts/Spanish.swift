@@ -180,27 +180,13 @@ struct Spanish: Texts {
     }
     func more(_ count: Int) -> String { "… y \(count) más" }
 
-    func summary(_ summary: DaySummary) -> String {
-        var lines = [
-            "<b>El reto \(summary.puzzle.grouped) ha terminado. La palabra era \(summary.answer.htmlEscaped).</b>"
-        ]
-        lines.append(
-            summary.winners.isEmpty
-                ? "Nadie la encontró."
-                : "🏆 " + summary.winners.map(\.htmlEscaped).joined(separator: ", "))
-        lines.append("")
-        lines.append(TextFormat.grids(summary, more: more))
-        if !summary.streaksKept.isEmpty {
-            lines.append("\n🔥 Rachas en marcha: " + TextFormat.streaks(summary.streaksKept))
-        }
-        if !summary.streaksBroken.isEmpty {
-            lines.append("💔 Rachas rotas: " + TextFormat.streaks(summary.streaksBroken))
-        }
-        if !summary.missed.isEmpty {
-            lines.append("😴 No jugaron: " + TextFormat.names(summary.missed, more: summary.moreMissed, moreText: more))
-        }
-        return lines.joined(separator: "\n")
+    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
+        "El reto \(puzzle.grouped) ha terminado. La palabra era \(answer.htmlEscaped)."
     }
+    let summaryNobodyWon = "Nadie la encontró."
+    let summaryStreaksGoing = "Rachas en marcha"
+    let summaryStreaksBroken = "Rachas rotas"
+    let summaryMissed = "No jugaron"
 
     // MARK: Group settings
 

@@ -51,8 +51,12 @@ protocol Texts: Sendable {
         -> String
     func more(_ count: Int) -> String
 
-    /// The summary of a group's day that has closed.
-    func summary(_ summary: DaySummary) -> String
+    // The daily summary (laid out by ``summary(_:)``)
+    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String
+    var summaryNobodyWon: String { get }
+    var summaryStreaksGoing: String { get }
+    var summaryStreaksBroken: String { get }
+    var summaryMissed: String { get }
 
     // Group settings
     func settings(_ group: Group) -> String
@@ -70,6 +74,35 @@ protocol Texts: Sendable {
     func unknownLanguage(_ text: String) -> String
 }
 
+extension Texts {
+    /// The summary of a group's day that has closed, the same layout in every language.
+    func summary(_ summary: DaySummary) -> String {
+        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, answer: summary.answer))</b>"]
+        lines.append(
+            summary.winners.isEmpty
+                ? summaryNobodyWon : "🏆 " + summary.winners.map(\.htmlEscaped).joined(separator: ", "))
+        var blocks = summary.grids.map { grid in
+            "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
+        }
+        if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
+        lines += ["", blocks.joined(separator: "\n\n")]
+        func streaks(_ streaks: [(String, Int)]) -> String {
+            streaks.map { "\($0.0.htmlEscaped) (\($0.1))" }.joined(separator: ", ")
+        }
+        var after: [String] = []
+        if !summary.streaksKept.isEmpty { after.append("🔥 \(summaryStreaksGoing): " + streaks(summary.streaksKept)) }
+        if !summary.streaksBroken.isEmpty {
+            after.append("💔 \(summaryStreaksBroken): " + streaks(summary.streaksBroken))
+        }
+        if !summary.missed.isEmpty {
+            let names = summary.missed.map(\.htmlEscaped) + (summary.moreMissed > 0 ? [more(summary.moreMissed)] : [])
+            after.append("😴 \(summaryMissed): " + names.joined(separator: ", "))
+        }
+        if !after.isEmpty { lines += [""] + after }
+        return lines.joined(separator: "\n")
+    }
+}
+
 extension Language {
     /// The bot's texts in this language.
     var texts: any Texts {
@@ -82,23 +115,6 @@ extension Language {
 
 /// Pieces every language writes the same way.
 enum TextFormat {
-    /// A summary's body: each grid under its player's name, then the lines the language words.
-    static func grids(_ summary: DaySummary, more: (Int) -> String) -> String {
-        var blocks = summary.grids.map { grid in
-            "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
-        }
-        if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
-        return blocks.joined(separator: "\n\n")
-    }
-
-    static func names(_ names: [String], more: Int, moreText: (Int) -> String) -> String {
-        (names.map(\.htmlEscaped) + (more > 0 ? [moreText(more)] : [])).joined(separator: ", ")
-    }
-
-    static func streaks(_ streaks: [(String, Int)]) -> String {
-        streaks.map { "\($0.0.htmlEscaped) (\($0.1))" }.joined(separator: ", ")
-    }
-
     static func score(_ result: GameResult, maximumGuesses: Int) -> String {
         "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)"
     }
