@@ -1,24 +1,39 @@
 public import Foundation
 public import TesseraCore
 
+/// A group has two boards: the puzzle played with the bot, and the original Wordle's puzzles, from results
+/// pasted from its app. They never mix: their numbers count different days' words.
+public enum BoardKind: String, Sendable, Hashable, CaseIterable {
+    case tessera
+    case official
+
+    /// The numbering of the board's puzzles.
+    func schedule(_ configured: DailySchedule) -> DailySchedule {
+        self == .tessera ? configured : .wordle
+    }
+}
+
 /// One player's result of one puzzle as counted on one group's board. Stored once and never replaced.
 public struct BoardResult: Sendable, Hashable {
     public let chat: ChatID
+    public let board: BoardKind
     public let puzzle: PuzzleNumber
     public let player: UserID
     public let language: Language
     /// Guesses used by a win; nil for a loss.
     public let guesses: Int?
     public let hardMode: Bool
+    /// When the game was finished; for a pasted result, when it was posted.
     public let finishedAt: Date
     /// The player's winning streak on this board before this result.
     public let streakBefore: Int
 
     public init(
-        chat: ChatID, puzzle: PuzzleNumber, player: UserID, language: Language, guesses: Int?, hardMode: Bool,
-        finishedAt: Date, streakBefore: Int
+        chat: ChatID, board: BoardKind = .tessera, puzzle: PuzzleNumber, player: UserID, language: Language,
+        guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int
     ) {
         self.chat = chat
+        self.board = board
         self.puzzle = puzzle
         self.player = player
         self.language = language

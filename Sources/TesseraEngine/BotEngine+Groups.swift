@@ -47,7 +47,7 @@ extension BotEngine {
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
         else { return }
-        let standing = try store.standing(of: game.player, in: group.chat)
+        let standing = try store.standing(of: game.player, in: group.chat, board: .tessera)
         let continues = standing?.lastPuzzle.map { $0.rawValue == game.puzzle.rawValue - 1 } ?? false
         let counted = BoardResult(
             chat: group.chat,

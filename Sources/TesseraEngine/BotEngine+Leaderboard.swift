@@ -1,7 +1,7 @@
 import Foundation
 import TesseraCore
 
-/// `/leaderboard [today|week|month|all]` in a group.
+/// `/leaderboard [official] [today|week|month|all]` in a group.
 extension BotEngine {
     /// Lines shown before the rest are summed up in one line; the asker's own line is always shown.
     static let leaderboardLines = 20
@@ -11,36 +11,49 @@ extension BotEngine {
             context.reply(context.texts.leaderboardPrivate)
             return
         }
+        var words = argument.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        var board = BoardKind.tessera
+        if let first = words.first, first == "official" || first == context.texts.officialBoardName {
+            board = .official
+            words.removeFirst()
+        }
         let period: BoardPeriod
-        if argument.isEmpty {
+        if words.isEmpty {
             period = .today
-        } else if let named = BoardPeriod(rawValue: argument.lowercased())
-            ?? context.texts.periodNames.first(where: { $0.value == argument.lowercased() })?.key
+        } else if words.count == 1,
+            let named = BoardPeriod(rawValue: words[0])
+                ?? context.texts.periodNames.first(where: { $0.value == words[0] })?.key
         {
             period = named
         } else {
             context.reply(context.texts.unknownPeriod(argument))
             return
         }
-        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
+        let today =
+            board == .official
+            ? group.officialPuzzle(at: context.now) : group.puzzle(at: context.now, schedule: configuration.schedule)
         context.reply(
             period == .today
-                ? try todayBoard(group, today: today, context: context)
-                : try periodBoard(group, period: period, today: today, context: context))
+                ? try todayBoard(group, board: board, today: today, context: context)
+                : try periodBoard(group, board: board, period: period, today: today, context: context))
     }
 
-    /// Today: wins by fewest guesses, then earliest finish; then losses; then games still being played.
-    private func todayBoard(_ group: Group, today: PuzzleNumber, context: Context) throws -> String {
+    /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being
+    /// played here.
+    private func todayBoard(_ group: Group, board: BoardKind, today: PuzzleNumber, context: Context) throws -> String {
         let texts = context.texts
         let maximum = Game.defaultMaximumGuesses
-        let results = try context.store.results(in: group.chat, puzzle: today).sorted { a, b in
+        let results = try context.store.results(in: group.chat, board: board, puzzle: today).sorted { a, b in
             let left = (a.result.guesses ?? .max, a.result.finishedAt, a.name)
             let right = (b.result.guesses ?? .max, b.result.finishedAt, b.name)
             return left < right
         }
-        let playing = try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
-            .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
-        guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(puzzle: today) }
+        let playing =
+            board == .official
+            ? []
+            : try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
+                .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
+        guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
         var lines = results.enumerated().map { index, entry in
             let score = TextFormat.score(
                 entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
@@ -51,18 +64,28 @@ extension BotEngine {
             "\(results.count + index + 1). \(entry.name.htmlEscaped) — "
                 + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
         }
-        return texts.leaderboardToday(puzzle: today, lines: Self.shorten(lines, texts: texts))
+        return texts.leaderboardToday(board, puzzle: today, lines: Self.shorten(lines, texts: texts))
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk
     /// average of ``AllTimeRanking``.
-    private func periodBoard(_ group: Group, period: BoardPeriod, today: PuzzleNumber, context: Context) throws
-        -> String
-    {
-        let key = period.key(containing: today, schedule: configuration.schedule)
-        let standings = try context.store.standings(in: group.chat, period: key)
-        guard !standings.isEmpty else { return context.texts.leaderboardEmpty(puzzle: today) }
-        let first = period.firstPuzzle(containing: today, schedule: configuration.schedule)
+    private func periodBoard(
+        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
+    ) throws -> String {
+        let schedule = board.schedule(configuration.schedule)
+        let key = period.key(containing: today, schedule: schedule)
+        var standings = try context.store.standings(in: group.chat, board: board, period: key)
+        if board == .official {
+            // Only members who paste official results are on that board. They joined on a day of the group's
+            // own board; their missed days count from that day.
+            standings.removeAll { $0.lastPuzzle == nil }
+            for index in standings.indices {
+                let day = configuration.schedule.day(of: standings[index].joinedPuzzle)
+                standings[index].joinedPuzzle = schedule.puzzle(on: day)
+            }
+        }
+        guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
+        let first = period.firstPuzzle(containing: today, schedule: schedule)
         let ranked = Self.rank(standings, period: period)
         func line(_ index: Int) -> String {
             let standing = ranked[index].standing
@@ -85,7 +108,7 @@ extension BotEngine {
         }
         if hidden > 0 { lines.append(context.texts.more(hidden)) }
         return context.texts.leaderboardPeriod(
-            period, since: period == .all ? nil : configuration.schedule.day(of: first), lines: lines)
+            board, period, since: period == .all ? nil : schedule.day(of: first), lines: lines)
     }
 
     /// Standings in board order. Week and month: points, then wins, then fewer guesses on average, then name.

@@ -31,7 +31,7 @@ extension BotEngine {
 
     /// The text of a closed day's summary; nil when nobody on the board has a result for it.
     func summary(of puzzle: PuzzleNumber, in group: Group, store: any GameStoreTransaction) throws -> String? {
-        let results = try store.results(in: group.chat, puzzle: puzzle).sorted { a, b in
+        let results = try store.results(in: group.chat, board: .tessera, puzzle: puzzle).sorted { a, b in
             (a.result.guesses ?? .max, a.result.finishedAt, a.name) < (
                 b.result.guesses ?? .max, b.result.finishedAt, b.name
             )
@@ -58,7 +58,7 @@ extension BotEngine {
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
         let played = Set(results.map(\.result.player))
-        let absent = try store.standings(in: group.chat, period: "all")
+        let absent = try store.standings(in: group.chat, board: .tessera, period: "all")
             .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
             .sorted { $0.name < $1.name }
         broken += absent.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }

@@ -102,11 +102,19 @@ public struct BotEngine: Sendable {
     }
 
     private func respond(to input: BotInput, context: inout Context) throws {
+        if context.message.isEdited {
+            edited(context: &context)
+            return
+        }
         switch input {
         case .notForUs:
             return
         case .text:
-            if !context.isGroup { context.reply(context.texts.guessHowTo) }
+            if let share = SharedResult(parsing: context.message.text), isCounted(share) {
+                try pasted(share, context: &context)
+            } else if !context.isGroup {
+                context.reply(context.texts.guessHowTo)
+            }
         case .word(let word):
             if !context.isGroup { try guess(word, context: &context) }
         case .command(let name, let argument):

@@ -40,6 +40,10 @@ public struct ChatMessage: Sendable, Hashable {
     /// Whether the sender administers the group: filled in by the service, only for messages that need it
     /// (``BotEngine/needsAdministratorCheck(_:)``); nil when unknown.
     public var senderIsAdministrator: Bool?
+    /// Whether this is an edit of a message sent earlier (its new text).
+    public var isEdited: Bool
+    /// For a press of one of the bot's buttons (``OutgoingMessage/Button``): its data; the text is empty.
+    public var button: String?
 
     public init(
         chat: ChatID,
@@ -49,7 +53,9 @@ public struct ChatMessage: Sendable, Hashable {
         text: String,
         messageID: Int64? = nil,
         thread: Int64? = nil,
-        senderIsAdministrator: Bool? = nil
+        senderIsAdministrator: Bool? = nil,
+        isEdited: Bool = false,
+        button: String? = nil
     ) {
         self.chat = chat
         self.chatKind = chatKind
@@ -59,6 +65,8 @@ public struct ChatMessage: Sendable, Hashable {
         self.messageID = messageID
         self.thread = thread
         self.senderIsAdministrator = senderIsAdministrator
+        self.isEdited = isEdited
+        self.button = button
     }
 }
 

@@ -29,11 +29,12 @@ public protocol GameStoreTransaction {
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
     func record(_ result: BoardResult, periods: [String]) throws -> Bool
     /// A member's all-time standing on a board, if they have any result there.
-    func standing(of player: UserID, in chat: ChatID) throws -> Standing?
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
-    func standings(in chat: ChatID, period: String) throws -> [Standing]
-    /// The results counted for one puzzle on a board, of its current members, with their guesses.
-    func results(in chat: ChatID, puzzle: PuzzleNumber) throws -> [(
+    func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing]
+    /// The results counted for one puzzle on a board, of its current members, with their guesses (played
+    /// here; none for pasted results).
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
         name: String, result: BoardResult, guesses: [String]
     )]
     /// Members with an unfinished game of a puzzle: their names and guesses so far.

@@ -60,6 +60,11 @@ public struct Group: Sendable, Hashable, Codable {
         return PuzzleNumber(schedule.puzzle(at: shifted, rollover: rollover).rawValue - 1)
     }
 
+    /// The original Wordle's puzzle of the group's date: it changes at local midnight.
+    public func officialPuzzle(at instant: Date) -> PuzzleNumber {
+        DailySchedule.wordle.puzzle(at: instant, rollover: Player.rollover(timeZone, 0))
+    }
+
     /// Whether a result for `puzzle` may count on the board now: its day has not closed here, and it is at
     /// most a day away from the group's own (players in other zones are up to a day ahead or behind).
     public func accepts(_ puzzle: PuzzleNumber, at instant: Date, schedule: DailySchedule) -> Bool {

@@ -308,6 +308,50 @@ public final class SQLiteGameStore: GameStore {
                     """
             )
         }
+        migrator.registerMigration("v4: a second board per group, for pasted official results") { db in
+            // SQLite cannot change a primary key in place: the tables are rebuilt with the board in their keys.
+            try db.execute(
+                sql: """
+                    CREATE TABLE board_result_v4 (
+                        chat_id INTEGER NOT NULL,
+                        board TEXT NOT NULL,
+                        puzzle INTEGER NOT NULL,
+                        player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        language TEXT NOT NULL,
+                        guesses INTEGER,
+                        hard_mode INTEGER NOT NULL,
+                        finished_at REAL NOT NULL,
+                        streak_before INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, board, puzzle, player_id)
+                    ) WITHOUT ROWID;
+                    INSERT INTO board_result_v4
+                        SELECT chat_id, 'tessera', puzzle, player_id, language, guesses, hard_mode, finished_at,
+                            streak_before
+                        FROM board_result;
+                    DROP TABLE board_result;
+                    ALTER TABLE board_result_v4 RENAME TO board_result;
+                    CREATE TABLE board_total_v4 (
+                        chat_id INTEGER NOT NULL,
+                        board TEXT NOT NULL,
+                        period TEXT NOT NULL,
+                        player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        points INTEGER NOT NULL,
+                        played INTEGER NOT NULL,
+                        wins INTEGER NOT NULL,
+                        winning_guesses INTEGER NOT NULL,
+                        streak INTEGER NOT NULL,
+                        last_puzzle INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, board, period, player_id)
+                    ) WITHOUT ROWID;
+                    INSERT INTO board_total_v4
+                        SELECT chat_id, 'tessera', period, player_id, points, played, wins, winning_guesses, streak,
+                            last_puzzle
+                        FROM board_total;
+                    DROP TABLE board_total;
+                    ALTER TABLE board_total_v4 RENAME TO board_total;
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -129,12 +129,13 @@ struct SQLiteTransaction: GameStoreTransaction {
     func record(_ result: BoardResult, periods: [String]) throws -> Bool {
         try db.executeCached(
             sql: """
-                INSERT INTO board_result (chat_id, puzzle, player_id, language, guesses, hard_mode, finished_at,
-                    streak_before)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode,
+                    finished_at, streak_before)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """,
             arguments: [
-                result.chat.rawValue, result.puzzle.rawValue, result.player.rawValue, result.language.rawValue,
+                result.chat.rawValue, result.board.rawValue, result.puzzle.rawValue, result.player.rawValue,
+                result.language.rawValue,
                 result.guesses, result.hardMode, result.finishedAt.timeIntervalSince1970, result.streakBefore,
             ]
         )
@@ -142,16 +143,16 @@ struct SQLiteTransaction: GameStoreTransaction {
         for period in periods {
             try db.executeCached(
                 sql: """
-                    INSERT INTO board_total (chat_id, period, player_id, points, played, wins, winning_guesses,
-                        streak, last_puzzle)
-                    VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
-                    ON CONFLICT (chat_id, period, player_id) DO UPDATE SET points = points + excluded.points,
+                    INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins,
+                        winning_guesses, streak, last_puzzle)
+                    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = points + excluded.points,
                         played = played + 1, wins = wins + excluded.wins,
                         winning_guesses = winning_guesses + excluded.winning_guesses, streak = excluded.streak,
                         last_puzzle = max(last_puzzle, excluded.last_puzzle)
                     """,
                 arguments: [
-                    result.chat.rawValue, period, result.player.rawValue, result.points,
+                    result.chat.rawValue, result.board.rawValue, period, result.player.rawValue, result.points,
                     result.guesses == nil ? 0 : 1, result.guesses ?? 0, result.streakAfter, result.puzzle.rawValue,
                 ]
             )
@@ -159,20 +160,20 @@ struct SQLiteTransaction: GameStoreTransaction {
         return true
     }
 
-    func standing(of player: UserID, in chat: ChatID) throws -> Standing? {
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing? {
         try db.cachedRow(
             sql: """
                 SELECT t.player_id, p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak,
                     t.last_puzzle, coalesce(m.joined_puzzle, 0)
                 FROM board_total t JOIN player p ON p.id = t.player_id
                 LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
-                WHERE t.chat_id = ? AND t.period = 'all' AND t.player_id = ?
+                WHERE t.chat_id = ? AND t.board = ? AND t.period = 'all' AND t.player_id = ?
                 """,
-            arguments: [chat.rawValue, player.rawValue]
+            arguments: [chat.rawValue, board.rawValue, player.rawValue]
         ).map(Self.standing)
     }
 
-    func standings(in chat: ChatID, period: String) throws -> [Standing] {
+    func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing] {
         // Read by column index: a large board has thousands of rows.
         try Array(
             Row.fetchCursor(
@@ -182,15 +183,17 @@ struct SQLiteTransaction: GameStoreTransaction {
                             coalesce(t.wins, 0), coalesce(t.winning_guesses, 0), coalesce(a.streak, 0), a.last_puzzle,
                             m.joined_puzzle
                         FROM chat_member m JOIN player p ON p.id = m.player_id
-                        LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.period = ? AND t.player_id = m.player_id
-                        LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.period = 'all' AND a.player_id = m.player_id
-                        WHERE m.chat_id = ?
+                        LEFT JOIN board_total t
+                            ON t.chat_id = m.chat_id AND t.board = ?1 AND t.period = ?2 AND t.player_id = m.player_id
+                        LEFT JOIN board_total a
+                            ON a.chat_id = m.chat_id AND a.board = ?1 AND a.period = 'all' AND a.player_id = m.player_id
+                        WHERE m.chat_id = ?3
                         """),
-                arguments: [period, chat.rawValue]
+                arguments: [board.rawValue, period, chat.rawValue]
             ).map(Self.standing))
     }
 
-    func results(in chat: ChatID, puzzle: PuzzleNumber) throws -> [(
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
         name: String, result: BoardResult, guesses: [String]
     )] {
         try db.cachedRows(
@@ -199,10 +202,11 @@ struct SQLiteTransaction: GameStoreTransaction {
                 FROM board_result r
                 JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 JOIN player p ON p.id = r.player_id
-                LEFT JOIN game g ON g.player_id = r.player_id AND g.language = r.language AND g.puzzle = r.puzzle
-                WHERE r.chat_id = ? AND r.puzzle = ?
+                LEFT JOIN game g ON r.board = 'tessera' AND g.player_id = r.player_id AND g.language = r.language
+                    AND g.puzzle = r.puzzle
+                WHERE r.chat_id = ? AND r.board = ? AND r.puzzle = ?
                 """,
-            arguments: [chat.rawValue, puzzle.rawValue]
+            arguments: [chat.rawValue, board.rawValue, puzzle.rawValue]
         ).map { row in
             let guesses: String = row["game_guesses"] ?? ""
             let languageCode: String = try row.required("language", in: "board_result")
@@ -213,6 +217,7 @@ struct SQLiteTransaction: GameStoreTransaction {
                 name: try row.required("display_name", in: "player"),
                 result: BoardResult(
                     chat: chat,
+                    board: board,
                     puzzle: puzzle,
                     player: UserID(try row.required("player_id", in: "board_result")),
                     language: language,

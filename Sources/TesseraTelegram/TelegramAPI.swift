@@ -26,28 +26,55 @@ enum TelegramAPI {
         }
     }
 
-    /// An update whose message could not be read still has an id, so the offset moves past it.
+    /// An update: a new or edited message, or a press of an inline button. One that could not be read still
+    /// has an id, so the offset moves past it.
     struct Update: Decodable {
         let updateID: Int64
         let message: Message?
+        /// Whether ``message`` is an edit of an earlier one (`edited_message`).
+        let isEdit: Bool
+        let callbackQuery: CallbackQuery?
         let problem: String?
 
         enum CodingKeys: String, CodingKey {
-            case updateID = "update_id"
             case message
+            case updateID = "update_id"
+            case editedMessage = "edited_message"
+            case callbackQuery = "callback_query"
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             updateID = try container.decode(Int64.self, forKey: .updateID)
+            var message: Message?
+            var isEdit = false
+            var callbackQuery: CallbackQuery?
+            var problem: String?
             do {
-                message = try container.decodeIfPresent(Message.self, forKey: .message)
-                problem = nil
+                let new = try container.decodeIfPresent(Message.self, forKey: .message)
+                let edited = try container.decodeIfPresent(Message.self, forKey: .editedMessage)
+                message = new ?? edited
+                isEdit = new == nil && edited != nil
+                callbackQuery = try container.decodeIfPresent(CallbackQuery.self, forKey: .callbackQuery)
             } catch {
                 message = nil
+                callbackQuery = nil
                 problem = "\(error)"
             }
+            self.message = message
+            self.isEdit = isEdit
+            self.callbackQuery = callbackQuery
+            self.problem = problem
         }
+    }
+
+    /// A press of an inline button under one of the bot's messages.
+    struct CallbackQuery: Decodable {
+        let id: String
+        let from: User
+        /// The message with the button; missing when it is too old for the bot to see.
+        let message: Message?
+        let data: String?
     }
 
     struct Message: Decodable {
@@ -98,6 +125,13 @@ enum TelegramAPI {
 
     struct Me: Decodable {
         let username: String?
+        /// False while privacy mode is on: in groups the bot then sees commands, not pasted results.
+        let canReadAllGroupMessages: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case username
+            case canReadAllGroupMessages = "can_read_all_group_messages"
+        }
     }
 
     struct SentMessage: Decodable {

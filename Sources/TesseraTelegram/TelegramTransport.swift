@@ -60,6 +60,13 @@ public final class TelegramTransport: ChatTransport {
         )
         guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
+        if me.canReadAllGroupMessages == false {
+            logger.notice(
+                """
+                Privacy mode is on: in groups where the bot is not an administrator it sees only commands, so \
+                pasted Wordle results are not counted there. Turn it off with @BotFather: /setprivacy, Disable.
+                """)
+        }
         return username
     }
 
@@ -70,7 +77,7 @@ public final class TelegramTransport: ChatTransport {
                 offset: position,
                 timeout: configuration.pollSeconds,
                 limit: 100,
-                allowedUpdates: ["message"]
+                allowedUpdates: ["message", "edited_message", "callback_query"]
             ),
             // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
             timeout: .seconds(configuration.pollSeconds + 15)
@@ -83,18 +90,18 @@ public final class TelegramTransport: ChatTransport {
                     "Skipped an update that could not be read",
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
             }
+            if let query = update.callbackQuery {
+                if let press = await buttonPress(query) { messages.append(press) }
+                continue
+            }
             guard let message = update.message else { continue }
             if let newID = message.migrateToChatID {
                 migrations.append((ChatID(message.chat.id), ChatID(newID)))
                 continue
             }
-            guard let text = message.text, let sender = message.from, sender.isBot != true else { continue }
-            let kind: ChatMessage.ChatKind
-            switch message.chat.type {
-            case "private": kind = .direct
-            case "group", "supergroup": kind = .group
-            default: continue
-            }
+            guard let text = message.text, let sender = message.from, sender.isBot != true,
+                let kind = Self.chatKind(message.chat)
+            else { continue }
             messages.append(
                 ChatMessage(
                     chat: ChatID(message.chat.id),
@@ -103,12 +110,43 @@ public final class TelegramTransport: ChatTransport {
                     senderName: sender.displayName,
                     text: text,
                     messageID: message.messageID,
-                    thread: message.isTopicMessage == true ? message.messageThreadID : nil
+                    thread: message.isTopicMessage == true ? message.messageThreadID : nil,
+                    isEdited: update.isEdit
                 )
             )
         }
         let next = updates.map(\.updateID).max().map { $0 + 1 } ?? position ?? 0
         return ReceivedBatch(messages: messages, nextPosition: max(next, position ?? 0), migrations: migrations)
+    }
+
+    private static func chatKind(_ chat: TelegramAPI.Chat) -> ChatMessage.ChatKind? {
+        switch chat.type {
+        case "private": .direct
+        case "group", "supergroup": .group
+        default: nil
+        }
+    }
+
+    /// A button press as a message from the presser in the button's chat. The press is acknowledged at once
+    /// (Telegram shows a spinner until then); the bot's answer comes as a message.
+    private func buttonPress(_ query: TelegramAPI.CallbackQuery) async -> ChatMessage? {
+        do {
+            try await answerCallbackQuery(id: query.id)
+        } catch {
+            logger.notice("Could not acknowledge a button press", metadata: ["error": "\(error)"])
+        }
+        guard let data = query.data, let message = query.message, query.from.isBot != true,
+            let kind = Self.chatKind(message.chat)
+        else { return nil }
+        return ChatMessage(
+            chat: ChatID(message.chat.id),
+            chatKind: kind,
+            sender: UserID(query.from.id),
+            senderName: query.from.displayName,
+            text: "",
+            thread: message.isTopicMessage == true ? message.messageThreadID : nil,
+            button: data
+        )
     }
 
     public func send(_ message: OutgoingMessage) async throws {

@@ -26,7 +26,8 @@ public struct FakeTelegram: Sendable {
         chat: Int64? = nil,
         chatType: String? = nil,
         messageID: Int64 = 1,
-        topic: Int64? = nil
+        topic: Int64? = nil,
+        edited: Bool = false
     ) -> [String: Any] {
         let chatID = chat ?? user
         var message: [String: Any] = [
@@ -39,7 +40,27 @@ public struct FakeTelegram: Sendable {
             message["message_thread_id"] = topic
             message["is_topic_message"] = true
         }
-        return ["message": message]
+        if edited { message["edit_date"] = Int(Date().timeIntervalSince1970) }
+        return [edited ? "edited_message" : "message": message]
+    }
+
+    /// A press of an inline button under the bot's message `messageID`; the fake assigns the update id.
+    public static func press(
+        _ data: String, from user: Int64, name: String = "Player", chat: Int64? = nil, messageID: Int64
+    ) -> [String: Any] {
+        let chatID = chat ?? user
+        return [
+            "callback_query": [
+                "id": "query-\(user)-\(messageID)-\(data)",
+                "from": ["id": user, "is_bot": false, "first_name": name],
+                "message": [
+                    "message_id": messageID, "date": 0,
+                    "chat": ["id": chatID, "type": chatID < 0 ? "supergroup" : "private"],
+                ],
+                "chat_instance": "instance-\(chatID)",
+                "data": data,
+            ]
+        ]
     }
 
     /// Sets who administers a group; everyone else is a plain member.
@@ -63,8 +84,14 @@ public struct FakeTelegram: Sendable {
     }
 
     public struct SentMessage: Sendable {
+        public let messageID: Int64
         public let chat: Int64
+        /// The text, or a document's caption.
         public let text: String
+        /// The inline buttons under it, row after row: their texts and callback data.
+        public let buttons: [(text: String, data: String)]
+        /// An uploaded document: its file name and content.
+        public let document: (name: String, content: String)?
         public let replyTo: Int64?
         /// The forum topic it was posted in.
         public let topic: Int64?
@@ -74,14 +101,35 @@ public struct FakeTelegram: Sendable {
     public func sent() async throws -> [SentMessage] {
         let result = try await control("sent", nil)
         return (result as? [[String: Any]] ?? []).map { entry in
-            SentMessage(
+            let rows = (entry["reply_markup"] as? [String: Any])?["inline_keyboard"] as? [[[String: Any]]] ?? []
+            let document = entry["document"] as? [String: Any]
+            return SentMessage(
+                messageID: (entry["message_id"] as? NSNumber)?.int64Value ?? 0,
                 chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
                 text: entry["text"] as? String ?? "",
+                buttons: rows.joined().map {
+                    (text: $0["text"] as? String ?? "", data: $0["callback_data"] as? String ?? "")
+                },
+                document: document.map {
+                    (name: $0["file_name"] as? String ?? "", content: $0["content"] as? String ?? "")
+                },
                 replyTo: ((entry["reply_parameters"] as? [String: Any])?["message_id"] as? NSNumber)?.int64Value,
                 topic: (entry["message_thread_id"] as? NSNumber)?.int64Value,
                 time: entry["time"] as? Double ?? 0
             )
         }
+    }
+
+    /// The command menus the bot set, by language code ("" for the default menu): command names in order.
+    public func commandMenus() async throws -> [String: [String]] {
+        (try await control("commands", nil) as? [String: [[String: Any]]] ?? [:]).mapValues { menu in
+            menu.compactMap { $0["command"] as? String }
+        }
+    }
+
+    /// The ids of the button presses the bot acknowledged.
+    public func answeredPresses() async throws -> [String] {
+        try await control("answered", nil) as? [String] ?? []
     }
 
     public func stats() async throws -> [String: Int] {

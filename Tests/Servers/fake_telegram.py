@@ -3,22 +3,28 @@
 
 Usage: fake_telegram.py TOKEN [BOT_USERNAME]   — prints `PORT <n>` once it listens.
 
-Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON or form bodies:
-  getMe, deleteWebhook, setMyCommands, getUpdates (offset confirms earlier updates; timeout clamped to 50 s;
-  long polls until an update arrives), sendMessage (HTML parse mode checked: unknown or unbalanced tags and
-  bare & < > are "can't parse entities" 400s; more than 4096 characters after parsing is a 400),
-  editMessageText, answerCallbackQuery, getChatMember (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
+Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, form or multipart bodies:
+  getMe, deleteWebhook, setMyCommands (per language_code), getUpdates (offset confirms earlier updates; timeout
+  clamped to 50 s; long polls until an update arrives; allowed_updates is remembered and updates of other types
+  are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
+  entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
+  keyboard), sendDocument (multipart upload of `document`), editMessageText, answerCallbackQuery, getChatMember
+  (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
 Control API for tests, under /control:
   POST /control/updates {"updates": [...]}  queue updates (update_id assigned when missing)
-  GET  /control/sent                          every message sent so far, in order
+  GET  /control/sent                          every message and document sent so far, in order
+  GET  /control/commands                      the command menus set, by language code ("" for the default)
+  GET  /control/answered                      the callback query ids answered
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
   GET  /control/stats                         counters
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
+import email.parser
+import email.policy
 import html.parser
 import json
 import signal
@@ -44,6 +50,9 @@ failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
 stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0}
 admins = {}           # chat id -> set of user ids
+allowed_updates = [None]  # the update types getUpdates delivers; None: all
+command_menus = {}    # language code -> command menu
+answered = []         # callback query ids answered
 poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
@@ -85,6 +94,44 @@ def check_html(text):
     return None, "".join(checker.text)
 
 
+def parse_multipart(content_type, raw):
+    """Fields of a multipart/form-data body; a file becomes {"file_name", "content_type", "content"}."""
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + raw)
+    fields = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True) or b""
+        if part.get_filename():
+            fields[name] = {"file_name": part.get_filename(), "content_type": part.get_content_type(),
+                            "content": payload.decode("utf-8", "replace")}
+        else:
+            fields[name] = payload.decode("utf-8", "replace")
+    return fields
+
+
+def read_markup(markup):
+    """An inline keyboard as the Bot API checks it: rows of buttons with text and 1–64 bytes of callback_data."""
+    if markup is None:
+        return None, None
+    if isinstance(markup, str):
+        try:
+            markup = json.loads(markup)
+        except ValueError:
+            return None, "can't parse reply keyboard markup JSON object"
+    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        return None, "field \"inline_keyboard\" of the InlineKeyboardMarkup must be an Array of Arrays"
+    for row in rows:
+        for button in row:
+            if not button.get("text"):
+                return None, "text buttons are unallowed in the inline keyboard"
+            data = button.get("callback_data", "")
+            if not 1 <= len(data.encode()) <= 64:
+                return None, "BUTTON_DATA_INVALID"
+    return markup, None
+
+
 def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
@@ -118,7 +165,10 @@ class Handler(BaseHTTPRequestHandler):
         query = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(self.path).query))
         if not raw:
             return query
-        if (self.headers.get("Content-Type") or "").startswith("application/json"):
+        content_type = self.headers.get("Content-Type") or ""
+        if content_type.startswith("multipart/form-data"):
+            return {**query, **parse_multipart(content_type, raw)}
+        if content_type.startswith("application/json"):
             try:
                 return {**query, **json.loads(raw)}
             except ValueError:
@@ -176,7 +226,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def api_getMe(self, params):
         self.reply(200, {"ok": True, "result": {"id": 42, "is_bot": True, "first_name": "Tessera",
-                                                "username": USERNAME}})
+                                                "username": USERNAME,
+                                                "can_read_all_group_messages": False}})
 
     def api_deleteWebhook(self, params):
         self.reply(200, {"ok": True, "result": True})
@@ -187,6 +238,8 @@ class Handler(BaseHTTPRequestHandler):
             commands = json.loads(commands)
         if not isinstance(commands, list) or not all("command" in c and "description" in c for c in commands):
             return self.error(400, "Bad Request: commands are invalid")
+        with lock:
+            command_menus[params.get("language_code") or ""] = commands
         self.reply(200, {"ok": True, "result": True})
 
     def api_getUpdates(self, params):
@@ -202,8 +255,13 @@ class Handler(BaseHTTPRequestHandler):
             generation = poll_generation[0]
             lock.notify_all()
             deadline = time.monotonic() + timeout
+            if "allowed_updates" in params:
+                allowed = params["allowed_updates"]
+                allowed_updates[0] = json.loads(allowed) if isinstance(allowed, str) else allowed
             if offset:
                 updates = [u for u in updates if u["update_id"] >= offset]
+            if allowed_updates[0]:
+                updates = [u for u in updates if any(kind in u for kind in allowed_updates[0])]
             while not updates and time.monotonic() < deadline and poll_generation[0] == generation:
                 lock.wait(deadline - time.monotonic())
             terminated = poll_generation[0] != generation
@@ -230,15 +288,35 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(400, "Bad Request: message is too long")
         if not plain.strip():
             return self.error(400, "Bad Request: message text is empty")
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
         with lock:
             stats["sendMessage"] += 1
             message_id = next_message_id[0]
             next_message_id[0] += 1
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]), "text": text,
                          "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
-                         "message_thread_id": params.get("message_thread_id"), "time": time.time()})
+                         "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
+                         "time": time.time()})
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
+
+    def api_sendDocument(self, params):
+        if not str(params.get("chat_id", "")).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        document = params.get("document")
+        if not isinstance(document, dict) or not document.get("content"):
+            return self.error(400, "Bad Request: there is no document in the request")
+        with lock:
+            message_id = next_message_id[0]
+            next_message_id[0] += 1
+            sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]),
+                         "text": params.get("caption", ""), "document": document,
+                         "reply_parameters": params.get("reply_parameters"), "time": time.time()})
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": int(params["chat_id"])},
+                                                "document": {"file_name": document["file_name"]}}})
 
     def api_editMessageText(self, params):
         with lock:
@@ -262,6 +340,8 @@ class Handler(BaseHTTPRequestHandler):
     def api_answerCallbackQuery(self, params):
         if not params.get("callback_query_id"):
             return self.error(400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
+        with lock:
+            answered.append(params["callback_query_id"])
         self.reply(200, {"ok": True, "result": True})
 
     # Control API
@@ -282,6 +362,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True})
             if action == "sent":
                 return self.reply(200, {"ok": True, "result": sent})
+            if action == "commands":
+                return self.reply(200, {"ok": True, "result": command_menus})
+            if action == "answered":
+                return self.reply(200, {"ok": True, "result": answered})
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
                 return self.reply(200, {"ok": True})

@@ -79,4 +79,81 @@ struct GroupDaemonTests {
         await running.stop(SIGKILL)
         await fake.stop()
     }
+
+    @Test("Pasted Wordle results in every variant, duplicates and edits; one player's result on three boards")
+    func pastesAndThreeGroups() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = directory.appendingPathComponent("now")
+        try String(Self.noon).write(to: clock, atomically: true, encoding: .utf8)
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path,
+            environment: ["TESSERA_CLOCK_FILE": clock.path])
+        try running.start()
+        let list = Language.english.wordList
+        let answer = list.display(
+            AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(DaemonTests.secret)))
+                .answer(for: PuzzleNumber(326)))
+
+        // Ann joins three groups and plays once, privately.
+        try await fake.push(
+            [-1, -2, -3].enumerated().map { index, chat in
+                FakeTelegram.message("/join", from: 1, name: "Ann", chat: Int64(chat), messageID: Int64(index + 1))
+            } + [FakeTelegram.message(answer.lowercased(), from: 1, name: "Ann", messageID: 4)])
+        try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 1...4) }
+
+        // Pastes in group -1 (message ids 10…); Wordle 1,982 is today's there.
+        let pastes: [(id: Int64, user: Int64, text: String, edited: Bool)] = [
+            (10, 2, "Wordle 1,982 3/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩", false),
+            (11, 3, "yes!\nWordle 1.982 2/6\n\n🟧🟦⬜⬜⬜\n🟧🟧🟧🟧🟧\nbeat that", false),
+            (
+                12, 4,
+                "Wordle 1982 4/6\n" + String(repeating: ":white_large_square:", count: 5) + "\n"
+                    + String(repeating: ":yellow_square:", count: 5) + "\n"
+                    + String(repeating: ":green_square:", count: 4) + ":black_large_square:\n"
+                    + String(repeating: ":green_square:", count: 5), false
+            ),
+            (13, 5, "Wordle 1 981 X/6", false),
+            (14, 2, "Wordle 1,982 1/6\n\n🟩🟩🟩🟩🟩", false),
+            (10, 2, "Wordle 1,982 2/6\n\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩", true),
+            (15, 6, "Wordle 1,990 3/6", false),
+            (16, 7, "Quordle 1,982 6/9", false),
+        ]
+        try await fake.push(
+            pastes.map { paste in
+                FakeTelegram.message(
+                    paste.text, from: paste.user, name: "P\(paste.user)", chat: -1, messageID: paste.id,
+                    edited: paste.edited)
+            })
+        try await fake.push([
+            FakeTelegram.message("/leaderboard official", from: 2, name: "P2", chat: -1, messageID: 20)
+        ])
+        let sent = try await fake.waitForSent { $0.contains { $0.replyTo == 20 } }
+        func replies(to id: Int64) -> [String] { sent.filter { $0.chat == -1 && $0.replyTo == id }.map(\.text) }
+        #expect(replies(to: 10).first?.hasPrefix("✅ P2: Wordle 1,982 3/6*") == true)
+        #expect(replies(to: 10).last == "Edits do not count: the result as first posted stands.")
+        #expect(replies(to: 11) == ["✅ P3: Wordle 1,982 2/6 is on the official board (/leaderboard official)."])
+        #expect(replies(to: 12).first?.hasPrefix("✅ P4: Wordle 1,982 4/6") == true)
+        #expect(replies(to: 13).first?.hasPrefix("✅ P5: Wordle 1,981 X/6") == true)
+        #expect(replies(to: 14) == ["P2, your Wordle 1,982 already counts here; the first result stands."])
+        #expect(replies(to: 15).first?.contains("not out yet") == true)
+        #expect(replies(to: 16).isEmpty, "another game's result is chat")
+        #expect(
+            replies(to: 20) == [
+                "<b>Official Wordle 1,982</b>\n🥇 P3 — 2/6\n🥈 P2 — 3/6*\n🥉 P4 — 4/6"
+            ])
+
+        // The one game Ann played counts on all three boards.
+        try await fake.push(
+            [-1, -2, -3].enumerated().map { index, chat in
+                FakeTelegram.message(
+                    "/leaderboard", from: 1, name: "Ann", chat: Int64(chat), messageID: Int64(30 + index))
+            })
+        let boards = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 30...32) }
+            .filter { (30...32).contains($0.replyTo ?? 0) }
+        #expect(boards.count == 3)
+        #expect(boards.allSatisfy { $0.text.contains("🥇 Ann — 1/6") }, "\(boards.map(\.text))")
+        await running.stop()
+        await fake.stop()
+    }
 }

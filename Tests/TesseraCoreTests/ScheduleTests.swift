@@ -22,6 +22,17 @@ struct ScheduleTests {
         #expect(key.hash(Array(0...14)) == 0xa129_ca61_49be_45e5)
     }
 
+    @Test("The original Wordle's numbers fall on their known days")
+    func wordleNumbers() throws {
+        let wordle = DailySchedule.wordle
+        #expect(wordle.day(of: PuzzleNumber(0)) == CivilDate(year: 2021, month: 6, day: 19))
+        #expect(wordle.day(of: PuzzleNumber(1_000)) == CivilDate(year: 2024, month: 3, day: 15))
+        #expect(wordle.puzzle(at: try instant("2024-03-15T23:30:00Z"), rollover: .utc) == PuzzleNumber(1_000))
+        #expect(
+            wordle.puzzle(at: try instant("2024-03-15T23:30:00Z"), rollover: try rollover("Asia/Tokyo"))
+                == PuzzleNumber(1_001))
+    }
+
     @Test("Civil dates round-trip through day numbers, across leap years and centuries")
     func civilDates() throws {
         #expect(CivilDate(year: 1970, month: 1, day: 1)?.daysSinceUnixEpoch == 0)

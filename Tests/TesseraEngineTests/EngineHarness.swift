@@ -46,7 +46,8 @@ struct EngineHarness {
         in chat: Int64? = nil,
         group: Bool = false,
         admin: Bool? = nil,
-        topic: Int64? = nil
+        topic: Int64? = nil,
+        edited: Bool = false
     ) async throws -> [OutgoingMessage] {
         let message = ChatMessage(
             chat: ChatID(chat ?? user),
@@ -56,7 +57,8 @@ struct EngineHarness {
             text: text,
             messageID: 7,
             thread: topic,
-            senderIsAdministrator: admin
+            senderIsAdministrator: admin,
+            isEdited: edited
         )
         let engine = self.engine
         let now = self.now
@@ -68,9 +70,9 @@ struct EngineHarness {
 
     func text(
         _ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false,
-        admin: Bool? = nil
+        admin: Bool? = nil, edited: Bool = false
     ) async throws -> String {
-        try await send(text, from: user, name: name, in: chat, group: group, admin: admin).map(\.html)
+        try await send(text, from: user, name: name, in: chat, group: group, admin: admin, edited: edited).map(\.html)
             .joined(separator: "\n---\n")
     }
 

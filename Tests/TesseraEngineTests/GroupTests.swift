@@ -128,9 +128,11 @@ struct GroupTests {
         #expect(lines[2] == "🥈 Bob — 3.3 per game · played 1 · 100% won · avg 1.0 · 🔥1")
         #expect(
             AllTimeRanking.score(
-                try #require(try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1)) }))
+                try #require(
+                    try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }))
                 > AllTimeRanking.score(
-                    try #require(try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1)) })))
+                    try #require(
+                        try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) })))
     }
 
     @Test("A group that requires hard mode counts only hard-mode games, and starts its games in hard mode")

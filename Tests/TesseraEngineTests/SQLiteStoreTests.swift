@@ -73,6 +73,36 @@ struct SQLiteStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test("Boards kept before the official board existed are the group's own board after the upgrade")
+    func boardsMigrate() async throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteGameStore.migrator.migrate(queue, upTo: "v3: group settings and boards")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO player VALUES (1, 'Alice', 'en', 'UTC', 0, NULL, NULL, 0);
+                    INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (-5, 1, 300);
+                    INSERT INTO board_result VALUES (-5, 325, 1, 'en', 3, 0, 1795262400, 0);
+                    INSERT INTO board_total VALUES (-5, 'all', 1, 4, 1, 1, 3, 1, 325);
+                    """)
+        }
+        try queue.close()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let (own, official, results) = try await store.write { transaction in
+            (
+                try transaction.standing(of: UserID(1), in: ChatID(-5), board: .tessera),
+                try transaction.standing(of: UserID(1), in: ChatID(-5), board: .official),
+                try transaction.results(in: ChatID(-5), board: .tessera, puzzle: PuzzleNumber(325))
+            )
+        }
+        #expect(own?.points == 4 && own?.streak == 1 && own?.joinedPuzzle == PuzzleNumber(300))
+        #expect(official == nil)
+        #expect(results.map(\.result.guesses) == [3])
+    }
+
     @Test("A database from a newer Tessera is refused, not changed")
     func newerSchema() throws {
         let path = temporaryPath()

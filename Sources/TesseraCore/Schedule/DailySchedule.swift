@@ -52,6 +52,10 @@ public struct DailySchedule: Sendable, Hashable {
     /// Tessera's schedule: puzzle 1 was on 2026-01-01.
     public static let tessera = DailySchedule(firstDay: CivilDate(year: 2026, month: 1, day: 1)!)
 
+    /// The original Wordle's numbering, for results pasted from its app: Wordle 0 was on 2021-06-19, and
+    /// its puzzle changes at each player's local midnight.
+    public static let wordle = DailySchedule(firstDay: CivilDate(year: 2021, month: 6, day: 20)!)
+
     public init(firstDay: CivilDate) {
         self.firstDay = firstDay
     }

@@ -22,6 +22,7 @@ struct English: Texts {
         /stats — your statistics
         /share — post your result, without spoilers, in this chat
         /leaderboard [today|week|month|all] — this group's board
+        /leaderboard official [today|week|month|all] — results pasted from the Wordle app
         /join, /leave — take part in this group's board, or stop
         /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
@@ -83,8 +84,11 @@ struct English: Texts {
     }
 
     let leaderboardPrivate = "Leaderboards are for groups: add me to a group and play or /share there."
-    func leaderboardEmpty(puzzle: PuzzleNumber) -> String {
-        "No results for puzzle \(puzzle.grouped) in this group yet. Play, then /share here."
+    func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String {
+        switch board {
+        case .tessera: "No results for puzzle \(puzzle.grouped) in this group yet. Play, then /share here."
+        case .official: "No Wordle \(puzzle.grouped) results in this group yet. Paste yours from the Wordle app."
+        }
     }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
         "playing (\(guesses)/\(maximumGuesses))"
@@ -130,12 +134,14 @@ struct English: Texts {
 
     let periodNames: [BoardPeriod: String] = [:]
     func unknownPeriod(_ text: String) -> String {
-        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, week, month or all."
+        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, week, month or all, "
+            + "after official for the Wordle app's results."
     }
-    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String {
-        "<b>Leaderboard · puzzle \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
+        let title = board == .official ? "Official Wordle \(puzzle.grouped)" : "Leaderboard · puzzle \(puzzle.grouped)"
+        return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
-    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
         let title =
             switch period {
             case .today: "today"
@@ -148,7 +154,8 @@ struct English: Texts {
             ? "Ranked by points per game, counting 10 more games at 3 points each, so one lucky game cannot lead."
             : "Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day."
         let start = since.map { " (since \($0))" } ?? ""
-        return "<b>Leaderboard · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        let name = board == .official ? "Official Wordle" : "Leaderboard"
+        return "<b>\(name) · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
@@ -162,6 +169,24 @@ struct English: Texts {
         return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
     }
     func more(_ count: Int) -> String { "… and \(count) more" }
+
+    // MARK: Pasted results
+
+    let officialBoardName = "official"
+    let pasteInGroup = "Results count in groups: paste it in a group I am in, where it goes on the official board."
+    func officialCounted(name: String, headline: String) -> String {
+        "✅ \(name.htmlEscaped): \(headline.htmlEscaped) is on the official board (/leaderboard official)."
+    }
+    func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
+        "\(name.htmlEscaped), your Wordle \(puzzle.grouped) already counts here; the first result stands."
+    }
+    func officialNotOpen(puzzle: PuzzleNumber) -> String {
+        "Wordle \(puzzle.grouped) is not out yet here, so it does not count."
+    }
+    func officialClosed(puzzle: PuzzleNumber, today: PuzzleNumber) -> String {
+        "Wordle \(puzzle.grouped) is closed; only today's Wordle \(today.grouped), or one a day either side, counts."
+    }
+    let editIgnored = "Edits do not count: the result as first posted stands."
 
     func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
         "Puzzle \(puzzle.grouped) is over. The word was \(answer.htmlEscaped)."

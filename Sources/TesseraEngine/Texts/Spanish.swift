@@ -22,6 +22,7 @@ struct Spanish: Texts {
         /stats — tus estadísticas
         /share — publica tu resultado, sin desvelar nada, en este chat
         /leaderboard [today|week|month|all] — la clasificación de este grupo (también hoy, semana, mes, todo)
+        /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
@@ -93,8 +94,12 @@ struct Spanish: Texts {
     }
 
     let leaderboardPrivate = "Las clasificaciones son para grupos: añádeme a un grupo y juega o usa /share allí."
-    func leaderboardEmpty(puzzle: PuzzleNumber) -> String {
-        "Todavía no hay resultados del reto \(puzzle.grouped) en este grupo. Juega y usa /share aquí."
+    func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String {
+        switch board {
+        case .tessera: "Todavía no hay resultados del reto \(puzzle.grouped) en este grupo. Juega y usa /share aquí."
+        case .official:
+            "Todavía no hay resultados del Wordle \(puzzle.grouped) en este grupo. Pega el tuyo de la app de Wordle."
+        }
     }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
         "jugando (\(guesses)/\(maximumGuesses))"
@@ -143,12 +148,14 @@ struct Spanish: Texts {
 
     let periodNames: [BoardPeriod: String] = [.today: "hoy", .week: "semana", .month: "mes", .all: "todo"]
     func unknownPeriod(_ text: String) -> String {
-        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, semana, mes o todo."
+        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, semana, mes o todo, "
+            + "tras oficial para los resultados de la app de Wordle."
     }
-    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String {
-        "<b>Clasificación · reto \(puzzle.grouped)</b>\n" + lines.joined(separator: "\n")
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
+        let title = board == .official ? "Wordle oficial \(puzzle.grouped)" : "Clasificación · reto \(puzzle.grouped)"
+        return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
-    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
         let title =
             switch period {
             case .today: "hoy"
@@ -161,7 +168,8 @@ struct Spanish: Texts {
             ? "Por puntos por partida, sumando 10 partidas más de 3 puntos, para que una partida con suerte no gane."
             : "Puntos: 7 − intentos por victoria, +1 en modo difícil, 0 por derrota o día sin jugar."
         let start = since.map { " (desde el \($0))" } ?? ""
-        return "<b>Clasificación · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        let name = board == .official ? "Wordle oficial" : "Clasificación"
+        return "<b>\(name) · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
@@ -179,6 +187,25 @@ struct Spanish: Texts {
         return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
     }
     func more(_ count: Int) -> String { "… y \(count) más" }
+
+    // MARK: Pasted results
+
+    let officialBoardName = "oficial"
+    let pasteInGroup =
+        "Los resultados cuentan en los grupos: pégalo en un grupo donde esté y entrará en la clasificación oficial."
+    func officialCounted(name: String, headline: String) -> String {
+        "✅ \(name.htmlEscaped): \(headline.htmlEscaped) entra en la clasificación oficial (/leaderboard oficial)."
+    }
+    func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
+        "\(name.htmlEscaped), tu Wordle \(puzzle.grouped) ya cuenta aquí; vale el primer resultado."
+    }
+    func officialNotOpen(puzzle: PuzzleNumber) -> String {
+        "El Wordle \(puzzle.grouped) aún no ha salido aquí, así que no cuenta."
+    }
+    func officialClosed(puzzle: PuzzleNumber, today: PuzzleNumber) -> String {
+        "El Wordle \(puzzle.grouped) está cerrado; solo cuenta el de hoy, \(today.grouped), o uno de un día antes o después."
+    }
+    let editIgnored = "Las ediciones no cuentan: vale el resultado tal como se publicó."
 
     func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
         "El reto \(puzzle.grouped) ha terminado. La palabra era \(answer.htmlEscaped)."

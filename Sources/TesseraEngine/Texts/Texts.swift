@@ -31,7 +31,7 @@ protocol Texts: Sendable {
     // Statistics and boards
     func statistics(_ stats: Statistics, language: Language) -> String
     var leaderboardPrivate: String { get }
-    func leaderboardEmpty(puzzle: PuzzleNumber) -> String
+    func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
 
     // Group boards
@@ -43,13 +43,24 @@ protocol Texts: Sendable {
     /// Words for the periods in `/leaderboard PERIOD`, besides the English ones every language accepts.
     var periodNames: [BoardPeriod: String] { get }
     func unknownPeriod(_ text: String) -> String
-    func leaderboardToday(puzzle: PuzzleNumber, lines: [String]) -> String
-    func leaderboardPeriod(_ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String
     /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
     /// result (nil on the all-time board).
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
     func more(_ count: Int) -> String
+
+    // Pasted results
+    /// The word for the official board in `/leaderboard official`, besides the English one.
+    var officialBoardName: String { get }
+    var pasteInGroup: String { get }
+    /// `headline`: `Wordle 1,234 3/6*`.
+    func officialCounted(name: String, headline: String) -> String
+    func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String
+    func officialNotOpen(puzzle: PuzzleNumber) -> String
+    func officialClosed(puzzle: PuzzleNumber, today: PuzzleNumber) -> String
+    var editIgnored: String { get }
 
     // The daily summary (laid out by ``summary(_:)``)
     func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String

@@ -1,0 +1,66 @@
+import Foundation
+import TesseraCore
+
+/// Results pasted into a chat: the original Wordle's count on the group's official board; our own are
+/// recognised, and only the game played here counts.
+extension BotEngine {
+    /// The game whose pasted results count on the official board.
+    static let officialGameName = "wordle"
+
+    /// Whether a share is one the bot acts on: ours or the original's. Shares of other games are chat.
+    func isCounted(_ share: SharedResult) -> Bool {
+        let name = share.gameName.lowercased()
+        return name == configuration.gameName.lowercased()
+            || (name == Self.officialGameName && share.maximumGuesses == Game.defaultMaximumGuesses)
+    }
+
+    /// A share pasted into a chat. In a group, the original's counts on the official board once per player
+    /// and puzzle, if its puzzle is open there; our own only joins the board, where the game played here
+    /// counts (never the pasted text, which anyone could write).
+    func pasted(_ share: SharedResult, context: inout Context) throws {
+        guard let group = context.group else {
+            context.reply(context.texts.pasteInGroup)
+            return
+        }
+        let name = context.player.displayName
+        if share.gameName.lowercased() == configuration.gameName.lowercased() {
+            if try addToBoard(&context) { context.reply(context.texts.joined(name: name)) }
+            return
+        }
+        let today = group.officialPuzzle(at: context.now)
+        guard share.puzzle.rawValue <= today.rawValue + 1 else {
+            context.reply(context.texts.officialNotOpen(puzzle: share.puzzle))
+            return
+        }
+        guard share.puzzle.rawValue >= today.rawValue - 1 else {
+            context.reply(context.texts.officialClosed(puzzle: share.puzzle, today: today))
+            return
+        }
+        try addToBoard(&context)
+        let standing = try context.store.standing(of: context.player.id, in: group.chat, board: .official)
+        let continues = standing?.lastPuzzle.map { $0.rawValue == share.puzzle.rawValue - 1 } ?? false
+        let result = BoardResult(
+            chat: group.chat,
+            board: .official,
+            puzzle: share.puzzle,
+            player: context.player.id,
+            language: .english,
+            guesses: share.result.guesses,
+            hardMode: share.isHardMode,
+            finishedAt: context.now,
+            streakBefore: continues ? standing?.streak ?? 0 : 0
+        )
+        let recorded = try context.store.record(result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle))
+        context.reply(
+            recorded
+                ? context.texts.officialCounted(name: name, headline: share.headline)
+                : context.texts.officialDuplicate(name: name, puzzle: share.puzzle))
+    }
+
+    /// An edited message: edits never change what was counted, so they are not read again. A share edited
+    /// into or within a group message gets a short notice; any other edit is ignored.
+    func edited(context: inout Context) {
+        guard context.isGroup, let share = SharedResult(parsing: context.message.text), isCounted(share) else { return }
+        context.reply(context.texts.editIgnored)
+    }
+}

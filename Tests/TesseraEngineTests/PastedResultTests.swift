@@ -1,0 +1,124 @@
+import Foundation
+import TesseraCore
+import Testing
+
+@testable import TesseraEngine
+
+@Suite("Results pasted from the Wordle app")
+struct PastedResultTests {
+    // At the harness's instant, 2026-11-22 12:00 UTC, the original Wordle is on 1,982.
+
+    @Test("Every variant the parser reads counts on the group's official board, ranked like today's board")
+    func variants() async throws {
+        let bot = try EngineHarness()
+        let pastes: [(name: String, text: String, shown: String)] = [
+            ("Ana", "Wordle 1,982 3/6*\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛⬛🟨\n🟩🟩🟩🟩🟩", "Wordle 1,982 3/6*"),
+            ("Ben", "Wordle 1.982 4/6\n\n⬜⬜⬜⬜⬜\n⬜🟨⬜⬜⬜\n🟩🟩⬜🟩⬜\n🟩🟩🟩🟩🟩", "Wordle 1,982 4/6"),
+            ("Cy", "got it!\nWordle 1 982 2/6\n\n🟧🟦⬛⬛⬛\n🟧🟧🟧🟧🟧\nyour turn", "Wordle 1,982 2/6"),
+            ("Di", "Wordle 1982 X/6\n" + String(repeating: "⬛⬛⬛⬛⬛\n", count: 6), "Wordle 1,982 X/6"),
+            (
+                "Ed",
+                "Wordle 1,982 2/6\n:black_large_square::large_green_square::black_large_square::black_large_square:"
+                    + ":black_large_square:\n" + String(repeating: ":large_green_square:", count: 5),
+                "Wordle 1,982 2/6"
+            ),
+            ("Flo", "Wordle 1,981 5/6", "Wordle 1,981 5/6"),
+            ("Gus", "Wordle 1,983 1/6\n\n🟩🟩🟩🟩🟩", "Wordle 1,983 1/6"),
+        ]
+        for (index, paste) in pastes.enumerated() {
+            let reply = try await bot.text(paste.text, from: Int64(10 + index), name: paste.name, in: -1, group: true)
+            #expect(reply == "✅ \(paste.name): \(paste.shown) is on the official board (/leaderboard official).")
+        }
+        let board = try await bot.text("/leaderboard official", in: -1, group: true)
+        #expect(
+            board == """
+                <b>Official Wordle 1,982</b>
+                🥇 Cy — 2/6
+                🥈 Ed — 2/6
+                🥉 Ana — 3/6*
+                4. Ben — 4/6
+                5. Di — X/6
+                """)
+        #expect(
+            try await bot.text("/leaderboard", in: -1, group: true).hasPrefix("No results for puzzle 326"),
+            "pasted results stay off the group's own board")
+        let week = try await bot.text("/leaderboard official week", in: -1, group: true)
+        #expect(week.hasPrefix("<b>Official Wordle · this week (since 2026-11-16)</b>\n🥇 Cy — 5 pts · played 1"))
+        #expect(week.contains("🥉 Ana — 5 pts"), "hard mode earns its bonus: \(week)")
+        #expect(week.contains("7. Gus — 0 pts · played 0"), "1,983 falls on Monday, in next week: \(week)")
+    }
+
+    @Test("One result per player and Wordle number: a second paste or an edit changes nothing, with a short notice")
+    func duplicatesAndEdits() async throws {
+        let bot = try EngineHarness()
+        let first = "Wordle 1,982 4/6\n\n⬛⬛⬛⬛⬛\n⬛🟨⬛⬛⬛\n🟩🟩⬛🟩⬛\n🟩🟩🟩🟩🟩"
+        #expect(try await bot.text(first, in: -1, group: true).hasPrefix("✅ Alice"))
+        #expect(
+            try await bot.text("Wordle 1,982 1/6\n\n🟩🟩🟩🟩🟩", in: -1, group: true)
+                == "Alice, your Wordle 1,982 already counts here; the first result stands.")
+        #expect(try await bot.text(first, in: -1, group: true).contains("already counts"))
+        #expect(
+            try await bot.text("Wordle 1,982 2/6\n\n⬛🟩⬛⬛⬛\n🟩🟩🟩🟩🟩", in: -1, group: true, edited: true)
+                == "Edits do not count: the result as first posted stands.")
+        #expect(try await bot.send("Wordle 1,981 2/6", in: -1, group: true, edited: true).count == 1)
+        #expect(try await bot.send("fixed a typo", in: -1, group: true, edited: true).isEmpty, "other edits: silence")
+        #expect(try await bot.send("/guess crane", in: -1, group: true, edited: true).isEmpty)
+        #expect(try await bot.text("/leaderboard official", in: -1, group: true).contains("Alice — 4/6"))
+        #expect(
+            try await bot.text("Wordle 1,982 3/6", in: -2, group: true).hasPrefix("✅"),
+            "another group has its own official board")
+    }
+
+    @Test("Wordle numbers that are not out yet or long closed are refused; other games are just chat")
+    func window() async throws {
+        let bot = try EngineHarness()
+        #expect(
+            try await bot.text("Wordle 1,984 3/6", in: -1, group: true)
+                == "Wordle 1,984 is not out yet here, so it does not count.")
+        #expect(
+            try await bot.text("Wordle 1,900 3/6", in: -1, group: true)
+                == "Wordle 1,900 is closed; only today's Wordle 1,982, or one a day either side, counts.")
+        #expect(try await bot.send("Quordle 1,982 5/9", in: -1, group: true).isEmpty)
+        #expect(
+            try await bot.send("Wordle 1,982 2/6\n\n🟩🟩🟩🟩🟩", in: -1, group: true).isEmpty,
+            "a grid that contradicts the score")
+        #expect(try await bot.send("I did Wordle today, 3 tries", in: -1, group: true).isEmpty)
+        #expect(try await bot.text("Wordle 1,982 3/6").hasPrefix("Results count in groups"), "a paste in a direct chat")
+        #expect(try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("No Wordle 1,982 results"))
+    }
+
+    @Test("Our own share text is recognised: it joins the board, and only the game played here counts")
+    func ownShares() async throws {
+        let bot = try EngineHarness()
+        try await bot.play(1, name: "Alice", misses: 2)
+        let share = try await bot.text("/share")
+        #expect(share.hasPrefix("Tessera 326 3/6"))
+        #expect(
+            try await bot.text(share, in: -1, group: true)
+                == "Alice is on this group's board now. Your results of each day count here.")
+        #expect(try await bot.send(share, in: -1, group: true).isEmpty, "pasting it again adds nothing")
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("Alice — 3/6"))
+        #expect(try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("No Wordle"))
+
+        let forged = "Tessera 326 1/6\n\n🟩🟩🟩🟩🟩"
+        #expect(
+            try await bot.text(forged, from: 2, name: "Bob", in: -1, group: true).hasPrefix(
+                "Bob is on this group's board"))
+        let board = try await bot.text("/leaderboard", in: -1, group: true)
+        #expect(!board.contains("Bob"), "a forged share of a game not played here counts nothing: \(board)")
+    }
+
+    @Test("Spanish groups read /leaderboard oficial and answer in Spanish")
+    func spanish() async throws {
+        let bot = try EngineHarness()
+        _ = try await bot.send("/settings language es", in: -1, group: true, admin: true)
+        #expect(
+            try await bot.text("Wordle 1.982 3/6", in: -1, group: true)
+                == "✅ Alice: Wordle 1,982 3/6 entra en la clasificación oficial (/leaderboard oficial).")
+        #expect(
+            try await bot.text("/leaderboard oficial semana", in: -1, group: true).hasPrefix(
+                "<b>Wordle oficial · esta semana"))
+        #expect(
+            try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("<b>Wordle oficial 1,982</b>"))
+    }
+}
