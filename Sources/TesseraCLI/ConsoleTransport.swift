@@ -13,6 +13,8 @@ final class ConsoleTransport: ChatTransport {
         var lines: AsyncStream<String>?
         /// How each chat is shown: a player's name, or `#group`.
         var labels: [ChatID: String] = [:]
+        /// The buttons of the latest message with buttons in each chat, for `:press`.
+        var buttons: [ChatID: [OutgoingMessage.Button]] = [:]
     }
 
     private let state = Mutex(State())
@@ -30,7 +32,8 @@ final class ConsoleTransport: ChatTransport {
     static let help = """
         Console chat: type a word to guess, or a /command (/help lists them).
           :as NAME      talk as another player          :group NAME   pretend to be in a group chat
-          :direct       back to your direct chat        :help         this text
+          :direct       back to your direct chat        :press N      press button N of the last message
+          :help         this text
         Ctrl-D quits; everything is kept in the database.
         """
 
@@ -48,8 +51,21 @@ final class ConsoleTransport: ChatTransport {
     }
 
     func send(_ message: OutgoingMessage) async throws {
-        let label = state.withLock { $0.labels[message.chat] } ?? "chat \(message.chat)"
-        write("[\(label)] " + message.plainText.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
+        let buttons = message.buttons.joined()
+        let label = state.withLock { state in
+            if !buttons.isEmpty { state.buttons[message.chat] = Array(buttons) }
+            return state.labels[message.chat]
+        }
+        var text = message.plainText
+        if let document = message.document {
+            text += "\n📎 \(document.fileName):\n" + String(decoding: document.contents, as: UTF8.self)
+        }
+        if !buttons.isEmpty {
+            text +=
+                "\n" + buttons.enumerated().map { "[\($0.offset + 1)] \($0.element.text)" }.joined(separator: "  ")
+                + "  (:press N)"
+        }
+        write("[\(label ?? "chat \(message.chat)")] " + text.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
     }
 
     /// Whoever types at the console runs the bot, so they administer every group in it.
@@ -103,12 +119,22 @@ final class ConsoleTransport: ChatTransport {
         let user = UserID(Self.stableID(player))
         let chat = group.map { ChatID(-Self.stableID("group:" + $0)) } ?? ChatID(user.rawValue)
         state.withLock { $0.labels[chat] = group.map { "#\($0)" } ?? player }
+        var button: String?
+        if trimmed.hasPrefix(":press") {
+            let buttons = state.withLock { $0.buttons[chat] } ?? []
+            guard let number = Int(argument), buttons.indices.contains(number - 1) else {
+                write("Usage: :press N, for one of the \(buttons.count) buttons of the last message here\n")
+                return nil
+            }
+            button = buttons[number - 1].data
+        }
         return ChatMessage(
             chat: chat,
             chatKind: group == nil ? .direct : .group,
             sender: user,
             senderName: player,
-            text: line
+            text: button == nil ? line : "",
+            button: button
         )
     }
 

@@ -90,7 +90,8 @@ struct RunCommand: AsyncParsableCommand {
                 client: CurlHTTPClient(),
                 logger: logger
             )
-            engineConfiguration.botUsername = try await Self.prepare(telegram, logger: logger)
+            engineConfiguration.botUsername = try await Self.prepare(
+                telegram, menus: BotEngine.commandMenus(defaultLanguage: settings.defaultLanguage), logger: logger)
             transport = telegram
         } else {
             print(ConsoleTransport.help + "\n")
@@ -146,11 +147,13 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Connects to Telegram, retrying with backoff while the network or the API is down; a refused token
     /// ends the run with a message that says so.
-    private static func prepare(_ telegram: TelegramTransport, logger: Logger) async throws -> String {
+    private static func prepare(_ telegram: TelegramTransport, menus: [CommandMenu], logger: Logger) async throws
+        -> String
+    {
         var delay = Duration.seconds(1)
         while true {
             do {
-                return try await telegram.prepare()
+                return try await telegram.prepare(commandMenus: menus)
             } catch TransportError.fatal(let reason) {
                 throw CommandError(reason)
             } catch let error as TransportError {

@@ -25,7 +25,7 @@ public struct BotEngine: Sendable {
 
     public let configuration: Configuration
     let secret: ScheduleSecret
-    private let logger: Logger
+    let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
@@ -38,6 +38,7 @@ public struct BotEngine: Sendable {
         let input = BotInput(message.text, botUsername: configuration.botUsername)
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
+        if let button = message.button { return try pressed(button, message: message, in: store) }
         let storedPlayer = try store.player(message.sender)
         var player =
             storedPlayer
@@ -149,6 +150,8 @@ public struct BotEngine: Sendable {
         case "join": try join(context: &context)
         case "leave": try leave(context: &context)
         case "settings": try settings(argument, context: &context)
+        case "forgetme": forgetMe(context: &context)
+        case "export": try export(context: &context)
         case "timezone": timeZone(argument, context: &context)
         case "language": language(argument, context: &context)
         default:

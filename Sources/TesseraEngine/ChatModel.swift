@@ -72,18 +72,52 @@ public struct ChatMessage: Sendable, Hashable {
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
 /// `<code>`, `<pre>`), with user-supplied text escaped.
+///
+/// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, or a document,
+/// for which the text is the caption.
 public struct OutgoingMessage: Sendable, Hashable, Codable {
+    /// A button under a message: pressing it sends `data` back to the bot.
+    public struct Button: Sendable, Hashable, Codable {
+        public var text: String
+        /// At most 64 bytes (Telegram's limit).
+        public var data: String
+
+        public init(text: String, data: String) {
+            self.text = text
+            self.data = data
+        }
+    }
+
+    /// A file sent with the message.
+    public struct Document: Sendable, Hashable, Codable {
+        public var fileName: String
+        public var contents: [UInt8]
+
+        public init(fileName: String, contents: [UInt8]) {
+            self.fileName = fileName
+            self.contents = contents
+        }
+    }
+
     public var chat: ChatID
     public var html: String
     public var replyTo: Int64?
     /// The forum topic to post in; nil: the chat's main thread.
     public var thread: Int64?
+    /// Rows of buttons.
+    public var buttons: [[Button]]
+    public var document: Document?
 
-    public init(chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil) {
+    public init(
+        chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
+        document: Document? = nil
+    ) {
         self.chat = chat
         self.html = html
         self.replyTo = replyTo
         self.thread = thread
+        self.buttons = buttons
+        self.document = document
     }
 }
 

@@ -40,6 +40,12 @@ public protocol GameStoreTransaction {
     /// Members with an unfinished game of a puzzle: their names and guesses so far.
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
 
+    /// Everything stored about a player, for `/export`; nil if nothing is.
+    func data(of player: UserID) throws -> PlayerData?
+    /// Deletes everything stored about a player: settings, games, memberships, board results and totals;
+    /// false if nothing was stored.
+    func forget(_ player: UserID) throws -> Bool
+
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) throws
 
@@ -96,5 +102,30 @@ public struct OutboxEntry: Sendable, Hashable {
     public init(id: Int64, message: OutgoingMessage) {
         self.id = id
         self.message = message
+    }
+}
+
+/// Everything stored about one player.
+public struct PlayerData: Sendable {
+    public struct Membership: Sendable, Hashable {
+        public let chat: ChatID
+        public let joinedPuzzle: PuzzleNumber
+
+        public init(chat: ChatID, joinedPuzzle: PuzzleNumber) {
+            self.chat = chat
+            self.joinedPuzzle = joinedPuzzle
+        }
+    }
+
+    public let player: Player
+    public let games: [StoredGame]
+    public let memberships: [Membership]
+    public let results: [BoardResult]
+
+    public init(player: Player, games: [StoredGame], memberships: [Membership], results: [BoardResult]) {
+        self.player = player
+        self.games = games
+        self.memberships = memberships
+        self.results = results
     }
 }

@@ -111,17 +111,30 @@ public final class SQLiteGameStore: GameStore {
         try await writer.read { db in
             try db.cachedRows(
                 sql: """
-                    SELECT id, chat_id, html, reply_to, thread FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?
+                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document
+                    FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?
                     """,
                 arguments: [now.timeIntervalSince1970, limit]
             ).map { row in
-                OutboxEntry(
+                var buttons: [[OutgoingMessage.Button]] = []
+                if let json: String = row["buttons"] {
+                    do {
+                        buttons = try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
+                    } catch {
+                        throw SQLiteStoreError.damagedRow(table: "outbox", column: "buttons")
+                    }
+                }
+                let documentName: String? = row["document_name"]
+                let document: Data? = row["document"]
+                return OutboxEntry(
                     id: try row.required("id", in: "outbox"),
                     message: OutgoingMessage(
                         chat: ChatID(try row.required("chat_id", in: "outbox")),
                         html: try row.required("html", in: "outbox"),
                         replyTo: row["reply_to"],
-                        thread: row["thread"]
+                        thread: row["thread"],
+                        buttons: buttons,
+                        document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) }
                     )
                 )
             }
@@ -349,6 +362,15 @@ public final class SQLiteGameStore: GameStore {
                         FROM board_total;
                     DROP TABLE board_total;
                     ALTER TABLE board_total_v4 RENAME TO board_total;
+                    """
+            )
+        }
+        migrator.registerMigration("v5: buttons and documents in the outbox") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE outbox ADD COLUMN buttons TEXT;
+                    ALTER TABLE outbox ADD COLUMN document_name TEXT;
+                    ALTER TABLE outbox ADD COLUMN document BLOB;
                     """
             )
         }

@@ -209,23 +209,9 @@ struct SQLiteTransaction: GameStoreTransaction {
             arguments: [chat.rawValue, board.rawValue, puzzle.rawValue]
         ).map { row in
             let guesses: String = row["game_guesses"] ?? ""
-            let languageCode: String = try row.required("language", in: "board_result")
-            guard let language = Language(rawValue: languageCode) else {
-                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
-            }
             return (
                 name: try row.required("display_name", in: "player"),
-                result: BoardResult(
-                    chat: chat,
-                    board: board,
-                    puzzle: puzzle,
-                    player: UserID(try row.required("player_id", in: "board_result")),
-                    language: language,
-                    guesses: row["guesses"],
-                    hardMode: try row.required("hard_mode", in: "board_result"),
-                    finishedAt: Date(timeIntervalSince1970: try row.required("finished_at", in: "board_result")),
-                    streakBefore: try row.required("streak_before", in: "board_result")
-                ),
+                result: try Self.boardResult(row),
                 guesses: guesses.split(separator: " ").map(String.init)
             )
         }
@@ -249,11 +235,50 @@ struct SQLiteTransaction: GameStoreTransaction {
 
     func enqueue(_ messages: [OutgoingMessage]) throws {
         for message in messages {
+            let buttons =
+                message.buttons.isEmpty
+                ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
             try db.executeCached(
-                sql: "INSERT INTO outbox (chat_id, html, reply_to, thread) VALUES (?, ?, ?, ?)",
-                arguments: [message.chat.rawValue, message.html, message.replyTo, message.thread]
+                sql: """
+                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
+                    message.document?.fileName, message.document.map { Data($0.contents) },
+                ]
             )
         }
+    }
+
+    // MARK: - A player's own data
+
+    func data(of player: UserID) throws -> PlayerData? {
+        guard let stored = try self.player(player) else { return nil }
+        let games = try db.cachedRows(
+            sql: "SELECT * FROM game WHERE player_id = ? ORDER BY language, puzzle", arguments: [player.rawValue]
+        ).map(Self.game)
+        let memberships = try db.cachedRows(
+            sql: "SELECT chat_id, joined_puzzle FROM chat_member WHERE player_id = ? ORDER BY chat_id",
+            arguments: [player.rawValue]
+        ).map { row in
+            PlayerData.Membership(
+                chat: ChatID(try row.required("chat_id", in: "chat_member")),
+                joinedPuzzle: PuzzleNumber(try row.required("joined_puzzle", in: "chat_member")))
+        }
+        let results = try db.cachedRows(
+            sql: "SELECT * FROM board_result WHERE player_id = ? ORDER BY chat_id, board, puzzle",
+            arguments: [player.rawValue]
+        ).map(Self.boardResult)
+        return PlayerData(player: stored, games: games, memberships: memberships, results: results)
+    }
+
+    func forget(_ player: UserID) throws -> Bool {
+        // Games, memberships, board results and totals go with the player (ON DELETE CASCADE).
+        try db.executeCached(sql: "DELETE FROM player WHERE id = ?", arguments: [player.rawValue])
+        let deleted = db.changesCount > 0
+        try db.executeCached(sql: "DELETE FROM chat WHERE id = ?", arguments: [player.rawValue])
+        return deleted
     }
 
     func noteActivity(in chat: ChatID) throws {
@@ -336,6 +361,28 @@ struct SQLiteTransaction: GameStoreTransaction {
             pendingTimeZone: row["pending_time_zone"],
             pendingFrom: pendingFrom.map(PuzzleNumber.init),
             prefersHardMode: try row.required("prefers_hard_mode", in: "player")
+        )
+    }
+
+    static func boardResult(_ row: Row) throws -> BoardResult {
+        let languageCode: String = try row.required("language", in: "board_result")
+        let boardName: String = try row.required("board", in: "board_result")
+        guard let language = Language(rawValue: languageCode) else {
+            throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+        }
+        guard let board = BoardKind(rawValue: boardName) else {
+            throw SQLiteStoreError.damagedRow(table: "board_result", column: "board")
+        }
+        return BoardResult(
+            chat: ChatID(try row.required("chat_id", in: "board_result")),
+            board: board,
+            puzzle: PuzzleNumber(try row.required("puzzle", in: "board_result")),
+            player: UserID(try row.required("player_id", in: "board_result")),
+            language: language,
+            guesses: row["guesses"],
+            hardMode: try row.required("hard_mode", in: "board_result"),
+            finishedAt: Date(timeIntervalSince1970: try row.required("finished_at", in: "board_result")),
+            streakBefore: try row.required("streak_before", in: "board_result")
         )
     }
 

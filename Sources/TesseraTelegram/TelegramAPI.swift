@@ -1,4 +1,5 @@
 import Foundation
+import TesseraEngine
 
 /// The parts of the Bot API's JSON that Tessera reads (https://core.telegram.org/bots/api).
 enum TelegramAPI {
@@ -162,6 +163,7 @@ enum TelegramAPI {
         let parseMode: String?
         let replyParameters: ReplyParameters?
         let messageThreadID: Int64?
+        let replyMarkup: InlineKeyboardMarkup?
         let linkPreviewOptions = LinkPreviewOptions()
 
         enum CodingKeys: String, CodingKey {
@@ -170,7 +172,32 @@ enum TelegramAPI {
             case messageThreadID = "message_thread_id"
             case parseMode = "parse_mode"
             case replyParameters = "reply_parameters"
+            case replyMarkup = "reply_markup"
             case linkPreviewOptions = "link_preview_options"
+        }
+    }
+
+    struct InlineKeyboardMarkup: Encodable {
+        struct Button: Encodable {
+            let text: String
+            let callbackData: String
+
+            enum CodingKeys: String, CodingKey {
+                case text
+                case callbackData = "callback_data"
+            }
+        }
+
+        let inlineKeyboard: [[Button]]
+
+        enum CodingKeys: String, CodingKey {
+            case inlineKeyboard = "inline_keyboard"
+        }
+
+        /// nil for a message without buttons.
+        init?(_ rows: [[OutgoingMessage.Button]]) {
+            guard !rows.isEmpty else { return nil }
+            inlineKeyboard = rows.map { row in row.map { Button(text: $0.text, callbackData: $0.data) } }
         }
     }
 
@@ -223,6 +250,13 @@ enum TelegramAPI {
         }
 
         let commands: [Command]
+        /// nil: the menu for everyone whose language has no menu of its own.
+        let languageCode: String?
+
+        enum CodingKeys: String, CodingKey {
+            case commands
+            case languageCode = "language_code"
+        }
     }
 
     struct DeleteWebhook: Encodable {

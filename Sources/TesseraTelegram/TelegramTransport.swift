@@ -37,27 +37,19 @@ public final class TelegramTransport: ChatTransport {
         self.logger = logger
     }
 
-    /// The commands shown in Telegram's menu.
-    static let commands: [(String, String)] = [
-        ("start", "How to play"), ("guess", "Guess a word: /guess CRANE"), ("board", "Your board today"),
-        ("hard", "Hard mode (before your first guess)"), ("stats", "Your statistics"),
-        ("share", "Post your result without spoilers"),
-        ("leaderboard", "This group's board: today, week, month or all"),
-        ("join", "Take part in this group's board"), ("leave", "Leave this group's board"),
-        ("settings", "This group's settings"),
-        ("timezone", "When your day begins: /timezone Europe/Madrid"), ("language", "Word list: /language en|es"),
-        ("help", "Commands"),
-    ]
-
     /// Gets ready to poll: removes any webhook (it would make `getUpdates` fail with 409), learns the bot's
-    /// username (for `/command@bot` in groups) and publishes the command menu.
-    public func prepare() async throws -> String {
+    /// username (for `/command@bot` in groups) and publishes the command menus.
+    public func prepare(commandMenus: [CommandMenu] = []) async throws -> String {
         let _: Bool = try await call("deleteWebhook", TelegramAPI.DeleteWebhook())
         let me: TelegramAPI.Me = try await call("getMe", TelegramAPI.NoParameters())
-        let _: Bool = try await call(
-            "setMyCommands",
-            TelegramAPI.SetMyCommands(commands: Self.commands.map { .init(command: $0.0, description: $0.1) })
-        )
+        for menu in commandMenus {
+            let _: Bool = try await call(
+                "setMyCommands",
+                TelegramAPI.SetMyCommands(
+                    commands: menu.commands.map { .init(command: $0.name, description: $0.description) },
+                    languageCode: menu.languageCode)
+            )
+        }
         guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
         if me.canReadAllGroupMessages == false {
@@ -150,14 +142,18 @@ public final class TelegramTransport: ChatTransport {
     }
 
     public func send(_ message: OutgoingMessage) async throws {
-        for (index, chunk) in TelegramText.chunks(message.html).enumerated() {
+        if let document = message.document { return try await sendDocument(document, message) }
+        let chunks = TelegramText.chunks(message.html)
+        for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
+            // Buttons go under the last part, where the question ends.
+            let buttons = index == chunks.count - 1 ? TelegramAPI.InlineKeyboardMarkup(message.buttons) : nil
             do {
                 let _: TelegramAPI.SentMessage = try await call(
                     "sendMessage",
                     TelegramAPI.SendMessage(
                         chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
-                        messageThreadID: message.thread),
+                        messageThreadID: message.thread, replyMarkup: buttons),
                     chat: message.chat
                 )
             } catch TransportError.messageRejected(let reason)
@@ -172,11 +168,31 @@ public final class TelegramTransport: ChatTransport {
                     "sendMessage",
                     TelegramAPI.SendMessage(
                         chatID: message.chat.rawValue, text: plain, parseMode: nil, replyParameters: reply,
-                        messageThreadID: message.thread),
+                        messageThreadID: message.thread, replyMarkup: buttons),
                     chat: message.chat
                 )
             }
         }
+    }
+
+    /// `sendDocument`: a file upload, so the body is multipart rather than JSON; the text is the caption.
+    private func sendDocument(_ document: OutgoingMessage.Document, _ message: OutgoingMessage) async throws {
+        var form = MultipartForm()
+        form.add("chat_id", String(message.chat.rawValue))
+        form.add("caption", message.html)
+        form.add("parse_mode", "HTML")
+        if let thread = message.thread { form.add("message_thread_id", String(thread)) }
+        if let replyTo = message.replyTo {
+            let parameters = try JSONEncoder().encode(TelegramAPI.ReplyParameters(messageID: replyTo))
+            form.add("reply_parameters", String(decoding: parameters, as: UTF8.self))
+        }
+        form.addFile(
+            "document", fileName: document.fileName, contentType: "application/json", contents: document.contents)
+        guard let body = form.body() else {
+            throw TransportError.messageRejected("sendDocument: the upload's boundary occurs in the file; not sent")
+        }
+        let _: TelegramAPI.SentMessage = try await call(
+            "sendDocument", body: body, contentType: form.contentType, chat: message.chat)
     }
 
     /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands
@@ -221,11 +237,23 @@ public final class TelegramTransport: ChatTransport {
         chat: ChatID? = nil,
         timeout: Duration? = nil
     ) async throws -> Result {
+        try await call(
+            method, body: Array(try JSONEncoder().encode(parameters)), contentType: "application/json", chat: chat,
+            timeout: timeout)
+    }
+
+    private func call<Result: Decodable>(
+        _ method: String,
+        body: [UInt8],
+        contentType: String,
+        chat: ChatID? = nil,
+        timeout: Duration? = nil
+    ) async throws -> Result {
         let request = HTTPRequest(
             method: "POST",
             url: "\(configuration.apiURL)/bot\(configuration.token)/\(method)",
-            headers: ["Content-Type": "application/json"],
-            body: Array(try JSONEncoder().encode(parameters)),
+            headers: ["Content-Type": contentType],
+            body: body,
             timeout: timeout ?? configuration.requestTimeout
         )
         let response: HTTPResponse

@@ -308,12 +308,18 @@ class Handler(BaseHTTPRequestHandler):
         document = params.get("document")
         if not isinstance(document, dict) or not document.get("content"):
             return self.error(400, "Bad Request: there is no document in the request")
+        if params.get("parse_mode") == "HTML":
+            problem, _ = check_html(params.get("caption", ""))
+            if problem:
+                return self.error(400, "Bad Request: " + problem)
         with lock:
             message_id = next_message_id[0]
             next_message_id[0] += 1
+            reply = params.get("reply_parameters")
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]),
                          "text": params.get("caption", ""), "document": document,
-                         "reply_parameters": params.get("reply_parameters"), "time": time.time()})
+                         "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,
+                         "time": time.time()})
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})

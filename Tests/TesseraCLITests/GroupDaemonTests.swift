@@ -156,4 +156,48 @@ struct GroupDaemonTests {
         await running.stop()
         await fake.stop()
     }
+
+    @Test("/export sends a JSON document; /forgetme deletes after its button is pressed; menus in both languages")
+    func privacy() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let running = try Daemon(fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path)
+        try running.start()
+        try await fake.push([
+            FakeTelegram.message("/join", from: 1, name: "Ann", chat: -1, messageID: 1),
+            FakeTelegram.message("crane", from: 1, name: "Ann", messageID: 2),
+            FakeTelegram.message("/export", from: 1, name: "Ann", messageID: 3),
+            FakeTelegram.message("/forgetme", from: 1, name: "Ann", messageID: 4),
+        ])
+        let sent = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 1...4) }
+        let export = try #require(sent.first { $0.replyTo == 3 })
+        let document = try #require(export.document)
+        #expect(document.name == "tessera-data-1.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.content.utf8)) as? [String: Any])
+        #expect((json["player"] as? [String: Any])?["name"] as? String == "Ann")
+        #expect((json["games"] as? [[String: Any]])?.first?["guesses"] as? [String] == ["crane"])
+
+        let question = try #require(sent.first { $0.replyTo == 4 })
+        #expect(question.buttons.map(\.data) == ["forgetme:yes", "forgetme:no"])
+        try await fake.push([FakeTelegram.press("forgetme:yes", from: 1, name: "Ann", messageID: question.messageID)])
+        let done = try await fake.waitForSent { $0.contains { $0.text.hasPrefix("Done: everything") } }
+        #expect(done.filter { $0.text.hasPrefix("Done: everything") }.map(\.chat) == [1])
+        #expect(try await fake.answeredPresses() == ["query-1-\(question.messageID)-forgetme:yes"])
+
+        try await fake.push([
+            FakeTelegram.message("/export", from: 1, name: "Ann", messageID: 5),
+            FakeTelegram.message("/leaderboard", from: 2, name: "Bo", chat: -1, messageID: 6),
+        ])
+        let after = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 5...6) }
+        let again = try #require(after.first { $0.replyTo == 5 }?.document)
+        let fresh = try #require(try JSONSerialization.jsonObject(with: Data(again.content.utf8)) as? [String: Any])
+        #expect((fresh["games"] as? [Any])?.isEmpty == true && (fresh["groups"] as? [Any])?.isEmpty == true)
+        #expect(after.first { $0.replyTo == 6 }?.text.hasPrefix("No results for puzzle") == true)
+
+        let menus = try await fake.commandMenus()
+        #expect(Set(menus.keys) == ["", "en", "es"])
+        #expect(menus["es"]?.contains("forgetme") == true && menus["es"] == menus["en"])
+        await running.stop()
+        await fake.stop()
+    }
 }

@@ -47,7 +47,8 @@ struct EngineHarness {
         group: Bool = false,
         admin: Bool? = nil,
         topic: Int64? = nil,
-        edited: Bool = false
+        edited: Bool = false,
+        button: String? = nil
     ) async throws -> [OutgoingMessage] {
         let message = ChatMessage(
             chat: ChatID(chat ?? user),
@@ -58,7 +59,8 @@ struct EngineHarness {
             messageID: 7,
             thread: topic,
             senderIsAdministrator: admin,
-            isEdited: edited
+            isEdited: edited,
+            button: button
         )
         let engine = self.engine
         let now = self.now
@@ -70,9 +72,11 @@ struct EngineHarness {
 
     func text(
         _ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false,
-        admin: Bool? = nil, edited: Bool = false
+        admin: Bool? = nil, edited: Bool = false, button: String? = nil
     ) async throws -> String {
-        try await send(text, from: user, name: name, in: chat, group: group, admin: admin, edited: edited).map(\.html)
+        try await send(
+            text, from: user, name: name, in: chat, group: group, admin: admin, edited: edited, button: button
+        ).map(\.html)
             .joined(separator: "\n---\n")
     }
 

@@ -102,3 +102,21 @@ struct CurlHTTPClientTests {
         }
     }
 }
+
+@Suite("Multipart form bodies")
+struct MultipartFormTests {
+    @Test("Fields and files are framed by the boundary; a file containing the boundary is refused")
+    func framing() throws {
+        var form = MultipartForm(boundary: "XYZ")
+        form.add("chat_id", "7")
+        form.addFile("document", fileName: "a\"b.json", contentType: "application/json", contents: Array("{}".utf8))
+        #expect(form.contentType == "multipart/form-data; boundary=XYZ")
+        let body = String(decoding: try #require(form.body()), as: UTF8.self)
+        #expect(
+            body == "--XYZ\r\nContent-Disposition: form-data; name=\"chat_id\"\r\n\r\n7\r\n"
+                + "--XYZ\r\nContent-Disposition: form-data; name=\"document\"; filename=\"a_b.json\"\r\n"
+                + "Content-Type: application/json\r\n\r\n{}\r\n--XYZ--\r\n")
+        form.addFile("other", fileName: "x", contentType: "text/plain", contents: Array("line\n--XYZ\n".utf8))
+        #expect(form.body() == nil)
+    }
+}

@@ -27,8 +27,20 @@ struct English: Texts {
         /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
         /language en|es — the language you play and read in
+        /export — everything I store about you, as a file; /forgetme — delete it all
         """
     }
+
+    let commandMenu: KeyValuePairs<String, String> = [
+        "start": "How to play", "guess": "Guess a word: /guess CRANE", "board": "Your board today",
+        "hard": "Hard mode (before your first guess)", "stats": "Your statistics",
+        "share": "Post your result without spoilers",
+        "leaderboard": "This group's board: today, week, month, all, official",
+        "join": "Take part in this group's board", "leave": "Leave this group's board",
+        "settings": "This group's settings", "timezone": "When your day begins: /timezone Europe/Madrid",
+        "language": "Language: /language en|es", "export": "Your data as a file",
+        "forgetme": "Delete everything stored about you", "help": "Commands",
+    ]
 
     let guessHowTo = "Send one word to guess, or /help for the commands."
     let guessNeedsWord = "Add your word: /guess CRANE"
@@ -195,6 +207,19 @@ struct English: Texts {
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"
     let summaryMissed = "Missed"
+
+    // MARK: The player's data
+
+    let privateOnly = "Send me that in our private chat: it is about your own data."
+    let forgetQuestion = """
+        This deletes everything I store about you: your settings, every game, your statistics and your results \
+        on every group's board. It cannot be undone. Delete it all?
+        """
+    let forgetConfirmButton = "Yes, delete everything"
+    let forgetCancelButton = "No, keep it"
+    let forgotten = "Done: everything I stored about you is deleted. Send /start to play again as a new player."
+    let forgetCancelled = "Nothing was deleted."
+    let exportCaption = "Everything I store about you, as JSON."
 
     // MARK: Group settings
 

@@ -27,8 +27,20 @@ struct Spanish: Texts {
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
         /language en|es — el idioma en que juegas y lees
+        /export — todo lo que guardo de ti, en un archivo; /forgetme — bórralo todo
         """
     }
+
+    let commandMenu: KeyValuePairs<String, String> = [
+        "start": "Cómo se juega", "guess": "Prueba una palabra: /guess CARTA", "board": "Tu tablero de hoy",
+        "hard": "Modo difícil (antes del primer intento)", "stats": "Tus estadísticas",
+        "share": "Publica tu resultado sin destripar la palabra",
+        "leaderboard": "La clasificación del grupo: hoy, semana, mes, todo, oficial",
+        "join": "Entra en la clasificación del grupo", "leave": "Sal de la clasificación del grupo",
+        "settings": "Los ajustes del grupo", "timezone": "Cuándo empieza tu día: /timezone Europe/Madrid",
+        "language": "Idioma: /language en|es", "export": "Tus datos en un archivo",
+        "forgetme": "Borra todo lo que se guarda de ti", "help": "Comandos",
+    ]
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."
     let guessNeedsWord = "Añade tu palabra: /guess GATOS"
@@ -214,6 +226,19 @@ struct Spanish: Texts {
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"
     let summaryMissed = "No jugaron"
+
+    // MARK: The player's data
+
+    let privateOnly = "Pídemelo en nuestro chat privado: se trata de tus propios datos."
+    let forgetQuestion = """
+        Esto borra todo lo que guardo de ti: tus ajustes, todas tus partidas, tus estadísticas y tus resultados \
+        en la clasificación de cada grupo. No se puede deshacer. ¿Lo borro todo?
+        """
+    let forgetConfirmButton = "Sí, bórralo todo"
+    let forgetCancelButton = "No, consérvalo"
+    let forgotten = "Hecho: he borrado todo lo que guardaba de ti. Envía /start para volver a jugar como jugador nuevo."
+    let forgetCancelled = "No se ha borrado nada."
+    let exportCaption = "Todo lo que guardo de ti, en JSON."
 
     // MARK: Group settings
 

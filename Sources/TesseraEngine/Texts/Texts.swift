@@ -76,6 +76,18 @@ protocol Texts: Sendable {
     var settingsCannotCheck: String { get }
     var settingsUsage: String { get }
 
+    /// The command menu: names and short descriptions.
+    var commandMenu: KeyValuePairs<String, String> { get }
+
+    // The player's data
+    var privateOnly: String { get }
+    var forgetQuestion: String { get }
+    var forgetConfirmButton: String { get }
+    var forgetCancelButton: String { get }
+    var forgotten: String { get }
+    var forgetCancelled: String { get }
+    var exportCaption: String { get }
+
     // The player's settings
     func timeZoneIs(_ zone: String, hour: Int, pending: (String, PuzzleNumber)?) -> String
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String
@@ -111,6 +123,20 @@ extension Texts {
         }
         if !after.isEmpty { lines += [""] + after }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension BotEngine {
+    /// The command menus to publish: one in the configured default language for everyone, and one for each
+    /// language, for people whose app uses it.
+    public static func commandMenus(defaultLanguage: Language) -> [CommandMenu] {
+        func menu(_ language: Language, code: String?) -> CommandMenu {
+            CommandMenu(
+                languageCode: code,
+                commands: language.texts.commandMenu.map { CommandMenu.Command(name: $0.key, description: $0.value) })
+        }
+        return [menu(defaultLanguage, code: nil)]
+            + Language.allCases.map { menu($0, code: $0.rawValue) }
     }
 }
 

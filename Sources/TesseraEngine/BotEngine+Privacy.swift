@@ -1,0 +1,132 @@
+import Foundation
+import Logging
+import TesseraCore
+
+/// `/forgetme` and `/export`: a player's own data, only in their direct chat.
+extension BotEngine {
+    /// The data of the buttons under `/forgetme`'s question.
+    enum ForgetButton: String {
+        case confirm = "forgetme:yes"
+        case cancel = "forgetme:no"
+    }
+
+    /// Asks before deleting anything: the deletion needs a press of the button under the question.
+    func forgetMe(context: inout Context) {
+        guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
+        let texts = context.texts
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat,
+                html: texts.forgetQuestion,
+                replyTo: context.message.messageID,
+                buttons: [
+                    [.init(text: texts.forgetConfirmButton, data: ForgetButton.confirm.rawValue)],
+                    [.init(text: texts.forgetCancelButton, data: ForgetButton.cancel.rawValue)],
+                ]
+            ))
+    }
+
+    /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
+    /// "delete everything", nothing about them may be written again.
+    func pressed(_ button: String, message: ChatMessage, in store: any GameStoreTransaction) throws {
+        let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
+        let reply: String
+        switch ForgetButton(rawValue: button) {
+        case .confirm?:
+            _ = try store.forget(message.sender)
+            reply = language.texts.forgotten
+        case .cancel?:
+            reply = language.texts.forgetCancelled
+        case nil:
+            logger.notice("A button this version does not know was pressed", metadata: ["button.data": "\(button)"])
+            return
+        }
+        try store.enqueue([OutgoingMessage(chat: message.chat, html: reply, thread: message.thread)])
+    }
+
+    /// Sends the player everything stored about them as a JSON document.
+    func export(context: inout Context) throws {
+        guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
+        guard let data = try context.store.data(of: context.player.id) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let document = OutgoingMessage.Document(
+            fileName: "tessera-data-\(context.player.id).json",
+            contents: Array(try encoder.encode(PlayerExport(data, exportedAt: context.now))))
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat, html: context.texts.exportCaption, replyTo: context.message.messageID,
+                document: document))
+    }
+}
+
+/// The JSON of `/export`: plain names and values, readable without knowing Tessera.
+struct PlayerExport: Encodable {
+    struct Settings: Encodable {
+        let id: Int64
+        let name: String
+        let language: String
+        let timeZone: String
+        let rolloverHour: Int
+        let pendingTimeZone: String?
+        let pendingFromPuzzle: Int?
+        let hardMode: Bool
+    }
+
+    struct Game: Encodable {
+        let language: String
+        let puzzle: Int
+        let hardMode: Bool
+        let guesses: [String]
+        /// `3/6`, `X/6`, or nil while unfinished.
+        let result: String?
+        let finishedAt: Date?
+    }
+
+    struct Membership: Encodable {
+        let group: Int64
+        let joinedPuzzle: Int
+    }
+
+    struct Result: Encodable {
+        let group: Int64
+        /// `tessera` (played here) or `official` (pasted from the Wordle app).
+        let board: String
+        let puzzle: Int
+        let guesses: Int?
+        let hardMode: Bool
+        let finishedAt: Date
+    }
+
+    let exportedAt: Date
+    let player: Settings
+    let games: [Game]
+    let groups: [Membership]
+    let boardResults: [Result]
+
+    init(_ data: PlayerData, exportedAt: Date) {
+        self.exportedAt = exportedAt
+        let player = data.player
+        self.player = Settings(
+            id: player.id.rawValue, name: player.displayName, language: player.language.rawValue,
+            timeZone: player.timeZone, rolloverHour: player.rolloverHour, pendingTimeZone: player.pendingTimeZone,
+            pendingFromPuzzle: player.pendingFrom?.rawValue, hardMode: player.prefersHardMode)
+        games = data.games.map { game in
+            Game(
+                language: game.language.rawValue, puzzle: game.puzzle.rawValue, hardMode: game.hardMode,
+                guesses: game.guesses,
+                result: game.result.map {
+                    TextFormat.score($0, maximumGuesses: TesseraCore.Game.defaultMaximumGuesses)
+                },
+                finishedAt: game.finishedAt)
+        }
+        groups = data.memberships.map { Membership(group: $0.chat.rawValue, joinedPuzzle: $0.joinedPuzzle.rawValue) }
+        boardResults = data.results.map { result in
+            Result(
+                group: result.chat.rawValue, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
+                guesses: result.guesses, hardMode: result.hardMode, finishedAt: result.finishedAt)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import TesseraCore
+import TesseraSQLite
+import Testing
+
+@testable import TesseraEngine
+
+@Suite("A player's own data: /export and /forgetme")
+struct PrivacyTests {
+    /// Alice plays, is on group -1's board with a pasted official result too; Bob is on the same board.
+    func harness() async throws -> EngineHarness {
+        let bot = try EngineHarness()
+        try await bot.play(1, name: "Alice", misses: 1)
+        try await bot.play(2, name: "Bob", misses: 3)
+        for user: Int64 in [1, 2] {
+            try await bot.send("/join", from: user, name: user == 1 ? "Alice" : "Bob", in: -1, group: true)
+        }
+        try await bot.send("Wordle 1,982 3/6", in: -1, group: true)
+        return bot
+    }
+
+    func isStored(_ user: Int64, in bot: EngineHarness) async throws -> Bool {
+        try await bot.store.write { try $0.data(of: UserID(user)) != nil }
+    }
+
+    @Test("/export sends everything stored about the player as a JSON document, only in their direct chat")
+    func export() async throws {
+        let bot = try await harness()
+        #expect(
+            try await bot.text("/export", in: -1, group: true)
+                == "Send me that in our private chat: it is about your own data.")
+        let replies = try await bot.send("/export")
+        #expect(replies.count == 1)
+        let reply = try #require(replies.first)
+        #expect(reply.html == "Everything I store about you, as JSON.")
+        let document = try #require(reply.document)
+        #expect(document.fileName == "tessera-data-1.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.contents)) as? [String: Any])
+        let player = try #require(json["player"] as? [String: Any])
+        #expect(player["name"] as? String == "Alice" && player["time_zone"] as? String == "UTC")
+        let games = try #require(json["games"] as? [[String: Any]])
+        #expect(games.count == 1)
+        #expect(games.first?["result"] as? String == "2/6")
+        let guesses = try #require(games.first?["guesses"] as? [String])
+        let answer = try bot.answer()
+        #expect(guesses.count == 2 && guesses.last == answer)
+        #expect((json["groups"] as? [[String: Any]])?.map { $0["group"] as? Int } == [-1])
+        let results = try #require(json["board_results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["board"] as? String }.sorted() == ["official", "tessera"])
+        #expect(!String(decoding: document.contents, as: UTF8.self).contains("Bob"), "only the asker's data")
+    }
+
+    @Test("/forgetme asks first; only the confirm button deletes, and then everything about the player is gone")
+    func forget() async throws {
+        let bot = try await harness()
+        #expect(try await bot.text("/forgetme", in: -1, group: true).hasPrefix("Send me that in our private chat"))
+        let question = try #require(try await bot.send("/forgetme").first)
+        #expect(question.html.hasPrefix("This deletes everything I store about you"))
+        #expect(question.buttons.joined().map(\.data) == ["forgetme:yes", "forgetme:no"])
+        #expect(question.buttons.joined().map(\.text) == ["Yes, delete everything", "No, keep it"])
+        #expect(try await isStored(1, in: bot), "asking deletes nothing")
+
+        #expect(try await bot.text("", button: "forgetme:no") == "Nothing was deleted.")
+        #expect(try await isStored(1, in: bot))
+        #expect(try await bot.text("/forgetme confirm").hasPrefix("This deletes"), "typing is not pressing")
+
+        #expect(
+            try await bot.text("", button: "forgetme:yes").hasPrefix("Done: everything I stored about you is deleted."))
+        #expect(try await !isStored(1, in: bot), "the reply does not store the player again")
+        let board = try await bot.text("/leaderboard", from: 2, name: "Bob", in: -1, group: true)
+        #expect(!board.contains("Alice") && board.contains("Bob — 4/6"), "\(board)")
+        let week = try await bot.text("/leaderboard official week", from: 2, name: "Bob", in: -1, group: true)
+        #expect(week.hasPrefix("No Wordle"), "\(week)")
+        #expect(try await bot.text("", button: "forgetme:yes").hasPrefix("Done"), "pressing again is harmless")
+        #expect(try await bot.send("", button: "unknown:button").isEmpty)
+    }
+
+    @Test("Every command in each language's menu is one the bot knows")
+    func commandMenus() async throws {
+        let bot = try EngineHarness()
+        let menus = BotEngine.commandMenus(defaultLanguage: .spanish)
+        #expect(menus.map(\.languageCode) == [nil, "en", "es"])
+        #expect(menus[0].commands == menus[2].commands, "the default menu is in the default language")
+        #expect(menus[1].commands.map(\.name) == menus[2].commands.map(\.name))
+        for command in menus[1].commands {
+            let reply = try await bot.text("/\(command.name)", from: 9, name: "Menu")
+            #expect(!reply.contains("I don't know that command"), "/\(command.name)")
+        }
+    }
+}
