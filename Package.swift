@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TesseraCoreTesting", targets: ["TesseraCoreTesting"]),
         .library(name: "TesseraTestSupport", targets: ["TesseraTestSupport"]),
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
+        .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
+        .library(name: "TesseraSQLite", targets: ["TesseraSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -48,6 +50,8 @@ let package = Package(
             dependencies: [
                 "TesseraEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for reading large boards column by column without per-value overhead.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -8,9 +8,11 @@ let package = Package(
     products: [
         .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"]),
         .executable(name: "tessera-daemon-benchmark", targets: ["DaemonBenchmark"]),
+        .executable(name: "tessera-board-benchmark", targets: ["BoardBenchmark"]),
     ],
     dependencies: [
-        .package(name: "tessera", path: "..")
+        .package(name: "tessera", path: ".."),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -26,6 +28,16 @@ let package = Package(
                 .product(name: "TesseraCore", package: "tessera"),
                 .product(name: "TesseraHTTP", package: "tessera"),
                 .product(name: "TesseraTestSupport", package: "tessera"),
+            ]
+        ),
+        .executableTarget(
+            name: "BoardBenchmark",
+            dependencies: [
+                .product(name: "TesseraCore", package: "tessera"),
+                .product(name: "TesseraCoreTesting", package: "tessera"),
+                .product(name: "TesseraEngine", package: "tessera"),
+                .product(name: "TesseraSQLite", package: "tessera"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -59,12 +59,12 @@ public enum BoardPeriod: String, Sendable, CaseIterable {
     case today, week, month, all
 
     /// The totals a result adds to: its week (from Monday), its month, and all time.
-    static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [String] {
+    public static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [String] {
         [BoardPeriod.week, .month, .all].map { $0.key(containing: puzzle, schedule: schedule) }
     }
 
     /// The stored key of the week, month or all time containing a puzzle.
-    func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> String {
+    public func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> String {
         let day = schedule.day(of: puzzle)
         switch self {
         case .today: return "day:\(day)"

@@ -54,17 +54,19 @@ extension BotEngine {
             : try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
-        var lines = results.enumerated().map { index, entry in
+        // Only the lines shown are written; a large group has thousands.
+        var lines = results.prefix(Self.leaderboardLines + 1).enumerated().map { index, entry in
             let score = TextFormat.score(
                 entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
             return "\(Self.place(index, medal: entry.result.guesses != nil)) \(entry.name.htmlEscaped) — "
                 + score + (entry.result.hardMode ? "*" : "")
         }
-        lines += playing.enumerated().map { index, entry in
+        lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
             "\(results.count + index + 1). \(entry.name.htmlEscaped) — "
                 + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
         }
-        return texts.leaderboardToday(board, puzzle: today, lines: Self.shorten(lines, texts: texts))
+        return texts.leaderboardToday(
+            board, puzzle: today, lines: Self.shorten(lines, total: results.count + playing.count, texts: texts))
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk
@@ -114,17 +116,20 @@ extension BotEngine {
     /// Standings in board order. Week and month: points, then wins, then fewer guesses on average, then name.
     /// All time: the shrunk average, then points.
     static func rank(_ standings: [Standing], period: BoardPeriod) -> [(standing: Standing, score: Double)] {
-        standings.map { standing in
-            (standing, period == .all ? AllTimeRanking.score(standing) : Double(standing.points))
-        }.sorted { a, b in
-            if a.score != b.score { return a.score > b.score }
-            if a.standing.points != b.standing.points { return a.standing.points > b.standing.points }
-            if a.standing.wins != b.standing.wins { return a.standing.wins > b.standing.wins }
-            let left = a.standing.averageGuesses ?? .infinity
-            let right = b.standing.averageGuesses ?? .infinity
-            if left != right { return left < right }
-            return a.standing.name < b.standing.name
+        let scores = standings.map { period == .all ? AllTimeRanking.score($0) : Double($0.points) }
+        // Sorting positions rather than standings moves small values; a large board has thousands.
+        let order = standings.indices.sorted { left, right in
+            let a = standings[left]
+            let b = standings[right]
+            if scores[left] != scores[right] { return scores[left] > scores[right] }
+            if a.points != b.points { return a.points > b.points }
+            if a.wins != b.wins { return a.wins > b.wins }
+            let leftAverage = a.averageGuesses ?? .infinity
+            let rightAverage = b.averageGuesses ?? .infinity
+            if leftAverage != rightAverage { return leftAverage < rightAverage }
+            return a.name < b.name
         }
+        return order.map { (standings[$0], scores[$0]) }
     }
 
     static func place(_ index: Int, medal: Bool) -> String {
@@ -132,9 +137,8 @@ extension BotEngine {
         return medal && index < medals.count ? medals[index] : "\(index + 1)."
     }
 
-    /// The first lines, and how many more there are.
-    static func shorten(_ lines: [String], texts: any Texts) -> [String] {
-        lines.count <= leaderboardLines
-            ? lines : lines.prefix(leaderboardLines) + [texts.more(lines.count - leaderboardLines)]
+    /// The first lines of `total`, and how many more there are.
+    static func shorten(_ lines: [String], total: Int, texts: any Texts) -> [String] {
+        total <= leaderboardLines ? lines : lines.prefix(leaderboardLines) + [texts.more(total - leaderboardLines)]
     }
 }

@@ -5,8 +5,9 @@ import TesseraCore
 extension BotEngine {
     /// Grids shown in a summary before the rest are counted.
     static let summaryGrids = 30
-    /// Names of members who missed the day shown before the rest are counted.
-    static let summaryMissedNames = 20
+    /// Names shown in each list of a summary (winners, streaks, who missed) before the rest are counted: a
+    /// large group has thousands of members.
+    static let summaryNames = 20
 
     /// Closes the day of every active group whose summary is due, queueing its summary in the outbox, in
     /// the caller's transaction: each day is closed, and summed up, once. After downtime only the latest due
@@ -42,10 +43,15 @@ extension BotEngine {
         let maximum = Game.defaultMaximumGuesses
 
         let best = results.compactMap(\.result.guesses).min()
-        let winners = results.filter { best != nil && $0.result.guesses == best }.map(\.name)
-        let grids = results.prefix(Self.summaryGrids).map { entry in
+        // In order of finishing, like the grids.
+        let winners = Shortlist(
+            results.filter { best != nil && $0.result.guesses == best }.map(\.name), count: Self.summaryNames,
+            by: { _, _ in false })
+        let shown = results.prefix(Self.summaryGrids)
+        let guesses = try store.guesses(of: shown.map(\.result.player), language: group.language, puzzle: puzzle)
+        let grids = shown.map { entry in
             var game = Game(answer: answer, wordList: list, hardMode: entry.result.hardMode)
-            for guess in entry.guesses {
+            for guess in guesses[entry.result.player] ?? [] {
                 if case .success(let word) = list.word(from: guess) { game.restore(word) }
             }
             let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
@@ -60,9 +66,9 @@ extension BotEngine {
         let played = Set(results.map(\.result.player))
         let absent = try store.standings(in: group.chat, board: .tessera, period: "all")
             .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
-            .sorted { $0.name < $1.name }
         broken += absent.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }
             .map { ($0.name, $0.streak) }
+        let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         return group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
@@ -70,12 +76,31 @@ extension BotEngine {
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
-                streaksKept: kept,
-                streaksBroken: broken,
-                missed: absent.prefix(Self.summaryMissedNames).map(\.name),
-                moreMissed: max(0, absent.count - Self.summaryMissedNames)
+                streaksKept: Shortlist(kept, count: Self.summaryNames, by: longestFirst),
+                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
+                missed: Shortlist(absent.map(\.name), count: Self.summaryNames, by: <)
             ))
     }
+}
+
+/// The first few of a long list in some order, and how many more there are; found without sorting the whole
+/// list.
+struct Shortlist<Element> {
+    let shown: [Element]
+    let more: Int
+
+    /// `areInOrder` false for every pair keeps the list's own order.
+    init(_ elements: [Element], count: Int, by areInOrder: (Element, Element) -> Bool) {
+        var shown: [Element] = []
+        for element in elements where shown.count < count || areInOrder(element, shown[shown.count - 1]) {
+            shown.insert(element, at: shown.firstIndex { areInOrder(element, $0) } ?? shown.count)
+            if shown.count > count { shown.removeLast() }
+        }
+        self.shown = shown
+        more = elements.count - shown.count
+    }
+
+    var isEmpty: Bool { shown.isEmpty }
 }
 
 /// What a daily summary says, for the texts to word.
@@ -89,12 +114,11 @@ struct DaySummary {
     let puzzle: PuzzleNumber
     let answer: String
     /// Everyone with the fewest guesses, when someone won.
-    let winners: [String]
+    let winners: Shortlist<String>
     let grids: [Grid]
     let moreGrids: Int
-    /// Names and streak lengths.
-    let streaksKept: [(String, Int)]
-    let streaksBroken: [(String, Int)]
-    let missed: [String]
-    let moreMissed: Int
+    /// Names and streak lengths, longest first.
+    let streaksKept: Shortlist<(String, Int)>
+    let streaksBroken: Shortlist<(String, Int)>
+    let missed: Shortlist<String>
 }

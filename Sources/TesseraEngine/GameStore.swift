@@ -32,11 +32,12 @@ public protocol GameStoreTransaction {
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
     func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing]
-    /// The results counted for one puzzle on a board, of its current members, with their guesses (played
-    /// here; none for pasted results).
+    /// The results counted for one puzzle on a board, of its current members.
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
-        name: String, result: BoardResult, guesses: [String]
+        name: String, result: BoardResult
     )]
+    /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
+    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: [String]]
     /// Members with an unfinished game of a puzzle: their names and guesses so far.
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TesseraCore
 import TesseraEngine
 
@@ -174,59 +175,125 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing] {
-        // Read by column index: a large board has thousands of rows.
-        try Array(
-            Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT m.player_id, p.display_name, coalesce(t.points, 0), coalesce(t.played, 0),
-                            coalesce(t.wins, 0), coalesce(t.winning_guesses, 0), coalesce(a.streak, 0), a.last_puzzle,
-                            m.joined_puzzle
-                        FROM chat_member m JOIN player p ON p.id = m.player_id
-                        LEFT JOIN board_total t
-                            ON t.chat_id = m.chat_id AND t.board = ?1 AND t.period = ?2 AND t.player_id = m.player_id
-                        LEFT JOIN board_total a
-                            ON a.chat_id = m.chat_id AND a.board = ?1 AND a.period = 'all' AND a.player_id = m.player_id
-                        WHERE m.chat_id = ?3
-                        """),
-                arguments: [board.rawValue, period, chat.rawValue]
-            ).map(Self.standing))
+        // A large board has thousands of members. Range scans of the period's totals, of the all-time
+        // streaks and of the members, all in player order and merged here, read straight from SQLite's C API,
+        // cost a fraction of joining each member to its totals by key and decoding every value through GRDB.
+        // The columns are NOT NULL integers and text by the schema.
+        struct Totals {
+            var player: Int64
+            var points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int, lastPuzzle: Int
+        }
+        func scan(_ sql: String, _ arguments: StatementArguments, _ read: (SQLiteStatement) -> Void) throws {
+            let statement = try db.cachedStatement(sql: sql)
+            let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            while try cursor.next() != nil { read(statement.sqliteStatement) }
+        }
+        func int(_ row: SQLiteStatement, _ index: Int32) -> Int { Int(sqlite3_column_int64(row, index)) }
+        /// The totals of a period, or only the streaks: every column read costs, on thousands of rows.
+        func scanTotals(_ period: String, streaksOnly: Bool = false) throws -> [Totals] {
+            var totals: [Totals] = []
+            let columns = streaksOnly ? "0, 0, 0, 0" : "points, played, wins, winning_guesses"
+            try scan(
+                """
+                SELECT player_id, \(columns), streak, last_puzzle FROM board_total
+                WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
+                """, [chat.rawValue, board.rawValue, period]
+            ) { row in
+                totals.append(
+                    Totals(
+                        player: sqlite3_column_int64(row, 0), points: int(row, 1), played: int(row, 2),
+                        wins: int(row, 3), winningGuesses: int(row, 4), streak: int(row, 5), lastPuzzle: int(row, 6)))
+            }
+            return totals
+        }
+        // The streak is the one of the latest result: the all-time row's.
+        let totals = try scanTotals(period)
+        let streaks = period == "all" ? totals : try scanTotals("all", streaksOnly: true)
+        var standings: [Standing] = []
+        var nextTotal = 0
+        var nextStreak = 0
+        try scan(
+            """
+            SELECT m.player_id, p.display_name, m.joined_puzzle
+            FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
+            """, [chat.rawValue]
+        ) { row in
+            let player = sqlite3_column_int64(row, 0)
+            while nextTotal < totals.count && totals[nextTotal].player < player { nextTotal += 1 }
+            while nextStreak < streaks.count && streaks[nextStreak].player < player { nextStreak += 1 }
+            let total = nextTotal < totals.count && totals[nextTotal].player == player ? totals[nextTotal] : nil
+            let streak = nextStreak < streaks.count && streaks[nextStreak].player == player ? streaks[nextStreak] : nil
+            standings.append(
+                Standing(
+                    player: UserID(player),
+                    name: sqlite3_column_text(row, 1).map { String(cString: $0) } ?? "",
+                    points: total?.points ?? 0,
+                    played: total?.played ?? 0,
+                    wins: total?.wins ?? 0,
+                    winningGuesses: total?.winningGuesses ?? 0,
+                    streak: streak?.streak ?? 0,
+                    lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
+                    joinedPuzzle: PuzzleNumber(int(row, 2))
+                ))
+        }
+        return standings
     }
 
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
-        name: String, result: BoardResult, guesses: [String]
+        name: String, result: BoardResult
     )] {
-        try db.cachedRows(
+        // Read like the standings: a large group has thousands of results a day.
+        let statement = try db.cachedStatement(
             sql: """
-                SELECT p.display_name, r.*, g.guesses AS game_guesses
+                SELECT p.display_name, r.player_id, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
                 FROM board_result r
                 JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 JOIN player p ON p.id = r.player_id
-                LEFT JOIN game g ON r.board = 'tessera' AND g.player_id = r.player_id AND g.language = r.language
-                    AND g.puzzle = r.puzzle
                 WHERE r.chat_id = ? AND r.board = ? AND r.puzzle = ?
-                """,
-            arguments: [chat.rawValue, board.rawValue, puzzle.rawValue]
-        ).map { row in
-            let guesses: String = row["game_guesses"] ?? ""
-            return (
-                name: try row.required("display_name", in: "player"),
-                result: try Self.boardResult(row),
-                guesses: guesses.split(separator: " ").map(String.init)
-            )
+                """)
+        let cursor = try Row.fetchCursor(statement, arguments: [chat.rawValue, board.rawValue, puzzle.rawValue])
+        let row = statement.sqliteStatement
+        func text(_ index: Int32) -> String { sqlite3_column_text(row, index).map { String(cString: $0) } ?? "" }
+        var results: [(name: String, result: BoardResult)] = []
+        while try cursor.next() != nil {
+            guard let language = Language(rawValue: text(2)) else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+            }
+            let result = BoardResult(
+                chat: chat, board: board, puzzle: puzzle,
+                player: UserID(sqlite3_column_int64(row, 1)),
+                language: language,
+                guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
+                hardMode: sqlite3_column_int64(row, 4) != 0,
+                finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
+                streakBefore: Int(sqlite3_column_int64(row, 6)))
+            results.append((name: text(0), result: result))
         }
+        return results
+    }
+
+    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: [String]] {
+        var guesses: [UserID: [String]] = [:]
+        for player in players {
+            let words = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT guesses FROM game WHERE player_id = ? AND language = ? AND puzzle = ?"),
+                arguments: [player.rawValue, language.rawValue, puzzle.rawValue])
+            guesses[player] = words.map { $0.split(separator: " ").map(String.init) } ?? []
+        }
+        return guesses
     }
 
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
     {
+        // Driven by the partial index of unfinished games: few, compared with a large group's members.
         try db.cachedRows(
             sql: """
-                SELECT p.display_name, g.guesses FROM chat_member m
-                JOIN game g ON g.player_id = m.player_id AND g.language = ? AND g.puzzle = ?
-                JOIN player p ON p.id = m.player_id
-                WHERE m.chat_id = ? AND g.won_in IS NULL AND g.lost = 0 AND g.guesses != ''
+                SELECT p.display_name, g.guesses FROM game g
+                JOIN chat_member m ON m.chat_id = ? AND m.player_id = g.player_id
+                JOIN player p ON p.id = g.player_id
+                WHERE g.puzzle = ? AND g.language = ? AND g.won_in IS NULL AND g.lost = 0 AND g.guesses != ''
                 """,
-            arguments: [language.rawValue, puzzle.rawValue, chat.rawValue]
+            arguments: [chat.rawValue, puzzle.rawValue, language.rawValue]
         ).map { row in
             let guesses: String = try row.required("guesses", in: "game")
             return (name: try row.required("display_name", in: "player"), guesses: guesses.split(separator: " ").count)

@@ -219,6 +219,38 @@ struct GroupTests {
         #expect(try await bot.store.write { try engine.closeDays(at: closing + 86_400, in: $0) } == 0)
     }
 
+    @Test("A large group's summary stays readable: 30 grids, 20 names a list, and counts of the rest")
+    func largeSummary() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        for user in 1...40 as ClosedRange<Int64> {
+            let name = String(format: "P%02d", user)
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+            if user <= 35 { try await bot.play(user, name: name, misses: 0) }
+        }
+        let engine = bot.engine
+        #expect(try await bot.store.write { try engine.closeDays(at: Self.monday + 86_400, in: $0) } == 1)
+        let html = try #require(try await bot.store.pendingMessages(limit: 100, now: Self.monday).last?.message.html)
+        let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines[1] == "🏆 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
+        #expect(lines.filter { $0.hasSuffix(" 1/6") }.count == 30)
+        #expect(lines.contains("… and 5 more"), "grids beyond 30 are counted")
+        #expect(lines.last == "😴 Missed: P36, P37, P38, P39, P40")
+    }
+
+    @Test("A shortlist keeps the first few in order without sorting everything, and counts the rest")
+    func shortlist() {
+        let streaks = [("Cy", 3), ("Al", 5), ("Bo", 3), ("Di", 1), ("Ed", 5)]
+        let longest = Shortlist(streaks, count: 3) { a, b in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        #expect(longest.shown.map(\.0) == ["Al", "Ed", "Bo"] && longest.more == 2)
+        let names = Shortlist(["d", "b", "e", "a", "c"], count: 2, by: <)
+        #expect(names.shown == ["a", "b"] && names.more == 3)
+        let asListed = Shortlist(["d", "b", "e"], count: 2) { _, _ in false }
+        #expect(asListed.shown == ["d", "b"] && asListed.more == 1)
+        #expect(Shortlist([Int](), count: 2, by: <).isEmpty)
+    }
+
     /// Carol's six wrong guesses of ``EngineHarness/play``, as squares.
     static func squares(for puzzle: Int, bot: EngineHarness) throws -> String {
         let list = Language.english.wordList

@@ -100,27 +100,25 @@ protocol Texts: Sendable {
 extension Texts {
     /// The summary of a group's day that has closed, the same layout in every language.
     func summary(_ summary: DaySummary) -> String {
+        func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
+            (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
+        }
         var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, answer: summary.answer))</b>"]
-        lines.append(
-            summary.winners.isEmpty
-                ? summaryNobodyWon : "🏆 " + summary.winners.map(\.htmlEscaped).joined(separator: ", "))
+        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "🏆 " + list(summary.winners, \.htmlEscaped))
         var blocks = summary.grids.map { grid in
             "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
         }
         if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
         lines += ["", blocks.joined(separator: "\n\n")]
-        func streaks(_ streaks: [(String, Int)]) -> String {
-            streaks.map { "\($0.0.htmlEscaped) (\($0.1))" }.joined(separator: ", ")
-        }
+        let streak = { (entry: (String, Int)) in "\(entry.0.htmlEscaped) (\(entry.1))" }
         var after: [String] = []
-        if !summary.streaksKept.isEmpty { after.append("🔥 \(summaryStreaksGoing): " + streaks(summary.streaksKept)) }
+        if !summary.streaksKept.isEmpty {
+            after.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
+        }
         if !summary.streaksBroken.isEmpty {
-            after.append("💔 \(summaryStreaksBroken): " + streaks(summary.streaksBroken))
+            after.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
         }
-        if !summary.missed.isEmpty {
-            let names = summary.missed.map(\.htmlEscaped) + (summary.moreMissed > 0 ? [more(summary.moreMissed)] : [])
-            after.append("😴 \(summaryMissed): " + names.joined(separator: ", "))
-        }
+        if !summary.missed.isEmpty { after.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
         if !after.isEmpty { lines += [""] + after }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,164 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraCoreTesting
+import TesseraEngine
+import TesseraSQLite
+
+// Leaderboard and summary queries of one large group: MEMBERS members (default 10,000), each playing about
+// 60 % of the days over DAYS days (default 365), in an SQLite file. Each query is timed inside its
+// transaction, as the engine runs it for a chat message, beside `/help` in the same group as the baseline.
+// Nothing here passes or fails on time; the target is under 20 ms each.
+//
+// Usage: tessera-board-benchmark [MEMBERS] [DAYS]
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let members = arguments.first ?? 10_000
+let days = arguments.dropFirst().first ?? 365
+let runs = 30
+
+let clock = ContinuousClock()
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+}
+
+let logger = Logger(label: "benchmark")
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-board-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let store = try SQLiteGameStore(path: directory.appendingPathComponent("tessera.sqlite").path, logger: logger)
+
+let schedule = DailySchedule.tessera
+let secret = ScheduleSecret("board benchmark secret")!
+let engine = BotEngine(configuration: BotEngine.Configuration(), secret: secret, logger: logger)
+let list = Language.english.wordList
+let answers = AnswerSchedule(wordList: list, secret: secret)
+/// Noon UTC on the last day.
+let now = Date(
+    timeIntervalSince1970: Double(schedule.day(of: PuzzleNumber(days + 1)).daysSinceUnixEpoch) * 86_400 + 43_200)
+let today = schedule.puzzle(at: now, rollover: .utc)
+let chat = ChatID(-1)
+
+// MARK: - The history
+
+print("Group boards: \(members) members × \(days) closed days and today, SQLite file, release build")
+let generation = clock.now
+try await store.write { transaction in
+    try transaction.save(
+        Group(
+            chat: chat, timeZone: "UTC", rolloverHour: 0, language: .english,
+            lastClosedPuzzle: PuzzleNumber(today.rawValue - 1)))
+    for member in 1...members {
+        let id = UserID(Int64(member))
+        try transaction.save(
+            Player(id: id, displayName: "Player \(member)", language: .english, timeZone: "UTC", rolloverHour: 0))
+        _ = try transaction.addMember(id, to: chat, joinedPuzzle: PuzzleNumber(today.rawValue - days))
+    }
+}
+var random = SplitMix64(seed: 2026)
+var streaks = [Int](repeating: 0, count: members + 1)
+var lastPlayed = [Int](repeating: 0, count: members + 1)
+var results = 0
+let words = list.answers.map { list.display($0).lowercased() }
+for puzzle in (today.rawValue - days)...today.rawValue {
+    let number = PuzzleNumber(puzzle)
+    let answer = list.display(answers.answer(for: number)).lowercased()
+    let periods = BoardPeriod.keys(of: number, schedule: schedule)
+    let finishedAt = Date(timeIntervalSince1970: Double(schedule.day(of: number).daysSinceUnixEpoch) * 86_400)
+    // Today only half as many have finished so far, and some are still playing.
+    let share = puzzle == today.rawValue ? 0.3 : 0.6
+    var day: [(StoredGame, BoardResult)] = []
+    for member in 1...members where Double.random(in: 0..<1, using: &random) < share {
+        let won = Double.random(in: 0..<1, using: &random) < 0.95
+        let guesses = won ? Int.random(in: 2...6, using: &random) : nil
+        var played = (0..<((guesses ?? 7) - 1)).map { _ in words[Int.random(in: 0..<words.count, using: &random)] }
+        if won { played.append(answer) }
+        let hardMode = Double.random(in: 0..<1, using: &random) < 0.1
+        let id = UserID(Int64(member))
+        let game = StoredGame(
+            player: id, language: .english, puzzle: number, hardMode: hardMode, guesses: played,
+            result: guesses.map { .won(guesses: $0) } ?? .lost, finishedAt: finishedAt)
+        let streakBefore = lastPlayed[member] == puzzle - 1 ? streaks[member] : 0
+        streaks[member] = won ? streakBefore + 1 : 0
+        lastPlayed[member] = puzzle
+        day.append(
+            (
+                game,
+                BoardResult(
+                    chat: chat, puzzle: number, player: id, language: .english, guesses: guesses,
+                    hardMode: hardMode, finishedAt: finishedAt.addingTimeInterval(Double(member)),
+                    streakBefore: streakBefore)
+            ))
+    }
+    let unfinished = puzzle == today.rawValue ? (1...members).filter { lastPlayed[$0] != puzzle }.prefix(1_000) : []
+    results += day.count
+    let batch = day
+    try await store.write { transaction in
+        for (game, result) in batch {
+            try transaction.save(game)
+            _ = try transaction.record(result, periods: periods)
+        }
+        for member in unfinished {
+            try transaction.save(
+                StoredGame(
+                    player: UserID(Int64(member)), language: .english, puzzle: number, hardMode: false,
+                    guesses: [words[member % words.count]]))
+        }
+    }
+}
+print("  \(results) results generated in \(String(format: "%.1f", milliseconds(clock.now - generation) / 1000)) s")
+
+// MARK: - The queries
+
+/// Times `body` inside a write transaction, `runs` times; the median and the slowest run.
+func measure(_ body: @escaping @Sendable (any GameStoreTransaction) throws -> Void) async throws -> (Double, Double) {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let elapsed = try await store.write { transaction in
+            let start = ContinuousClock.now
+            try body(transaction)
+            return milliseconds(ContinuousClock.now - start)
+        }
+        times.append(elapsed)
+    }
+    times.sort()
+    return (times[times.count / 2], times[times.count - 1])
+}
+
+func command(_ text: String) -> @Sendable (any GameStoreTransaction) throws -> Void {
+    let message = ChatMessage(
+        chat: chat, chatKind: .group, sender: UserID(Int64(members)), senderName: "Player \(members)", text: text,
+        messageID: 1)
+    return { transaction in try engine.handle(message, at: now, in: transaction) }
+}
+
+print("\n  \(runs) runs each, inside the transaction      median      slowest")
+func report(_ label: String, _ times: (Double, Double)) {
+    let padded = label.padding(toLength: 42, withPad: " ", startingAt: 0)
+    print("  \(padded) \(String(format: "%7.2f", times.0)) ms  \(String(format: "%7.2f", times.1)) ms")
+}
+report("/help (baseline: the same path, no board)", try await measure(command("/help")))
+for argument in ["", " week", " month", " all"] {
+    report("/leaderboard\(argument)", try await measure(command("/leaderboard\(argument)")))
+}
+// The summary of yesterday, as at the rollover: the day is reopened before each run.
+report(
+    "daily summary of yesterday (closeDays)",
+    try await measure { transaction in
+        guard var group = try transaction.group(chat) else { return }
+        group.lastClosedPuzzle = PuzzleNumber(today.rawValue - 2)
+        try transaction.save(group)
+        guard try engine.closeDays(at: now, in: transaction) == 1 else {
+            fatalError("the summary was not queued")
+        }
+    })
+print("  target: under 20 ms each")
+
+// Where the time goes: the store's reads alone.
+print("\n  of which the store's reads:")
+let week = BoardPeriod.week.key(containing: today, schedule: schedule)
+report("standings (week)", try await measure { _ = try $0.standings(in: chat, board: .tessera, period: week) })
+report("results (today)", try await measure { _ = try $0.results(in: chat, board: .tessera, puzzle: today) })
+report(
+    "unfinished (today)",
+    try await measure { _ = try $0.unfinished(in: chat, language: .english, puzzle: today) })
