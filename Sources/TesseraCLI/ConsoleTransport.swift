@@ -85,7 +85,7 @@ final class ConsoleTransport: ChatTransport {
         }
     }
 
-    private func message(from line: String) -> ChatMessage? {
+    func message(from line: String) -> ChatMessage? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let argument = trimmed.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         switch trimmed.split(separator: " ").first {

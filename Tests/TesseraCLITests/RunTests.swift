@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import TesseraCore
+import TesseraEngine
 import Testing
 
 @testable import TesseraCLI
@@ -24,6 +26,30 @@ struct RunTests {
         // A second run continues from the database.
         let second = try TesseraProcess.run(["run", "--time-zone", "UTC"], input: "/board\n", environment: environment)
         #expect(second.standardOutput.contains("[You] ") && second.standardOutput.contains("  CRANE"))
+    }
+
+    @Test("The console shows documents and buttons, and :press presses one")
+    func consoleButtons() async throws {
+        let written = Mutex<[String]>([])
+        let console = ConsoleTransport(onEnd: {}, write: { text in written.withLock { $0.append(text) } })
+        #expect(console.message(from: ":press 1") == nil)
+        #expect(written.withLock { $0.last } == "Usage: :press N, for one of the 0 buttons of the last message here\n")
+        let you = ChatID(ConsoleTransport.stableID("You"))
+        try await console.send(
+            OutgoingMessage(
+                chat: you, html: "Sure?",
+                buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]))
+        try await console.send(
+            OutgoingMessage(
+                chat: you, html: "Your <b>data</b>", document: .init(fileName: "d.json", contents: Array("{}".utf8))))
+        #expect(
+            written.withLock { $0 }.suffix(2) == [
+                "[You] Sure?\n    [1] Yes  [2] No  (:press N)\n", "[You] Your data\n    📎 d.json:\n    {}\n",
+            ])
+        let press = try #require(console.message(from: ":press 2"))
+        #expect(press.button == "x:no" && press.text.isEmpty && press.chat == you)
+        #expect(console.message(from: ":press 3") == nil)
+        #expect(console.message(from: "crane")?.button == nil)
     }
 
     @Test("Bad settings and a damaged database get one line and a non-zero exit")
