@@ -413,29 +413,6 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
 }
 
 extension Row {
-    /// A column's value by position, read straight from the statement when the row comes from a cursor, or
-    /// an error naming the column when it is NULL or not convertible (never a crash).
-    func required<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int, in table: String) throws
-        -> Value
-    {
-        do {
-            return try decode(Value.self, atIndex: index)
-        } catch {
-            throw SQLiteStoreError.damagedRow(table: table, column: Array(columnNames)[index])
-        }
-    }
-
-    /// A column's value by position, nil when NULL; an error naming the column when not convertible.
-    func optional<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int, in table: String) throws
-        -> Value?
-    {
-        do {
-            return hasNull(atIndex: index) ? nil : try decode(Value.self, atIndex: index)
-        } catch {
-            throw SQLiteStoreError.damagedRow(table: table, column: Array(columnNames)[index])
-        }
-    }
-
     /// A column's value, or an error naming it when it is NULL or not convertible (never a crash).
     func required<Value: DatabaseValueConvertible>(_ column: String, in table: String) throws -> Value {
         guard let value = Value.fromDatabaseValue(self[column] as DatabaseValue) else {
