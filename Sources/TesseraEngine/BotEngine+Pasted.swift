@@ -9,9 +9,14 @@ extension BotEngine {
 
     /// Whether a share is one the bot acts on: ours or the original's. Shares of other games are chat.
     func isCounted(_ share: SharedResult) -> Bool {
-        let name = share.gameName.lowercased()
-        return name == configuration.gameName.lowercased()
-            || (name == Self.officialGameName && share.maximumGuesses == Game.defaultMaximumGuesses)
+        isOwn(share)
+            || (share.gameName.lowercased() == Self.officialGameName
+                && share.maximumGuesses == Game.defaultMaximumGuesses)
+    }
+
+    /// A share text of this bot's own game.
+    private func isOwn(_ share: SharedResult) -> Bool {
+        share.gameName.lowercased() == configuration.gameName.lowercased()
     }
 
     /// A share pasted into a chat. In a group, the original's counts on the official board once per player
@@ -23,7 +28,7 @@ extension BotEngine {
             return
         }
         let name = context.player.displayName
-        if share.gameName.lowercased() == configuration.gameName.lowercased() {
+        if isOwn(share) {
             if try addToBoard(&context) { context.reply(context.texts.joined(name: name)) }
             return
         }

@@ -219,26 +219,10 @@ enum TelegramAPI {
         }
     }
 
-    struct EditMessageText: Encodable {
-        let chatID: Int64
-        let messageID: Int64
-        let text: String
-        let parseMode = "HTML"
-
-        enum CodingKeys: String, CodingKey {
-            case text
-            case chatID = "chat_id"
-            case messageID = "message_id"
-            case parseMode = "parse_mode"
-        }
-    }
-
     struct AnswerCallbackQuery: Encodable {
         let callbackQueryID: String
-        let text: String?
 
         enum CodingKeys: String, CodingKey {
-            case text
             case callbackQueryID = "callback_query_id"
         }
     }

@@ -214,19 +214,9 @@ public final class TelegramTransport: ChatTransport {
     /// How long an administrator check is trusted: a demoted administrator keeps their rights this long.
     static let administratorCacheSeconds = 60
 
-    /// Replaces the text of a message the bot sent (for inline-button flows).
-    public func editMessageText(chat: ChatID, messageID: Int64, html: String) async throws {
-        let _: TelegramAPI.SentMessage = try await call(
-            "editMessageText",
-            TelegramAPI.EditMessageText(chatID: chat.rawValue, messageID: messageID, text: html),
-            chat: chat
-        )
-    }
-
-    /// Acknowledges an inline-button press, optionally with a short notice.
-    public func answerCallbackQuery(id: String, text: String? = nil) async throws {
-        let _: Bool = try await call(
-            "answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id, text: text))
+    /// Acknowledges an inline-button press, which stops the spinner on the button.
+    private func answerCallbackQuery(id: String) async throws {
+        let _: Bool = try await call("answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id))
     }
 
     // MARK: - Calls

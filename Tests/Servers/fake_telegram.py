@@ -8,7 +8,7 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   clamped to 50 s; long polls until an update arrives; allowed_updates is remembered and updates of other types
   are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
   entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
-  keyboard), sendDocument (multipart upload of `document`), editMessageText, answerCallbackQuery, getChatMember
+  keyboard), sendDocument (multipart upload of `document`), answerCallbackQuery, getChatMember
   (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
@@ -323,15 +323,6 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})
-
-    def api_editMessageText(self, params):
-        with lock:
-            for message in sent:
-                if message["message_id"] == int(params.get("message_id", 0)) and \
-                        message["chat_id"] == int(params.get("chat_id", 0)):
-                    message["text"] = params.get("text", "")
-                    return self.reply(200, {"ok": True, "result": {"message_id": message["message_id"]}})
-        self.error(400, "Bad Request: message to edit not found")
 
     def api_getChatMember(self, params):
         chat, user = str(params.get("chat_id", "")), str(params.get("user_id", ""))

@@ -82,19 +82,29 @@ struct TelegramTransportTests {
         }
     }
 
-    @Test("editMessageText replaces a sent message; answerCallbackQuery acknowledges a button press")
-    func inlineButtonCalls() async throws {
+    @Test("Edits are marked; a button press becomes a message with its data and is acknowledged; buttons go out")
+    func editsAndButtons() async throws {
         try await withTransport { transport, fake in
-            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "Are you sure?"))
-            try await transport.editMessageText(chat: ChatID(7), messageID: 1, html: "<b>Done</b>")
-            #expect(try await fake.sent().map(\.text) == ["<b>Done</b>"])
-            try await transport.answerCallbackQuery(id: "query-1", text: "Deleted")
-            await #expect {
-                try await transport.editMessageText(chat: ChatID(7), messageID: 99, html: "x")
-            } throws: { error in
-                if case .messageRejected = error as? TransportError { return true }
-                return false
-            }
+            _ = try await transport.prepare()
+            try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID(7), html: "Sure?",
+                    buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]
+                ))
+            let question = try #require(try await fake.sent().first)
+            #expect(
+                question.buttons.map(\.text) == ["Yes", "No"] && question.buttons.map(\.data) == ["x:yes", "x:no"])
+            try await fake.push([
+                FakeTelegram.message("crane", from: 7, messageID: 5, edited: true),
+                FakeTelegram.press("x:no", from: 7, name: "Ana", messageID: question.messageID),
+            ])
+            let batch = try await transport.receive(after: nil)
+            #expect(batch.messages.count == 2)
+            #expect(batch.messages.first?.isEdited == true && batch.messages.first?.text == "crane")
+            let press = try #require(batch.messages.last)
+            #expect(
+                press.button == "x:no" && press.text.isEmpty && press.sender == UserID(7) && press.chat == ChatID(7))
+            #expect(try await fake.answeredPresses() == ["query-7-\(question.messageID)-x:no"])
         }
     }
 
