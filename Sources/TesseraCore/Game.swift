@@ -58,7 +58,8 @@ public struct Game: Sendable {
     @discardableResult
     public mutating func submit(_ text: some StringProtocol) -> Result<Row, GuessRejection> {
         guard !status.isFinished else { return .failure(.gameIsOver) }
-        switch wordList.guess(from: text) {
+        // The list is checked by submit(word), which also accepts the puzzle's own answer.
+        switch wordList.word(from: text) {
         case .success(let word): return submit(word)
         case .failure(let rejection): return .failure(rejection)
         }
@@ -71,7 +72,8 @@ public struct Game: Sendable {
         guard word.count == wordList.wordLength else {
             return .failure(word.count < wordList.wordLength ? .notEnoughLetters : .tooManyLetters)
         }
-        guard wordList.isAllowed(word) else { return .failure(.notInWordList) }
+        // A puzzle's own answer is always a word, even one an earlier answer edition had and the list now lacks.
+        guard word == answer || wordList.isAllowed(word) else { return .failure(.notInWordList) }
         if isHardMode, let violation = hardModeViolation(of: word) { return .failure(violation) }
         let row = Row(word: word, feedback: Feedback(guess: word, answer: answer))
         rows.append(row)

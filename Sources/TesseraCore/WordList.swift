@@ -6,17 +6,36 @@ public struct WordList: Sendable {
     public let alphabet: Alphabet
     /// The number of letters of every word in the list.
     public let wordLength: Int
-    /// The possible answers, in a fixed order.
-    public let answers: [Word]
-    /// Every word accepted as a guess; it includes every answer.
+    /// The possible answers of the latest edition, in a fixed order.
+    public var answers: [Word] { answerEditions[answerEditions.count - 1].answers }
+    /// Every edition of the answers, oldest first: earlier puzzles keep the answers they were played with.
+    public let answerEditions: [AnswerEdition]
+    /// Every word accepted as a guess; it includes every answer of the latest edition.
     public let allowedGuesses: Set<Word>
 
     /// Creates a list from answers and the other allowed guesses, all of one length.
     public init(language: Language, alphabet: Alphabet, answers: [Word], otherGuesses: some Sequence<Word>) {
-        precondition(!answers.isEmpty, "a word list needs answers")
-        let wordLength = answers[0].count
-        precondition(answers.allSatisfy { $0.count == wordLength }, "answers differ in length")
-        var allowed = Set(answers)
+        self.init(
+            language: language,
+            alphabet: alphabet,
+            answerEditions: [AnswerEdition(firstPuzzle: PuzzleNumber(1), answers: answers)],
+            otherGuesses: otherGuesses
+        )
+    }
+
+    /// Creates a list from answer editions, oldest first, and the allowed guesses beside the latest answers.
+    public init(
+        language: Language,
+        alphabet: Alphabet,
+        answerEditions: [AnswerEdition],
+        otherGuesses: some Sequence<Word>
+    ) {
+        precondition(!answerEditions.isEmpty, "a word list needs answers")
+        let latest = answerEditions[answerEditions.count - 1].answers
+        let wordLength = latest[0].count
+        precondition(
+            answerEditions.allSatisfy { $0.answers.allSatisfy { $0.count == wordLength } }, "answers differ in length")
+        var allowed = Set(latest)
         for word in otherGuesses {
             precondition(word.count == wordLength, "guesses differ in length from the answers")
             allowed.insert(word)
@@ -24,7 +43,7 @@ public struct WordList: Sendable {
         self.language = language
         self.alphabet = alphabet
         self.wordLength = wordLength
-        self.answers = answers
+        self.answerEditions = answerEditions
         self.allowedGuesses = allowed
     }
 

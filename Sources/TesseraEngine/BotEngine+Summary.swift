@@ -39,7 +39,7 @@ extension BotEngine {
         }
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
-        let answer = AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)
+        let answer = answer(for: puzzle, in: group.language)
         let maximum = Game.defaultMaximumGuesses
 
         let best = results.compactMap(\.result.guesses).min()

@@ -24,13 +24,23 @@ public struct BotEngine: Sendable {
     }
 
     public let configuration: Configuration
-    let secret: ScheduleSecret
+    /// Each language's answers, kept for the engine's life: a schedule remembers what it works out once (the
+    /// order of a new answer edition's first cycle).
+    private let schedules: [Language: AnswerSchedule]
     let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
-        self.secret = secret
+        self.schedules = Dictionary(
+            uniqueKeysWithValues: Language.allCases.map { ($0, AnswerSchedule(wordList: $0.wordList, secret: secret)) })
         self.logger = logger
+    }
+
+    /// The answer of a puzzle in a language.
+    func answer(for puzzle: PuzzleNumber, in language: Language) -> Word {
+        // Every language has a schedule, built in init.
+        guard let schedule = schedules[language] else { preconditionFailure("no answer schedule for \(language)") }
+        return schedule.answer(for: puzzle)
     }
 
     /// Handles one message: updates the store and queues the replies in its outbox.
@@ -178,7 +188,7 @@ public struct BotEngine: Sendable {
                 player: player.id, language: context.language, puzzle: puzzle,
                 hardMode: player.prefersHardMode || context.group?.hardModeRequired == true)
         var game = Game(
-            answer: AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle),
+            answer: answer(for: puzzle, in: context.language),
             wordList: list,
             hardMode: stored.hardMode
         )

@@ -112,9 +112,10 @@ struct ScheduleTests {
     func answers() throws {
         let list = Language.english.wordList
         let secret = try #require(ScheduleSecret("correct horse battery staple"))
-        let schedule = AnswerSchedule(wordList: list, secret: secret)
-        let again = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret("correct horse battery staple")))
-        let other = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret("another secret")))
+        let schedule = AnswerSchedule(answers: list.answers, secret: secret)
+        let again = AnswerSchedule(
+            answers: list.answers, secret: try #require(ScheduleSecret("correct horse battery staple")))
+        let other = AnswerSchedule(answers: list.answers, secret: try #require(ScheduleSecret("another secret")))
 
         let cycle = list.answers.count
         let firstCycle = (1...cycle).map { schedule.answer(for: PuzzleNumber($0)) }
@@ -138,5 +139,45 @@ struct ScheduleTests {
             let permutation = KeyedPermutation(count: count, key: key, tweak: 9)
             #expect(Set((0..<count).map { permutation($0) }) == Set(0..<count), "domain \(count)")
         }
+    }
+
+    // MARK: - Answer editions
+
+    @Test("A new edition changes no earlier puzzle, and serves unused words before earlier answers")
+    func editionOrder() throws {
+        let list = Language.english.wordList
+        let secret = try #require(ScheduleSecret("a test secret"))
+        let old = AnswerEdition(firstPuzzle: PuzzleNumber(1), answers: Array(list.answers[0..<300]))
+        // Half of the old words and 200 new ones, from puzzle 401: the old list has been through once already.
+        let new = AnswerEdition(firstPuzzle: PuzzleNumber(401), answers: Array(list.answers[150..<500]))
+        let before = AnswerSchedule(editions: [old], secret: secret)
+        let after = AnswerSchedule(editions: [old, new], secret: secret)
+
+        for puzzle in -400..<401 {
+            #expect(after.answer(for: PuzzleNumber(puzzle)) == before.answer(for: PuzzleNumber(puzzle)))
+        }
+        // Puzzles 301 to 400 started the old list's second cycle: those words are used, and so is all of the
+        // first cycle; only the 200 words the old list never had are unused.
+        let used = Set((1..<401).map { before.answer(for: PuzzleNumber($0)) })
+        let firstCycle = (401..<751).map { after.answer(for: PuzzleNumber($0)) }
+        #expect(Set(firstCycle) == Set(new.answers), "the first cycle serves every word once")
+        #expect(firstCycle.prefix(200).allSatisfy { !used.contains($0) }, "unused words come first")
+        #expect(firstCycle.dropFirst(200).allSatisfy(used.contains))
+        let secondCycle = (751..<1_101).map { after.answer(for: PuzzleNumber($0)) }
+        #expect(Set(secondCycle) == Set(new.answers))
+        #expect(secondCycle != firstCycle)
+    }
+
+    @Test("A game accepts its own answer even when the word list no longer has it")
+    func answerIsAlwaysAGuess() throws {
+        let full = Language.english.wordList
+        let list = WordList(
+            language: .english, alphabet: .english, answers: [full.testWord("crane")],
+            otherGuesses: [full.testWord("slate")])
+        var game = Game(answer: full.testWord("gonna"), wordList: list)
+        #expect(game.submit("shout") == .failure(.notInWordList))
+        #expect(try game.submit("slate").get().feedback.squares == "⬛⬛🟨⬛⬛")
+        #expect(try game.submit("gonna").get().feedback.squares == "🟩🟩🟩🟩🟩")
+        #expect(game.result == .won(guesses: 2))
     }
 }

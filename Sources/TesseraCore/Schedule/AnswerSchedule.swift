@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The server secret the answer schedule is keyed with. Anyone who knows it can compute every future answer.
 public struct ScheduleSecret: Sendable, Hashable {
     let key: SipHash
@@ -24,31 +26,90 @@ public struct ScheduleSecret: Sendable, Hashable {
 /// The day's answer: the same for every player on the same puzzle number, each answer used once before
 /// any repeats, and unpredictable without the secret.
 ///
-/// Puzzle numbers are split into cycles of `answers.count`; each cycle visits the answers in the order of
-/// its own keyed permutation.
+/// Puzzle numbers are split into cycles of the answer count; each cycle visits the answers in the order of
+/// its own keyed permutation. A later ``AnswerEdition`` starts its own cycles at its first puzzle, and its
+/// first cycle serves the words that no earlier puzzle had before those that one had, so a new list does not
+/// repeat a recent answer while it has unused ones.
 public struct AnswerSchedule: Sendable {
-    public let answers: [Word]
+    public let editions: [AnswerEdition]
     private let secret: ScheduleSecret
+    /// Later editions' first cycles, computed when first asked for: each needs the answers of every puzzle
+    /// before the edition, which takes a moment, and most schedules are only ever asked for one edition.
+    private let firstCycles = FirstCycles()
 
-    public init(answers: [Word], secret: ScheduleSecret) {
-        precondition(!answers.isEmpty, "an answer schedule needs answers")
-        self.answers = answers
+    /// A later edition's first cycle: its answers' indices, those no earlier puzzle used first.
+    private struct FirstCycle: Sendable {
+        var unused: [Int]
+        var used: [Int]
+    }
+
+    private final class FirstCycles: Sendable {
+        let computed = Mutex<[Int: FirstCycle]>([:])
+    }
+
+    /// A schedule over editions given oldest first, with increasing first puzzles.
+    public init(editions: [AnswerEdition], secret: ScheduleSecret) {
+        precondition(!editions.isEmpty, "an answer schedule needs answers")
+        precondition(
+            zip(editions, editions.dropFirst()).allSatisfy { $0.firstPuzzle < $1.firstPuzzle },
+            "answer editions must start on increasing puzzles")
+        self.editions = editions
         self.secret = secret
     }
 
+    /// A schedule with one list of answers for every puzzle.
+    public init(answers: [Word], secret: ScheduleSecret) {
+        self.init(editions: [AnswerEdition(firstPuzzle: PuzzleNumber(1), answers: answers)], secret: secret)
+    }
+
+    /// The schedule of a word list's answer editions.
     public init(wordList: WordList, secret: ScheduleSecret) {
-        self.init(answers: wordList.answers, secret: secret)
+        self.init(editions: wordList.answerEditions, secret: secret)
     }
 
     public func answer(for puzzle: PuzzleNumber) -> Word {
-        let offset = puzzle.rawValue - 1
-        let cycle = offset >= 0 ? offset / answers.count : (offset + 1) / answers.count - 1
-        let index = offset - cycle * answers.count
-        let permutation = KeyedPermutation(
-            count: answers.count,
-            key: secret.key,
-            tweak: UInt64(bitPattern: Int64(cycle))
-        )
-        return answers[permutation(index)]
+        let number = editions.lastIndex { $0.firstPuzzle <= puzzle } ?? 0
+        let answers = editions[number].answers
+        guard number > 0 else {
+            // The first edition: cycles counted from puzzle 1, before and after it, as they always were.
+            let offset = puzzle.rawValue - 1
+            let cycle = offset >= 0 ? offset / answers.count : (offset + 1) / answers.count - 1
+            let index = offset - cycle * answers.count
+            return answers[permuted(index, count: answers.count, tweak: UInt64(bitPattern: Int64(cycle)))]
+        }
+        // Puzzles before a later edition's start belong to the edition before it, so the offset is not negative.
+        let offset = puzzle.rawValue - editions[number].firstPuzzle.rawValue
+        let cycle = offset / answers.count
+        let index = offset % answers.count
+        guard cycle == 0 else { return answers[permuted(index, count: answers.count, tweak: tweak(number, 0, cycle))] }
+        let first = firstCycle(of: number)
+        if index < first.unused.count {
+            return answers[first.unused[permuted(index, count: first.unused.count, tweak: tweak(number, 1, 0))]]
+        }
+        let rest = index - first.unused.count
+        return answers[first.used[permuted(rest, count: first.used.count, tweak: tweak(number, 2, 0))]]
+    }
+
+    private func firstCycle(of number: Int) -> FirstCycle {
+        if let known = firstCycles.computed.withLock({ $0[number] }) { return known }
+        // Outside the lock: the puzzles before this edition may need an earlier edition's first cycle.
+        let edition = editions[number]
+        let first = min(1, edition.firstPuzzle.rawValue)
+        let used = Set((first..<edition.firstPuzzle.rawValue).map { answer(for: PuzzleNumber($0)) })
+        let cycle = FirstCycle(
+            unused: edition.answers.indices.filter { !used.contains(edition.answers[$0]) },
+            used: edition.answers.indices.filter { used.contains(edition.answers[$0]) })
+        firstCycles.computed.withLock { $0[number] = cycle }
+        return cycle
+    }
+
+    private func permuted(_ index: Int, count: Int, tweak: UInt64) -> Int {
+        KeyedPermutation(count: count, key: secret.key, tweak: tweak)(index)
+    }
+
+    /// A later edition's permutations: the edition number in the top bits keeps them apart from the first
+    /// edition's, whose tweak is the cycle number (all ones in the top bits when negative).
+    private func tweak(_ edition: Int, _ part: UInt64, _ cycle: Int) -> UInt64 {
+        UInt64(edition) << 48 | part << 40 | UInt64(cycle)
     }
 }
