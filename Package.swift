@@ -30,7 +30,12 @@ let package = Package(
     targets: [
         // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
         // no randomness of its own, no dependencies.
-        .target(name: "TesseraCore", swiftSettings: swiftSettings),
+        .target(
+            name: "TesseraCore",
+            // The word lists' reviewed inputs, answer editions and build report: read by scripts/build-wordlists.
+            exclude: ["WordLists/Inputs", "WordLists/Editions", "WordLists/REPORT.md"],
+            swiftSettings: swiftSettings
+        ),
         // Slow, obviously correct oracles and seeded randomness for tests and benchmarks.
         .target(name: "TesseraCoreTesting", dependencies: ["TesseraCore"], swiftSettings: swiftSettings),
         // Turns chat messages into game actions and replies; owns the storage and transport protocols.

@@ -1,135 +1,472 @@
 #!/usr/bin/env python3
 """Builds Tessera's word lists and writes them as Swift source into the game core.
 
-Reproducible: the inputs are pinned Debian and PyPI packages (installed by
-`scripts/build-wordlists`), and every choice below is a deterministic function of them.
+Reproducible: the inputs are pinned Debian and PyPI packages (installed by `scripts/build-wordlists`) and the
+committed, reviewable files in Sources/TesseraCore/WordLists/Inputs; every choice below is a deterministic
+function of them. README.md ("Word lists") says what the lists promise; Inputs/README.md how to change them.
 
-Sources
-- English allowed guesses: Debian `wamerican-insane` (SCOWL), lowercase five-letter entries.
-- English answers: Debian `wamerican` (SCOWL's common size), ranked by `wordfreq` frequency,
-  without regular plurals and past tenses (the original game's answers have almost none).
-- Spanish: Debian `hunspell-es` (es_ES), every inflected form expanded with hunspell's `unmunch`;
-  answers are the most frequent by `wordfreq`, without plurals. Accents are folded away (árbol → arbol)
-  but ñ stays a letter of its own.
-- Offensive words: `glin-profanity`'s English and Spanish dictionaries and `better-profanity`'s list,
-  removed from both the answers and the allowed guesses.
+Allowed guesses accept what people type: every five-letter word of broad dictionaries, inflections included,
+less the slurs listed in Inputs. Answers are fair everyday words: lemmas, lowercase in two independent
+dictionaries, common by wordfreq, one spelling each, and not on the reviewed deny list.
+
+Past puzzles never change: answers come in editions (Editions/LANG-N.txt), each taking effect from a recorded
+puzzle number. A changed answer list becomes a new edition that starts after every time zone's current puzzle;
+a list that is not yet in effect anywhere is rewritten in place.
 """
 import argparse
+import collections
+import datetime
 import importlib.resources
 import json
+import random
 import re
 import subprocess
+import sys
+import tempfile
 import unicodedata
 from pathlib import Path
 
 from better_profanity import profanity
+from lemminflect import getAllLemmas
+from simplemma import lemmatize
 from wordfreq import zipf_frequency
 
 LENGTH = 5
-ENGLISH_ANSWERS = 2300
-SPANISH_ANSWERS = 2500
+# The Zipf frequency (log10 of uses per billion words) an answer needs: 2.5, about one use in three million
+# words, keeps words most adults know (abhor, knead, mirth) and drops the specialist ones (see Inputs/README.md).
+ENGLISH_MINIMUM_ZIPF = 2.5
+SPANISH_MINIMUM_ZIPF = 2.5
+# Tessera's puzzle 1 (DailySchedule.tessera) and how far ahead a new answer edition starts by default, so that
+# a build deployed within that time never changes a puzzle somebody has already been served.
+FIRST_DAY = datetime.date(2026, 1, 1)
+DEFAULT_EDITION_LEAD_DAYS = 8
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTS = ROOT / "Sources/TesseraCore/WordLists"
+INPUTS = LISTS / "Inputs"
+EDITIONS = LISTS / "Editions"
+
+
+# MARK: - Reading inputs
 
 
 def read_lines(path):
     return Path(path).read_text(encoding="utf-8").splitlines()
 
 
-def fold_spanish(word):
-    """Removes accents and diaeresis but keeps ñ, as players type it."""
-    return "".join(ch if ch == "ñ" else unicodedata.normalize("NFD", ch)[0] for ch in word)
-
-
-def glin_words(language):
-    data = importlib.resources.files("glin_profanity").joinpath(f"data/dictionaries/{language}.json")
-    return {w.lower() for w in json.loads(data.read_text(encoding="utf-8"))["words"]}
-
-
-def is_offensive(word, blocklist):
-    """A word is offensive when it, or its stem without a plural ending, in either gender, is listed."""
-    stems = {word}
-    if word.endswith("s"):
-        stems |= {word[:-1], word[:-2] if word.endswith("es") else word}
-    stems |= {s[:-1] + {"a": "o", "o": "a"}[s[-1]] for s in stems if s and s[-1] in "ao"}
-    return any(s in blocklist or profanity.contains_profanity(s) for s in stems)
-
-
-def without_inflections(words, known, plural_endings, past_tense):
-    """Drops regular plurals (and -ed past tenses for English) whose stem is itself a known word."""
-    kept = []
-    for w in words:
-        if w.endswith("s") and not w.endswith(("ss", "us", "is")):
-            if any(w.endswith(e) and w[: -len(e)] in known for e in plural_endings):
-                continue
-        if past_tense and w.endswith("ed") and (w[:-2] in known or w[:-1] in known):
+def reviewed_words(name):
+    """A reviewed input: `word  reason` lines, sorted and unique; `#` starts a comment line."""
+    path = INPUTS / name
+    entries = {}
+    previous = None
+    for number, line in enumerate(read_lines(path), start=1):
+        if not line.strip() or line.startswith("#"):
             continue
-        kept.append(w)
-    return kept
+        word, _, reason = line.partition(" ")
+        where = f"{path.relative_to(ROOT)}:{number}"
+        if not reason.strip():
+            sys.exit(f"{where}: '{word}' has no reason; write `word  why` so a reviewer can judge it")
+        if not re.fullmatch(r"(?:[a-zñ]){%d}" % LENGTH, word):
+            sys.exit(f"{where}: '{word}' is not {LENGTH} lowercase letters (accents folded, ñ kept)")
+        if previous is not None and word <= previous:
+            sys.exit(f"{where}: '{word}' is out of order or repeated; keep the file sorted (LC_ALL=C sort)")
+        previous = word
+        entries[word] = reason.strip()
+    return entries
 
 
-def most_frequent(words, language, count, frequency_of=None):
-    frequency_of = frequency_of or (lambda w: zipf_frequency(w, language))
-    ranked = sorted(words, key=lambda w: (-frequency_of(w), w))
-    return sorted(ranked[:count])
+def fold(word, keep="ñ"):
+    """Removes accents and diaeresis, as players type them, keeping the letters of `keep`."""
+    return "".join(ch if ch in keep else unicodedata.normalize("NFD", ch)[0] for ch in word)
 
 
-def english():
-    pattern = re.compile(f"[a-z]{{{LENGTH}}}")
-    blocklist = glin_words("english")
-    common = read_lines("/usr/share/dict/american-english")
-    known = {w for w in common if w.isalpha() and w.islower()}
-    candidates = [w for w in sorted(set(common)) if pattern.fullmatch(w) and not is_offensive(w, blocklist)]
-    candidates = without_inflections(candidates, known, ("s", "es"), past_tense=True)
-    answers = most_frequent(candidates, "en", ENGLISH_ANSWERS)
-    allowed = {w for w in read_lines("/usr/share/dict/american-english-insane") if pattern.fullmatch(w)}
-    allowed = {w for w in allowed if not is_offensive(w, blocklist)} | set(answers)
-    return answers, sorted(allowed)
+def five_letter(words, keep=""):
+    """The folded lowercase words of exactly five letters."""
+    pattern = re.compile(r"(?:[a-z%s]){%d}" % (keep, LENGTH))
+    folded = (fold(w, keep) for w in words if w == w.lower())
+    return {w for w in folded if pattern.fullmatch(w)}
 
 
-def spanish():
-    pattern = re.compile(f"(?:[a-záéíóúü]|ñ){{{LENGTH}}}")
-    blocklist = {fold_spanish(w) for w in glin_words("spanish")}
-    forms = subprocess.run(
-        ["unmunch", "/usr/share/hunspell/es_ES.dic", "/usr/share/hunspell/es_ES.aff"],
+def unmunch(dictionary):
+    """Every form a hunspell dictionary generates from its roots and affixes."""
+    return subprocess.run(
+        ["unmunch", f"/usr/share/hunspell/{dictionary}.dic", f"/usr/share/hunspell/{dictionary}.aff"],
         check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, encoding="utf-8",
     ).stdout.splitlines()
-    # Lowercase entries only: capitalised ones are names and places.
-    frequency = {}
-    for form in forms:
-        if pattern.fullmatch(form):
-            folded = fold_spanish(form)
-            frequency[folded] = max(frequency.get(folded, 0.0), zipf_frequency(form, "es"))
-    allowed = sorted(w for w in frequency if not is_offensive(w, blocklist))
-    known = {fold_spanish(f) for f in forms if f.islower()}
-    candidates = without_inflections(allowed, known, ("s", "es"), past_tense=False)
-    answers = most_frequent(candidates, "es", SPANISH_ANSWERS, frequency_of=frequency.get)
-    return answers, allowed
 
 
-def swift_source(name, answers, allowed):
-    extra = [w for w in allowed if w not in set(answers)]
-    return (
-        "// swift-format-ignore-file: generated data, one long line per list.\n"
-        "// Generated by scripts/build-wordlists: do not edit by hand.\n"
-        "// Sources and filters are described in that script and in README.md (\"Word lists\").\n\n"
-        "extension WordListSource {\n"
-        f"    /// {len(answers)} answers and {len(allowed)} allowed guesses, space-separated.\n"
-        f"    static let {name} = WordListSource(\n"
-        f'        answers: "{" ".join(answers)}",\n'
-        f'        otherGuesses: "{" ".join(extra)}"\n'
-        "    )\n"
-        "}\n"
-    )
+def hunspell_roots(dictionary):
+    """The root entries of a hunspell dictionary, dictionary forms (singular, masculine, infinitive), and the
+    forms its roots with affixes generate."""
+    lines = Path(f"/usr/share/hunspell/{dictionary}.dic").read_text(encoding="utf-8").splitlines()[1:]
+    entries = [line.strip() for line in lines if line.strip()]
+    roots = {entry.split("/")[0] for entry in entries}
+    with tempfile.TemporaryDirectory() as folder:
+        # unmunch of the entries that carry affixes alone: what those roots generate.
+        flagged = Path(folder) / "flagged.dic"
+        inflecting = [entry for entry in entries if "/" in entry]
+        flagged.write_text(f"{len(inflecting)}\n" + "\n".join(inflecting) + "\n", encoding="utf-8")
+        generated = subprocess.run(
+            ["unmunch", str(flagged), f"/usr/share/hunspell/{dictionary}.aff"],
+            check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, encoding="utf-8",
+        ).stdout.splitlines()
+    flagged_roots = {entry.split("/")[0] for entry in inflecting}
+    return roots, set(generated) - flagged_roots
+
+
+def aspell_dictionary(language):
+    """The roots of an aspell dictionary and every form they generate, with their case."""
+    dump = subprocess.run(["aspell", "-d", language, "dump", "master"], check=True, stdout=subprocess.PIPE)
+    expanded = subprocess.run(["aspell", "-l", language, "expand"], input=dump.stdout, check=True,
+                              stdout=subprocess.PIPE)
+    roots = {line.split("/")[0] for line in dump.stdout.decode("utf-8").split()}
+    return roots, expanded.stdout.decode("utf-8").split()
+
+
+def profanity_lists(language):
+    """Exact entries of the profanity packages: flags for the answers, never a filter on guesses."""
+    data = importlib.resources.files("glin_profanity").joinpath(f"data/dictionaries/{language}.json")
+    words = {w.lower() for w in json.loads(data.read_text(encoding="utf-8"))["words"]}
+    if language == "english":
+        profanity.load_censor_words()
+        words |= {str(w).lower() for w in profanity.CENSOR_WORDSET}
+    return words
+
+
+class Filters:
+    """Applies named filters in order and remembers what each removed, for the report."""
+
+    def __init__(self, candidates):
+        self.words = set(candidates)
+        self.removed = collections.OrderedDict()
+
+    def keep(self, name, predicate):
+        dropped = {w for w in self.words if not predicate(w)}
+        self.words -= dropped
+        self.removed[name] = sorted(dropped)
+
+
+# MARK: - English
+
+
+def wordnet():
+    """WordNet 3.0 lemmas with their case, and how often each case was tagged in its sense-tagged corpus."""
+    lowercase, tags = set(), collections.Counter()
+    sense_tags = {}
+    for line in read_lines("/usr/share/wordnet/cntlist.rev"):
+        key, _, count = line.split()
+        sense_tags[key] = int(count)
+    type_numbers = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}
+    for part in ["noun", "verb", "adj", "adv"]:
+        for line in read_lines(f"/usr/share/wordnet/data.{part}"):
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            lexicographer_file, synset_type, count = fields[1], fields[2], int(fields[3], 16)
+            for i in range(count):
+                form, lex_id = re.sub(r"\(.*\)$", "", fields[4 + 2 * i]), int(fields[5 + 2 * i], 16)
+                if synset_type == "s":  # satellite keys name their head; their tags are few and not needed
+                    key = None
+                else:
+                    key = f"{form.lower()}%{type_numbers[synset_type]}:{lexicographer_file}:{lex_id:02d}::"
+                if form.islower():
+                    lowercase.add(form)
+                tags[(form.lower(), form.islower())] += sense_tags.get(key, 0)
+    return lowercase, tags
+
+
+def is_roman_numeral(word):
+    return re.fullmatch(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})", word) is not None
+
+
+def is_inflection(word, lemmas):
+    """A regular plural of a lemma (jeans, taxis, menus), or an inflection of some part of speech in which
+    the word is not its own lemma (spies, tries, upped, hoped)."""
+    if word.endswith("s") and not word.endswith("ss"):
+        stems = {word[:-1]}
+        if word.endswith("es"):
+            stems.add(word[:-2])
+        if word.endswith("ies"):
+            stems.add(word[:-3] + "y")
+        if stems & lemmas:
+            return True
+    return any(word not in forms for forms in getAllLemmas(word).values())
+
+
+# British → American spellings: a word whose American counterpart is an American-only spelling is British.
+SPELLING_PAIRS = [("re$", "er"), ("our$", "or"), ("ise$", "ize"), ("yse$", "yze"), ("ae", "e"), ("oe", "e"),
+                  ("ogue$", "og"), ("ou", "o"), ("ll", "l"), ("ce$", "se")]
+
+
+def british_spelling(word, american, british):
+    """The American spelling a British-spelled word stands for (sabre → saber, mould → mold), else None."""
+    for pattern, replacement in SPELLING_PAIRS:
+        counterpart = re.sub(pattern, replacement, word)
+        if counterpart != word and counterpart in american and counterpart not in british:
+            return counterpart
+    return None
+
+
+def english(old_answers):
+    american_insane = read_lines("/usr/share/dict/american-english-insane")
+    british_insane = read_lines("/usr/share/dict/british-english-insane")
+    american_huge = read_lines("/usr/share/dict/american-english-huge")
+    british_huge = five_letter(read_lines("/usr/share/dict/british-english-huge"))
+    american = five_letter(american_huge)
+    # Names common enough for SCOWL's everyday list (Japan, Maria, Texas).
+    capitalised = {w.lower() for w in read_lines("/usr/share/dict/american-english") if w[:1].isupper()}
+    slurs = reviewed_words("en-slurs.txt")
+    extra_guesses = reviewed_words("en-guesses.txt")
+    deny = reviewed_words("en-deny.txt")
+    allow = reviewed_words("en-allow.txt")
+    vulgar = profanity_lists("english")
+    lowercase_wordnet, tags = wordnet()
+    wordnet_lemmas = lowercase_wordnet
+
+    guesses = (five_letter(american_insane) | five_letter(british_insane) | set(extra_guesses)) - set(slurs)
+
+    filters = Filters(american)
+    filters.keep("not lowercase in WordNet 3.0 (the second dictionary)", lambda w: w in lowercase_wordnet)
+    filters.keep("a Roman numeral", lambda w: not is_roman_numeral(w))
+    filters.keep("a plural or other inflection (lemminflect, WordNet)", lambda w: not is_inflection(w, wordnet_lemmas))
+    filters.keep("a British spelling of an American answer",
+                 lambda w: british_spelling(w, american, british_huge) is None)
+    filters.keep("mostly a name: a common name whose capitalised senses WordNet's tagged corpus uses more",
+                 lambda w: w not in capitalised or tags[(w, False)] <= tags[(w, True)])
+    filters.keep("vulgar or offensive (glin-profanity, better-profanity)", lambda w: w not in vulgar)
+    filters.keep(f"rarer than Zipf {ENGLISH_MINIMUM_ZIPF} (wordfreq)",
+                 lambda w: zipf_frequency(w, "en") >= ENGLISH_MINIMUM_ZIPF)
+    filters.keep("a slur (en-slurs.txt)", lambda w: w not in slurs)
+    result = finish("en", filters, guesses, allow, deny, old_answers)
+    # hunspell's en_GB (LibreOffice's, not SCOWL's) measures the guesses against a list they are not built from.
+    independent = five_letter(unmunch("en_GB"))
+    accepted = len(independent & set(result["guesses"]))
+    result["coverage"] = (f"Independent check: {accepted} of hunspell en_GB's {len(independent)} five-letter lowercase "
+                          f"words are allowed guesses ({100 * accepted / len(independent):.1f} %).")
+    return result
+
+
+# MARK: - Spanish
+
+
+def spanish(old_answers):
+    keep = "ñ"
+    dictionaries = sorted(p.stem for p in Path("/usr/share/hunspell").glob("es_*.dic"))
+    every_form = set()
+    for dictionary in dictionaries:
+        every_form |= {fold(form, keep) for form in unmunch(dictionary) if form == form.lower()}
+    forms = five_letter(every_form, keep)
+    roots, inflected = hunspell_roots("es_ES")
+    # Roots listed without affixes that another root also generates: conjugations (diste, seáis, únete).
+    listed_inflections = {fold(r, keep) for r in roots & inflected}
+    wspanish = five_letter(read_lines("/usr/share/dict/spanish"), keep)
+    aspell_roots, aspell_forms = aspell_dictionary("es")
+    aspell = five_letter(aspell_forms, keep)
+    aspell_roots = five_letter(aspell_roots, keep)
+    slurs = {fold(w, keep): r for w, r in reviewed_words("es-slurs.txt").items()}
+    extra_guesses = reviewed_words("es-guesses.txt")
+    deny = reviewed_words("es-deny.txt")
+    allow = reviewed_words("es-allow.txt")
+    vulgar = {fold(w, keep) for w in profanity_lists("spanish")}
+    frequency = collections.defaultdict(float)
+    spellings = collections.defaultdict(set)
+    for root in roots:
+        folded = fold(root, keep)
+        frequency[folded] = max(frequency[folded], zipf_frequency(root, "es"))
+        spellings[folded].add(root)
+
+    guesses = (forms | wspanish | set(extra_guesses)) - set(slurs)
+
+    filters = Filters(five_letter(roots, keep))
+    filters.keep("an inflected form listed as a root of es_ES", lambda w: w not in listed_inflections)
+    filters.keep("a verb with a pronoun attached (darla, hazme, únete), not a root of aspell-es",
+                 lambda w: w in aspell_roots or not any(has_enclitic(root, every_form) for root in spellings[w]))
+    filters.keep("not its own lemma (simplemma): a conjugation, feminine or plural (daban, negra, gatos)",
+                 lambda w: any(lemmatize(root, lang="es") == root for root in spellings[w]))
+    filters.keep("not lowercase in aspell-es (the second dictionary, from another project)", lambda w: w in aspell)
+    filters.keep("vulgar or offensive (glin-profanity)", lambda w: w not in vulgar)
+    filters.keep(f"rarer than Zipf {SPANISH_MINIMUM_ZIPF} (wordfreq)",
+                 lambda w: frequency[w] >= SPANISH_MINIMUM_ZIPF)
+    filters.keep("a slur (es-slurs.txt)", lambda w: w not in slurs)
+    return finish("es", filters, guesses, allow, deny, old_answers)
+
+
+ENCLITICS = ("me", "te", "se", "le", "la", "lo", "nos", "os", "les", "las", "los")
+
+
+def has_enclitic(word, forms):
+    """A verb form with a pronoun attached: what remains without the pronoun is a form of a verb."""
+    for pronoun in ENCLITICS:
+        stem = fold(word[: -len(pronoun)], "ñ")
+        if word.endswith(pronoun) and len(stem) >= 2 and stem in forms:
+            if lemmatize(stem, lang="es").endswith(("ar", "er", "ir")):
+                return True
+    return False
+
+
+# MARK: - Both
+
+
+def finish(language, filters, guesses, allow, deny, old_answers):
+    for word in allow:
+        if word not in guesses:
+            sys.exit(f"{language}-allow.txt: '{word}' is not an allowed guess; add it to {language}-guesses.txt")
+    filters.words |= set(allow)
+    filters.keep(f"denied by review ({language}-deny.txt)", lambda w: w not in deny)
+    answers = sorted(filters.words)
+    missing = set(answers) - guesses
+    assert not missing, f"{language}: answers that are not allowed guesses: {sorted(missing)}"
+    return {
+        "answers": answers, "guesses": sorted(guesses), "removed": filters.removed,
+        "allowed": len(allow), "old_answers": old_answers,
+    }
+
+
+def read_editions(language):
+    """The committed answer editions of a language: (number, first puzzle, answers), oldest first."""
+    editions = []
+    for line in read_lines(EDITIONS / "editions.tsv"):
+        if line.startswith("#") or not line.strip():
+            continue
+        code, number, first_puzzle = line.split("\t")[:3]
+        if code == language:
+            answers = read_lines(EDITIONS / f"{code}-{number}.txt")
+            editions.append((int(number), int(first_puzzle), answers))
+    return editions
+
+
+def latest_open_puzzle(now):
+    """The highest puzzle number any player is on now: the first zone to reach a date is UTC+14."""
+    return (now.astimezone(datetime.timezone(datetime.timedelta(hours=14))).date() - FIRST_DAY).days + 1
+
+
+def update_editions(language, answers, editions, now, first_puzzle):
+    """Records a changed answer list as a new edition (or rewrites one not yet in effect anywhere)."""
+    number, starts, current = editions[-1]
+    if answers == current:
+        return editions, None
+    open_puzzle = latest_open_puzzle(now)
+    if starts > open_puzzle + 1:
+        editions = editions[:-1] + [(number, starts, answers)]
+        return editions, f"edition {number} is not in effect yet (puzzle {starts}); rewritten in place"
+    starts = first_puzzle or open_puzzle + DEFAULT_EDITION_LEAD_DAYS
+    if starts <= open_puzzle:
+        sys.exit(f"--first-puzzle {starts} has already started somewhere (puzzle {open_puzzle} is open); "
+                 "a new edition must start later, or past games would change")
+    editions = editions + [(number + 1, starts, answers)]
+    return editions, f"new edition {number + 1}, in effect from puzzle {starts} ({puzzle_day(starts)})"
+
+
+def puzzle_day(puzzle):
+    return (FIRST_DAY + datetime.timedelta(days=puzzle - 1)).isoformat()
+
+
+def write_editions(all_editions):
+    rows = ["# language\tedition\tfirst puzzle\tits day (puzzle 1 = 2026-01-01)"]
+    for language, editions in all_editions.items():
+        for number, starts, answers in editions:
+            (EDITIONS / f"{language}-{number}.txt").write_text("\n".join(answers) + "\n", encoding="utf-8")
+            rows.append(f"{language}\t{number}\t{starts}\t{puzzle_day(starts)}")
+    (EDITIONS / "editions.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def swift_source(name, editions, guesses):
+    # Earlier editions' answers need not be guesses: a game always accepts its own answer.
+    current = set(editions[-1][2])
+    extra = [w for w in guesses if w not in current]
+    # Laid out as swift format lays it out; its line length check passes a line that is one string literal.
+    lines = [
+        "// Generated by scripts/build-wordlists from Inputs/ and Editions/: do not edit by hand.",
+        "",
+        "extension WordListSource {",
+        f"    /// {len(editions[-1][2])} answers in the current edition; {len(guesses)} allowed guesses.",
+        f"    static let {name} = WordListSource(",
+        "        answerEditions: [",
+    ]
+    for number, starts, words in editions:
+        lines += [
+            "            (",
+            f"                firstPuzzle: {starts},",
+            "                answers:",
+            f'                    "{" ".join(words)}"',
+            f"            ),  // edition {number}",
+        ]
+    lines += [
+        "        ],",
+        "        guesses:",
+        f'            "{" ".join(extra)}"',
+        "    )",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def report(results, notes, previous_guesses):
+    out = ["# Word list report", "",
+           "Written by `scripts/build-wordlists`; commit it with the lists. Thresholds: English Zipf "
+           f"{ENGLISH_MINIMUM_ZIPF}, Spanish Zipf {SPANISH_MINIMUM_ZIPF} (wordfreq).", ""]
+    for language, result in results.items():
+        answers, guesses = result["answers"], result["guesses"]
+        out += [f"## {language}", "",
+                f"- answers: {len(answers)} (the current edition); allowed guesses: {len(guesses)}",
+                f"- forced in by the allow list: {result['allowed']}", ""]
+        if notes.get(language):
+            out += [f"- editions: {notes[language]}", ""]
+        out += ["| filter on the answers | removed | examples |", "| --- | ---: | --- |"]
+        for name, removed in result["removed"].items():
+            out.append(f"| {name} | {len(removed)} | {' '.join(removed[:12])} |")
+        if "coverage" in result:
+            out += ["", result["coverage"]]
+        sample = random.Random(f"tessera {language}").sample(answers, 60)
+        out += ["", f"A sample of 60 answers (seeded, so it changes only with the list): {' '.join(sorted(sample))}"]
+        old_answers, old_guesses = set(result["old_answers"]), previous_guesses[language]
+        gained, lost = sorted(set(guesses) - old_guesses), sorted(old_guesses - set(guesses))
+        out += ["", "Against the committed lists:", "",
+                f"- answers added: {len(set(answers) - old_answers)}, removed: {len(old_answers - set(answers))}",
+                f"- guesses added: {len(gained)} ({' '.join(gained[:20])} …)",
+                f"- guesses removed: {len(lost)} ({' '.join(lost[:20])})", ""]
+    return "\n".join(out)
+
+
+def committed_guesses(name):
+    """The allowed guesses of the committed generated source, to report what a rebuild changes."""
+    path = LISTS / f"WordListSource+{name.capitalize()}.swift"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    # The latest answers and the other guesses: earlier editions' answers need not be guesses.
+    answers = re.findall(r'answers:\s*"([^"]*)"', text)
+    guesses = re.findall(r'(?:otherGuesses|guesses):\s*"([^"]*)"', text)
+    return set(" ".join(answers[-1:] + guesses).split())
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("output", type=Path, help="directory for the generated Swift files")
-    output = parser.parse_args().output
-    for name, (answers, allowed) in {"english": english(), "spanish": spanish()}.items():
-        assert set(answers) <= set(allowed), f"{name}: every answer must be an allowed guess"
-        path = output / f"WordListSource+{name.capitalize()}.swift"
-        path.write_text(swift_source(name, answers, allowed), encoding="utf-8")
-        print(f"{name}: {len(answers)} answers, {len(allowed)} allowed guesses -> {path}")
+    parser.add_argument("--first-puzzle", type=int,
+                        help="the puzzle a changed answer list takes effect from (default: "
+                             f"{DEFAULT_EDITION_LEAD_DAYS} days after the latest open puzzle)")
+    parser.add_argument("--now", type=datetime.datetime.fromisoformat,
+                        default=datetime.datetime.now(datetime.timezone.utc),
+                        help="the current instant, ISO 8601 with a zone (for testing the edition rules)")
+    arguments = parser.parse_args()
+    if arguments.now.tzinfo is None:
+        parser.error("--now needs a time zone, such as 2026-11-23T12:00:00+00:00")
+
+    names = {"en": "english", "es": "spanish"}
+    builders = {"en": english, "es": spanish}
+    results, notes, all_editions, previous = {}, {}, {}, {}
+    for language, name in names.items():
+        editions = read_editions(language)
+        previous[language] = committed_guesses(name)
+        result = builders[language](editions[-1][2])
+        editions, note = update_editions(language, result["answers"], editions, arguments.now,
+                                         arguments.first_puzzle)
+        results[language], notes[language], all_editions[language] = result, note, editions
+    write_editions(all_editions)
+    for language, name in names.items():
+        path = LISTS / f"WordListSource+{name.capitalize()}.swift"
+        path.write_text(swift_source(name, all_editions[language], results[language]["guesses"]), encoding="utf-8")
+    text = report(results, notes, previous)
+    (LISTS / "REPORT.md").write_text(text, encoding="utf-8")
+    print(text)
 
 
 if __name__ == "__main__":

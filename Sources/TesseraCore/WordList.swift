@@ -65,8 +65,10 @@ public struct WordList: Sendable {
         self.init(
             language: language,
             alphabet: alphabet,
-            answers: words(source.answers),
-            otherGuesses: words(source.otherGuesses)
+            answerEditions: source.answerEditions.map {
+                AnswerEdition(firstPuzzle: PuzzleNumber($0.firstPuzzle), answers: words($0.answers))
+            },
+            otherGuesses: words(source.guesses)
         )
     }
 

@@ -143,6 +143,36 @@ struct ScheduleTests {
 
     // MARK: - Answer editions
 
+    /// Answers of the lists as they were before answer editions existed, for the secret below, computed with
+    /// that code: puzzles before the new lists' first puzzle must keep them.
+    static let answersBeforeEditions: [Language: [(Int, String)]] = [
+        .english: [
+            (-5, "feces"), (0, "samba"), (1, "scrap"), (2, "alien"), (100, "knave"), (326, "gonna"),
+            (327, "grind"), (328, "splat"), (334, "expel"), (335, "diary"),
+        ],
+        .spanish: [
+            (-5, "oruga"), (0, "hurra"), (1, "pasen"), (2, "aforo"), (100, "hacer"), (326, "fango"),
+            (327, "finca"), (328, "quema"), (334, "debio"), (335, "colgo"),
+        ],
+    ]
+
+    @Test("New word lists keep the answer of every puzzle before their first one", arguments: Language.allCases)
+    func editionsKeepPastAnswers(language: Language) throws {
+        let list = language.wordList
+        let secret = try #require(ScheduleSecret("correct horse battery staple"))
+        let schedule = AnswerSchedule(wordList: list, secret: secret)
+        let latest = try #require(list.answerEditions.last)
+        // Recorded after every zone's puzzle on the day the lists changed (2026-11-23, puzzle 328 in UTC+14).
+        #expect(latest.firstPuzzle > PuzzleNumber(328))
+        for (puzzle, word) in try #require(Self.answersBeforeEditions[language]) {
+            #expect(list.display(schedule.answer(for: PuzzleNumber(puzzle))).lowercased() == word, "puzzle \(puzzle)")
+        }
+        // From its first puzzle on, the new edition answers: words of the new list only.
+        let newWords = Set(latest.answers)
+        let next = (0..<30).map { schedule.answer(for: PuzzleNumber(latest.firstPuzzle.rawValue + $0)) }
+        #expect(next.allSatisfy(newWords.contains))
+    }
+
     @Test("A new edition changes no earlier puzzle, and serves unused words before earlier answers")
     func editionOrder() throws {
         let list = Language.english.wordList

@@ -1,7 +1,8 @@
 /// The text of a generated word list, as `scripts/build-wordlists` writes it.
 struct WordListSource: Sendable {
-    /// Space-separated answers, lowercase.
-    let answers: String
-    /// Space-separated allowed guesses that are not answers.
-    let otherGuesses: String
+    /// Every edition of the answers, oldest first: the puzzle it takes effect from, and its answers, lowercase
+    /// and space-separated.
+    let answerEditions: [(firstPuzzle: Int, answers: String)]
+    /// Space-separated allowed guesses that are not answers of the latest edition.
+    let guesses: String
 }
