@@ -6,10 +6,15 @@ public import ServiceLifecycle
 /// The running bot: receives updates from a transport, applies them through the engine exactly once, and
 /// sends the replies from the durable outbox within the platform's rate limits.
 ///
-/// Two loops share one task group. Receiving stores each batch's effects and the transport's new position
+/// Three loops share one task group. Receiving stores each batch's effects and the transport's new position
 /// in one transaction, then wakes the sender. Sending drains the outbox after the commit, so a reply computed
-/// before a crash is still sent after the restart. On graceful shutdown the receiver stops polling, the batch
-/// in hand is finished, and the sender drains what it may send before returning.
+/// before a crash is still sent after the restart. Closing days queues the groups' summaries. On graceful
+/// shutdown the receiver stops polling, the batch in hand is finished, and the sender drains what it may send
+/// before returning.
+///
+/// A failure is never silent: a transient one (the network, a busy or full disk) is retried with backoff and
+/// logged once per episode; any other ends every loop, and `run()` throws it, so the process exits and its
+/// supervisor restarts it.
 public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Duration == Duration {
     public struct Configuration: Sendable {
         /// The first pause after a failure; it doubles (with jitter) up to ``maximumBackoff``.
@@ -64,7 +69,17 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             group.addTask { try await sendLoop(wakeups: wakeups) }
             group.addTask { try await closeDaysLoop(waker: waker) }
-            try await group.waitForAll()
+            do {
+                // A loop that ends normally (graceful shutdown) leaves the others to finish their work; one that
+                // fails ends them all, so no loop keeps running beside a dead one.
+                while try await group.next() != nil {}
+            } catch {
+                group.cancelAll()
+                logger.critical(
+                    "Stopping: \(error). Restart tessera once the cause is fixed; nothing acknowledged is lost.",
+                    metadata: ["transport": "\(transport.name)"])
+                throw error
+            }
         }
         logger.info("Stopped", metadata: ["transport": "\(transport.name)"])
     }
@@ -91,10 +106,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             backoff.reset()
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
-            try await apply(await checkingAdministrators(batch))
+            let checked = await checkingAdministrators(batch)
+            // A transaction that fails is rolled back, so trying it again applies the batch once.
+            try await retryingStorage("storing a batch") { try await apply(checked) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             waker.yield()
-            try await store.flush()
+            try await retryingStorage("flushing to disk") { try await store.flush() }
             position = batch.nextPosition
         }
     }
@@ -146,14 +163,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let engine = self.engine
         let now = self.now
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                let queued = try await store.write { try engine.closeDays(at: now(), in: $0) }
-                if queued > 0 {
-                    logger.info("Queued daily summaries", metadata: ["summaries": "\(queued)"])
-                    waker.yield()
-                }
-            } catch {
-                logger.error("Could not close the groups' days; trying again", metadata: ["error": "\(error)"])
+            let queued = try await retryingStorage("closing the groups' days") {
+                try await store.write { try engine.closeDays(at: now(), in: $0) }
+            }
+            if queued > 0 {
+                logger.info("Queued daily summaries", metadata: ["summaries": "\(queued)"])
+                waker.yield()
             }
             do {
                 try await cancelWhenGracefulShutdown { try await clock.sleep(for: configuration.dayCheckInterval) }
@@ -171,9 +186,11 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let start = clock.now
         let ticks = AsyncTimerSequence(interval: configuration.outboxInterval, clock: clock).map { _ in () }
         for await _ in merge(wakeups, ticks).cancelOnGracefulShutdown() {
-            try await drain(&limiter, &backoff, since: start)
+            try await retryingStorage("sending from the outbox") { try await drain(&limiter, &backoff, since: start) }
         }
-        // Shutting down: send what may be sent now; the rest stays in the outbox for the next start.
+        // Shutting down: send what may be sent now; the rest stays in the outbox for the next start. Cancelled
+        // (another loop failed), it sends nothing more.
+        if Task.isCancelled { return }
         try await drain(&limiter, &backoff, since: start)
     }
 
@@ -273,6 +290,37 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     }
 
     // MARK: - Failures
+
+    /// Runs storage work, retrying it with backoff while the store says its failure is transient (busy,
+    /// locked, disk full, I/O); any other failure is thrown and ends the service. One warning per episode.
+    private func retryingStorage<Result>(_ activity: String, _ work: () async throws -> Result) async throws
+        -> Result
+    {
+        var backoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+        var failures = 0
+        while true {
+            do {
+                let result = try await work()
+                if failures > 0 {
+                    logger.notice(
+                        "Storage works again", metadata: ["activity": "\(activity)", "failures": "\(failures)"])
+                }
+                return result
+            } catch let error where store.isTransient(error) {
+                failures += 1
+                let delay = backoff.next()
+                if failures == 1 {
+                    logger.warning(
+                        """
+                        Storage failed while \(activity); retrying until it works. Check the disk's free space \
+                        and that no other program holds the database.
+                        """,
+                        metadata: ["error": "\(error)", "retry.after": "\(delay)"])
+                }
+                try await clock.sleep(for: delay)
+            }
+        }
+    }
 
     private func pause(after error: TransportError, backoff: inout Backoff, activity: String) async throws {
         let delay: Duration

@@ -93,6 +93,10 @@ public protocol GameStore: Sendable {
     /// A value kept across restarts, such as the schedule secret.
     func setting(_ key: String) async throws -> String?
     func setSetting(_ key: String, _ value: String) async throws
+
+    /// Whether a failure of this store may go away by itself (the database busy or locked, the disk full, an
+    /// I/O error), so the same work is tried again; any other failure stops the bot.
+    func isTransient(_ error: any Error) -> Bool
 }
 
 /// A queued reply.

@@ -102,6 +102,11 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    public func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode)
+    }
+
     public func flush() async throws {
         guard let log = writeAheadLog else { return }
         try await log.flush()

@@ -13,18 +13,37 @@ final class RecordingStore: GameStore {
     /// How long each removal takes, as over a real disk.
     let removalDelay: Duration
 
+    /// Failures processBatch throws, first one first, before it stores anything (injected storage faults).
+    let batchFailures = Mutex<[any Error]>([])
+    /// The events as they happen, to wait for one without polling.
+    let eventStream: AsyncStream<String>
+    private let eventContinuation: AsyncStream<String>.Continuation
+
     init(removalDelay: Duration = .zero) throws {
         base = try SQLiteGameStore.inMemory()
         self.removalDelay = removalDelay
+        (eventStream, eventContinuation) = AsyncStream.makeStream(of: String.self)
     }
 
-    func record(_ event: String) { events.withLock { $0.append(event) } }
+    func record(_ event: String) {
+        events.withLock { $0.append(event) }
+        eventContinuation.yield(event)
+    }
+
+    /// Waits until an event has been recorded.
+    func waitFor(_ event: String) async {
+        for await recorded in eventStream where recorded == event { return }
+    }
 
     func processBatch<Result: Sendable>(
         transport: String,
         nextPosition: Int64,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
     ) async throws -> Result {
+        if let failure = batchFailures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            record("processBatch failed")
+            throw failure
+        }
         let result = try await base.processBatch(transport: transport, nextPosition: nextPosition, body)
         record("processBatch(next: \(nextPosition))")
         return result
@@ -54,4 +73,5 @@ final class RecordingStore: GameStore {
     func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
     func setting(_ key: String) async throws -> String? { try await base.setting(key) }
     func setSetting(_ key: String, _ value: String) async throws { try await base.setSetting(key, value) }
+    func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }
 }

@@ -160,4 +160,17 @@ struct SQLiteStoreTests {
         #expect(
             try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setting("schedule.secret") == "s3cret")
     }
+
+    @Test("Busy, locked, full and I/O failures are transient; a damaged or newer database is not")
+    func transientFailures() throws {
+        let store = try SQLiteGameStore.inMemory()
+        for code in [ResultCode.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_IOERR_WRITE] {
+            #expect(store.isTransient(DatabaseError(resultCode: code)), "\(code)")
+        }
+        for code in [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_READONLY, .SQLITE_CONSTRAINT] {
+            #expect(!store.isTransient(DatabaseError(resultCode: code)), "\(code)")
+        }
+        #expect(!store.isTransient(SQLiteStoreError.newerSchema(path: "x", unknownMigrations: ["v99"])))
+        #expect(!store.isTransient(CancellationError()))
+    }
 }

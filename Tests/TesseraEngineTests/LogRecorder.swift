@@ -1,0 +1,42 @@
+import Logging
+import Synchronization
+
+/// A logger whose lines are kept in memory, for tests that assert on what an operator would read.
+final class LogRecorder: Sendable {
+    struct Line: Sendable {
+        let level: Logger.Level
+        let message: String
+        let metadata: String
+    }
+
+    let lines = Mutex<[Line]>([])
+
+    func logger(level: Logger.Level = .info) -> Logger {
+        var logger = Logger(label: "test") { _ in Handler(recorder: self) }
+        logger.logLevel = level
+        return logger
+    }
+
+    func lines(at level: Logger.Level) -> [Line] {
+        lines.withLock { $0.filter { $0.level == level } }
+    }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            let line = Line(
+                level: event.level, message: "\(event.message)",
+                metadata: all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            recorder.lines.withLock { $0.append(line) }
+        }
+    }
+}
