@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

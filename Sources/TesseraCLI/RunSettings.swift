@@ -135,3 +135,11 @@ struct FileClock: Sendable {
         return Date(timeIntervalSince1970: seconds)
     }
 }
+
+extension RunSettings: CustomStringConvertible, CustomReflectable {
+    // The token and the schedule secret are never described, logged or dumped.
+    var description: String {
+        "RunSettings(telegram: \(telegramToken == nil ? "off" : "on"), database: \(databasePath))"
+    }
+    var customMirror: Mirror { Mirror(self, children: ["databasePath": databasePath]) }
+}

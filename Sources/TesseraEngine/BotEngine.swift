@@ -381,3 +381,9 @@ public struct BotEngine: Sendable {
         }
     }
 }
+
+extension BotEngine: CustomStringConvertible, CustomReflectable {
+    // Its schedules hold the secret's key: a description names the game only.
+    public var description: String { "BotEngine(game: \(configuration.gameName))" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

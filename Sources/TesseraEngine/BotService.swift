@@ -341,6 +341,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     }
 }
 
+extension BotService: CustomStringConvertible, CustomReflectable {
+    // ServiceGroup logs each service's description: a short one, with none of the engine's secrets.
+    public var description: String { "BotService(transport: \(transport.name))" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 /// Exponential backoff with full jitter.
 struct Backoff {
     let initial: Duration

@@ -23,6 +23,16 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+extension HTTPRequest: CustomStringConvertible, CustomReflectable {
+    // A URL's path may carry a secret (Telegram's bot token): descriptions show the origin only.
+    public var description: String {
+        let scheme = url.range(of: "://").map { url[..<$0.upperBound] } ?? ""
+        let rest = url.dropFirst(scheme.count)
+        return "HTTPRequest(\(method) \(scheme)\(rest.prefix { $0 != "/" })/…)"
+    }
+    public var customMirror: Mirror { Mirror(self, children: ["method": method]) }
+}
+
 /// An HTTP response: any status, with its body.
 public struct HTTPResponse: Sendable {
     public var status: Int

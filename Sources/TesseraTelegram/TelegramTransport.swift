@@ -300,3 +300,14 @@ public final class TelegramTransport: ChatTransport {
         }
     }
 }
+
+extension TelegramTransport.Configuration: CustomStringConvertible, CustomReflectable {
+    // The token is the bot's password: never in a description, a log line or a dump.
+    public var description: String { "TelegramTransport.Configuration(token: redacted, apiURL: \(apiURL))" }
+    public var customMirror: Mirror { Mirror(self, children: ["apiURL": apiURL]) }
+}
+
+extension TelegramTransport: CustomStringConvertible, CustomReflectable {
+    public var description: String { "TelegramTransport(\(configuration.apiURL))" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -7,9 +7,11 @@ final class Daemon: @unchecked Sendable {
     private let errors = Pipe()
     let database: String
 
+    /// - Parameter logFile: where standard error goes instead of a pipe read at exit (for verbose logs,
+    ///   which could fill a pipe).
     init(
         fake: FakeTelegram, database: String, token: String? = nil, secret: String = "daemon test secret",
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], logFile: URL? = nil
     ) throws {
         self.database = database
         process.executableURL = TesseraProcess.executable
@@ -23,7 +25,14 @@ final class Daemon: @unchecked Sendable {
         environment["TESSERA_LOG_LEVEL"] = "info"
         environment.merge(extra) { _, new in new }
         process.environment = environment
-        process.standardError = errors
+        if let logFile {
+            guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: logFile.path])
+            }
+            process.standardError = try FileHandle(forWritingTo: logFile)
+        } else {
+            process.standardError = errors
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
     }

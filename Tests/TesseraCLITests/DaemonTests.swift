@@ -158,6 +158,28 @@ struct DaemonTests {
         #expect(!log.contains("not-the-token"))
     }
 
+    @Test("At trace level the daemon logs neither the token nor the schedule secret")
+    func noSecretsInTraceLogs() async throws {
+        let fake = try await FakeTelegram.start()
+        let folder = try TesseraProcess.temporaryDirectory()
+        let secret = "a schedule secret that must never be logged"
+        let logFile = folder.appendingPathComponent("trace.log")
+        let daemon = try Daemon(
+            fake: fake, database: folder.appendingPathComponent("t.sqlite").path, secret: secret,
+            environment: ["TESSERA_LOG_LEVEL": "trace"], logFile: logFile)
+        try daemon.start()
+        try await fake.push([FakeTelegram.message("crane", from: 1, messageID: 1)])
+        try await fake.waitForSent { $0.count >= 1 }
+        let status = await daemon.stop(SIGTERM)
+        await fake.stop()
+        #expect(status == 0)
+        let log = try String(contentsOf: logFile, encoding: .utf8)
+        #expect(log.contains("trace") || log.contains("debug"), "the log is not verbose: \(log.prefix(300))")
+        #expect(!log.contains(fake.token.split(separator: ":").last.map(String.init) ?? fake.token))
+        #expect(!log.contains(secret))
+        #expect(!log.contains("SipHash(k0"))
+    }
+
     @Test("SIGTERM: polling stops, the outbox is drained, the process exits cleanly")
     func gracefulShutdown() async throws {
         try await withDaemon { fake, daemon, _ in

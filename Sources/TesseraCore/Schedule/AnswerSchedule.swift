@@ -113,3 +113,15 @@ public struct AnswerSchedule: Sendable {
         UInt64(edition) << 48 | part << 40 | UInt64(cycle)
     }
 }
+
+extension ScheduleSecret: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    // Whoever reads the key can compute every future answer: descriptions and dumps show only the fingerprint.
+    public var description: String { "ScheduleSecret(fingerprint: \(fingerprint))" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension AnswerSchedule: CustomStringConvertible, CustomReflectable {
+    public var description: String { "AnswerSchedule(\(editions.count) editions)" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -75,3 +75,10 @@ extension UInt64 {
         (self << count) | (self >> (64 - count))
     }
 }
+
+extension SipHash: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    // The key predicts every answer: never in a description, a log line or a dump.
+    var description: String { "SipHash(key redacted)" }
+    var debugDescription: String { description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
