@@ -19,10 +19,7 @@ public final class SQLiteGameStore: GameStore {
         let pool: DatabasePool
         let writeAheadLog: WriteAheadLog
         do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
+            try Self.createOwnerOnly(path)
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -40,6 +37,32 @@ public final class SQLiteGameStore: GameStore {
         }
         try self.init(writer: pool, location: path, writeAheadLog: writeAheadLog)
         logger.info("Opened the database", metadata: ["database.path": "\(path)"])
+        Self.warnIfReadableByOthers(path, logger: logger)
+    }
+
+    /// Creates the database's folders (0700) and file (0600) readable by the owner only, before SQLite opens
+    /// it: SQLite gives its `-wal` and `-shm` files the database file's mode.
+    private static func createOwnerOnly(_ path: String) throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        close(descriptor)
+    }
+
+    /// An existing database others can read is left as it is, with a warning: its owner may have a reason,
+    /// such as a backup user.
+    private static func warnIfReadableByOthers(_ path: String, logger: Logger) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o077 != 0 else { return }
+        logger.warning(
+            "The database can be read by other users: it holds every player's games. Run chmod 600 on it.",
+            metadata: ["database.path": "\(path)", "mode": "\(String(status.st_mode & 0o777, radix: 8))"])
     }
 
     /// A private in-memory database, for tests and trying things out.

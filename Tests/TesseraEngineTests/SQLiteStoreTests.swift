@@ -173,4 +173,20 @@ struct SQLiteStoreTests {
         #expect(!store.isTransient(SQLiteStoreError.newerSchema(path: "x", unknownMigrations: ["v99"])))
         #expect(!store.isTransient(CancellationError()))
     }
+
+    @Test("A new database, its write-ahead log and its folders are readable by the owner only")
+    func ownerOnly() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-\(UUID().uuidString)")
+        let path = root.appendingPathComponent("state/tessera/t.sqlite").path
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        try await store.setSetting("written", "yes")
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(root.appendingPathComponent("state").path) == 0o700)
+        #expect(try mode(root.appendingPathComponent("state/tessera").path) == 0o700)
+        for file in [path, path + "-wal", path + "-shm"] {
+            #expect(try mode(file) == 0o600, "\(file)")
+        }
+    }
 }
