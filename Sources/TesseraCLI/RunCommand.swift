@@ -71,11 +71,15 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "tessera")
 
         let store: SQLiteGameStore
+        let lock: DatabaseLock
         do {
+            // Held until run() returns: one bot per database.
+            lock = try DatabaseLock(databasePath: settings.databasePath)
             store = try SQLiteGameStore(path: settings.databasePath, logger: logger)
         } catch let error as SQLiteStoreError {
             throw CommandError(error.description)
         }
+        defer { withExtendedLifetime(lock) {} }
         var engineConfiguration = BotEngine.Configuration()
         engineConfiguration.gameName = settings.gameName
         engineConfiguration.defaultLanguage = settings.defaultLanguage

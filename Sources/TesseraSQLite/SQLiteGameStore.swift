@@ -421,6 +421,7 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case newerSchema(path: String, unknownMigrations: [String])
     case damagedRow(table: String, column: String)
     case cannotFlush(path: String, errno: Int32)
+    case inUse(path: String, holder: String)
 
     public var description: String {
         switch self {
@@ -433,6 +434,9 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .damagedRow(let table, let column):
             "The database has a damaged row in \(table): \(column) is missing or of the wrong type. "
                 + "Restore the database from a backup."
+        case .inUse(let path, let holder):
+            "The database at \(path) is in use by another tessera (\(holder)). Two bots on one database would "
+                + "answer every message twice: stop the other one, or give this one its own database."
         case .cannotFlush(let path, let code):
             "Cannot flush \(path) to disk: \(String(cString: strerror(code))). Check the disk and that the "
                 + "database's folder is writable."

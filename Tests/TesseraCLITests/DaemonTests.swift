@@ -180,6 +180,20 @@ struct DaemonTests {
         #expect(!log.contains("SipHash(k0"))
     }
 
+    @Test("A second daemon on the same database refuses to start and names the first")
+    func oneDaemonPerDatabase() async throws {
+        try await withDaemon { fake, first, database in
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
+            try await fake.waitForSent { $0.count >= 1 }
+            let second = try Daemon(fake: fake, database: database, secret: Self.secret)
+            try second.start()
+            let (status, log) = await second.exit(within: 20)
+            #expect(status != nil && status != 0)
+            #expect(log.contains("is in use by another tessera (pid \(first.process.processIdentifier) on "), "\(log)")
+            #expect(first.process.isRunning)
+        }
+    }
+
     @Test("SIGTERM: polling stops, the outbox is drained, the process exits cleanly")
     func gracefulShutdown() async throws {
         try await withDaemon { fake, daemon, _ in

@@ -189,4 +189,16 @@ struct SQLiteStoreTests {
             #expect(try mode(file) == 0o600, "\(file)")
         }
     }
+
+    @Test("One lock per database: a second is refused, naming the holder; released, it can be taken again")
+    func oneLockPerDatabase() throws {
+        let path = temporaryPath()
+        var first: DatabaseLock? = try DatabaseLock(databasePath: path)
+        let refusal = #expect(throws: SQLiteStoreError.self) { try DatabaseLock(databasePath: path) }
+        let message = refusal.map(String.init(describing:)) ?? ""
+        #expect(message.contains("in use by another tessera (pid \(getpid()) on "), "\(message)")
+        withExtendedLifetime(first) {}
+        first = nil
+        #expect(throws: Never.self) { try DatabaseLock(databasePath: path) }
+    }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// An exclusive lock on a database for as long as it lives: two bots on one database would each apply every
+/// update. It is an advisory `flock` on `<database>.lock`, which the kernel releases when the process ends,
+/// however it ends; the file names the process that holds it.
+public final class DatabaseLock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock, or throws ``SQLiteStoreError/inUse(path:holder:)`` naming the process that holds it.
+    public init(databasePath: String) throws {
+        let lockPath = databasePath + ".lock"
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: lockPath).deletingLastPathComponent(),
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw SQLiteStoreError.cannotOpen(
+                path: lockPath, underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            let holder = Self.holder(descriptor)
+            close(descriptor)
+            if code == EWOULDBLOCK {
+                throw SQLiteStoreError.inUse(path: databasePath, holder: holder)
+            }
+            throw SQLiteStoreError.cannotOpen(
+                path: lockPath, underlying: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
+        }
+        let start = ISO8601DateFormatter().string(from: Date())
+        let note = "pid \(getpid()) on \(ProcessInfo.processInfo.hostName), started \(start)\n"
+        // Who holds it is advice for a second process; the lock itself is the flock.
+        if ftruncate(descriptor, 0) == 0 {
+            _ = note.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// What the holder wrote about itself, if it could be read.
+    private static func holder(_ descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return "another process" }
+        return String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
