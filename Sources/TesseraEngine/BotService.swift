@@ -106,13 +106,18 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             backoff.reset()
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
-            let checked = await checkingAdministrators(batch)
+            var checked = await checkingAdministrators(batch)
+            // Past every update it carries, even when the platform's own next position says less.
+            if let highest = batch.messages.compactMap(\.position).max() {
+                checked.nextPosition = max(checked.nextPosition, highest + 1)
+            }
             // A transaction that fails is rolled back, so trying it again applies the batch once.
             try await retryingStorage("storing a batch") { try await apply(checked) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             waker.yield()
             try await retryingStorage("flushing to disk") { try await store.flush() }
-            position = batch.nextPosition
+            // Never backwards: a platform that goes back would otherwise be asked for old updates again.
+            position = max(position ?? checked.nextPosition, checked.nextPosition)
         }
     }
 
@@ -139,11 +144,22 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let engine = self.engine
         let logger = self.logger
         let now = self.now
-        try await store.processBatch(transport: transport.name, nextPosition: batch.nextPosition) { transaction in
+        let transportName = transport.name
+        try await store.processBatch(transport: transportName, nextPosition: batch.nextPosition) { transaction in
             for migration in batch.migrations {
                 try transaction.moveChat(from: migration.from, to: migration.to)
             }
+            // Read in the transaction that applies the batch: whatever the platform sends again is never
+            // applied twice, even by a second process on the same database.
+            let applied = try transaction.position(of: transportName)
+            var seen = Set<Int64>()
             for message in batch.messages {
+                if let position = message.position, position < (applied ?? .min) || !seen.insert(position).inserted {
+                    logger.notice(
+                        "Skipped an update that was applied already",
+                        metadata: ["update.position": "\(position)", "chat.id": "\(message.chat)"])
+                    continue
+                }
                 do {
                     // One message that cannot be handled must not hold back the others forever.
                     try transaction.isolated { try engine.handle(message, at: now(), in: transaction) }

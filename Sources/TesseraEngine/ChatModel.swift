@@ -44,6 +44,9 @@ public struct ChatMessage: Sendable, Hashable {
     public var isEdited: Bool
     /// For a press of one of the bot's buttons (``OutgoingMessage/Button``): its data; the text is empty.
     public var button: String?
+    /// The transport's position of the update that carried it (Telegram's `update_id`): one below the stored
+    /// position was applied already, and is skipped.
+    public var position: Int64?
 
     public init(
         chat: ChatID,
@@ -55,7 +58,8 @@ public struct ChatMessage: Sendable, Hashable {
         thread: Int64? = nil,
         senderIsAdministrator: Bool? = nil,
         isEdited: Bool = false,
-        button: String? = nil
+        button: String? = nil,
+        position: Int64? = nil
     ) {
         self.chat = chat
         self.chatKind = chatKind
@@ -67,6 +71,7 @@ public struct ChatMessage: Sendable, Hashable {
         self.senderIsAdministrator = senderIsAdministrator
         self.isEdited = isEdited
         self.button = button
+        self.position = position
     }
 }
 

@@ -54,6 +54,8 @@ public protocol GameStoreTransaction {
     func noteActivity(in chat: ChatID) throws
     /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
     func moveChat(from old: ChatID, to new: ChatID) throws
+    /// The next update a transport has not processed yet, as committed (see ``GameStore/position(of:)``).
+    func position(of transport: String) throws -> Int64?
     /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
     func isolated(_ body: () throws -> Void) throws
 }

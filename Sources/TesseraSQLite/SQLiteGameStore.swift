@@ -117,7 +117,7 @@ public final class SQLiteGameStore: GameStore {
             try db.executeCached(
                 sql: """
                     INSERT INTO transport_position (transport, next) VALUES (?, ?)
-                    ON CONFLICT (transport) DO UPDATE SET next = excluded.next
+                    ON CONFLICT (transport) DO UPDATE SET next = MAX(next, excluded.next)
                     """,
                 arguments: [transport, nextPosition]
             )

@@ -365,6 +365,10 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(sql: "UPDATE chat SET active = 1 WHERE id = ? AND active = 0", arguments: [chat.rawValue])
     }
 
+    func position(of transport: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT next FROM transport_position WHERE transport = ?", arguments: [transport])
+    }
+
     func moveChat(from old: ChatID, to new: ChatID) throws {
         for table in ["chat_member", "chat", "chat_group", "board_result", "board_total"] {
             let column = table == "chat" || table == "chat_group" ? "id" : "chat_id"

@@ -83,7 +83,10 @@ public final class TelegramTransport: ChatTransport {
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
             }
             if let query = update.callbackQuery {
-                if let press = await buttonPress(query) { messages.append(press) }
+                if var press = await buttonPress(query) {
+                    press.position = update.updateID
+                    messages.append(press)
+                }
                 continue
             }
             guard let message = update.message else { continue }
@@ -103,7 +106,8 @@ public final class TelegramTransport: ChatTransport {
                     text: text,
                     messageID: message.messageID,
                     thread: message.isTopicMessage == true ? message.messageThreadID : nil,
-                    isEdited: update.isEdit
+                    isEdited: update.isEdit,
+                    position: update.updateID
                 )
             )
         }

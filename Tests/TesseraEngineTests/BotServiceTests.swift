@@ -8,15 +8,25 @@ import Testing
 
 @Suite("The bot service")
 struct BotServiceTests {
-    /// Hands out one batch, then long-polls until cancelled; each receive is recorded in the store's events.
-    struct ScriptedTransport: ChatTransport {
+    /// Hands out its batches in turn, then long-polls until cancelled; each receive is recorded in the store's
+    /// events.
+    final class ScriptedTransport: ChatTransport {
         let name = "scripted"
-        let batch: ReceivedBatch
+        let batches: Mutex<[ReceivedBatch]>
         let store: RecordingStore
+
+        init(batches: [ReceivedBatch], store: RecordingStore) {
+            self.batches = Mutex(batches)
+            self.store = store
+        }
+
+        convenience init(batch: ReceivedBatch, store: RecordingStore) {
+            self.init(batches: [batch], store: store)
+        }
 
         func receive(after position: Int64?) async throws -> ReceivedBatch {
             store.record("receive(after: \(position.map(String.init) ?? "nil"))")
-            if position == nil { return batch }
+            if let batch = batches.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return batch }
             try await Task.sleep(for: .seconds(600))
             throw CancellationError()
         }
@@ -56,12 +66,18 @@ struct BotServiceTests {
 
     func service(_ store: RecordingStore, batch: ReceivedBatch, logs: LogRecorder) throws -> BotService<ContinuousClock>
     {
+        try service(store, batches: [batch], logs: logs)
+    }
+
+    func service(_ store: RecordingStore, batches: [ReceivedBatch], logs: LogRecorder) throws
+        -> BotService<ContinuousClock>
+    {
         var configuration = BotService<ContinuousClock>.Configuration()
         // Retries at once: the tests count attempts, not seconds.
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         return BotService(
-            transport: ScriptedTransport(batch: batch, store: store), store: store,
+            transport: ScriptedTransport(batches: batches, store: store), store: store,
             engine: BotEngine(
                 configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("service test secret")),
                 logger: logs.logger()),
@@ -113,5 +129,36 @@ struct BotServiceTests {
         #expect(try await store.position(of: "scripted") == nil)
         let critical = logs.lines(at: .critical).map(\.message)
         #expect(critical.count == 1 && critical[0].hasPrefix("Stopping:"), "\(critical)")
+    }
+
+    @Test("An update sent again, in the same batch or after it was applied, is applied once", .timeLimit(.minutes(1)))
+    func duplicateUpdates() async throws {
+        func help(chat: Int64, position: Int64) -> ChatMessage {
+            ChatMessage(
+                chat: ChatID(chat), chatKind: .direct, sender: UserID(chat), senderName: "P\(chat)", text: "/help",
+                position: position)
+        }
+        let store = try RecordingStore()
+        let logs = LogRecorder()
+        let service = try service(
+            store,
+            batches: [
+                ReceivedBatch(messages: [help(chat: 5, position: 5), help(chat: 5, position: 5)], nextPosition: 6),
+                // 5 again, and 3, from before what was applied; only 6 is new. The platform's next goes backwards.
+                ReceivedBatch(
+                    messages: [help(chat: 5, position: 5), help(chat: 3, position: 3), help(chat: 6, position: 6)],
+                    nextPosition: 4),
+            ], logs: logs)
+        let running = Task { try await service.run() }
+        await store.waitFor("receive(after: 7)")
+        running.cancel()
+        _ = await running.result
+        #expect(try await store.position(of: "scripted") == 7)
+        // One reply to chat 5 and one to chat 6, none to chat 3: sent, or still waiting in the outbox.
+        let waiting = try await store.pendingMessages(limit: 10, now: Date()).count
+        let sent = store.removals.withLock { $0.joined().count }
+        #expect(sent + waiting == 2)
+        #expect(
+            logs.lines(at: .notice).filter { $0.message == "Skipped an update that was applied already" }.count == 3)
     }
 }

@@ -50,6 +50,11 @@ struct TelegramTransportTests {
             #expect(batch.messages.map(\.chatKind) == [.direct, .group])
             #expect(batch.messages.first?.senderName == "Ana")
             #expect(batch.messages.first?.messageID == 11)
+            // Each message carries its update's id, so one the platform sends again is never applied twice.
+            let positions = batch.messages.compactMap(\.position)
+            #expect(
+                positions.count == 2 && positions == positions.sorted()
+                    && positions.allSatisfy { $0 < batch.nextPosition })
             #expect(batch.migrations.map(\.from) == [ChatID(-200)])
             #expect(batch.migrations.map(\.to) == [ChatID(-1_002_000)])
             // The unreadable update is skipped but counted: the offset moves past all six.
