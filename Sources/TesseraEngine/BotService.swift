@@ -28,6 +28,10 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// How often groups' days are checked for closing (and their summaries queued); also at start, to
         /// catch up on a rollover missed while the bot was down.
         public var dayCheckInterval = Duration.seconds(5)
+        /// How long the loops have to finish their work once a graceful shutdown starts (the batch in hand,
+        /// draining the outbox); then they are cancelled and whatever is unsent stays in the outbox. Shorter
+        /// than `docker stop`'s 10 s and the systemd unit's 30 s, whatever the platform does.
+        public var shutdownDeadline = Duration.seconds(7)
 
         public init() {}
     }
@@ -62,17 +66,48 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     public func run() async throws {
         let (wakeups, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let clock = self.clock
+        let deadline = configuration.shutdownDeadline
+        try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
             group.addTask {
                 defer { waker.finish() }
                 try await receiveLoop(waker: waker)
+                return .loop
             }
-            group.addTask { try await sendLoop(wakeups: wakeups) }
-            group.addTask { try await closeDaysLoop(waker: waker) }
+            group.addTask {
+                try await sendLoop(wakeups: wakeups)
+                return .loop
+            }
+            group.addTask {
+                try await closeDaysLoop(waker: waker)
+                return .loop
+            }
+            group.addTask {
+                try await gracefulShutdown()
+                try await clock.sleep(for: deadline)
+                return .deadline
+            }
+            var running = 3
+            var pastDeadline = false
             do {
                 // A loop that ends normally (graceful shutdown) leaves the others to finish their work; one that
                 // fails ends them all, so no loop keeps running beside a dead one.
-                while try await group.next() != nil {}
+                while running > 0, let ended = try await group.next() {
+                    switch ended {
+                    case .loop:
+                        running -= 1
+                    case .deadline:
+                        pastDeadline = true
+                        logger.warning(
+                            "Stopping before the work in hand was done; unsent messages stay in the outbox",
+                            metadata: ["shutdown.deadline": "\(deadline)"])
+                        group.cancelAll()
+                    }
+                }
+                // The loops are done: the deadline is not needed.
+                group.cancelAll()
+            } catch is CancellationError where pastDeadline {
+                // Loops cancelled at the deadline end this way; nothing failed.
             } catch {
                 group.cancelAll()
                 logger.critical(
@@ -361,6 +396,12 @@ extension BotService: CustomStringConvertible, CustomReflectable {
     // ServiceGroup logs each service's description: a short one, with none of the engine's secrets.
     public var description: String { "BotService(transport: \(transport.name))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// How a child task of ``BotService/run()`` ended: one of its loops, or the shutdown deadline.
+private enum ServiceTaskEnd: Sendable {
+    case loop
+    case deadline
 }
 
 /// Exponential backoff with full jitter.

@@ -159,9 +159,9 @@ enum TelegramAPI {
 
     struct SendMessage: Encodable {
         let chatID: Int64
-        let text: String
-        let parseMode: String?
-        let replyParameters: ReplyParameters?
+        var text: String
+        var parseMode: String?
+        var replyParameters: ReplyParameters?
         let messageThreadID: Int64?
         let replyMarkup: InlineKeyboardMarkup?
         let linkPreviewOptions = LinkPreviewOptions()

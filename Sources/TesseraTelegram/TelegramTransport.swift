@@ -152,31 +152,43 @@ public final class TelegramTransport: ChatTransport {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
             let buttons = index == chunks.count - 1 ? TelegramAPI.InlineKeyboardMarkup(message.buttons) : nil
-            do {
-                let _: TelegramAPI.SentMessage = try await call(
-                    "sendMessage",
-                    TelegramAPI.SendMessage(
-                        chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
-                        messageThreadID: message.thread, replyMarkup: buttons),
-                    chat: message.chat
-                )
-            } catch TransportError.messageRejected(let reason)
-                where reason.lowercased().contains("can't parse entities")
-            {
-                // Our escaping should prevent this; if markup still slips through, the words matter more.
-                logger.warning(
-                    "Telegram could not parse a message's HTML; sending it as plain text",
-                    metadata: ["reason": "\(reason)"])
-                let plain = OutgoingMessage(chat: message.chat, html: chunk).plainText
-                let _: TelegramAPI.SentMessage = try await call(
-                    "sendMessage",
-                    TelegramAPI.SendMessage(
-                        chatID: message.chat.rawValue, text: plain, parseMode: nil, replyParameters: reply,
-                        messageThreadID: message.thread, replyMarkup: buttons),
-                    chat: message.chat
-                )
+            var request = TelegramAPI.SendMessage(
+                chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
+                messageThreadID: message.thread, replyMarkup: buttons)
+            while true {
+                do {
+                    let _: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
+                    break
+                } catch TransportError.messageRejected(let reason) {
+                    // The words matter more than what Telegram objected to: drop that and send again.
+                    guard let fallback = Self.fallback(for: request, rejectedBecause: reason) else {
+                        throw TransportError.messageRejected(reason)
+                    }
+                    logger.warning(
+                        "Telegram refused a message; \(fallback.change)", metadata: ["reason": "\(reason)"])
+                    request = fallback.request
+                }
             }
         }
+    }
+
+    /// What to send instead of a message Telegram refused, when something can be left out: markup it cannot
+    /// parse (our escaping should prevent that), or a reply to a message that is gone. Each is left out once.
+    static func fallback(for request: TelegramAPI.SendMessage, rejectedBecause reason: String)
+        -> (request: TelegramAPI.SendMessage, change: String)?
+    {
+        let reason = reason.lowercased()
+        var fallback = request
+        if reason.contains("can't parse entities"), request.parseMode != nil {
+            fallback.text = OutgoingMessage(chat: ChatID(request.chatID), html: request.text).plainText
+            fallback.parseMode = nil
+            return (fallback, "sending it as plain text")
+        }
+        if reason.contains("not found"), reason.contains("repl"), request.replyParameters != nil {
+            fallback.replyParameters = nil
+            return (fallback, "sending it without the reply to a message that is gone")
+        }
+        return nil
     }
 
     /// `sendDocument`: a file upload, so the body is multipart rather than JSON; the text is the caption.
@@ -282,6 +294,11 @@ public final class TelegramTransport: ChatTransport {
         chat: ChatID?
     ) -> TransportError {
         switch status {
+        case 404 where chat != nil:
+            // The token worked at start (getMe), so a 404 on sending means this server lacks the method.
+            return .messageRejected(
+                "\(method): 404 \(description): this Bot API server does not offer \(method); check "
+                    + "TESSERA_TELEGRAM_API_URL")
         case 401, 404:
             return .fatal(
                 "Telegram refused the bot token (\(status) \(description) on \(method)). Check TESSERA_TELEGRAM_TOKEN "

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import ServiceLifecycle
 import Synchronization
 import TesseraCore
 import TesseraEngine
@@ -160,5 +161,57 @@ struct BotServiceTests {
         #expect(sent + waiting == 2)
         #expect(
             logs.lines(at: .notice).filter { $0.message == "Skipped an update that was applied already" }.count == 3)
+    }
+
+    /// Hands out one message, then long-polls; every send fails as a server in trouble would.
+    final class FailingPlatform: ChatTransport {
+        let name = "failing"
+        let store: RecordingStore
+        let handedOut = Mutex(false)
+
+        init(store: RecordingStore) { self.store = store }
+
+        func receive(after position: Int64?) async throws -> ReceivedBatch {
+            if !handedOut.withLock({ $0 }) {
+                handedOut.withLock { $0 = true }
+                return ReceivedBatch(messages: [BotServiceTests.help], nextPosition: 2)
+            }
+            try await Task.sleep(for: .seconds(600))
+            throw CancellationError()
+        }
+
+        func send(_ message: OutgoingMessage) async throws {
+            store.record("send failed")
+            throw TransportError.transient("sendMessage: 503 Service Unavailable")
+        }
+
+        func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { false }
+    }
+
+    @Test(
+        "Shutting down while the platform fails ends within the deadline; the reply stays queued",
+        .timeLimit(.minutes(1)))
+    func shutdownWhilePlatformFails() async throws {
+        let store = try RecordingStore()
+        let logs = LogRecorder()
+        var configuration = BotService<ContinuousClock>.Configuration()
+        // Without a deadline the sender would sit out this backoff.
+        configuration.initialBackoff = .seconds(600)
+        configuration.maximumBackoff = .seconds(600)
+        configuration.shutdownDeadline = .milliseconds(100)
+        let service = BotService(
+            transport: FailingPlatform(store: store), store: store,
+            engine: BotEngine(
+                configuration: .init(), secret: try #require(ScheduleSecret("service test secret")),
+                logger: logs.logger()),
+            configuration: configuration, clock: ContinuousClock(), logger: logs.logger())
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [service], logger: logs.logger()))
+        let running = Task { try await group.run() }
+        await store.waitFor("send failed")
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 1)
+        #expect(logs.lines(at: .warning).contains { $0.message.hasPrefix("Stopping before the work in hand was done") })
+        #expect(logs.lines(at: .critical).isEmpty)
     }
 }

@@ -121,6 +121,17 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("A reply to a message that is gone is sent again without the reference")
+    func replyFallback() async throws {
+        try await withTransport { transport, fake in
+            try await fake.fail(
+                "sendMessage", status: 400, extra: ["description": "Bad Request: message to be replied not found"])
+            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello", replyTo: 99))
+            let sent = try await fake.sent()
+            #expect(sent.map(\.text) == ["hello"] && sent.first?.replyTo == nil)
+        }
+    }
+
     @Test(
         "Failures are classified for the service",
         arguments: [
@@ -129,6 +140,8 @@ struct TelegramTransportTests {
             (400, #"{"migrate_to_chat_id": -1009}"#, "chatMigrated -1009"),
             (400, #"{"description": "Bad Request: chat not found"}"#, "messageRejected"),
             (401, "{}", "fatal"),
+            // The token worked at start: a 404 on sending is a method this server lacks, not a bad token.
+            (404, #"{"description": "Not Found"}"#, "messageRejected"),
             (409, "{}", "transient"),
             (500, "{}", "transient"),
             (502, "{}", "transient"),
