@@ -64,7 +64,7 @@ struct RunCommand: AsyncParsableCommand {
                 "log.level '\(levelName)' is not one of trace, debug, info, notice, warning, error, critical.")
         }
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = EscapingLogHandler(base: StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }

@@ -64,13 +64,14 @@ public struct ChatMessage: Sendable, Hashable {
         self.chat = chat
         self.chatKind = chatKind
         self.sender = sender
-        self.senderName = senderName
-        self.text = text
+        // Control characters from the platform would cut names and replies short (NUL) or break lines.
+        self.senderName = senderName.removingControlCharacters()
+        self.text = text.removingControlCharacters(keeping: ["\n", "\t"])
         self.messageID = messageID
         self.thread = thread
         self.senderIsAdministrator = senderIsAdministrator
         self.isEdited = isEdited
-        self.button = button
+        self.button = button?.removingControlCharacters()
         self.position = position
     }
 }
@@ -157,5 +158,17 @@ extension String {
             }
         }
         return escaped
+    }
+}
+
+extension String {
+    /// The text without control characters (NUL, escape, line breaks…), but for those kept.
+    func removingControlCharacters(keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !kept.contains($0) })
+        else { return self }
+        var result = String.UnicodeScalarView()
+        result.append(
+            contentsOf: unicodeScalars.filter { $0.properties.generalCategory != .control || kept.contains($0) })
+        return String(result)
     }
 }

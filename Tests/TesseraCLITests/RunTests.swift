@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import TesseraCore
 import TesseraEngine
@@ -126,5 +127,32 @@ struct RunTests {
             environment: ["TESSERA_TELEGRAM_TOKEN_FILE": file.path]
         )
         #expect(settings.telegramToken == "42:from-file")
+    }
+
+    @Test("Logged text from outside stays on one line: control characters are escaped")
+    func escapedLogLines() {
+        final class Lines: Sendable {
+            let events = Mutex<[LogEvent]>([])
+        }
+        struct Capture: LogHandler {
+            let lines: Lines
+            var metadata: Logger.Metadata = [:]
+            var logLevel: Logger.Level = .trace
+            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+                get { metadata[key] }
+                set { metadata[key] = newValue }
+            }
+            func log(event: LogEvent) { lines.events.withLock { $0.append(event) } }
+        }
+        let lines = Lines()
+        let logger = Logger(label: "test") { _ in EscapingLogHandler(base: Capture(lines: lines)) }
+        logger.warning(
+            "Skipped \("a\nFAKE: forged")",
+            metadata: ["user.name": "Ann\u{0}ie", "data": .array(["x\ry"]), "plain": "café 🟩"])
+        let event = lines.events.withLock { $0.first }
+        #expect(event?.message.description == "Skipped a\\nFAKE: forged")
+        #expect(event?.metadata?["user.name"] == "Ann\\u{0}ie")
+        #expect(event?.metadata?["data"] == .array(["x\\ry"]))
+        #expect(event?.metadata?["plain"] == "café 🟩")
     }
 }

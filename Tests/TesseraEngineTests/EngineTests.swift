@@ -249,4 +249,20 @@ struct EngineTests {
         #expect(
             try await bot.text("/leaderboard", name: "Alice B.", in: -100, group: true).contains("Alice B. — playing"))
     }
+
+    @Test("Control characters from the platform are removed: a NUL neither cuts a name nor breaks a guess")
+    func controlCharacters() async throws {
+        let message = ChatMessage(
+            chat: ChatID(1), chatKind: .direct, sender: UserID(1), senderName: "Ann\u{0}ie\u{1B}[31m",
+            text: "line one\nline\u{0}two\t!", button: "forgetme:yes\nINFO forged line")
+        #expect(message.senderName == "Annie[31m")
+        #expect(message.text == "line one\nlinetwo\t!")
+        #expect(message.button == "forgetme:yesINFO forged line")
+
+        let harness = try EngineHarness()
+        let word = try harness.wrongWord()
+        let split = String(word.prefix(2)) + "\u{0}" + String(word.dropFirst(2))
+        let reply = try await harness.text(split, name: "Ann\u{0}ie")
+        #expect(reply.contains(word.uppercased()), "\(reply)")
+    }
 }
