@@ -20,10 +20,25 @@ extension BotEngine {
                 html: texts.forgetQuestion,
                 replyTo: context.message.messageID,
                 buttons: [
-                    [.init(text: texts.forgetConfirmButton, data: ForgetButton.confirm.rawValue)],
-                    [.init(text: texts.forgetCancelButton, data: ForgetButton.cancel.rawValue)],
+                    [.init(text: texts.forgetConfirmButton, data: buttonData(.confirm, for: context.message))],
+                    [.init(text: texts.forgetCancelButton, data: buttonData(.cancel, for: context.message))],
                 ]
             ))
+    }
+
+    /// A button's data: its action and a tag binding it to the chat and the player it is offered to
+    /// (`forgetme:yes~3f09…`, 29 bytes, within Telegram's 64).
+    func buttonData(_ button: ForgetButton, for message: ChatMessage) -> String {
+        "\(button.rawValue)~\(secret.tag(for: "\(button.rawValue)|\(message.chat)|\(message.sender)"))"
+    }
+
+    /// The button a press is of, when the bot sent it to this player in this chat; nil for any other data.
+    func verifiedButton(_ data: String, pressedIn message: ChatMessage) -> ForgetButton? {
+        let parts = data.split(separator: "~", omittingEmptySubsequences: false)
+        guard parts.count == 2, let button = ForgetButton(rawValue: String(parts[0])),
+            buttonData(button, for: message) == data
+        else { return nil }
+        return button
     }
 
     /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
@@ -31,14 +46,17 @@ extension BotEngine {
     func pressed(_ button: String, message: ChatMessage, in store: any GameStoreTransaction) throws {
         let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
         let reply: String
-        switch ForgetButton(rawValue: button) {
+        switch verifiedButton(button, pressedIn: message) {
         case .confirm?:
             _ = try store.forget(message.sender)
             reply = language.texts.forgotten
         case .cancel?:
             reply = language.texts.forgetCancelled
         case nil:
-            logger.notice("A button this version does not know was pressed", metadata: ["button.data": "\(button)"])
+            // Forged, pressed by someone else, or from an older version: the platform has answered the press.
+            logger.notice(
+                "Ignored a press of a button the bot did not send to this player",
+                metadata: ["button.data": "\(button)", "user.id": "\(message.sender)", "chat.id": "\(message.chat)"])
             return
         }
         try store.enqueue([OutgoingMessage(chat: message.chat, html: reply, thread: message.thread)])

@@ -27,12 +27,15 @@ public struct BotEngine: Sendable {
     /// Each language's answers, kept for the engine's life: a schedule remembers what it works out once (the
     /// order of a new answer edition's first cycle).
     private let schedules: [Language: AnswerSchedule]
+    /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
+    let secret: ScheduleSecret
     let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
         self.schedules = Dictionary(
             uniqueKeysWithValues: Language.allCases.map { ($0, AnswerSchedule(wordList: $0.wordList, secret: secret)) })
+        self.secret = secret
         self.logger = logger
     }
 

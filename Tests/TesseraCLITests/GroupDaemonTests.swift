@@ -178,11 +178,13 @@ struct GroupDaemonTests {
         #expect((json["games"] as? [[String: Any]])?.first?["guesses"] as? [String] == ["crane"])
 
         let question = try #require(sent.first { $0.replyTo == 4 })
-        #expect(question.buttons.map(\.data) == ["forgetme:yes", "forgetme:no"])
-        try await fake.push([FakeTelegram.press("forgetme:yes", from: 1, name: "Ann", messageID: question.messageID)])
+        let data = question.buttons.map(\.data)
+        #expect(data.count == 2 && data[0].hasPrefix("forgetme:yes~") && data[1].hasPrefix("forgetme:no~"))
+        let confirm = data[0]
+        try await fake.push([FakeTelegram.press(confirm, from: 1, name: "Ann", messageID: question.messageID)])
         let done = try await fake.waitForSent { $0.contains { $0.text.hasPrefix("Done: everything") } }
         #expect(done.filter { $0.text.hasPrefix("Done: everything") }.map(\.chat) == [1])
-        #expect(try await fake.answeredPresses() == ["query-1-\(question.messageID)-forgetme:yes"])
+        #expect(try await fake.answeredPresses() == ["query-1-\(question.messageID)-\(confirm)"])
 
         try await fake.push([
             FakeTelegram.message("/export", from: 1, name: "Ann", messageID: 5),

@@ -56,22 +56,33 @@ struct PrivacyTests {
         #expect(try await bot.text("/forgetme", in: -1, group: true).hasPrefix("Send me that in our private chat"))
         let question = try #require(try await bot.send("/forgetme").first)
         #expect(question.html.hasPrefix("This deletes everything I store about you"))
-        #expect(question.buttons.joined().map(\.data) == ["forgetme:yes", "forgetme:no"])
+        let data = question.buttons.joined().map(\.data)
+        #expect(data.count == 2 && data[0].hasPrefix("forgetme:yes~") && data[1].hasPrefix("forgetme:no~"))
+        #expect(data.allSatisfy { $0.utf8.count <= 64 }, "Telegram's limit for button data")
+        let (confirm, cancel) = (data[0], data[1])
         #expect(question.buttons.joined().map(\.text) == ["Yes, delete everything", "No, keep it"])
         #expect(try await isStored(1, in: bot), "asking deletes nothing")
 
-        #expect(try await bot.text("", button: "forgetme:no") == "Nothing was deleted.")
+        #expect(try await bot.text("", button: cancel) == "Nothing was deleted.")
         #expect(try await isStored(1, in: bot))
         #expect(try await bot.text("/forgetme confirm").hasPrefix("This deletes"), "typing is not pressing")
 
+        // Presses the bot did not offer this player here are ignored: forged, unsigned (an older version's),
+        // another player's, or this player's button pressed from another chat.
+        #expect(try await bot.send("", button: "forgetme:yes").isEmpty)
+        #expect(try await bot.send("", button: "forgetme:yes~0000000000000000").isEmpty)
+        #expect(try await bot.send("", from: 2, name: "Bob", button: confirm).isEmpty)
+        #expect(try await bot.send("", in: -1, group: true, button: confirm).isEmpty)
+        #expect(try await isStored(1, in: bot))
+        #expect(try await isStored(2, in: bot))
         #expect(
-            try await bot.text("", button: "forgetme:yes").hasPrefix("Done: everything I stored about you is deleted."))
+            try await bot.text("", button: confirm).hasPrefix("Done: everything I stored about you is deleted."))
         #expect(try await !isStored(1, in: bot), "the reply does not store the player again")
         let board = try await bot.text("/leaderboard", from: 2, name: "Bob", in: -1, group: true)
         #expect(!board.contains("Alice") && board.contains("Bob — 4/6"), "\(board)")
         let week = try await bot.text("/leaderboard official week", from: 2, name: "Bob", in: -1, group: true)
         #expect(week.hasPrefix("No Wordle"), "\(week)")
-        #expect(try await bot.text("", button: "forgetme:yes").hasPrefix("Done"), "pressing again is harmless")
+        #expect(try await bot.text("", button: confirm).hasPrefix("Done"), "pressing again is harmless")
         #expect(try await bot.send("", button: "unknown:button").isEmpty)
     }
 

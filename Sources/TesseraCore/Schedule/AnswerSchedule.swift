@@ -15,6 +15,15 @@ public struct ScheduleSecret: Sendable, Hashable {
         )
     }
 
+    /// Sixteen hex digits that authenticate a message the bot hands out and gets back (a button's data):
+    /// without the secret they cannot be forged. The key is derived apart from the schedule's.
+    public func tag(for message: String) -> String {
+        let key = SipHash(
+            k0: self.key.hash(words: 0x6275_7474_6f6e_6b30), k1: self.key.hash(words: 0x6275_7474_6f6e_6b31))
+        let digits = String(key.hash(Array(message.utf8)), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// Sixteen hex digits that tell secrets apart without revealing them: progress saved under one secret
     /// is not replayed against another secret's answers.
     public var fingerprint: String {
