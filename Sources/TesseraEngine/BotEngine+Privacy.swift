@@ -43,11 +43,17 @@ extension BotEngine {
 
     /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
     /// "delete everything", nothing about them may be written again.
-    func pressed(_ button: String, message: ChatMessage, in store: any GameStoreTransaction) throws {
+    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
         let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
         let reply: String
         switch verifiedButton(button, pressedIn: message) {
         case .confirm?:
+            // Only what stops an open day being played twice is kept, and only until it has closed everywhere.
+            let open = earliestOpenPuzzle(at: now)
+            for game in try store.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
+                try store.guardReplay(
+                    replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
+            }
             _ = try store.forget(message.sender)
             reply = language.texts.forgotten
         case .cancel?:
@@ -146,5 +152,25 @@ struct PlayerExport: Encodable {
                 group: result.chat.rawValue, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
                 guesses: result.guesses, hardMode: result.hardMode, finishedAt: result.finishedAt)
         }
+    }
+}
+
+extension BotEngine {
+    /// The zone that leaves a day last (UTC−12, its puzzle changing at 23:00): a puzzle before its current one
+    /// has closed everywhere.
+    static let lastRollover: DayRollover = {
+        guard let zone = TimeZone(secondsFromGMT: -12 * 3600), let rollover = DayRollover(timeZone: zone, hour: 23)
+        else { preconditionFailure("UTC−12 with a 23:00 rollover is a valid rollover") }
+        return rollover
+    }()
+
+    /// The oldest puzzle some player may still be playing.
+    func earliestOpenPuzzle(at now: Date) -> PuzzleNumber {
+        configuration.schedule.puzzle(at: now, rollover: Self.lastRollover)
+    }
+
+    /// A one-way key for a player's game of a puzzle: the replay guard stores this, never the player's id.
+    func replayKey(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> String {
+        secret.tag(for: "replay|\(player)|\(language.rawValue)|\(puzzle)")
     }
 }

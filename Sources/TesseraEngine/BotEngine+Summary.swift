@@ -16,6 +16,7 @@ extension BotEngine {
     /// Returns how many summaries were queued.
     @discardableResult
     public func closeDays(at now: Date, in store: any GameStoreTransaction) throws -> Int {
+        try store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
         var queued = 0
         for var group in try store.activeGroups() {
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)

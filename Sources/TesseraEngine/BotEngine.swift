@@ -51,7 +51,7 @@ public struct BotEngine: Sendable {
         let input = BotInput(message.text, botUsername: configuration.botUsername)
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
-        if let button = message.button { return try pressed(button, message: message, in: store) }
+        if let button = message.button { return try pressed(button, message: message, at: now, in: store) }
         let storedPlayer = try store.player(message.sender)
         var player =
             storedPlayer
@@ -179,14 +179,17 @@ public struct BotEngine: Sendable {
     struct DailyGame {
         var game: Game
         var stored: StoredGame
+        /// Not started, and the player had a game of this puzzle before they asked to be forgotten.
+        var playedBeforeForgetting = false
     }
 
     private func dailyGame(_ context: Context) throws -> DailyGame {
         let player = context.player
         let list = context.language.wordList
         let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
+        let existing = try context.store.game(of: player.id, language: context.language, puzzle: puzzle)
         let stored =
-            try context.store.game(of: player.id, language: context.language, puzzle: puzzle)
+            existing
             ?? StoredGame(
                 player: player.id, language: context.language, puzzle: puzzle,
                 hardMode: player.prefersHardMode || context.group?.hardModeRequired == true)
@@ -205,11 +208,15 @@ public struct BotEngine: Sendable {
                 )
             }
         }
-        return DailyGame(game: game, stored: stored)
+        let replay =
+            try existing == nil
+            && context.store.isReplayGuarded(replayKey(player.id, language: context.language, puzzle: puzzle))
+        return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
     }
 
     private func guess(_ text: String, context: inout Context) throws {
         var daily = try dailyGame(context)
+        if daily.playedBeforeForgetting { return context.reply(context.texts.playedBeforeForgetting) }
         let maximum = daily.game.maximumGuesses
         if let result = daily.game.result {
             context.reply(context.texts.alreadyFinished(result, maximumGuesses: maximum))

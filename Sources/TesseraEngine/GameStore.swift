@@ -47,6 +47,13 @@ public protocol GameStoreTransaction {
     /// false if nothing was stored.
     func forget(_ player: UserID) throws -> Bool
 
+    /// Remembers, by a one-way key only, that a forgotten player had a game of a puzzle still open somewhere.
+    func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws
+    /// Whether a forgotten player's game is remembered under this key.
+    func isReplayGuarded(_ key: String) throws -> Bool
+    /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
+    func removeReplayGuards(before puzzle: PuzzleNumber) throws
+
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) throws
 

@@ -411,6 +411,15 @@ public final class SQLiteGameStore: GameStore {
                     """
             )
         }
+        migrator.registerMigration("v7: what stops a forgotten player replaying an open day") { db in
+            // A keyed hash of player, language and puzzle: nothing that names the player.
+            try db.execute(
+                sql: """
+                    CREATE TABLE replay_guard (key TEXT PRIMARY KEY NOT NULL, puzzle INTEGER NOT NULL) WITHOUT ROWID;
+                    CREATE INDEX replay_guard_puzzle ON replay_guard (puzzle);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -361,6 +361,20 @@ struct SQLiteTransaction: GameStoreTransaction {
         return deleted
     }
 
+    func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws {
+        try db.executeCached(
+            sql: "INSERT OR IGNORE INTO replay_guard (key, puzzle) VALUES (?, ?)", arguments: [key, puzzle.rawValue])
+    }
+
+    func isReplayGuarded(_ key: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replay_guard WHERE key = ?)", arguments: [key])
+            ?? false
+    }
+
+    func removeReplayGuards(before puzzle: PuzzleNumber) throws {
+        try db.executeCached(sql: "DELETE FROM replay_guard WHERE puzzle < ?", arguments: [puzzle.rawValue])
+    }
+
     func noteActivity(in chat: ChatID) throws {
         try db.executeCached(sql: "UPDATE chat SET active = 1 WHERE id = ? AND active = 0", arguments: [chat.rawValue])
     }

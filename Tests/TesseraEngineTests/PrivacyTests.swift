@@ -86,6 +86,27 @@ struct PrivacyTests {
         #expect(try await bot.send("", button: "unknown:button").isEmpty)
     }
 
+    @Test("After /forgetme an open day cannot be played again; the next day can")
+    func noReplayAfterForgetting() async throws {
+        var bot = try EngineHarness()
+        try await bot.play(1, name: "Alice", misses: 6)
+        let question = try #require(try await bot.send("/forgetme").first)
+        let confirm = try #require(question.buttons.joined().first?.data)
+        #expect(try await bot.text("", button: confirm).hasPrefix("Done"))
+        #expect(try await !isStored(1, in: bot))
+
+        let again = try await bot.text(try bot.answer())
+        #expect(again.hasPrefix("You played this puzzle before your data was deleted"), "\(again)")
+        #expect(try await bot.text("/guess \(try bot.answer())", in: -1, group: true).hasPrefix("You played this"))
+        #expect(try await bot.text("/language es").contains("Español"))
+        #expect(try await !bot.text("sueño").hasPrefix("You played"), "another language's puzzle is another game")
+
+        bot.now += 24 * 60 * 60
+        try await bot.send("/language en")
+        let tomorrow = try await bot.text(try bot.wrongWord())
+        #expect(!tomorrow.hasPrefix("You played") && !tomorrow.hasPrefix("Jugaste"), "\(tomorrow)")
+    }
+
     @Test("Every command in each language's menu is one the bot knows")
     func commandMenus() async throws {
         let bot = try EngineHarness()

@@ -201,4 +201,19 @@ struct SQLiteStoreTests {
         first = nil
         #expect(throws: Never.self) { try DatabaseLock(databasePath: path) }
     }
+
+    @Test("Replay guards are kept until their puzzle has closed, then dropped")
+    func replayGuards() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        try await store.write { transaction in
+            try transaction.guardReplay("k330", until: PuzzleNumber(330))
+            try transaction.guardReplay("k331", until: PuzzleNumber(331))
+            try transaction.guardReplay("k330", until: PuzzleNumber(330))
+        }
+        #expect(try await store.write { try $0.isReplayGuarded("k330") && $0.isReplayGuarded("k331") })
+        try await store.write { try $0.removeReplayGuards(before: PuzzleNumber(330)) }
+        #expect(try await store.write { try $0.isReplayGuarded("k330") })
+        try await store.write { try $0.removeReplayGuards(before: PuzzleNumber(331)) }
+        #expect(try await store.write { try !$0.isReplayGuarded("k330") && $0.isReplayGuarded("k331") })
+    }
 }
