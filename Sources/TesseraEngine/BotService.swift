@@ -2,6 +2,7 @@ import AsyncAlgorithms
 public import Foundation
 public import Logging
 public import ServiceLifecycle
+import Synchronization
 
 /// The running bot: receives updates from a transport, applies them through the engine exactly once, and
 /// sends the replies from the durable outbox within the platform's rate limits.
@@ -32,6 +33,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// draining the outbox); then they are cancelled and whatever is unsent stays in the outbox. Shorter
         /// than `docker stop`'s 10 s and the systemd unit's 30 s, whatever the platform does.
         public var shutdownDeadline = Duration.seconds(7)
+        /// How often the storage is checked (the database file still the one opened) and the heartbeat
+        /// written for `tessera status`.
+        public var healthInterval = Duration.seconds(30)
 
         public init() {}
     }
@@ -44,6 +48,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private let clock: ServiceClock
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let health = HealthState()
 
     public init(
         transport: any ChatTransport,
@@ -68,6 +73,10 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let (wakeups, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let clock = self.clock
         let deadline = configuration.shutdownDeadline
+        let started = now()
+        health.value.withLock { $0.started = started }
+        // Before any loop: a heartbeat exists from the start, and a database already gone stops the bot here.
+        try await checkHealth()
         try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
             group.addTask {
                 defer { waker.finish() }
@@ -83,11 +92,15 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 return .loop
             }
             group.addTask {
+                try await healthLoop()
+                return .loop
+            }
+            group.addTask {
                 try await gracefulShutdown()
                 try await clock.sleep(for: deadline)
                 return .deadline
             }
-            var running = 3
+            var running = 4
             var pastDeadline = false
             do {
                 // A loop that ends normally (graceful shutdown) leaves the others to finish their work; one that
@@ -140,6 +153,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 break
             }
             backoff.reset()
+            let polled = now()
+            health.value.withLock { $0.lastPoll = polled }
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
             var checked = await checkingAdministrators(batch)
             // Past every update it carries, even when the platform's own next position says less.
@@ -229,6 +244,29 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         }
     }
 
+    // MARK: - Health
+
+    /// Checks the storage and writes the heartbeat `tessera status` reads, every interval until shutdown.
+    private func healthLoop() async throws {
+        while true {
+            do {
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: configuration.healthInterval) }
+            } catch is CancellationError {
+                return
+            }
+            try await checkHealth()
+        }
+    }
+
+    private func checkHealth() async throws {
+        // A database file deleted or replaced under the bot throws here, which stops the service.
+        try await retryingStorage("checking the database") { try await store.verifyStorage() }
+        let heartbeat = health.value.withLock { $0 }.heartbeat(at: now(), transport: transport.name)
+        try await retryingStorage("writing the heartbeat") {
+            try await store.setSetting(Heartbeat.settingKey, heartbeat.encoded())
+        }
+    }
+
     // MARK: - Sending
 
     private func sendLoop(wakeups: AsyncStream<Void>) async throws {
@@ -285,6 +323,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let transport = self.transport
         let sentMessages = self.sentMessages
+        let (health, now) = (self.health, self.now)
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -296,6 +335,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                         } catch let error as TransportError {
                             return (entry, error)
                         }
+                        let sent = now()
+                        health.value.withLock { $0.lastSend = sent }
                         try await sentMessages.markSent(entry.id)
                     }
                     return nil
@@ -396,6 +437,21 @@ extension BotService: CustomStringConvertible, CustomReflectable {
     // ServiceGroup logs each service's description: a short one, with none of the engine's secrets.
     public var description: String { "BotService(transport: \(transport.name))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// When the service last polled and sent successfully.
+private final class HealthState: Sendable {
+    struct Times {
+        var started = Date.distantPast
+        var lastPoll: Date?
+        var lastSend: Date?
+
+        func heartbeat(at now: Date, transport: String) -> Heartbeat {
+            Heartbeat(transport: transport, started: started, written: now, lastPoll: lastPoll, lastSend: lastSend)
+        }
+    }
+
+    let value = Mutex(Times())
 }
 
 /// How a child task of ``BotService/run()`` ended: one of its loops, or the shutdown deadline.

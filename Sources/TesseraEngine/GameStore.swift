@@ -103,6 +103,10 @@ public protocol GameStore: Sendable {
     func setting(_ key: String) async throws -> String?
     func setSetting(_ key: String, _ value: String) async throws
 
+    /// Throws when the storage can no longer be trusted, such as a database file deleted or replaced while the
+    /// bot runs (writes would go nowhere anyone reads); the bot then stops so that its supervisor restarts it.
+    func verifyStorage() async throws
+
     /// Whether a failure of this store may go away by itself (the database busy or locked, the disk full, an
     /// I/O error), so the same work is tried again; any other failure stops the bot.
     func isTransient(_ error: any Error) -> Bool

@@ -10,6 +10,8 @@ public final class SQLiteGameStore: GameStore {
     private let writer: any DatabaseWriter
     private let location: String
     private let writeAheadLog: WriteAheadLog?
+    /// The device and inode of the database file as opened; nil in memory.
+    private let fileIdentity: FileIdentity?
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -74,7 +76,30 @@ public final class SQLiteGameStore: GameStore {
         self.writer = writer
         self.location = location
         self.writeAheadLog = writeAheadLog
+        self.fileIdentity = writeAheadLog == nil ? nil : FileIdentity(path: location)
         try Self.migrate(writer, location: location)
+    }
+
+    /// Which file a path names: deleting or replacing it changes this.
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    public func verifyStorage() async throws {
+        guard let opened = fileIdentity else { return }
+        switch FileIdentity(path: location) {
+        case nil: throw SQLiteStoreError.fileGone(path: location)
+        case let current? where current != opened: throw SQLiteStoreError.fileReplaced(path: location)
+        default: return
+        }
     }
 
     /// Log pages after which the writer checkpoints by itself, should the background checkpoints fall behind.
@@ -431,6 +456,8 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case damagedRow(table: String, column: String)
     case cannotFlush(path: String, errno: Int32)
     case inUse(path: String, holder: String)
+    case fileGone(path: String)
+    case fileReplaced(path: String)
 
     public var description: String {
         switch self {
@@ -446,6 +473,13 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .inUse(let path, let holder):
             "The database at \(path) is in use by another tessera (\(holder)). Two bots on one database would "
                 + "answer every message twice: stop the other one, or give this one its own database."
+        case .fileGone(let path):
+            "The database file \(path) was deleted while tessera ran; what it stored since is gone with it. "
+                + "Stopping so that a restart opens the database again: restore it from a backup first, or let "
+                + "tessera start an empty one."
+        case .fileReplaced(let path):
+            "The database file \(path) was replaced while tessera ran. Stopping so that a restart opens the new "
+                + "file."
         case .cannotFlush(let path, let code):
             "Cannot flush \(path) to disk: \(String(cString: strerror(code))). Check the disk and that the "
                 + "database's folder is writable."

@@ -194,6 +194,17 @@ struct DaemonTests {
         }
     }
 
+    @Test("tessera status says a running daemon is healthy")
+    func statusOfRunningDaemon() async throws {
+        try await withDaemon { fake, _, database in
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
+            try await fake.waitForSent { $0.count >= 1 }
+            let output = try TesseraProcess.run(["status", "--database", database])
+            #expect(output.status == 0)
+            #expect(output.standardOutput.hasPrefix("Healthy: tessera run (telegram) on \(database)"), "\(output)")
+        }
+    }
+
     @Test("SIGTERM: polling stops, the outbox is drained, the process exits cleanly")
     func gracefulShutdown() async throws {
         try await withDaemon { fake, daemon, _ in

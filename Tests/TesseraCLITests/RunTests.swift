@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import TesseraCore
 import TesseraEngine
+import TesseraSQLite
 import Testing
 
 @testable import TesseraCLI
@@ -154,5 +155,40 @@ struct RunTests {
         #expect(event?.metadata?["user.name"] == "Ann\\u{0}ie")
         #expect(event?.metadata?["data"] == .array(["x\\ry"]))
         #expect(event?.metadata?["plain"] == "café 🟩")
+    }
+
+    @Test(
+        "tessera status reads the heartbeat: healthy, just started, stopped, or running without polling",
+        arguments: [
+            (-10.0, -5.0, -5.0 as Double?, 0 as Int32, "Healthy: tessera run (telegram)"),
+            (-5, -5, nil, 0, "Healthy:"),
+            (-3_600, -3_600, -3_600, 1, "Error: Not running: tessera run (telegram)"),
+            (-3_600, -5, -3_600, 1, "Error: Running but not receiving:"),
+            (-3_600, -5, nil, 1, "Error: Running but not receiving:"),
+        ]
+    )
+    func status(started: Double, written: Double, poll: Double?, expectedStatus: Int32, expected: String)
+        async throws
+    {
+        let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
+        let now = Date()
+        let heartbeat = Heartbeat(
+            transport: "telegram", started: now + started, written: now + written, lastPoll: poll.map { now + $0 },
+            lastSend: nil)
+        try await SQLiteGameStore(path: path, logger: Logger(label: "test"))
+            .setSetting(Heartbeat.settingKey, heartbeat.encoded())
+        let output = try TesseraProcess.run(["status", "--database", path])
+        #expect(output.status == expectedStatus)
+        #expect((output.standardOutput + output.standardError).hasPrefix(expected), "\(output)")
+    }
+
+    @Test("tessera status on a database without a heartbeat, or no database, says so")
+    func statusWithoutHeartbeat() async throws {
+        let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
+        let missing = try TesseraProcess.run(["status", "--database", path])
+        #expect(missing.status != 0 && missing.standardError.hasPrefix("Error: No database at \(path)"))
+        try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setSetting("other", "x")
+        let silent = try TesseraProcess.run(["status", "--database", path])
+        #expect(silent.status != 0 && silent.standardError.hasPrefix("Error: No heartbeat in \(path)"))
     }
 }

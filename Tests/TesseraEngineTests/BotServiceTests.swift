@@ -214,4 +214,30 @@ struct BotServiceTests {
         #expect(logs.lines(at: .warning).contains { $0.message.hasPrefix("Stopping before the work in hand was done") })
         #expect(logs.lines(at: .critical).isEmpty)
     }
+
+    @Test("A heartbeat is written from the start and records the last successful poll", .timeLimit(.minutes(1)))
+    func heartbeat() async throws {
+        let store = try RecordingStore()
+        var configuration = BotService<ContinuousClock>.Configuration()
+        configuration.healthInterval = .milliseconds(10)
+        let service = BotService(
+            transport: ScriptedTransport(batch: ReceivedBatch(messages: [Self.help], nextPosition: 2), store: store),
+            store: store,
+            engine: BotEngine(
+                configuration: .init(), secret: try #require(ScheduleSecret("service test secret")),
+                logger: Logger(label: "test")),
+            configuration: configuration, clock: ContinuousClock(), logger: Logger(label: "test"))
+        let running = Task { try await service.run() }
+        await store.waitFor("receive(after: 2)")
+        await store.waitFor("setSetting(\(Heartbeat.settingKey))")
+        running.cancel()
+        _ = await running.result
+        let written = store.settingsWritten.withLock { $0 }.filter { $0.key == Heartbeat.settingKey }
+        let first = try Heartbeat(decoding: try #require(written.first?.value))
+        #expect(first.lastPoll == nil, "the first heartbeat is written before the first poll")
+        let heartbeat = try Heartbeat(decoding: try #require(try await store.setting(Heartbeat.settingKey)))
+        #expect(heartbeat.transport == "scripted")
+        let poll = try #require(heartbeat.lastPoll)
+        #expect(heartbeat.started <= poll && poll <= heartbeat.written)
+    }
 }

@@ -15,6 +15,8 @@ final class RecordingStore: GameStore {
 
     /// Failures processBatch throws, first one first, before it stores anything (injected storage faults).
     let batchFailures = Mutex<[any Error]>([])
+    /// Every setting written, in order.
+    let settingsWritten = Mutex<[(key: String, value: String)]>([])
     /// The events as they happen, to wait for one without polling.
     let eventStream: AsyncStream<String>
     private let eventContinuation: AsyncStream<String>.Continuation
@@ -72,6 +74,12 @@ final class RecordingStore: GameStore {
     func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
     func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
     func setting(_ key: String) async throws -> String? { try await base.setting(key) }
-    func setSetting(_ key: String, _ value: String) async throws { try await base.setSetting(key, value) }
+    func setSetting(_ key: String, _ value: String) async throws {
+        try await base.setSetting(key, value)
+        settingsWritten.withLock { $0.append((key, value)) }
+        // Waiters hear of it; `events` keeps only the calls whose order the tests check.
+        eventContinuation.yield("setSetting(\(key))")
+    }
     func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }
+    func verifyStorage() async throws { try await base.verifyStorage() }
 }

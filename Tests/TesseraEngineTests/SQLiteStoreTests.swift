@@ -216,4 +216,27 @@ struct SQLiteStoreTests {
         try await store.write { try $0.removeReplayGuards(before: PuzzleNumber(331)) }
         #expect(try await store.write { try !$0.isReplayGuarded("k330") && $0.isReplayGuarded("k331") })
     }
+
+    @Test("A database file deleted or replaced under the store is noticed, and is not a passing failure")
+    func fileIdentity() async throws {
+        let path = temporaryPath()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        try await store.verifyStorage()
+        let moved = path + ".moved"
+        try FileManager.default.moveItem(atPath: path, toPath: moved)
+        await #expect(throws: SQLiteStoreError.self) { try await store.verifyStorage() }
+        do {
+            try await store.verifyStorage()
+        } catch {
+            #expect("\(error)".contains("was deleted while tessera ran"))
+            #expect(!store.isTransient(error))
+        }
+        try Data("not the same file".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            try await store.verifyStorage()
+            Issue.record("a replaced file went unnoticed")
+        } catch {
+            #expect("\(error)".contains("was replaced while tessera ran"))
+        }
+    }
 }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TesseraEngine
+import TesseraSQLite
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Say whether the bot on a database is alive: when it last polled and sent.",
+        discussion: """
+            Reads the heartbeat `tessera run` writes to its database every 30 seconds. Exits 0 when the \
+            heartbeat and the last successful poll are recent (see --stale-after), 1 otherwise: fit for a \
+            container health check or a monitoring probe.
+            """
+    )
+
+    @Option(help: "JSON configuration file, for the database path (see config/tessera.example.json).")
+    var config: String?
+
+    @Option(help: "SQLite database file (default: as for tessera run).")
+    var database: String?
+
+    @Option(help: "Seconds after which a heartbeat or a poll is too old.")
+    var staleAfter: Int = 120
+
+    func run() async throws {
+        var commandLine: [String: String] = [:]
+        commandLine["database"] = database
+        let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
+        let path = settings.databasePath
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandError("No database at \(path): tessera run has not used it yet. Is --database right?")
+        }
+        var logger = Logger(label: "tessera")
+        logger.logLevel = .error
+        let text: String?
+        do {
+            text = try await SQLiteGameStore(path: path, logger: logger).setting(Heartbeat.settingKey)
+        } catch let error as SQLiteStoreError {
+            throw CommandError(error.description)
+        }
+        guard let text else {
+            throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")
+        }
+        let heartbeat: Heartbeat
+        do {
+            heartbeat = try Heartbeat(decoding: text)
+        } catch {
+            throw CommandError(
+                "The heartbeat in \(path) cannot be read (\(error)); run tessera run to write a new one.")
+        }
+        let now = Date()
+        func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
+        let report =
+            "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
+            + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
+        let limit = TimeInterval(staleAfter)
+        guard now.timeIntervalSince(heartbeat.written) <= limit else {
+            throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
+        }
+        // Just started, it has had no chance to poll yet.
+        guard now.timeIntervalSince(heartbeat.lastPoll ?? heartbeat.started) <= limit else {
+            throw CommandError("Running but not receiving: \(report) Its log says why (network, token, API).")
+        }
+        print("Healthy: \(report)")
+    }
+
+    /// A duration as people say it: 40 s, 3 min, 2 h, 5 days.
+    static func age(_ seconds: TimeInterval) -> String {
+        let seconds = max(0, Int(seconds))
+        switch seconds {
+        case ..<120: return "\(seconds) s"
+        case ..<7_200: return "\(seconds / 60) min"
+        case ..<172_800: return "\(seconds / 3_600) h"
+        default: return "\(seconds / 86_400) days"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+public import Foundation
+
+/// What a running bot last wrote about itself, every ``BotService/Configuration/healthInterval``: when it
+/// wrote, and when it last polled and sent successfully. `tessera status` reads it.
+public struct Heartbeat: Sendable, Hashable, Codable {
+    /// The setting it is stored under.
+    public static let settingKey = "health.heartbeat"
+
+    public var transport: String
+    public var started: Date
+    public var written: Date
+    public var lastPoll: Date?
+    public var lastSend: Date?
+
+    public init(transport: String, started: Date, written: Date, lastPoll: Date?, lastSend: Date?) {
+        self.transport = transport
+        self.started = started
+        self.written = written
+        self.lastPoll = lastPoll
+        self.lastSend = lastSend
+    }
+
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    public init(decoding text: String) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        self = try decoder.decode(Heartbeat.self, from: Data(text.utf8))
+    }
+}
