@@ -81,7 +81,30 @@ public struct BotEngine: Sendable {
         try respond(to: input, context: &context)
         if context.player != player { try store.save(context.player) }
         if let changed = context.group, changed != group { try store.save(changed) }
-        try store.enqueue(context.replies)
+        try enqueueWithinBacklog(context.replies, context: context)
+    }
+
+    /// Replies waiting for one chat at most: a chat that floods the bot gets one "slow down" and no more
+    /// replies until its queue drains, instead of hundreds that would hold it up for minutes.
+    static let backlogLimit = 30
+
+    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], context: Context) throws {
+        let chat = context.message.chat
+        let own = replies.filter { $0.chat == chat }
+        guard !own.isEmpty else { return try context.store.enqueue(replies) }
+        let waiting = try context.store.pendingCount(in: chat)
+        if waiting < Self.backlogLimit { return try context.store.enqueue(replies) }
+        try context.store.enqueue(replies.filter { $0.chat != chat })
+        if waiting == Self.backlogLimit {
+            try context.store.enqueue([
+                OutgoingMessage(
+                    chat: chat, html: context.texts.slowDown, replyTo: context.message.messageID,
+                    thread: context.message.thread)
+            ])
+        }
+        logger.notice(
+            "A chat's queue of replies is full; a reply was skipped",
+            metadata: ["chat.id": "\(chat)", "outbox.waiting": "\(waiting)"])
     }
 
     /// Whether a message needs to know if its sender administers the group (changing group settings); the

@@ -36,6 +36,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// How often the storage is checked (the database file still the one opened) and the heartbeat
         /// written for `tessera status`.
         public var healthInterval = Duration.seconds(30)
+        /// Failed attempts after which a message is given up (logged and removed), when other chats are
+        /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.
+        public var maximumAttempts = 10
 
         public init() {}
     }
@@ -310,11 +313,16 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             if ready.isEmpty { return }
 
             let failures = try await sendConcurrently(ready)
+            // Failures are one chat's own when other sends work: this pass's, or any in the last minute.
+            let lastSend = health.value.withLock { $0.lastSend }
+            let sendingWorks =
+                failures.count < ready.count || lastSend.map { now().timeIntervalSince($0) < 60 } == true
             for (entry, error) in failures {
-                try await handle(error, for: entry, limiter: &limiter, backoff: &backoff, at: seconds)
+                try await handle(
+                    error, for: entry, limiter: &limiter, backoff: &backoff, at: seconds, sendingWorks: sendingWorks)
             }
-            if failures.count == ready.count { return }
-            backoff.reset()
+            if failures.count == ready.count && !sendingWorks { return }
+            if failures.count < ready.count { backoff.reset() }
         }
     }
 
@@ -357,7 +365,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         for entry: OutboxEntry,
         limiter: inout RateLimiter,
         backoff: inout Backoff,
-        at seconds: Double
+        at seconds: Double,
+        sendingWorks: Bool
     ) async throws {
         let chat = entry.message.chat
         switch error {
@@ -374,7 +383,24 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         case .messageRejected(let reason):
             logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
             try await store.markSent([entry.id])
+        case .transient where sendingWorks:
+            // This chat's own trouble: it waits on its own backoff, the others go on, and after
+            // `maximumAttempts` the message is given up rather than tried forever.
+            var chatBackoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+            let attempts = try await store.recordFailedAttempt(entry.id, retryAt: now())
+            for _ in 0..<attempts - 1 { _ = chatBackoff.next() }
+            let delay = chatBackoff.next()
+            if attempts >= configuration.maximumAttempts {
+                logger.error(
+                    "Gave up a message after \(attempts) failed attempts; the chat keeps failing while others work",
+                    metadata: ["chat.id": "\(chat)", "error": "\(error)"])
+                try await store.markSent([entry.id])
+            } else {
+                limiter.block(chat: chat, until: seconds + delay.seconds)
+                try await store.postpone(entry.id, until: now() + delay.seconds)
+            }
         case .transient:
+            // Nothing gets through: the network or the platform; everything waits, and nothing is given up.
             try await pause(after: error, backoff: &backoff, activity: "sending")
         case .fatal:
             throw error

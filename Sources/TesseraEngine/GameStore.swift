@@ -54,6 +54,8 @@ public protocol GameStoreTransaction {
     /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) throws
 
+    /// How many messages to a chat wait in the outbox.
+    func pendingCount(in chat: ChatID) throws -> Int
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) throws
 
@@ -89,10 +91,13 @@ public protocol GameStore: Sendable {
     /// Waits until everything committed so far would survive a power cut.
     func flush() async throws
 
-    /// Messages waiting to be sent, oldest first, whose `notBefore` has passed.
+    /// Messages waiting to be sent whose `notBefore` has passed: the oldest few of each chat, chats in the order
+    /// of their oldest message, so that one flooded chat never hides the others' messages.
     func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
     /// Removes sent messages from the outbox, all in one write.
     func markSent(_ ids: [Int64]) async throws
+    /// Counts a failed attempt to send a message and puts it back until `retryAt`; returns its attempts so far.
+    func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int
     /// Puts a message back to be retried after a delay (the platform asked to slow down).
     func postpone(_ id: Int64, until: Date) async throws
     /// Marks a chat the bot may no longer post in (blocked, kicked) and drops its queued messages; its data is

@@ -1,5 +1,6 @@
 /// Outgoing rate limits as Telegram documents them: about one message a second per chat (with short
-/// bursts), twenty a minute per group, thirty a second overall. Token buckets on the caller's clock.
+/// bursts), twenty a minute per group, thirty a second overall. Token buckets on the caller's clock, and for
+/// groups a sliding window: never more than twenty in any sixty seconds.
 public struct RateLimiter: Sendable {
     public struct Limit: Sendable, Hashable {
         /// Messages allowed at once.
@@ -15,7 +16,8 @@ public struct RateLimiter: Sendable {
 
     public struct Configuration: Sendable, Hashable {
         public var perChat = Limit(burst: 3, perSecond: 1)
-        public var perGroup = Limit(burst: 5, perSecond: 20.0 / 60)
+        /// Messages to one group in any sixty seconds.
+        public var perGroupPerMinute = 20
         public var overall = Limit(burst: 30, perSecond: 30)
 
         public init() {}
@@ -25,7 +27,7 @@ public struct RateLimiter: Sendable {
             var configuration = Configuration()
             let none = Limit(burst: .greatestFiniteMagnitude, perSecond: .greatestFiniteMagnitude)
             configuration.perChat = none
-            configuration.perGroup = none
+            configuration.perGroupPerMinute = .max
             configuration.overall = none
             return configuration
         }()
@@ -38,7 +40,8 @@ public struct RateLimiter: Sendable {
 
     private let configuration: Configuration
     private var chats: [Int64: Bucket] = [:]
-    private var groups: [Int64: Bucket] = [:]
+    /// Each group's sends in the last sixty seconds, oldest first.
+    private var groups: [Int64: [Double]] = [:]
     private var overall: Bucket?
     private var blockedUntil: [Int64: Double] = [:]
 
@@ -55,18 +58,18 @@ public struct RateLimiter: Sendable {
         }
         var overallBucket = refilled(overall, configuration.overall, now)
         var chatBucket = refilled(chats[chat.rawValue], configuration.perChat, now)
-        var groupBucket = isGroup ? refilled(groups[chat.rawValue], configuration.perGroup, now) : nil
-        let waits = [
-            wait(overallBucket, configuration.overall), wait(chatBucket, configuration.perChat),
-            groupBucket.map { wait($0, configuration.perGroup) } ?? 0,
-        ]
+        var window = isGroup ? (groups[chat.rawValue] ?? []).filter { $0 > now - 60 } : []
+        let groupWait = window.count >= configuration.perGroupPerMinute ? window[0] + 60 - now : 0
+        let waits = [wait(overallBucket, configuration.overall), wait(chatBucket, configuration.perChat), groupWait]
         if let longest = waits.max(), longest > 0 { return longest }
         overallBucket.tokens -= 1
         chatBucket.tokens -= 1
-        groupBucket?.tokens -= 1
         overall = overallBucket
         chats[chat.rawValue] = chatBucket
-        if let groupBucket { groups[chat.rawValue] = groupBucket }
+        if isGroup && configuration.perGroupPerMinute < .max {
+            window.append(now)
+            groups[chat.rawValue] = window
+        }
         return 0
     }
 

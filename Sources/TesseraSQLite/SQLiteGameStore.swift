@@ -155,6 +155,18 @@ public final class SQLiteGameStore: GameStore {
         return [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode)
     }
 
+    /// How many of one chat's messages a read of the outbox returns: enough for a chat's burst, few enough
+    /// that a flooded chat leaves room for every other.
+    static let pendingPerChat = 5
+
+    public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
+        try await writer.write { db in
+            try Int.fetchOne(
+                db, sql: "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ? RETURNING attempts",
+                arguments: [retryAt.timeIntervalSince1970, id]) ?? 0
+        }
+    }
+
     public func flush() async throws {
         guard let log = writeAheadLog else { return }
         try await log.flush()
@@ -164,10 +176,13 @@ public final class SQLiteGameStore: GameStore {
         try await writer.read { db in
             try db.cachedRows(
                 sql: """
-                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document
-                    FROM outbox WHERE not_before <= ? ORDER BY id LIMIT ?
+                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document FROM (
+                        SELECT *, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY id) AS place,
+                            MIN(id) OVER (PARTITION BY chat_id) AS chat_oldest
+                        FROM outbox WHERE not_before <= ?
+                    ) WHERE place <= ? ORDER BY chat_oldest, id LIMIT ?
                     """,
-                arguments: [now.timeIntervalSince1970, limit]
+                arguments: [now.timeIntervalSince1970, Self.pendingPerChat, limit]
             ).map { row in
                 var buttons: [[OutgoingMessage.Button]] = []
                 if let json: String = row["buttons"] {
@@ -444,6 +459,11 @@ public final class SQLiteGameStore: GameStore {
                     CREATE INDEX replay_guard_puzzle ON replay_guard (puzzle);
                     """
             )
+        }
+        migrator.registerMigration("v8: failed attempts in the outbox") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0")
+            // Each chat's backlog is counted for every message it sends, and read a few at a time.
+            try db.execute(sql: "CREATE INDEX outbox_chat ON outbox (chat_id, id)")
         }
         return migrator
     }

@@ -361,6 +361,10 @@ struct SQLiteTransaction: GameStoreTransaction {
         return deleted
     }
 
+    func pendingCount(in chat: ChatID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE chat_id = ?", arguments: [chat.rawValue]) ?? 0
+    }
+
     func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws {
         try db.executeCached(
             sql: "INSERT OR IGNORE INTO replay_guard (key, puzzle) VALUES (?, ?)", arguments: [key, puzzle.rawValue])

@@ -240,4 +240,74 @@ struct BotServiceTests {
         let poll = try #require(heartbeat.lastPoll)
         #expect(heartbeat.started <= poll && poll <= heartbeat.written)
     }
+
+    /// Hands out its batch, then long-polls; sends to one chat always fail, the others work.
+    final class OneChatFails: ChatTransport {
+        let name = "one-chat-fails"
+        let failing: ChatID
+        let store: RecordingStore
+        let batch: Mutex<ReceivedBatch?>
+        let attempts = Mutex<[ChatID]>([])
+
+        init(failing: ChatID, batch: ReceivedBatch, store: RecordingStore) {
+            self.failing = failing
+            self.batch = Mutex(batch)
+            self.store = store
+        }
+
+        func receive(after position: Int64?) async throws -> ReceivedBatch {
+            if let batch = batch.withLock({ batch in
+                defer { batch = nil }
+                return batch
+            }) {
+                return batch
+            }
+            try await Task.sleep(for: .seconds(600))
+            throw CancellationError()
+        }
+
+        func send(_ message: OutgoingMessage) async throws {
+            attempts.withLock { $0.append(message.chat) }
+            if message.chat == failing { throw TransportError.transient("sendMessage: 500 Internal Server Error") }
+        }
+
+        func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { false }
+    }
+
+    @Test(
+        "A chat that keeps failing while others work waits on its own and is given up after its attempts",
+        .timeLimit(.minutes(1)))
+    func oneFailingChat() async throws {
+        let store = try RecordingStore()
+        let logs = LogRecorder()
+        func help(_ chat: Int64) -> ChatMessage {
+            ChatMessage(chat: ChatID(chat), chatKind: .direct, sender: UserID(chat), senderName: "P", text: "/help")
+        }
+        let transport = OneChatFails(
+            failing: ChatID(7), batch: ReceivedBatch(messages: [help(7), help(8)], nextPosition: 2), store: store)
+        var configuration = BotService<ContinuousClock>.Configuration()
+        configuration.initialBackoff = .zero
+        configuration.maximumBackoff = .zero
+        configuration.maximumAttempts = 3
+        configuration.rateLimits = .unlimited
+        let service = BotService(
+            transport: transport, store: store,
+            engine: BotEngine(
+                configuration: .init(), secret: try #require(ScheduleSecret("service test secret")),
+                logger: logs.logger()),
+            configuration: configuration, clock: ContinuousClock(), logger: logs.logger())
+        let running = Task { try await service.run() }
+        // Chat 8's reply is marked sent, and chat 7's is removed when given up.
+        await store.waitFor("markSent")
+        await store.waitFor("markSent")
+        running.cancel()
+        _ = await running.result
+        let attempts = transport.attempts.withLock { $0 }
+        #expect(attempts.filter { $0 == ChatID(8) }.count == 1)
+        #expect(attempts.filter { $0 == ChatID(7) }.count == 3)
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).isEmpty)
+        let errors = logs.lines(at: .error).map(\.message)
+        #expect(errors.count == 1 && errors[0].hasPrefix("Gave up a message after 3 failed attempts"), "\(errors)")
+        #expect(logs.lines(at: .warning).isEmpty, "no global pause: sending works")
+    }
 }

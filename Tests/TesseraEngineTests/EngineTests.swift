@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
+import TesseraSQLite
 import Testing
 
 @testable import TesseraEngine
@@ -264,5 +265,30 @@ struct EngineTests {
         let split = String(word.prefix(2)) + "\u{0}" + String(word.dropFirst(2))
         let reply = try await harness.text(split, name: "Ann\u{0}ie")
         #expect(reply.contains(word.uppercased()), "\(reply)")
+    }
+
+    @Test("A flood gets its queue's worth of replies and one 'slow down', not hundreds of replies")
+    func floodIsCapped() async throws {
+        let harness = try EngineHarness()
+        let (engine, now) = (harness.engine, harness.now)
+        for index in 0..<40 {
+            let message = ChatMessage(
+                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Flo", text: "/help",
+                messageID: Int64(index))
+            try await harness.store.write { try engine.handle(message, at: now, in: $0) }
+        }
+        let other = ChatMessage(chat: ChatID(6), chatKind: .direct, sender: UserID(6), senderName: "Ann", text: "/help")
+        try await harness.store.write { try engine.handle(other, at: now, in: $0) }
+        // Everything queued, in order: the outbox hands out a few per chat at a time.
+        var waiting: [OutgoingMessage] = []
+        while case let batch = try await harness.store.pendingMessages(limit: 100, now: now), !batch.isEmpty {
+            waiting += batch.map(\.message)
+            try await harness.store.markSent(batch.map(\.id))
+        }
+        let flooder = waiting.filter { $0.chat == ChatID(5) }
+        #expect(flooder.count == BotEngine.backlogLimit + 1)
+        #expect(flooder.last?.html.hasPrefix("Slow down, please") == true)
+        #expect(flooder.filter { $0.html.hasPrefix("Slow down, please") }.count == 1)
+        #expect(waiting.filter { $0.chat == ChatID(6) }.count == 1, "another chat is answered as usual")
     }
 }

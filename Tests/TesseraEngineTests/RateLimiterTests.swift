@@ -14,17 +14,21 @@ struct RateLimiterTests {
         #expect(limiter.acquire(chat: ChatID(8), isGroup: false, now: 1.0) == 0, "other chats are not held back")
     }
 
-    @Test("A group gets twenty messages a minute")
+    @Test("A group gets twenty messages in any sixty seconds, the first minute included")
     func perGroup() {
         var limiter = RateLimiter()
         let group = ChatID(-100)
-        var sent = 0
+        var sends: [Double] = []
         var now = 0.0
-        while now < 60 {
-            if limiter.acquire(chat: group, isGroup: true, now: now) == 0 { sent += 1 }
+        while now < 180 {
+            if limiter.acquire(chat: group, isGroup: true, now: now) == 0 { sends.append(now) }
             now += 0.25
         }
-        #expect((20...25).contains(sent), "\(sent) messages in a minute (5 burst + 20/min)")
+        #expect(sends.filter { $0 < 60 }.count == 20, "the first minute")
+        for start in sends {
+            #expect(sends.filter { $0 >= start && $0 < start + 60 }.count <= 20, "the minute from \(start)")
+        }
+        #expect(sends.count == 60, "twenty a minute for three minutes")
     }
 
     @Test("Thirty messages a second overall")

@@ -72,6 +72,9 @@ final class RecordingStore: GameStore {
         try await base.pendingMessages(limit: limit, now: now)
     }
     func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
+    func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
+        try await base.recordFailedAttempt(id, retryAt: retryAt)
+    }
     func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
     func setting(_ key: String) async throws -> String? { try await base.setting(key) }
     func setSetting(_ key: String, _ value: String) async throws {

@@ -239,4 +239,16 @@ struct SQLiteStoreTests {
             #expect("\(error)".contains("was replaced while tessera ran"))
         }
     }
+
+    @Test("Reading the outbox takes a few of each chat's messages: a flooded chat hides no other")
+    func outboxRoundRobin() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        try await store.write { transaction in
+            try transaction.enqueue((1...300).map { OutgoingMessage(chat: ChatID(-100), html: "flood \($0)") })
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(7), html: "hello")])
+            try transaction.enqueue((1...2).map { OutgoingMessage(chat: ChatID(-100), html: "later \($0)") })
+        }
+        let pending = try await store.pendingMessages(limit: 200, now: Date())
+        #expect(pending.map(\.message.html) == ["flood 1", "flood 2", "flood 3", "flood 4", "flood 5", "hello"])
+    }
 }

@@ -218,6 +218,7 @@ struct English: Texts {
     let forgetConfirmButton = "Yes, delete everything"
     let forgetCancelButton = "No, keep it"
     let forgotten = "Done: everything I stored about you is deleted. Send /start to play again as a new player."
+    let slowDown = "Slow down, please: I am still answering your earlier messages, and will skip new ones meanwhile."
     let playedBeforeForgetting =
         "You played this puzzle before your data was deleted, so it cannot be played again. The next one is yours."
     let forgetCancelled = "Nothing was deleted."

@@ -237,6 +237,8 @@ struct Spanish: Texts {
     let forgetConfirmButton = "Sí, bórralo todo"
     let forgetCancelButton = "No, consérvalo"
     let forgotten = "Hecho: he borrado todo lo que guardaba de ti. Envía /start para volver a jugar como jugador nuevo."
+    let slowDown =
+        "Más despacio, por favor: aún estoy respondiendo a tus mensajes anteriores y no contestaré los nuevos."
     let playedBeforeForgetting =
         "Jugaste este reto antes de borrar tus datos, así que no puedes volver a jugarlo. El siguiente es tuyo."
     let forgetCancelled = "No se ha borrado nada."

@@ -85,6 +85,8 @@ protocol Texts: Sendable {
     var forgetConfirmButton: String { get }
     var forgetCancelButton: String { get }
     var forgotten: String { get }
+    /// Sent once when a chat's queue of replies is full: what it sends meanwhile gets no reply.
+    var slowDown: String { get }
     /// A forgotten player who played this puzzle before may not play it again while it is open.
     var playedBeforeForgetting: String { get }
     var forgetCancelled: String { get }
