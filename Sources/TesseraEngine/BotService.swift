@@ -176,19 +176,30 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     /// Asks the platform whether senders administer their group, for the messages that need it; when it
     /// cannot tell, the message says so to the engine (nil) rather than failing the batch.
+    /// The checks run concurrently (the transport keeps each short), so a slow platform holds a batch up
+    /// for one check's time at most, not one per message.
     private func checkingAdministrators(_ batch: ReceivedBatch) async -> ReceivedBatch {
         var batch = batch
-        for index in batch.messages.indices where engine.needsAdministratorCheck(batch.messages[index]) {
-            let message = batch.messages[index]
-            do {
-                batch.messages[index].senderIsAdministrator = try await transport.isAdministrator(
-                    message.sender, in: message.chat)
-            } catch {
-                logger.warning(
-                    "Could not check whether a sender administers their group",
-                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
+        let (transport, logger) = (self.transport, self.logger)
+        let answers = await withTaskGroup(of: (Int, Bool?).self) { group in
+            for index in batch.messages.indices where engine.needsAdministratorCheck(batch.messages[index]) {
+                let message = batch.messages[index]
+                group.addTask {
+                    do {
+                        return (index, try await transport.isAdministrator(message.sender, in: message.chat))
+                    } catch {
+                        logger.warning(
+                            "Could not check whether a sender administers their group",
+                            metadata: [
+                                "chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)",
+                            ])
+                        return (index, nil)
+                    }
+                }
             }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
+        for (index, answer) in answers { batch.messages[index].senderIsAdministrator = answer }
         return batch
     }
 

@@ -18,6 +18,9 @@ public final class TelegramTransport: ChatTransport {
         public var pollSeconds = 50
         /// The time limit of every other request.
         public var requestTimeout = Duration.seconds(30)
+        /// The limit for calls the bot makes while a batch waits (administrator checks, acknowledging button
+        /// presses): a slow API must not hold up every chat.
+        public var sideCallTimeout = Duration.seconds(3)
 
         public init(token: String, apiURL: String = "https://api.telegram.org") {
             self.token = token
@@ -76,6 +79,8 @@ public final class TelegramTransport: ChatTransport {
         )
         var messages: [ChatMessage] = []
         var migrations: [(from: ChatID, to: ChatID)] = []
+        // Presses are acknowledged (Telegram shows a spinner until then) all at once, with a short limit.
+        await acknowledge(updates.compactMap(\.callbackQuery).map(\.id))
         for update in updates {
             if let problem = update.problem {
                 logger.warning(
@@ -83,7 +88,7 @@ public final class TelegramTransport: ChatTransport {
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
             }
             if let query = update.callbackQuery {
-                if var press = await buttonPress(query) {
+                if var press = buttonPress(query) {
                     press.position = update.updateID
                     messages.append(press)
                 }
@@ -123,14 +128,24 @@ public final class TelegramTransport: ChatTransport {
         }
     }
 
-    /// A button press as a message from the presser in the button's chat. The press is acknowledged at once
-    /// (Telegram shows a spinner until then); the bot's answer comes as a message.
-    private func buttonPress(_ query: TelegramAPI.CallbackQuery) async -> ChatMessage? {
-        do {
-            try await answerCallbackQuery(id: query.id)
-        } catch {
-            logger.notice("Could not acknowledge a button press", metadata: ["error": "\(error)"])
+    /// Acknowledges button presses concurrently, each within ``Configuration/sideCallTimeout``; one that
+    /// fails only leaves a spinner on that button for a while.
+    private func acknowledge(_ queries: [String]) async {
+        await withTaskGroup(of: Void.self) { group in
+            for id in queries {
+                group.addTask {
+                    do {
+                        try await self.answerCallbackQuery(id: id)
+                    } catch {
+                        self.logger.notice("Could not acknowledge a button press", metadata: ["error": "\(error)"])
+                    }
+                }
+            }
         }
+    }
+
+    /// A button press as a message from the presser in the button's chat; the bot's answer comes as a message.
+    private func buttonPress(_ query: TelegramAPI.CallbackQuery) -> ChatMessage? {
         guard let data = query.data, let message = query.message, query.from.isBot != true,
             let kind = Self.chatKind(message.chat)
         else { return nil }
@@ -218,7 +233,8 @@ public final class TelegramTransport: ChatTransport {
         let now = ContinuousClock.now
         if let cached = administrators.withLock({ $0[key] }), now < cached.expires { return cached.isAdministrator }
         let member: TelegramAPI.ChatMember = try await call(
-            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user.rawValue), chat: chat)
+            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user.rawValue), chat: chat,
+            timeout: configuration.sideCallTimeout)
         let isAdministrator = member.status == "creator" || member.status == "administrator"
         administrators.withLock { cache in
             cache = cache.filter { now < $0.value.expires }
@@ -232,7 +248,9 @@ public final class TelegramTransport: ChatTransport {
 
     /// Acknowledges an inline-button press, which stops the spinner on the button.
     private func answerCallbackQuery(id: String) async throws {
-        let _: Bool = try await call("answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id))
+        let _: Bool = try await call(
+            "answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id),
+            timeout: configuration.sideCallTimeout)
     }
 
     // MARK: - Calls

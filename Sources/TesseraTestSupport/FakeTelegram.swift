@@ -78,6 +78,11 @@ public struct FakeTelegram: Sendable {
             "fail", ["method": method, "status": status, "count": count].merging(extra) { a, _ in a })
     }
 
+    /// Makes every call of `method` answer `seconds` later (0 ends it).
+    public func delay(_ method: String, seconds: Double) async throws {
+        _ = try await control("delay", ["method": method, "seconds": seconds])
+    }
+
     /// Makes the next `count` calls of `method` lose their connection mid-response.
     public func drop(_ method: String, count: Int = 1) async throws {
         _ = try await control("drop", ["method": method, "count": count])

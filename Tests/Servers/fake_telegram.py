@@ -19,6 +19,7 @@ Control API for tests, under /control:
   GET  /control/answered                      the callback query ids answered
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
+  POST /control/delay {"method", "seconds"}   every call of a method answers that much later (0 ends it)
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
   GET  /control/stats                         counters
   GET  /control/latencies                     seconds from each update becoming available to its reply
@@ -48,6 +49,7 @@ sent = []             # messages sent by the bot
 available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
+delays = {}           # method -> seconds
 stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0}
 admins = {}           # chat id -> set of user ids
 allowed_updates = [None]  # the update types getUpdates delivers; None: all
@@ -201,6 +203,9 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 drop = False
             failure = failures.get(method, [None]).pop(0) if failures.get(method) else None
+            delay = delays.get(method, 0)
+        if delay:
+            time.sleep(delay)
         if drop:
             self.send_response(200)
             self.send_header("Content-Length", "1000")
@@ -365,6 +370,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True, "result": answered})
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
+                return self.reply(200, {"ok": True})
+            if action == "delay":
+                delays[params["method"]] = float(params.get("seconds", 0))
                 return self.reply(200, {"ok": True})
             if action == "drop":
                 drops[params["method"]] = drops.get(params["method"], 0) + int(params.get("count", 1))

@@ -8,13 +8,15 @@ import Testing
 
 @Suite("The Telegram transport, against the fake Bot API")
 struct TelegramTransportTests {
-    func withTransport(token: String? = nil, _ body: (TelegramTransport, FakeTelegram) async throws -> Void)
-        async throws
-    {
+    func withTransport(
+        token: String? = nil, sideCallTimeout: Duration = .seconds(3),
+        _ body: (TelegramTransport, FakeTelegram) async throws -> Void
+    ) async throws {
         let fake = try await FakeTelegram.start()
         do {
             var configuration = TelegramTransport.Configuration(token: token ?? fake.token, apiURL: fake.apiURL)
             configuration.pollSeconds = 1
+            configuration.sideCallTimeout = sideCallTimeout
             let transport = TelegramTransport(
                 configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
             try await body(transport, fake)
@@ -118,6 +120,25 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await transport.send(OutgoingMessage(chat: ChatID(7), html: "<b>unclosed & raw"))
             #expect(try await fake.sent().map(\.text) == ["unclosed & raw"])
+        }
+    }
+
+    @Test(
+        "A slow API holds a batch up for one short side call at most: presses and checks are short and concurrent",
+        .timeLimit(.minutes(1)))
+    func slowSideCalls() async throws {
+        try await withTransport(sideCallTimeout: .milliseconds(200)) { transport, fake in
+            // Sequentially and without a limit, six presses would take twelve minutes.
+            try await fake.delay("answerCallbackQuery", seconds: 120)
+            try await fake.delay("getChatMember", seconds: 120)
+            try await fake.push((1...6).map { FakeTelegram.press("x:\($0)", from: Int64($0), messageID: 1) })
+            let batch = try await transport.receive(after: nil)
+            #expect(batch.messages.compactMap(\.button) == (1...6).map { "x:\($0)" })
+            await #expect(throws: TransportError.self) {
+                try await transport.isAdministrator(UserID(1), in: ChatID(-100))
+            }
+            try await fake.delay("answerCallbackQuery", seconds: 0)
+            try await fake.delay("getChatMember", seconds: 0)
         }
     }
 
