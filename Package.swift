@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .library(name: "TesseraCoreTesting", targets: ["TesseraCoreTesting"]),
         .library(name: "TesseraTestSupport", targets: ["TesseraTestSupport"]),
+        .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
         .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
         .library(name: "TesseraSQLite", targets: ["TesseraSQLite"]),
@@ -73,6 +74,9 @@ let package = Package(
         ),
         // Servers on loopback for tests: the fake Bot API and an HTTP test server (Tests/Servers).
         .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
+        // The test kit for code built on the engine: a manual clock, a scripted transport, a store that fails
+        // on demand; no processes, no sleeps as synchronisation.
+        .target(name: "TesseraTesting", dependencies: ["TesseraEngine"], swiftSettings: swiftSettings),
         // The `tessera` command: the only place that wires things together.
         .executableTarget(
             name: "TesseraCLI",
@@ -98,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "TesseraEngineTests",
             dependencies: [
-                "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting",
+                "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -132,6 +132,7 @@ struct RunCommand: AsyncParsableCommand {
             configuration: serviceConfiguration,
             clock: ContinuousClock(),
             now: now,
+            jitter: { Double.random(in: 0...1) },
             logger: logger
         )
         let group = ServiceGroup(

@@ -50,6 +50,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private let configuration: Configuration
     private let clock: ServiceClock
     private let now: @Sendable () -> Date
+    /// A fraction in 0…1 for each backoff's jitter: randomness is passed in, as the clock is.
+    private let jitter: @Sendable () -> Double
     private let logger: Logger
     private let health = HealthState()
 
@@ -60,6 +62,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         configuration: Configuration = Configuration(),
         clock: ServiceClock,
         now: @escaping @Sendable () -> Date = { Date() },
+        jitter: @escaping @Sendable () -> Double,
         logger: Logger
     ) {
         self.transport = transport
@@ -69,6 +72,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         self.configuration = configuration
         self.clock = clock
         self.now = now
+        self.jitter = jitter
         self.logger = logger
     }
 
@@ -139,7 +143,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     private func receiveLoop(waker: AsyncStream<Void>.Continuation) async throws {
         var position = try await store.position(of: transport.name)
-        var backoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+        var backoff = Backoff(
+            initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         logger.info(
             "Receiving",
             metadata: ["transport": "\(transport.name)", "position": "\(position.map(String.init) ?? "start")"])
@@ -285,7 +290,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     private func sendLoop(wakeups: AsyncStream<Void>) async throws {
         var limiter = RateLimiter(configuration: configuration.rateLimits)
-        var backoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+        var backoff = Backoff(
+            initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         let start = clock.now
         let ticks = AsyncTimerSequence(interval: configuration.outboxInterval, clock: clock).map { _ in () }
         for await _ in merge(wakeups, ticks).cancelOnGracefulShutdown() {
@@ -397,7 +403,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         case .transient where sendingWorks:
             // This chat's own trouble: it waits on its own backoff, the others go on, and after
             // `maximumAttempts` the message is given up rather than tried forever.
-            var chatBackoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+            var chatBackoff = Backoff(
+                initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
             let attempts = try await store.recordFailedAttempt(entry.id, retryAt: now())
             for _ in 0..<attempts - 1 { _ = chatBackoff.next() }
             let delay = chatBackoff.next()
@@ -425,7 +432,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func retryingStorage<Result>(_ activity: String, _ work: () async throws -> Result) async throws
         -> Result
     {
-        var backoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maximumBackoff)
+        var backoff = Backoff(
+            initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         var failures = 0
         while true {
             do {
@@ -497,21 +505,23 @@ private enum ServiceTaskEnd: Sendable {
     case deadline
 }
 
-/// Exponential backoff with full jitter.
+/// Exponential backoff with jitter: each pause is between half and all of the current ceiling.
 struct Backoff {
     let initial: Duration
     let maximum: Duration
+    let jitter: @Sendable () -> Double
     private var attempt = 0
 
-    init(initial: Duration, maximum: Duration) {
+    init(initial: Duration, maximum: Duration, jitter: @escaping @Sendable () -> Double) {
         self.initial = initial
         self.maximum = maximum
+        self.jitter = jitter
     }
 
     mutating func next() -> Duration {
         let ceiling = min(maximum.seconds, initial.seconds * pow(2, Double(min(attempt, 30))))
         attempt += 1
-        return .seconds(Double.random(in: (ceiling / 2)...ceiling))
+        return .seconds(ceiling / 2 + ceiling / 2 * min(max(jitter(), 0), 1))
     }
 
     mutating func reset() { attempt = 0 }

@@ -3,6 +3,8 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import TesseraEngine
+import TesseraSQLite
+import TesseraTesting
 import Testing
 
 @testable import TesseraCore
@@ -22,9 +24,8 @@ struct SecretsTests {
         let secret = try #require(ScheduleSecret(Self.secretText))
         let engine = BotEngine(configuration: .init(), secret: secret, logger: Logger(label: "test"))
         let service = BotService(
-            transport: BotServiceTests.ScriptedTransport(
-                batch: ReceivedBatch(messages: [], nextPosition: 1), store: try RecordingStore()),
-            store: try RecordingStore(), engine: engine, clock: ContinuousClock(), logger: Logger(label: "test"))
+            transport: ScriptedTransport(), store: try SQLiteGameStore.inMemory(), engine: engine,
+            clock: ManualClock(), jitter: { 1 }, logger: Logger(label: "test"))
         let schedule = AnswerSchedule(wordList: Language.english.wordList, secret: secret)
         var texts: [String] = []
         for value in [secret, engine, service, schedule, secret.key] as [Any] {
@@ -42,21 +43,21 @@ struct SecretsTests {
     @Test("Running at trace level, nothing logged reveals the secret or its key", .timeLimit(.minutes(1)))
     func traceLogs() async throws {
         let logs = LogRecorder()
-        let store = try RecordingStore()
+        let transport = ScriptedTransport()
         let engine = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret(Self.secretText)),
             logger: logs.logger(level: .trace))
         let message = ChatMessage(
             chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Ann", text: "crane")
+        transport.push(ReceivedBatch(messages: [message], nextPosition: 2))
         let service = BotService(
-            transport: BotServiceTests.ScriptedTransport(
-                batch: ReceivedBatch(messages: [message], nextPosition: 2), store: store),
-            store: store, engine: engine, clock: ContinuousClock(), logger: logs.logger(level: .trace))
+            transport: transport, store: try SQLiteGameStore.inMemory(), engine: engine, clock: ManualClock(),
+            jitter: { 1 }, logger: logs.logger(level: .trace))
         // The service group logs each service's description at debug level: the leak that was found.
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: [service], logger: logs.logger(level: .trace)))
         let running = Task { try await group.run() }
-        await store.waitFor("receive(after: 2)")
+        await transport.events.wait(for: "receive(after: 2)")
         await group.triggerGracefulShutdown()
         _ = await running.result
         let lines = logs.lines.withLock { $0 }

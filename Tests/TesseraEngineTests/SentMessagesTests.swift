@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
 
 @Suite("Removing sent messages in group commits")
 struct SentMessagesTests {
-    func queue(_ count: Int, in store: RecordingStore) async throws -> [Int64] {
+    func queue(_ count: Int, in store: FaultyStore) async throws -> [Int64] {
         try await store.write { transaction in
             try transaction.enqueue((1...count).map { OutgoingMessage(chat: ChatID(Int64($0)), html: "reply \($0)") })
         }
@@ -17,21 +18,22 @@ struct SentMessagesTests {
     @Test("Concurrent removals share writes, and each caller returns only once its message is removed")
     func groupCommits() async throws {
         // Slow enough that other chats finish their sends meanwhile.
-        let store = try RecordingStore(removalDelay: .milliseconds(20))
+        let store = FaultyStore(try SQLiteGameStore.inMemory())
+        store.delay(.markSent, by: .milliseconds(20))
         let ids = try await queue(16, in: store)
         let sent = SentMessages(store: store)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for id in ids {
                 group.addTask {
                     try await sent.markSent(id)
-                    let removed = store.removals.withLock { $0.joined() }
+                    let removed = store.removals.joined()
                     #expect(removed.contains(id))
                 }
             }
             try await group.waitForAll()
         }
         #expect(try await store.pendingMessages(limit: 100, now: Date()).isEmpty)
-        let writes = store.removals.withLock { $0 }
+        let writes = store.removals
         #expect(writes.joined().sorted() == ids.sorted())
         #expect(writes.count < ids.count, "every removal had its own write: \(writes)")
     }
@@ -39,9 +41,9 @@ struct SentMessagesTests {
     @Test("A failed write reaches every caller whose message it held, and nothing is lost")
     func failure() async throws {
         struct DiskFull: Error {}
-        let store = try RecordingStore()
+        let store = FaultyStore(try SQLiteGameStore.inMemory())
         let ids = try await queue(8, in: store)
-        store.removalFailure.withLock { $0 = DiskFull() }
+        store.fail(.markSent, with: DiskFull(), times: .max)
         let sent = SentMessages(store: store)
         let failures = try await withThrowingTaskGroup(of: Bool.self) { group in
             for id in ids {

@@ -1,0 +1,117 @@
+public import Foundation
+import Synchronization
+public import TesseraEngine
+
+/// A store that wraps another and fails on demand: a disk that fills, a database another process locks.
+/// It records the calls whose order matters, so tests can check (and await) that a batch is flushed before
+/// the next poll, or that a failed batch was stored once when retried.
+public final class FaultyStore: GameStore {
+    /// The calls a failure or a delay can be injected into.
+    public enum Operation: Sendable, Hashable {
+        case processBatch, flush, write, markSent, setSetting, verifyStorage
+    }
+
+    public let base: any GameStore
+    /// `processBatch(next: 2)`, `processBatch failed`, `flush`, `markSent`, `setSetting(key)`, in order.
+    public let events = EventLog()
+    private struct State {
+        var failures: [(operation: Operation, error: any Error, remaining: Int)] = []
+        var delays: [Operation: Duration] = [:]
+        var removals: [[Int64]] = []
+        var settingsWritten: [(key: String, value: String)] = []
+    }
+    private let state = Mutex(State())
+
+    public init(_ base: any GameStore) {
+        self.base = base
+    }
+
+    /// Makes the next `times` calls of `operation` throw `error` before they touch the store.
+    public func fail(_ operation: Operation, with error: any Error, times: Int = 1) {
+        state.withLock { $0.failures.append((operation, error, times)) }
+    }
+
+    /// Makes every call of `operation` take this long first, as over a slow disk.
+    public func delay(_ operation: Operation, by duration: Duration) {
+        state.withLock { $0.delays[operation] = duration }
+    }
+
+    /// The ids of each removal from the outbox, one list per write.
+    public var removals: [[Int64]] { state.withLock { $0.removals } }
+    /// Every setting written, in order.
+    public var settingsWritten: [(key: String, value: String)] { state.withLock { $0.settingsWritten } }
+
+    private func enter(_ operation: Operation) async throws {
+        let (failure, delay) = state.withLock { state -> ((any Error)?, Duration?) in
+            let delay = state.delays[operation]
+            guard let index = state.failures.firstIndex(where: { $0.operation == operation && $0.remaining > 0 })
+            else { return (nil, delay) }
+            state.failures[index].remaining -= 1
+            return (state.failures[index].error, delay)
+        }
+        if let delay { try await Task.sleep(for: delay) }
+        if let failure { throw failure }
+    }
+
+    // MARK: - GameStore
+
+    public func processBatch<Result: Sendable>(
+        transport: String,
+        nextPosition: Int64,
+        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+    ) async throws -> Result {
+        do {
+            try await enter(.processBatch)
+        } catch {
+            events.record("processBatch failed")
+            throw error
+        }
+        let result = try await base.processBatch(transport: transport, nextPosition: nextPosition, body)
+        events.record("processBatch(next: \(nextPosition))")
+        return result
+    }
+
+    public func flush() async throws {
+        try await enter(.flush)
+        try await base.flush()
+        events.record("flush")
+    }
+
+    public func markSent(_ ids: [Int64]) async throws {
+        try await enter(.markSent)
+        try await base.markSent(ids)
+        state.withLock { $0.removals.append(ids) }
+        events.record("markSent")
+    }
+
+    public func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws
+        -> Result
+    {
+        try await enter(.write)
+        return try await base.write(body)
+    }
+
+    public func setSetting(_ key: String, _ value: String) async throws {
+        try await enter(.setSetting)
+        try await base.setSetting(key, value)
+        state.withLock { $0.settingsWritten.append((key, value)) }
+        events.record("setSetting(\(key))")
+    }
+
+    public func verifyStorage() async throws {
+        try await enter(.verifyStorage)
+        try await base.verifyStorage()
+    }
+
+    public func position(of transport: String) async throws -> Int64? { try await base.position(of: transport) }
+    public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
+        try await base.pendingMessages(limit: limit, now: now)
+    }
+    public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
+        try await base.recordFailedAttempt(id, retryAt: retryAt)
+    }
+    public func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
+    public func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
+    public func setting(_ key: String) async throws -> String? { try await base.setting(key) }
+    public func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }
+}

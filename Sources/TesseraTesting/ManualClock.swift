@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A clock that moves only when a test advances it, so that backoffs, timers and deadlines are tested
+/// without waiting: a sleeper resumes once ``advance(by:)`` passes its deadline.
+///
+/// Tests wait for the code under test to be asleep with ``sleepers(atLeast:)`` before advancing, instead of
+/// sleeping themselves.
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol {
+        /// Time since the clock started.
+        public let offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Int: Sleeper] = [:]
+        var nextID = 0
+        /// Tests waiting for a number of sleepers, or for one due at an instant.
+        var watchers: [(condition: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private enum Condition {
+        case count(Int)
+        case dueAt(Instant)
+
+        func holds(in state: State) -> Bool {
+            switch self {
+            case .count(let count): state.sleepers.count >= count
+            case .dueAt(let instant): state.sleepers.values.contains { $0.deadline == instant }
+            }
+        }
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resume: Result<Void, any Error>? = state.withLock { state in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    Self.notifyWatchers(&state)
+                    return nil
+                }
+                if let resume { continuation.resume(with: resume) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock on and wakes every sleeper whose deadline has come.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { state in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { state.sleepers[id] = nil }
+            return due.values.map(\.continuation)
+        }
+        for continuation in due { continuation.resume() }
+    }
+
+    /// How many tasks sleep on this clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Waits until at least `count` tasks sleep on this clock: the code under test is waiting for time.
+    public func sleepers(atLeast count: Int) async {
+        await wait(until: .count(count))
+    }
+
+    /// Waits until a task sleeps until exactly `instant`: the one sleep a test means, whatever else sleeps.
+    public func sleeper(dueAt instant: Instant) async {
+        await wait(until: .dueAt(instant))
+    }
+
+    private func wait(until condition: Condition) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if condition.holds(in: state) { return true }
+                state.watchers.append((condition, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private static func notifyWatchers(_ state: inout State) {
+        let snapshot = state
+        let ready = state.watchers.filter { $0.condition.holds(in: snapshot) }
+        state.watchers.removeAll { $0.condition.holds(in: snapshot) }
+        for watcher in ready { watcher.continuation.resume() }
+    }
+}
