@@ -22,7 +22,9 @@ extension BotEngine {
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             guard due > group.lastClosedPuzzle else { continue }
             if group.summaryEnabled, let summary = try summary(of: due, in: group, store: store) {
-                try store.enqueue([OutgoingMessage(chat: group.chat, html: summary, thread: group.topic)])
+                try store.enqueue([
+                    OutgoingMessage(chat: group.chat, html: summary, thread: group.topic, atMostOnce: true)
+                ])
                 queued += 1
             }
             group.lastClosedPuzzle = due

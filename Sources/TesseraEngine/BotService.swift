@@ -84,6 +84,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         health.value.withLock { $0.started = started }
         // Before any loop: a heartbeat exists from the start, and a database already gone stops the bot here.
         try await checkHealth()
+        let dropped = try await retryingStorage("starting") { try await store.dropClaimed() }
+        if dropped > 0 {
+            logger.warning(
+                "The bot stopped while posting a summary; it is not posted again, so no group sees it twice",
+                metadata: ["messages": "\(dropped)"])
+        }
         try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
             group.addTask {
                 defer { waker.finish() }
@@ -346,7 +352,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     /// Sends each chat's messages in order, several chats at a time; returns the first failure of each chat
     /// that had one (its later messages stay queued).
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
-        let transport = self.transport
+        let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
         let (health, now) = (self.health, self.now)
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
@@ -355,9 +361,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 guard let entries = remaining.next() else { return }
                 group.addTask {
                     for entry in entries {
+                        if entry.message.atMostOnce { try await store.claim(entry.id) }
                         do {
                             try await transport.send(entry.message)
                         } catch let error as TransportError {
+                            // Not posted: it may be sent again.
+                            if entry.message.atMostOnce { try await store.unclaim(entry.id) }
                             return (entry, error)
                         }
                         let sent = now()

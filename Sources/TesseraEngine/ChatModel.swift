@@ -113,10 +113,14 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     /// Rows of buttons.
     public var buttons: [[Button]]
     public var document: Document?
+    /// Posted at most once: never sent again after a crash in the middle of sending it, at the cost of being
+    /// lost then. For what the bot posts unprompted (the daily summary), which a group must not see twice;
+    /// replies are sent at least once instead.
+    public var atMostOnce: Bool
 
     public init(
         chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
-        document: Document? = nil
+        document: Document? = nil, atMostOnce: Bool = false
     ) {
         self.chat = chat
         self.html = html
@@ -124,6 +128,7 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         self.thread = thread
         self.buttons = buttons
         self.document = document
+        self.atMostOnce = atMostOnce
     }
 }
 

@@ -96,6 +96,13 @@ public protocol GameStore: Sendable {
     func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
     /// Removes sent messages from the outbox, all in one write.
     func markSent(_ ids: [Int64]) async throws
+    /// Marks an at-most-once message as being sent, durably, before it is sent; it is no longer pending.
+    func claim(_ id: Int64) async throws
+    /// Makes a claimed message pending again: sending it failed, so it was not posted.
+    func unclaim(_ id: Int64) async throws
+    /// Removes the messages claimed by a process that stopped while sending them (they may have been posted),
+    /// and returns how many there were.
+    func dropClaimed() async throws -> Int
     /// Counts a failed attempt to send a message and puts it back until `retryAt`; returns its attempts so far.
     func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int
     /// Puts a message back to be retried after a delay (the platform asked to slow down).

@@ -159,6 +159,26 @@ public final class SQLiteGameStore: GameStore {
     /// that a flooded chat leaves room for every other.
     static let pendingPerChat = 5
 
+    /// Committed with `synchronous = FULL`: the claim must survive whatever happens while sending.
+    public func claim(_ id: Int64) async throws {
+        try await writer.write { db in
+            try db.executeCached(sql: "UPDATE outbox SET claimed = 1 WHERE id = ?", arguments: [id])
+        }
+    }
+
+    public func unclaim(_ id: Int64) async throws {
+        try await writer.write { db in
+            try db.executeCached(sql: "UPDATE outbox SET claimed = 0 WHERE id = ?", arguments: [id])
+        }
+    }
+
+    public func dropClaimed() async throws -> Int {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE claimed = 1")
+            return db.changesCount
+        }
+    }
+
     public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
         try await writer.write { db in
             try Int.fetchOne(
@@ -176,10 +196,11 @@ public final class SQLiteGameStore: GameStore {
         try await writer.read { db in
             try db.cachedRows(
                 sql: """
-                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document FROM (
+                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
+                    FROM (
                         SELECT *, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY id) AS place,
                             MIN(id) OVER (PARTITION BY chat_id) AS chat_oldest
-                        FROM outbox WHERE not_before <= ?
+                        FROM outbox WHERE not_before <= ? AND claimed = 0
                     ) WHERE place <= ? ORDER BY chat_oldest, id LIMIT ?
                     """,
                 arguments: [now.timeIntervalSince1970, Self.pendingPerChat, limit]
@@ -202,7 +223,8 @@ public final class SQLiteGameStore: GameStore {
                         replyTo: row["reply_to"],
                         thread: row["thread"],
                         buttons: buttons,
-                        document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) }
+                        document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
+                        atMostOnce: row["at_most_once"] ?? false
                     )
                 )
             }
@@ -460,8 +482,11 @@ public final class SQLiteGameStore: GameStore {
                     """
             )
         }
-        migrator.registerMigration("v8: failed attempts in the outbox") { db in
+        migrator.registerMigration("v8: failed attempts and at-most-once posts in the outbox") { db in
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0")
+            // What the bot posts unprompted is sent at most once: claimed durably before it is sent.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN at_most_once INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0")
             // Each chat's backlog is counted for every message it sends, and read a few at a time.
             try db.execute(sql: "CREATE INDEX outbox_chat ON outbox (chat_id, id)")
         }

@@ -320,12 +320,12 @@ struct SQLiteTransaction: GameStoreTransaction {
                 ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
             try db.executeCached(
                 sql: """
-                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
-                    message.document?.fileName, message.document.map { Data($0.contents) },
+                    message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
                 ]
             )
         }

@@ -107,6 +107,12 @@ public final class FaultyStore: GameStore {
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await base.pendingMessages(limit: limit, now: now)
     }
+    public func claim(_ id: Int64) async throws {
+        try await base.claim(id)
+        events.record("claim")
+    }
+    public func unclaim(_ id: Int64) async throws { try await base.unclaim(id) }
+    public func dropClaimed() async throws -> Int { try await base.dropClaimed() }
     public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
         try await base.recordFailedAttempt(id, retryAt: retryAt)
     }

@@ -198,4 +198,42 @@ struct BotServiceTests {
         #expect(errors.count == 1 && errors[0].hasPrefix("Gave up a message after 3 failed attempts"), "\(errors)")
         #expect(logs.lines(at: .warning).isEmpty, "no global pause: sending works")
     }
+
+    @Test(
+        "After a crash in the middle of posting, a summary is not posted again and a reply is",
+        .timeLimit(.minutes(1)),
+        arguments: [true, false])
+    func crashWhilePosting(atMostOnce: Bool) async throws {
+        let message = OutgoingMessage(chat: ChatID(-100), html: "The word was…", atMostOnce: atMostOnce)
+        try await store.write { try $0.enqueue([message]) }
+        // The message goes out, then the process dies before it is marked sent.
+        store.fail(.markSent, with: DatabaseError(resultCode: .SQLITE_CORRUPT))
+        let first = Task { try await service().run() }
+        await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
+        clock.advance(by: .seconds(1))
+        _ = await first.result
+        #expect(transport.sent.map(\.html) == ["The word was…"])
+
+        // The restart: the same database, a new process.
+        let restarted = BotServiceTests(sharing: store.base)
+        let second = Task { try await restarted.service().run() }
+        await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
+        restarted.clock.advance(by: .seconds(1))
+        if atMostOnce {
+            await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
+            #expect(restarted.transport.sent.isEmpty, "a group never sees its summary twice")
+            #expect(
+                restarted.logs.lines(at: .warning).contains { $0.message.hasPrefix("The bot stopped while posting") })
+        } else {
+            await restarted.transport.events.wait(for: "send(-100)")
+            #expect(restarted.transport.sent.map(\.html) == ["The word was…"], "a reply is sent at least once")
+        }
+        second.cancel()
+        _ = await second.result
+    }
+
+    /// Another process on the same database.
+    init(sharing base: any GameStore) {
+        store = FaultyStore(base)
+    }
 }

@@ -251,4 +251,25 @@ struct SQLiteStoreTests {
         let pending = try await store.pendingMessages(limit: 200, now: Date())
         #expect(pending.map(\.message.html) == ["flood 1", "flood 2", "flood 3", "flood 4", "flood 5", "hello"])
     }
+
+    @Test("A claimed message is not pending; unclaimed it is again; only claimed ones are dropped at start")
+    func claims() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        try await store.write { transaction in
+            try transaction.enqueue([
+                OutgoingMessage(chat: ChatID(-1), html: "summary", atMostOnce: true),
+                OutgoingMessage(chat: ChatID(2), html: "reply"),
+            ])
+        }
+        let pending = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(pending.map(\.message.atMostOnce) == [true, false])
+        let summary = try #require(pending.first)
+        try await store.claim(summary.id)
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).map(\.message.html) == ["reply"])
+        try await store.unclaim(summary.id)
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 2)
+        try await store.claim(summary.id)
+        #expect(try await store.dropClaimed() == 1)
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).map(\.message.html) == ["reply"])
+    }
 }
