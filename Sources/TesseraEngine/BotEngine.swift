@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import Synchronization
 public import TesseraCore
 
 /// Turns an incoming chat message into game actions and replies. It knows no platform: transports turn
@@ -24,25 +25,32 @@ public struct BotEngine: Sendable {
     }
 
     public let configuration: Configuration
-    /// Each language's answers, kept for the engine's life: a schedule remembers what it works out once (the
-    /// order of a new answer edition's first cycle).
-    private let schedules: [Language: AnswerSchedule]
+    /// Each language's answers, built when the language is first played and kept for the engine's life: a
+    /// schedule remembers what it works out once (the order of a new answer edition's first cycle), and a
+    /// language nobody plays is never loaded.
+    private let schedules = Schedules()
+
+    private final class Schedules: Sendable {
+        let built = Mutex<[Language: AnswerSchedule]>([:])
+    }
     /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
     let secret: ScheduleSecret
     let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
-        self.schedules = Dictionary(
-            uniqueKeysWithValues: Language.allCases.map { ($0, AnswerSchedule(wordList: $0.wordList, secret: secret)) })
         self.secret = secret
         self.logger = logger
     }
 
     /// The answer of a puzzle in a language.
     func answer(for puzzle: PuzzleNumber, in language: Language) -> Word {
-        // Every language has a schedule, built in init.
-        guard let schedule = schedules[language] else { preconditionFailure("no answer schedule for \(language)") }
+        let schedule = schedules.built.withLock { built in
+            if let schedule = built[language] { return schedule }
+            let schedule = AnswerSchedule(wordList: language.wordList, secret: secret)
+            built[language] = schedule
+            return schedule
+        }
         return schedule.answer(for: puzzle)
     }
 

@@ -194,41 +194,48 @@ public final class SQLiteGameStore: GameStore {
 
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await writer.read { db in
+            // The messages are chosen from the covering index alone, and only the chosen rows are read whole,
+            // so a large outbox is never read into the cache.
             try db.cachedRows(
                 sql: """
-                    SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
+                    SELECT outbox.id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
                     FROM (
-                        SELECT *, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY id) AS place,
-                            MIN(id) OVER (PARTITION BY chat_id) AS chat_oldest
-                        FROM outbox WHERE not_before <= ? AND claimed = 0
-                    ) WHERE place <= ? ORDER BY chat_oldest, id LIMIT ?
+                        SELECT id, chat_oldest FROM (
+                            SELECT id, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY id) AS place,
+                                MIN(id) OVER (PARTITION BY chat_id) AS chat_oldest
+                            FROM outbox INDEXED BY outbox_due WHERE not_before <= ? AND claimed = 0
+                        ) WHERE place <= ? ORDER BY chat_oldest, id LIMIT ?
+                    ) AS chosen JOIN outbox ON outbox.id = chosen.id
+                    ORDER BY chosen.chat_oldest, chosen.id
                     """,
                 arguments: [now.timeIntervalSince1970, Self.pendingPerChat, limit]
-            ).map { row in
-                var buttons: [[OutgoingMessage.Button]] = []
-                if let json: String = row["buttons"] {
-                    do {
-                        buttons = try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
-                    } catch {
-                        throw SQLiteStoreError.damagedRow(table: "outbox", column: "buttons")
-                    }
-                }
-                let documentName: String? = row["document_name"]
-                let document: Data? = row["document"]
-                return OutboxEntry(
-                    id: try row.required("id", in: "outbox"),
-                    message: OutgoingMessage(
-                        chat: ChatID(try row.required("chat_id", in: "outbox")),
-                        html: try row.required("html", in: "outbox"),
-                        replyTo: row["reply_to"],
-                        thread: row["thread"],
-                        buttons: buttons,
-                        document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
-                        atMostOnce: row["at_most_once"] ?? false
-                    )
-                )
+            ).map(Self.outboxEntry)
+        }
+    }
+
+    private static func outboxEntry(_ row: Row) throws -> OutboxEntry {
+        var buttons: [[OutgoingMessage.Button]] = []
+        if let json: String = row["buttons"] {
+            do {
+                buttons = try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
+            } catch {
+                throw SQLiteStoreError.damagedRow(table: "outbox", column: "buttons")
             }
         }
+        let documentName: String? = row["document_name"]
+        let document: Data? = row["document"]
+        return OutboxEntry(
+            id: try row.required("id", in: "outbox"),
+            message: OutgoingMessage(
+                chat: ChatID(try row.required("chat_id", in: "outbox")),
+                html: try row.required("html", in: "outbox"),
+                replyTo: row["reply_to"],
+                thread: row["thread"],
+                buttons: buttons,
+                document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
+                atMostOnce: row["at_most_once"] ?? false
+            )
+        )
     }
 
     /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.
@@ -487,8 +494,9 @@ public final class SQLiteGameStore: GameStore {
             // What the bot posts unprompted is sent at most once: claimed durably before it is sent.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN at_most_once INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0")
-            // Each chat's backlog is counted for every message it sends, and read a few at a time.
-            try db.execute(sql: "CREATE INDEX outbox_chat ON outbox (chat_id, id)")
+            // Each chat's backlog is counted for every message it sends, and the next messages chosen from
+            // this index alone, a few per chat.
+            try db.execute(sql: "CREATE INDEX outbox_due ON outbox (chat_id, id, not_before, claimed)")
         }
         return migrator
     }
