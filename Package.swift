@@ -76,7 +76,11 @@ let package = Package(
         .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
         // The test kit for code built on the engine: a manual clock, a scripted transport, a store that fails
         // on demand; no processes, no sleeps as synchronisation.
-        .target(name: "TesseraTesting", dependencies: ["TesseraEngine"], swiftSettings: swiftSettings),
+        .target(
+            name: "TesseraTesting",
+            dependencies: ["TesseraEngine", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         // The `tessera` command: the only place that wires things together.
         .executableTarget(
             name: "TesseraCLI",
@@ -123,7 +127,7 @@ let package = Package(
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
             dependencies: [
                 "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraSQLite",
-                "TesseraTestSupport",
+                "TesseraTestSupport", "TesseraTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -9,15 +9,11 @@ public final class DatabaseLock: Sendable {
     /// Takes the lock, or throws ``SQLiteStoreError/inUse(path:holder:)`` naming the process that holds it.
     public init(databasePath: String) throws {
         let lockPath = databasePath + ".lock"
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: lockPath).deletingLastPathComponent(),
-            withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700]
-        )
-        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw SQLiteStoreError.cannotOpen(
-                path: lockPath, underlying: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        let descriptor: Int32
+        do {
+            descriptor = try OwnerOnlyFile.open(lockPath)
+        } catch {
+            throw SQLiteStoreError.cannotOpen(path: lockPath, underlying: error)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno

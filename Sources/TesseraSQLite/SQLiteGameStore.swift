@@ -45,16 +45,7 @@ public final class SQLiteGameStore: GameStore {
     /// Creates the database's folders (0700) and file (0600) readable by the owner only, before SQLite opens
     /// it: SQLite gives its `-wal` and `-shm` files the database file's mode.
     private static func createOwnerOnly(_ path: String) throws {
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-            withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700]
-        )
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        close(descriptor)
+        close(try OwnerOnlyFile.open(path))
     }
 
     /// An existing database others can read is left as it is, with a warning: its owner may have a reason,

@@ -1,23 +1,31 @@
-import Logging
-import Synchronization
+public import Logging
+public import Synchronization
 
 /// A logger whose lines are kept in memory, for tests that assert on what an operator would read.
-final class LogRecorder: Sendable {
-    struct Line: Sendable {
-        let level: Logger.Level
-        let message: String
-        let metadata: String
+public final class LogRecorder: Sendable {
+    public struct Line: Sendable {
+        public let level: Logger.Level
+        public let message: String
+        /// Every metadata value as `key=value`, sorted by key, space-separated.
+        public let metadata: String
     }
 
-    let lines = Mutex<[Line]>([])
+    public let lines = Mutex<[Line]>([])
 
-    func logger(level: Logger.Level = .info) -> Logger {
-        var logger = Logger(label: "test") { _ in Handler(recorder: self) }
+    public init() {}
+
+    public func logger(level: Logger.Level = .info) -> Logger {
+        var logger = Logger(label: "test") { _ in self.handler() }
         logger.logLevel = level
         return logger
     }
 
-    func lines(at level: Logger.Level) -> [Line] {
+    /// A handler that records here, for wrapping in another handler under test.
+    public func handler() -> any LogHandler {
+        Handler(recorder: self)
+    }
+
+    public func lines(at level: Logger.Level) -> [Line] {
         lines.withLock { $0.filter { $0.level == level } }
     }
 
