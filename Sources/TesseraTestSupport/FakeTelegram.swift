@@ -78,9 +78,14 @@ public struct FakeTelegram: Sendable {
             "fail", ["method": method, "status": status, "count": count].merging(extra) { a, _ in a })
     }
 
-    /// Makes every call of `method` answer `seconds` later (0 ends it).
-    public func delay(_ method: String, seconds: Double) async throws {
-        _ = try await control("delay", ["method": method, "seconds": seconds])
+    /// Leaves the calls of `method` unanswered until ``release(_:)``, as a slow API would.
+    public func hold(_ method: String) async throws {
+        _ = try await control("hold", ["method": method])
+    }
+
+    /// Answers the held calls of `method`, and holds no more.
+    public func release(_ method: String) async throws {
+        _ = try await control("release", ["method": method])
     }
 
     /// Makes the next `count` calls of `method` lose their connection mid-response.

@@ -19,7 +19,8 @@ Control API for tests, under /control:
   GET  /control/answered                      the callback query ids answered
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
-  POST /control/delay {"method", "seconds"}   every call of a method answers that much later (0 ends it)
+  POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
+  POST /control/release {"method"}            answers the held calls of a method, and holds no more
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
   GET  /control/stats                         counters
   GET  /control/latencies                     seconds from each update becoming available to its reply
@@ -49,7 +50,7 @@ sent = []             # messages sent by the bot
 available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
-delays = {}           # method -> seconds
+held = {}             # method -> threading.Event set on release
 stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0}
 admins = {}           # chat id -> set of user ids
 allowed_updates = [None]  # the update types getUpdates delivers; None: all
@@ -203,9 +204,10 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 drop = False
             failure = failures.get(method, [None]).pop(0) if failures.get(method) else None
-            delay = delays.get(method, 0)
-        if delay:
-            time.sleep(delay)
+            hold = held.get(method)
+        if hold:
+            # Bounded, so a test that forgets to release cannot keep a thread forever.
+            hold.wait(timeout=600)
         if drop:
             self.send_response(200)
             self.send_header("Content-Length", "1000")
@@ -371,8 +373,15 @@ class Handler(BaseHTTPRequestHandler):
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
                 return self.reply(200, {"ok": True})
-            if action == "delay":
-                delays[params["method"]] = float(params.get("seconds", 0))
+            if action == "hold":
+                with lock:
+                    held.setdefault(params["method"], threading.Event())
+                return self.reply(200, {"ok": True})
+            if action == "release":
+                with lock:
+                    event = held.pop(params["method"], None)
+                if event:
+                    event.set()
                 return self.reply(200, {"ok": True})
             if action == "drop":
                 drops[params["method"]] = drops.get(params["method"], 0) + int(params.get("count", 1))
