@@ -7,9 +7,10 @@ import Synchronization
 /// The running bot: receives updates from a transport, applies them through the engine exactly once, and
 /// sends the replies from the durable outbox within the platform's rate limits.
 ///
-/// Three loops share one task group. Receiving stores each batch's effects and the transport's new position
+/// Four loops share one task group. Receiving stores each batch's effects and the transport's new position
 /// in one transaction, then wakes the sender. Sending drains the outbox after the commit, so a reply computed
-/// before a crash is still sent after the restart. Closing days queues the groups' summaries. On graceful
+/// before a crash is still sent after the restart. Closing days queues the groups' summaries; the health loop
+/// checks the storage and writes the heartbeat. On graceful
 /// shutdown the receiver stops polling, the batch in hand is finished, and the sender drains what it may send
 /// before returning.
 ///
@@ -412,11 +413,10 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         case .transient where sendingWorks:
             // This chat's own trouble: it waits on its own backoff, the others go on, and after
             // `maximumAttempts` the message is given up rather than tried forever.
-            var chatBackoff = Backoff(
-                initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
-            let attempts = try await store.recordFailedAttempt(entry.id, retryAt: now())
-            for _ in 0..<attempts - 1 { _ = chatBackoff.next() }
-            let delay = chatBackoff.next()
+            let attempts = try await store.recordFailedAttempt(entry.id)
+            let delay = Backoff(
+                initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter
+            ).delay(forAttempt: attempts - 1)
             if attempts >= configuration.maximumAttempts {
                 logger.error(
                     "Gave up a message after \(attempts) failed attempts; the chat keeps failing while others work",
@@ -528,8 +528,13 @@ struct Backoff {
     }
 
     mutating func next() -> Duration {
-        let ceiling = min(maximum.seconds, initial.seconds * pow(2, Double(min(attempt, 30))))
-        attempt += 1
+        defer { attempt += 1 }
+        return delay(forAttempt: attempt)
+    }
+
+    /// The pause after the failure numbered `attempt`, counting from 0.
+    func delay(forAttempt attempt: Int) -> Duration {
+        let ceiling = min(maximum.seconds, initial.seconds * pow(2, Double(min(max(attempt, 0), 30))))
         return .seconds(ceiling / 2 + ceiling / 2 * min(max(jitter(), 0), 1))
     }
 

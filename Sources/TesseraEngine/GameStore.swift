@@ -103,8 +103,8 @@ public protocol GameStore: Sendable {
     /// Removes the messages claimed by a process that stopped while sending them (they may have been posted),
     /// and returns how many there were.
     func dropClaimed() async throws -> Int
-    /// Counts a failed attempt to send a message and puts it back until `retryAt`; returns its attempts so far.
-    func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int
+    /// Counts a failed attempt to send a message; returns its attempts so far.
+    func recordFailedAttempt(_ id: Int64) async throws -> Int
     /// Puts a message back to be retried after a delay (the platform asked to slow down).
     func postpone(_ id: Int64, until: Date) async throws
     /// Marks a chat the bot may no longer post in (blocked, kicked) and drops its queued messages; its data is

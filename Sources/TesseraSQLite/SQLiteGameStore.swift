@@ -170,11 +170,11 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
+    public func recordFailedAttempt(_ id: Int64) async throws -> Int {
         try await writer.write { db in
             try Int.fetchOne(
-                db, sql: "UPDATE outbox SET attempts = attempts + 1, not_before = ? WHERE id = ? RETURNING attempts",
-                arguments: [retryAt.timeIntervalSince1970, id]) ?? 0
+                db, sql: "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? RETURNING attempts", arguments: [id])
+                ?? 0
         }
     }
 

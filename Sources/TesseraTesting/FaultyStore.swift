@@ -113,8 +113,8 @@ public final class FaultyStore: GameStore {
     }
     public func unclaim(_ id: Int64) async throws { try await base.unclaim(id) }
     public func dropClaimed() async throws -> Int { try await base.dropClaimed() }
-    public func recordFailedAttempt(_ id: Int64, retryAt: Date) async throws -> Int {
-        try await base.recordFailedAttempt(id, retryAt: retryAt)
+    public func recordFailedAttempt(_ id: Int64) async throws -> Int {
+        try await base.recordFailedAttempt(id)
     }
     public func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
     public func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
