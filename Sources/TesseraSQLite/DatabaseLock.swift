@@ -25,7 +25,7 @@ public final class DatabaseLock: Sendable {
             throw SQLiteStoreError.cannotOpen(
                 path: lockPath, underlying: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO))
         }
-        let start = ISO8601DateFormatter().string(from: Date())
+        let start = Date().formatted(.iso8601)
         let note = "pid \(getpid()) on \(ProcessInfo.processInfo.hostName), started \(start)\n"
         // Who holds it is advice for a second process; the lock itself is the flock.
         if ftruncate(descriptor, 0) == 0 {
