@@ -111,6 +111,28 @@ print(
     "  p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))   (target p99 ≤ the disk's p99 fdatasync + 3 ms = \(milliseconds(percentile(syncs, 0.99) + 0.003)))"
 )
 
+// Bursts: 150 guesses at once, again and again: the time to the last reply shows any stall in the send loop
+// (the outbox timer would stretch one to a second).
+let bursts = 30
+let burstSize = 150
+var burstTimes: [Double] = []
+for burst in 0..<bursts {
+    let pushed = Date()
+    try await fake.push(
+        (0..<burstSize).map { player in
+            defer { nextMessage += 1 }
+            return FakeTelegram.message(
+                words[4], from: Int64(100_000 + burst * burstSize + player), messageID: nextMessage)
+        })
+    sentSoFar += burstSize
+    try await waitForReplies(sentSoFar)
+    burstTimes.append(Date().timeIntervalSince(pushed))
+}
+print("\nBursts: \(burstSize) guesses pushed at once, \(bursts) times: push → last reply")
+print(
+    "  p50 \(milliseconds(percentile(burstTimes, 0.5)))   max \(milliseconds(burstTimes.max() ?? .nan))   (a stall would show as a second)"
+)
+
 // Throughput: many guesses at once from many players, each committed durably and answered.
 let players = 2000
 let rounds = 3
