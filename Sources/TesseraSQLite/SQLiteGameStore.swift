@@ -99,6 +99,8 @@ public final class SQLiteGameStore: GameStore {
     /// Frames in the write-ahead log and how many of them the latest background checkpoint copied to the
     /// database file (nil for an in-memory store).
     var latestCheckpoint: WriteAheadLog.Progress? { writeAheadLog?.latestCheckpoint }
+    /// The next background checkpoint's outcome; nil for a store without a log of its own (in memory).
+    func nextCheckpoint() async -> WriteAheadLog.Progress? { await writeAheadLog?.nextCheckpoint() }
 
     /// The `PRAGMA synchronous` level of the connection that writes: 2 is FULL.
     public func synchronousLevel() async throws -> Int {

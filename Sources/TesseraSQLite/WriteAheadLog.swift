@@ -70,10 +70,18 @@ final class WriteAheadLog: Sendable {
 
     var latestCheckpoint: Progress { checkpointer.latest.withLock { $0 } }
 
+    /// Waits for the next background checkpoint to end, and returns what it did.
+    func nextCheckpoint() async -> Progress {
+        await withCheckedContinuation { continuation in
+            checkpointer.waiting.withLock { $0.append(continuation) }
+        }
+    }
+
     /// The connection that checkpoints, and what it last did.
     private final class Checkpointer: Sendable {
         let connection: DatabaseQueue
         let latest = Mutex(Progress())
+        let waiting = Mutex<[CheckedContinuation<Progress, Never>]>([])
         let logger: Logger
 
         init(databasePath: String, logger: Logger) throws {
@@ -94,6 +102,12 @@ final class WriteAheadLog: Sendable {
                 logger.warning(
                     "A background checkpoint failed; the next one retries", metadata: ["error": "\(error)"])
             }
+            let progress = latest.withLock { $0 }
+            let waiters = waiting.withLock { waiting in
+                defer { waiting = [] }
+                return waiting
+            }
+            for waiter in waiters { waiter.resume(returning: progress) }
         }
     }
 }

@@ -5,6 +5,7 @@ Prints `PORT <n>` once it listens. Paths:
   /status/<code>   that status, body "status <code>"
   /bytes/<n>       n bytes (0..255 repeating)
   /slow/<seconds>  waits, then answers "slow"
+  /slow-waiting    how many /slow requests are waiting now
   /drop            promises 1000 bytes, sends 10, closes the connection
   /echo            answers JSON with the method, headers and body it got
   /connection      the id of the TCP connection (to see keep-alive)
@@ -12,10 +13,15 @@ Prints `PORT <n>` once it listens. Paths:
 import http.server
 import json
 import signal
+import threading
 import time
 
 # A parent that starts us from a thread with SIGTERM blocked would pass the block on; undo it.
 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+
+
+slow_waiting = [0]
+slow_lock = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -44,8 +50,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             size = int(parts[1])
             self.respond(200, (bytes(range(256)) * (size // 256 + 1))[:size], "application/octet-stream")
         elif parts[0] == "slow":
+            with slow_lock:
+                slow_waiting[0] += 1
             time.sleep(float(parts[1]))
+            with slow_lock:
+                slow_waiting[0] -= 1
             self.respond(200, b"slow")
+        elif parts[0] == "slow-waiting":
+            with slow_lock:
+                self.respond(200, str(slow_waiting[0]).encode())
         elif parts[0] == "drop":
             self.send_response(200)
             self.send_header("Content-Length", "1000")

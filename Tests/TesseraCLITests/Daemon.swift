@@ -5,6 +5,7 @@ import TesseraTestSupport
 final class Daemon: @unchecked Sendable {
     let process = Process()
     private let errors = Pipe()
+    private let ended = DispatchSemaphore(value: 0)
     let database: String
 
     /// - Parameter logFile: where standard error goes instead of a pipe read at exit (for verbose logs,
@@ -35,6 +36,7 @@ final class Daemon: @unchecked Sendable {
         }
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { [ended] _ in ended.signal() }
     }
 
     func start() throws { try process.run() }
@@ -54,13 +56,10 @@ final class Daemon: @unchecked Sendable {
 
     /// Waits for the process to end by itself, up to a deadline; returns its status and what it logged.
     func exit(within seconds: Double) async -> (status: Int32?, log: String) {
-        let process = self.process
-        let errors = self.errors
+        let (process, errors, ended) = (self.process, self.errors, self.ended)
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let deadline = Date() + seconds
-                while process.isRunning && Date() < deadline { usleep(20_000) }
-                if process.isRunning {
+                if ended.wait(timeout: .now() + seconds) == .timedOut {
                     kill(process.processIdentifier, SIGKILL)
                     process.waitUntilExit()
                     continuation.resume(returning: (nil, ""))

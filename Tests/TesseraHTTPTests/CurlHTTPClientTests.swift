@@ -76,7 +76,13 @@ struct CurlHTTPClientTests {
             let task = Task {
                 try await client.send(HTTPRequest(url: server.baseURL + "/slow/20", timeout: .seconds(60)))
             }
-            try await Task.sleep(for: .milliseconds(200))
+            // In flight: the server has the request and is waiting.
+            while String(
+                decoding: try await client.send(HTTPRequest(url: server.baseURL + "/slow-waiting")).body, as: UTF8.self)
+                != "1"
+            {
+                await Task.yield()
+            }
             task.cancel()
             await #expect(throws: HTTPClientError.cancelled) { try await task.value }
             #expect(ContinuousClock.now - started < .seconds(10))
