@@ -167,7 +167,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             } catch is CancellationError {
                 break
             }
-            backoff.reset()
+            recovered(&backoff, activity: "receiving")
             let polled = now()
             health.value.withLock { $0.lastPoll = polled }
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
@@ -346,7 +346,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                     error, for: entry, limiter: &limiter, backoff: &backoff, at: seconds, sendingWorks: sendingWorks)
             }
             if failures.count == ready.count && !sendingWorks { return }
-            if failures.count < ready.count { backoff.reset() }
+            if failures.count < ready.count { recovered(&backoff, activity: "sending") }
         }
     }
 
@@ -468,22 +468,39 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         }
     }
 
+    /// Waits out a platform failure: its backoff, or the delay the platform asked for. The first failure of
+    /// an episode is a warning; the rest, until something works again, are debug lines.
     private func pause(after error: TransportError, backoff: inout Backoff, activity: String) async throws {
-        let delay: Duration
-        switch error {
-        case .fatal:
+        if case .fatal = error {
             logger.critical("Stopping: \(error)", metadata: ["transport": "\(transport.name)"])
             throw error
-        case .rateLimited(let retryAfter, _):
-            delay = retryAfter
-        default:
-            delay = backoff.next()
         }
-        logger.warning(
-            "Failure while \(activity); retrying",
-            metadata: ["transport": "\(transport.name)", "error": "\(error)", "retry.after": "\(delay)"]
-        )
+        let firstFailure = backoff.failures == 0
+        var delay = backoff.next()
+        if case .rateLimited(let retryAfter, _) = error { delay = retryAfter }
+        let metadata: Logger.Metadata = [
+            "transport": "\(transport.name)", "error": "\(error)", "retry.after": "\(delay)",
+        ]
+        if firstFailure {
+            logger.warning(
+                "Failure while \(activity); retrying until it works. Check the network and the platform's status.",
+                metadata: metadata)
+        } else {
+            logger.debug("Failure while \(activity) again; retrying", metadata: metadata)
+        }
         try await clock.sleep(for: delay)
+    }
+
+    /// Ends a failure episode: says once that the platform works again.
+    private func recovered(_ backoff: inout Backoff, activity: String) {
+        if backoff.failures > 0 {
+            logger.notice(
+                "The platform works again",
+                metadata: [
+                    "transport": "\(transport.name)", "activity": "\(activity)", "failures": "\(backoff.failures)",
+                ])
+        }
+        backoff.reset()
     }
 }
 
@@ -520,6 +537,8 @@ struct Backoff {
     let maximum: Duration
     let jitter: @Sendable () -> Double
     private var attempt = 0
+    /// Failures since the last reset: the length of the current episode.
+    var failures: Int { attempt }
 
     init(initial: Duration, maximum: Duration, jitter: @escaping @Sendable () -> Double) {
         self.initial = initial

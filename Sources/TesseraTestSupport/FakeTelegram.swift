@@ -146,6 +146,21 @@ public struct FakeTelegram: Sendable {
         (try await control("stats", nil) as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue }
     }
 
+    /// Waits until `condition` holds for the counters (`polls_waiting`: long polls the API holds open now),
+    /// up to a deadline; returns them either way.
+    @discardableResult
+    public func waitForStats(
+        timeout: Duration = .seconds(20),
+        until condition: ([String: Int]) -> Bool
+    ) async throws -> [String: Int] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let counters = try await stats()
+            if condition(counters) || ContinuousClock.now > deadline { return counters }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Seconds from each update becoming available to the reply that answers it.
     public func latencies() async throws -> [Double] {
         (try await control("latencies", nil) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }

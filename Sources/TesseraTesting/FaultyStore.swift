@@ -12,7 +12,8 @@ public final class FaultyStore: GameStore {
     }
 
     public let base: any GameStore
-    /// `processBatch(next: 2)`, `processBatch failed`, `flush`, `markSent`, `setSetting(key)`, in order.
+    /// `processBatch(next: 2)`, `processBatch failed`, `flush`, `write`, `markSent`, `setSetting(key)`,
+    /// `postpone`, `deactivateChat(7)`, in order.
     public let events = EventLog()
     private struct State {
         var failures: [(operation: Operation, error: any Error, remaining: Int)] = []
@@ -88,7 +89,9 @@ public final class FaultyStore: GameStore {
         -> Result
     {
         try await enter(.write)
-        return try await base.write(body)
+        let result = try await base.write(body)
+        events.record("write")
+        return result
     }
 
     public func setSetting(_ key: String, _ value: String) async throws {
@@ -116,8 +119,14 @@ public final class FaultyStore: GameStore {
     public func recordFailedAttempt(_ id: Int64) async throws -> Int {
         try await base.recordFailedAttempt(id)
     }
-    public func postpone(_ id: Int64, until: Date) async throws { try await base.postpone(id, until: until) }
-    public func deactivateChat(_ chat: ChatID) async throws { try await base.deactivateChat(chat) }
+    public func postpone(_ id: Int64, until: Date) async throws {
+        try await base.postpone(id, until: until)
+        events.record("postpone")
+    }
+    public func deactivateChat(_ chat: ChatID) async throws {
+        try await base.deactivateChat(chat)
+        events.record("deactivateChat(\(chat))")
+    }
     public func setting(_ key: String) async throws -> String? { try await base.setting(key) }
     public func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }
 }

@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// A clock that moves only when a test advances it, so that backoffs, timers and deadlines are tested
@@ -43,10 +44,17 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private let state = Mutex(State())
+    private let start: Date
 
-    public init() {}
+    /// - Parameter date: the calendar date at the clock's start (by default 2026-11-22 12:00 UTC); ``date``
+    ///   moves on with it.
+    public init(startingAt date: Date = Date(timeIntervalSince1970: 1_795_348_800)) {
+        start = date
+    }
 
     public var now: Instant { state.withLock { $0.now } }
+    /// The calendar date now: the start date plus the time advanced, for code that reads wall time too.
+    public var date: Date { start.addingTimeInterval(now.offset.seconds) }
     public var minimumResolution: Duration { .zero }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -112,5 +120,11 @@ public final class ManualClock: Clock, Sendable {
         let ready = state.watchers.filter { $0.condition.holds(in: snapshot) }
         state.watchers.removeAll { $0.condition.holds(in: snapshot) }
         for watcher in ready { watcher.continuation.resume() }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

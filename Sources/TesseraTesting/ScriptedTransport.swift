@@ -1,8 +1,9 @@
 import Synchronization
 public import TesseraEngine
 
-/// A chat platform played by a test: it hands out batches in turn (then long-polls until cancelled),
-/// records every message sent, and fails on demand, per method and per chat.
+/// A chat platform played by a test: it hands out batches in turn, long-polling while there is none (a
+/// batch pushed meanwhile ends the poll), records every message sent, and fails on demand, per method and
+/// per chat.
 public final class ScriptedTransport: ChatTransport {
     /// The calls a failure can be injected into.
     public enum Method: Sendable, Hashable {
@@ -13,6 +14,8 @@ public final class ScriptedTransport: ChatTransport {
     private struct State {
         var batches: [ReceivedBatch]
         var sent: [OutgoingMessage] = []
+        var sendTimes: [ManualClock.Instant] = []
+        var poll: CheckedContinuation<ReceivedBatch, any Error>?
         var attempts: [OutgoingMessage] = []
         var failures: [(method: Method, chat: ChatID?, error: TransportError, remaining: Int)] = []
         var administrators: Set<String> = []
@@ -21,15 +24,24 @@ public final class ScriptedTransport: ChatTransport {
     /// Every call as it happens (`receive(after: 2)`, `send(7)`, `send failed(7)`), to await one without polling.
     public let events: EventLog
 
-    public init(name: String = "scripted", batches: [ReceivedBatch] = []) {
+    private let clock: ManualClock?
+
+    /// - Parameter clock: the clock whose time ``sendTimes`` records.
+    public init(name: String = "scripted", batches: [ReceivedBatch] = [], clock: ManualClock? = nil) {
         self.name = name
+        self.clock = clock
         self.state = Mutex(State(batches: batches))
         self.events = EventLog()
     }
 
     /// Queues batches for the next receives.
     public func push(_ batches: ReceivedBatch...) {
-        state.withLock { $0.batches += batches }
+        let poll = state.withLock { state -> (CheckedContinuation<ReceivedBatch, any Error>, ReceivedBatch)? in
+            state.batches += batches
+            guard !state.batches.isEmpty, let poll = state.poll.take() else { return nil }
+            return (poll, state.batches.removeFirst())
+        }
+        if let (continuation, batch) = poll { continuation.resume(returning: batch) }
     }
 
     /// Makes the next `times` calls of `method` (to `chat`, or to any chat) fail with `error`.
@@ -44,16 +56,28 @@ public final class ScriptedTransport: ChatTransport {
 
     /// The messages sent successfully, in order.
     public var sent: [OutgoingMessage] { state.withLock { $0.sent } }
+    /// When each message in ``sent`` was sent, by the clock given at init.
+    public var sendTimes: [ManualClock.Instant] { state.withLock { $0.sendTimes } }
     /// Every attempt to send, failed ones included, in order.
     public var attempts: [OutgoingMessage] { state.withLock { $0.attempts } }
 
     public func receive(after position: Int64?) async throws -> ReceivedBatch {
         events.record("receive(after: \(position.map(String.init) ?? "nil"))")
         if let error = takeFailure(.receive, chat: nil) { throw error }
-        if let batch = state.withLock({ $0.batches.isEmpty ? nil : $0.batches.removeFirst() }) { return batch }
-        // A long poll with nothing new: until the test ends it.
-        try await Task.sleep(for: .seconds(3_600))
-        throw CancellationError()
+        // A long poll: until a batch is pushed, or the caller is cancelled.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let batch = state.withLock { state -> Result<ReceivedBatch, any Error>? in
+                    if !state.batches.isEmpty { return .success(state.batches.removeFirst()) }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    state.poll = continuation
+                    return nil
+                }
+                if let batch { continuation.resume(with: batch) }
+            }
+        } onCancel: {
+            state.withLock { $0.poll.take() }?.resume(throwing: CancellationError())
+        }
     }
 
     public func send(_ message: OutgoingMessage) async throws {
@@ -62,7 +86,11 @@ public final class ScriptedTransport: ChatTransport {
             events.record("send failed(\(message.chat))")
             throw error
         }
-        state.withLock { $0.sent.append(message) }
+        let time = clock?.now ?? ManualClock.Instant(offset: .zero)
+        state.withLock {
+            $0.sent.append(message)
+            $0.sendTimes.append(time)
+        }
         events.record("send(\(message.chat))")
     }
 

@@ -22,7 +22,7 @@ Control API for tests, under /control:
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
   POST /control/release {"method"}            answers the held calls of a method, and holds no more
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
-  GET  /control/stats                         counters
+  GET  /control/stats                         counters (polls_waiting: long polls held open now)
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
 import email.parser
@@ -51,7 +51,8 @@ available = {}        # (chat id, message id) -> when its update became availabl
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
 held = {}             # method -> threading.Event set on release
-stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0}
+stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0,
+         "polls_waiting": 0}
 admins = {}           # chat id -> set of user ids
 allowed_updates = [None]  # the update types getUpdates delivers; None: all
 command_menus = {}    # language code -> command menu
@@ -269,8 +270,10 @@ class Handler(BaseHTTPRequestHandler):
                 updates = [u for u in updates if u["update_id"] >= offset]
             if allowed_updates[0]:
                 updates = [u for u in updates if any(kind in u for kind in allowed_updates[0])]
+            stats["polls_waiting"] += 1
             while not updates and time.monotonic() < deadline and poll_generation[0] == generation:
                 lock.wait(deadline - time.monotonic())
+            stats["polls_waiting"] -= 1
             terminated = poll_generation[0] != generation
             if terminated:
                 stats["conflicts"] += 1

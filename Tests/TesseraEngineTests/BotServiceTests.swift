@@ -12,12 +12,14 @@ import Testing
 /// in process. Nothing here sleeps to synchronise: tests await the kit's events, or the clock's sleepers.
 @Suite("The bot service")
 struct BotServiceTests {
-    let transport = ScriptedTransport()
+    let clock: ManualClock
+    let transport: ScriptedTransport
     let store: FaultyStore
-    let clock = ManualClock()
     let logs = LogRecorder()
 
     init() throws {
+        clock = ManualClock()
+        transport = ScriptedTransport(clock: clock)
         store = FaultyStore(try SQLiteGameStore.inMemory())
     }
 
@@ -29,23 +31,36 @@ struct BotServiceTests {
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configure(&configuration)
+        var engineConfiguration = BotEngine.Configuration()
+        engineConfiguration.botUsername = "TesseraBot"
+        let clock = self.clock
         return BotService(
             transport: transport, store: store,
             engine: BotEngine(
-                configuration: .init(), secret: try #require(ScheduleSecret("service test secret")),
+                configuration: engineConfiguration, secret: try #require(ScheduleSecret(Self.secret)),
                 logger: logs.logger()),
-            configuration: configuration, clock: clock, jitter: { 1 }, logger: logs.logger())
+            configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: logs.logger())
+    }
+
+    static let secret = "service test secret"
+
+    /// A message to the bot: in the sender's direct chat, or in a group.
+    static func message(
+        _ text: String, from user: Int64, name: String? = nil, group: Int64? = nil, position: Int64? = nil
+    ) -> ChatMessage {
+        ChatMessage(
+            chat: ChatID(group ?? user), chatKind: group == nil ? .direct : .group, sender: UserID(user),
+            senderName: name ?? "P\(user)", text: text, position: position)
     }
 
     static func help(chat: Int64 = 7, position: Int64? = nil) -> ChatMessage {
-        ChatMessage(
-            chat: ChatID(chat), chatKind: .direct, sender: UserID(chat), senderName: "P\(chat)", text: "/help",
-            position: position)
+        message("/help", from: chat, position: position)
     }
 
-    /// The store's events without the heartbeat and removals, whose timing is the service's own business.
+    /// The store's events for batches: storing and flushing them, not the heartbeat's, the day closer's or
+    /// the sender's, whose timing is the service's own business.
     var batchEvents: [String] {
-        store.events.all.filter { !$0.hasPrefix("setSetting") && $0 != "markSent" }
+        store.events.all.filter { $0.hasPrefix("processBatch") || $0 == "flush" }
     }
 
     @Test("A batch is flushed to disk before the next poll acknowledges it", .timeLimit(.minutes(1)))
@@ -232,8 +247,150 @@ struct BotServiceTests {
         _ = await second.result
     }
 
+    // MARK: - The platform's failures
+
+    @Test(
+        "A failed poll is made again at the same position after a growing backoff, never spun on; one warning",
+        .timeLimit(.minutes(1)))
+    func failedPolls() async throws {
+        // A 409 (another poller), a 502 and a dropped connection all reach the service as transient.
+        transport.fail(.receive, with: .transient("getUpdates: 409 Conflict"), times: 3)
+        transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: 2))
+        let service = try service {
+            $0.initialBackoff = .seconds(1)
+            $0.maximumBackoff = .seconds(30)
+            // Sends are woken by the receiver; no timer shares the backoff's instants.
+            $0.outboxInterval = .seconds(1_000)
+        }
+        let running = Task { try await service.run() }
+        var due = clock.now
+        for (failures, pause) in [1, 2, 4].enumerated() {
+            due = due.advanced(by: .seconds(pause))
+            await clock.sleeper(dueAt: due)
+            #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == failures + 1)
+            clock.advance(by: .seconds(pause))
+        }
+        await transport.events.wait(for: "send(7)")
+        running.cancel()
+        _ = await running.result
+        #expect(
+            Array(transport.events.all.filter { $0.hasPrefix("receive") }.prefix(4))
+                == Array(repeating: "receive(after: nil)", count: 4))
+        let warnings = logs.lines(at: .warning).map(\.message)
+        #expect(warnings.count == 1 && warnings[0].hasPrefix("Failure while receiving"), "\(warnings)")
+        #expect(logs.lines(at: .notice).contains { $0.message == "The platform works again" })
+    }
+
+    @Test(
+        "A 429 holds the chat for retry_after on the service's clock; then its reply is sent, once",
+        .timeLimit(.minutes(1)))
+    func rateLimited() async throws {
+        transport.fail(.send, chat: ChatID(7), with: .rateLimited(retryAfter: .seconds(2), chat: ChatID(7)), times: 1)
+        transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: 2))
+        let running = Task { try await service().run() }
+        await store.events.wait(for: "postpone")
+        // The outbox is looked at every second; the look at one second finds the chat still held.
+        let start = clock.now
+        for second in 1...2 {
+            await clock.sleeper(dueAt: start.advanced(by: .seconds(second)))
+            clock.advance(by: .seconds(1))
+        }
+        await transport.events.wait(for: "send(7)")
+        running.cancel()
+        _ = await running.result
+        #expect(transport.sendTimes == [start.advanced(by: .seconds(2))])
+        #expect(transport.attempts.count == 2)
+    }
+
+    @Test(
+        "A chat that blocked the bot is marked inactive until it writes again; a moved group's reply follows it",
+        .timeLimit(.minutes(1)))
+    func blockedAndMoved() async throws {
+        let sqlite = try #require(store.base as? SQLiteGameStore)
+        transport.fail(
+            .send, chat: ChatID(9), with: .chatUnavailable(ChatID(9), reason: "Forbidden: bot was blocked by the user"),
+            times: 1)
+        transport.fail(.send, chat: ChatID(-777), with: .chatMigrated(from: ChatID(-777), to: ChatID(-1_000_777)))
+        transport.push(ReceivedBatch(messages: [Self.help(chat: 9)], nextPosition: 2))
+        let running = Task { try await service().run() }
+        await store.events.wait(for: "deactivateChat(9)")
+        #expect(try await sqlite.isChatActive(ChatID(9)) == false)
+
+        transport.push(
+            ReceivedBatch(
+                messages: [Self.message("/leaderboard", from: 9, group: -777), Self.help(chat: 9)], nextPosition: 3))
+        await transport.events.wait(for: "send(-1000777)")
+        await transport.events.wait(for: "send(9)")
+        running.cancel()
+        _ = await running.result
+        #expect(try await sqlite.isChatActive(ChatID(9)))
+        #expect(transport.sent.first { $0.chat == ChatID(-1_000_777) }?.html.hasPrefix("No results") == true)
+        #expect(transport.attempts.filter { $0.chat == ChatID(9) }.count == 2, "the blocked chat's reply is dropped")
+    }
+
+    // MARK: - Closing days
+
+    @Test(
+        "Each group's day closes at its own rollover, on the service's clock: one summary, and one missed while down",
+        .timeLimit(.minutes(1)))
+    func summariesAcrossRollovers() async throws {
+        // The clock starts at 12:00 UTC on puzzle 326's day: 21:00 in Tokyo.
+        transport.makeAdministrator(UserID(1), of: ChatID(-200))
+        let list = Language.english.wordList
+        let answer = list.display(
+            AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(Self.secret))).answer(
+                for: PuzzleNumber(326))
+        ).lowercased()
+        transport.push(
+            ReceivedBatch(
+                messages: [
+                    Self.message("/settings timezone Asia/Tokyo", from: 1, name: "Ann", group: -200),
+                    Self.message("/join", from: 1, name: "Ann", group: -100),
+                    Self.message("/join", from: 1, name: "Ann", group: -200),
+                    Self.message(answer, from: 1, name: "Ann"),
+                ], nextPosition: 2))
+        let first = Task { try await service { $0.rateLimits = .unlimited }.run() }
+        // The replies: to the settings and each /join in its group, to the guess in the direct chat.
+        await transport.events.wait(for: "send(-200)", count: 2)
+        await transport.events.wait(for: "send(-100)")
+        await transport.events.wait(for: "send(1)")
+        func summaries(_ chat: Int64, in transport: ScriptedTransport) -> [String] {
+            transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
+        }
+        // Three hours and a minute on, past midnight in Tokyo: the day closer's next look posts Tokyo's only.
+        let interval = BotService<ManualClock>.Configuration().dayCheckInterval
+        let checked = store.events.all.filter { $0 == "write" }.count
+        clock.advance(by: .seconds(3 * 3600 + 60) - interval)
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: interval)
+        await transport.events.wait(for: "send(-200)", count: 3)
+        await store.events.wait(for: "write", count: checked + 1)
+        #expect(summaries(-200, in: transport).count == 1)
+        #expect(summaries(-200, in: transport).first?.contains(answer.uppercased()) == true)
+        #expect(summaries(-100, in: transport).isEmpty, "the UTC group's day is still open")
+        first.cancel()
+        _ = await first.result
+
+        // Down across the UTC rollover: on start the missed summary is posted, and Tokyo's is not posted again.
+        let restarted = BotServiceTests(sharing: store.base, clock: ManualClock(startingAt: clock.date + 12 * 3600))
+        let second = Task { try await restarted.service { $0.rateLimits = .unlimited }.run() }
+        await restarted.transport.events.wait(for: "send(-100)")
+        // The next look closes nothing more.
+        let writes = restarted.store.events.all.filter { $0 == "write" }.count
+        await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: interval))
+        restarted.clock.advance(by: interval)
+        await restarted.store.events.wait(for: "write", count: writes + 1)
+        second.cancel()
+        _ = await second.result
+        let utc = summaries(-100, in: restarted.transport)
+        #expect(utc.count == 1 && utc[0].contains("Ann 1/6"), "\(utc)")
+        #expect(summaries(-200, in: restarted.transport).isEmpty)
+    }
+
     /// Another process on the same database.
-    init(sharing base: any GameStore) {
+    init(sharing base: any GameStore, clock: ManualClock = ManualClock()) {
+        self.clock = clock
+        transport = ScriptedTransport(clock: clock)
         store = FaultyStore(base)
     }
 }
