@@ -187,22 +187,42 @@ public final class SQLiteGameStore: GameStore {
 
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await writer.read { db in
-            // The messages are chosen from the covering index alone, and only the chosen rows are read whole,
-            // so a large outbox is never read into the cache.
-            try db.cachedRows(
-                sql: """
-                    SELECT outbox.id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
-                    FROM (
-                        SELECT id, chat_oldest FROM (
-                            SELECT id, ROW_NUMBER() OVER (PARTITION BY chat_id ORDER BY id) AS place,
-                                MIN(id) OVER (PARTITION BY chat_id) AS chat_oldest
-                            FROM outbox INDEXED BY outbox_due WHERE not_before <= ? AND claimed = 0
-                        ) WHERE place <= ? ORDER BY chat_oldest, id LIMIT ?
-                    ) AS chosen JOIN outbox ON outbox.id = chosen.id
-                    ORDER BY chosen.chat_oldest, chosen.id
-                    """,
-                arguments: [now.timeIntervalSince1970, Self.pendingPerChat, limit]
+            // Oldest first, a few of each chat: a chat with more waiting (its backlog is capped) is passed over
+            // once it has its few, so no chat waits behind another's flood. The scan reads a covering index
+            // and stops once it has enough, so it costs what it returns, not what the outbox holds; only the
+            // chosen rows are read whole.
+            let candidates = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, chat_id FROM outbox INDEXED BY outbox_in_order
+                        WHERE claimed = 0 AND not_before <= ? ORDER BY id
+                        """),
+                arguments: [now.timeIntervalSince1970])
+            var chosen: [Int64] = []
+            var chats: [Int64: (place: Int, count: Int)] = [:]
+            while chosen.count < limit, let candidate = try candidates.next() {
+                let chat: Int64 = candidate[1]
+                let seen = chats[chat] ?? (chats.count, 0)
+                guard seen.count < Self.pendingPerChat else { continue }
+                chats[chat] = (seen.place, seen.count + 1)
+                chosen.append(candidate[0])
+            }
+            guard !chosen.isEmpty else { return [] }
+            let entries = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
+                        FROM outbox WHERE id IN (SELECT value FROM json_each(?))
+                        """),
+                arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
             ).map(Self.outboxEntry)
+            // Chats in the order of their oldest message, each chat's in its own order.
+            return entries.sorted { first, second in
+                let (one, other) = (
+                    chats[first.message.chat.rawValue]?.place ?? 0, chats[second.message.chat.rawValue]?.place ?? 0
+                )
+                return one == other ? first.id < second.id : one < other
+            }
         }
     }
 
@@ -487,9 +507,13 @@ public final class SQLiteGameStore: GameStore {
             // What the bot posts unprompted is sent at most once: claimed durably before it is sent.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN at_most_once INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0")
-            // Each chat's backlog is counted for every message it sends, and the next messages chosen from
-            // this index alone, a few per chat.
+            // Each chat's backlog is counted from this index for every message it sends.
             try db.execute(sql: "CREATE INDEX outbox_due ON outbox (chat_id, id, not_before, claimed)")
+        }
+        migrator.registerMigration("v9: the outbox in the order it is sent") { db in
+            // The sender scans the oldest due messages from this index alone and stops once it has enough; a
+            // window over every row (v8's read) cost 15 ms a pass with 6,000 messages waiting.
+            try db.execute(sql: "CREATE INDEX outbox_in_order ON outbox (claimed, id, chat_id, not_before)")
         }
         return migrator
     }
