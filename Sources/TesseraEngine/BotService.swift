@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 public import Foundation
 public import Logging
 public import ServiceLifecycle
@@ -78,7 +77,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     }
 
     public func run() async throws {
-        let (wakeups, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let outbox = Doorbell()
         let clock = self.clock
         let deadline = configuration.shutdownDeadline
         let started = now()
@@ -93,16 +92,15 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         }
         try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
             group.addTask {
-                defer { waker.finish() }
-                try await receiveLoop(waker: waker)
+                try await receiveLoop(outbox: outbox)
                 return .loop
             }
             group.addTask {
-                try await sendLoop(wakeups: wakeups)
+                try await sendLoop(outbox: outbox)
                 return .loop
             }
             group.addTask {
-                try await closeDaysLoop(waker: waker)
+                try await closeDaysLoop(outbox: outbox)
                 return .loop
             }
             group.addTask {
@@ -148,7 +146,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     // MARK: - Receiving
 
-    private func receiveLoop(waker: AsyncStream<Void>.Continuation) async throws {
+    private func receiveLoop(outbox: Doorbell) async throws {
         var position = try await store.position(of: transport.name)
         var backoff = Backoff(
             initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
@@ -179,7 +177,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             // A transaction that fails is rolled back, so trying it again applies the batch once.
             try await retryingStorage("storing a batch") { try await apply(checked) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
-            waker.yield()
+            outbox.ring()
             try await retryingStorage("flushing to disk") { try await store.flush() }
             // Never backwards: a platform that goes back would otherwise be asked for old updates again.
             position = max(position ?? checked.nextPosition, checked.nextPosition)
@@ -193,8 +191,11 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func checkingAdministrators(_ batch: ReceivedBatch) async -> ReceivedBatch {
         var batch = batch
         let (transport, logger) = (self.transport, self.logger)
+        let checked = batch.messages.indices.filter { engine.needsAdministratorCheck(batch.messages[$0]) }
+        // Most batches need none; an empty task group still costs a suspension on every batch.
+        guard !checked.isEmpty else { return batch }
         let answers = await withTaskGroup(of: (Int, Bool?).self) { group in
-            for index in batch.messages.indices where engine.needsAdministratorCheck(batch.messages[index]) {
+            for index in checked {
                 let message = batch.messages[index]
                 group.addTask {
                     do {
@@ -251,7 +252,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     // MARK: - Closing days
 
-    private func closeDaysLoop(waker: AsyncStream<Void>.Continuation) async throws {
+    private func closeDaysLoop(outbox: Doorbell) async throws {
         let engine = self.engine
         let now = self.now
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
@@ -260,7 +261,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             if queued > 0 {
                 logger.info("Queued daily summaries", metadata: ["summaries": "\(queued)"])
-                waker.yield()
+                outbox.ring()
             }
             do {
                 try await cancelWhenGracefulShutdown { try await clock.sleep(for: configuration.dayCheckInterval) }
@@ -295,14 +296,28 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     // MARK: - Sending
 
-    private func sendLoop(wakeups: AsyncStream<Void>) async throws {
+    /// Drains the outbox each time it is rung (a batch committed, summaries queued) and every
+    /// ``Configuration/outboxInterval`` (postponed messages coming due), until graceful shutdown.
+    private func sendLoop(outbox: Doorbell) async throws {
         var limiter = RateLimiter(configuration: configuration.rateLimits)
         var backoff = Backoff(
             initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         let start = clock.now
-        let ticks = AsyncTimerSequence(interval: configuration.outboxInterval, clock: clock).map { _ in () }
-        for await _ in merge(wakeups, ticks).cancelOnGracefulShutdown() {
-            try await retryingStorage("sending from the outbox") { try await drain(&limiter, &backoff, since: start) }
+        let (clock, interval) = (self.clock, configuration.outboxInterval)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while (try? await clock.sleep(for: interval)) != nil { outbox.ring() }
+            }
+            try await withGracefulShutdownHandler {
+                while await outbox.waitForRing() {
+                    try await retryingStorage("sending from the outbox") {
+                        try await drain(&limiter, &backoff, since: start)
+                    }
+                }
+            } onGracefulShutdown: {
+                outbox.close()
+            }
+            group.cancelAll()
         }
         // Shutting down: send what may be sent now; the rest stays in the outbox for the next start. Cancelled
         // (another loop failed), it sends nothing more.
@@ -563,5 +578,53 @@ struct Backoff {
 extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// Wakes the sender: any number of rings while it works make one more pass, and it never sleeps through one.
+/// A resumed continuation, with no stream or merge between the ring and the sender.
+final class Doorbell: Sendable {
+    private struct State {
+        var rung = false
+        var closed = false
+        var waiting: CheckedContinuation<Bool, Never>?
+    }
+    private let state = Mutex(State())
+
+    func ring() {
+        let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            if state.waiting == nil { state.rung = true }
+            return state.waiting.take()
+        }
+        waiting?.resume(returning: true)
+    }
+
+    /// Ends the waiting for good: the next ``waitForRing()`` returns false.
+    func close() {
+        state.withLock { state in
+            state.closed = true
+            return state.waiting.take()
+        }?.resume(returning: false)
+    }
+
+    /// Waits for a ring since the last call (returns at once if there was one); false once closed or
+    /// cancelled.
+    func waitForRing() async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let answer: Bool? = state.withLock { state in
+                    if state.closed || Task.isCancelled { return false }
+                    if state.rung {
+                        state.rung = false
+                        return true
+                    }
+                    state.waiting = continuation
+                    return nil
+                }
+                if let answer { continuation.resume(returning: answer) }
+            }
+        } onCancel: {
+            close()
+        }
     }
 }

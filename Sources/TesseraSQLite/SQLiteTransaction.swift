@@ -362,7 +362,8 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func pendingCount(in chat: ChatID) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE chat_id = ?", arguments: [chat.rawValue]) ?? 0
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM outbox WHERE chat_id = ?"), arguments: [chat.rawValue]) ?? 0
     }
 
     func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws {
@@ -371,7 +372,8 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func isReplayGuarded(_ key: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replay_guard WHERE key = ?)", arguments: [key])
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM replay_guard WHERE key = ?)"), arguments: [key])
             ?? false
     }
 
@@ -384,7 +386,8 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func position(of transport: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT next FROM transport_position WHERE transport = ?", arguments: [transport])
+        try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT next FROM transport_position WHERE transport = ?"), arguments: [transport])
     }
 
     func moveChat(from old: ChatID, to new: ChatID) throws {

@@ -131,6 +131,8 @@ public final class TelegramTransport: ChatTransport {
     /// Acknowledges button presses concurrently, each within ``Configuration/sideCallTimeout``; one that
     /// fails only leaves a spinner on that button for a while.
     private func acknowledge(_ queries: [String]) async {
+        // Most batches have none; an empty group still costs a suspension on every poll.
+        guard !queries.isEmpty else { return }
         await withTaskGroup(of: Void.self) { group in
             for id in queries {
                 group.addTask {
