@@ -599,6 +599,9 @@ final class Doorbell: Sendable {
         waiting?.resume(returning: true)
     }
 
+    /// Whether a ring waits to be taken by the next ``waitForRing()``.
+    var hasRing: Bool { state.withLock { $0.rung } }
+
     /// Ends the waiting for good: the next ``waitForRing()`` returns false.
     func close() {
         state.withLock { state in
