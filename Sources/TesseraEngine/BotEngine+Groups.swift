@@ -154,4 +154,15 @@ extension BotEngine {
         context.group = group
         context.reply(context.texts.settingsSaved(group))
     }
+
+    /// `/guess` and `/play` in a group: a button to the direct chat, where guesses are made. The reply never
+    /// quotes a message that shows a guess, so the word is not repeated under the bot's name.
+    func playPrivately(revealsGuess: Bool, context: inout Context) {
+        let message = context.message
+        context.replies.append(
+            OutgoingMessage(
+                chat: message.chat, html: context.texts.playPrivately,
+                replyTo: revealsGuess ? nil : message.messageID, thread: message.thread,
+                buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
+    }
 }

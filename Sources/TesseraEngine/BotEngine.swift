@@ -60,19 +60,6 @@ public struct BotEngine: Sendable {
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
         if let button = message.button { return try pressed(button, message: message, at: now, in: store) }
-        let storedPlayer = try store.player(message.sender)
-        var player =
-            storedPlayer
-            ?? Player(
-                id: message.sender,
-                displayName: message.senderName,
-                language: configuration.defaultLanguage,
-                timeZone: configuration.defaultTimeZone,
-                rolloverHour: configuration.defaultRolloverHour
-            )
-        player.displayName = message.senderName
-        player.settleTimeZone(at: now, schedule: configuration.schedule)
-        if player != storedPlayer { try store.save(player) }
         var group: Group?
         if message.chatKind == .group {
             group = try store.group(message.chat)
@@ -82,6 +69,21 @@ public struct BotEngine: Sendable {
                 group = created
             }
         }
+        let storedPlayer = try store.player(message.sender)
+        // A player who first appears in a group starts on that group's day, so their day ends with the
+        // group's and not at the server's default hour.
+        var player =
+            storedPlayer
+            ?? Player(
+                id: message.sender,
+                displayName: message.senderName,
+                language: configuration.defaultLanguage,
+                timeZone: group?.timeZone ?? configuration.defaultTimeZone,
+                rolloverHour: group?.rolloverHour ?? configuration.defaultRolloverHour
+            )
+        player.displayName = message.senderName
+        player.settleTimeZone(at: now, schedule: configuration.schedule)
+        if player != storedPlayer { try store.save(player) }
 
         var context = Context(
             message: message, now: now, store: store, player: player, group: group,
@@ -180,8 +182,12 @@ public struct BotEngine: Sendable {
                     )
                     : context.texts.help
             )
-        case "guess":
-            if argument.isEmpty {
+        case "guess", "play":
+            if context.isGroup {
+                playPrivately(revealsGuess: name == "guess" && !argument.isEmpty, context: &context)
+            } else if name == "play" {
+                context.reply(context.texts.guessHowTo)
+            } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
                 try guess(argument, context: &context)
@@ -245,6 +251,7 @@ public struct BotEngine: Sendable {
         return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
     }
 
+    /// A guess, in a direct chat only: in a group it would show its letters to everyone.
     private func guess(_ text: String, context: inout Context) throws {
         var daily = try dailyGame(context)
         if daily.playedBeforeForgetting { return context.reply(context.texts.playedBeforeForgetting) }
@@ -255,14 +262,7 @@ public struct BotEngine: Sendable {
         }
         switch daily.game.submit(text) {
         case .failure(let rejection):
-            let revealsHints: Bool
-            switch rejection {
-            case .mustKeepLetter, .mustContainLetter: revealsHints = true
-            default: revealsHints = false
-            }
-            context.reply(
-                context.isGroup && revealsHints
-                    ? context.texts.hardModeBrokenInGroup : context.texts.rejection(rejection))
+            context.reply(context.texts.rejection(rejection))
         case .success(let row):
             daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
             if let result = daily.game.result {
@@ -270,13 +270,8 @@ public struct BotEngine: Sendable {
                 daily.stored.finishedAt = context.now
             }
             try context.store.save(daily.stored)
-            if context.isGroup { try addToBoard(&context) }
             if daily.stored.result != nil { try countOnBoards(daily.stored, context: context) }
-            if context.isGroup {
-                context.reply(groupProgress(daily.game, context: context))
-            } else {
-                context.reply(privateBoard(daily.game, texts: context.texts))
-            }
+            context.reply(privateBoard(daily.game, texts: context.texts))
         }
     }
 

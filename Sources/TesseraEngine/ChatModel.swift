@@ -82,15 +82,26 @@ public struct ChatMessage: Sendable, Hashable {
 /// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, or a document,
 /// for which the text is the caption.
 public struct OutgoingMessage: Sendable, Hashable, Codable {
-    /// A button under a message: pressing it sends `data` back to the bot.
+    /// A button under a message: pressing it sends `data` back to the bot, or, for a button made with
+    /// ``directChat(_:start:)``, opens the presser's direct chat with the bot.
     public struct Button: Sendable, Hashable, Codable {
         public var text: String
-        /// At most 64 bytes (Telegram's limit).
+        /// At most 64 bytes (Telegram's limit); empty for a button that opens the direct chat.
         public var data: String
+        /// Set for a button that opens the direct chat: the parameter it starts the chat with, which comes
+        /// back as the argument of `/start` (at most 64 characters of `A–Z a–z 0–9 _ -`).
+        public var directChatStart: String?
 
         public init(text: String, data: String) {
             self.text = text
             self.data = data
+        }
+
+        /// A button that opens the presser's direct chat with the bot; the platform shows it as a link.
+        public static func directChat(_ text: String, start: String) -> Button {
+            var button = Button(text: text, data: "")
+            button.directChatStart = start
+            return button
         }
     }
 

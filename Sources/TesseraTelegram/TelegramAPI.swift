@@ -180,10 +180,12 @@ enum TelegramAPI {
     struct InlineKeyboardMarkup: Encodable {
         struct Button: Encodable {
             let text: String
-            let callbackData: String
+            /// One of the two: data sent back when pressed, or a link to open.
+            var callbackData: String?
+            var url: String?
 
             enum CodingKeys: String, CodingKey {
-                case text
+                case text, url
                 case callbackData = "callback_data"
             }
         }
@@ -194,10 +196,19 @@ enum TelegramAPI {
             case inlineKeyboard = "inline_keyboard"
         }
 
-        /// nil for a message without buttons.
-        init?(_ rows: [[OutgoingMessage.Button]]) {
+        /// nil for a message without buttons. A button that opens the direct chat becomes a deep link,
+        /// `https://t.me/<bot>?start=<parameter>`.
+        init?(_ rows: [[OutgoingMessage.Button]], botUsername: String?) {
             guard !rows.isEmpty else { return nil }
-            inlineKeyboard = rows.map { row in row.map { Button(text: $0.text, callbackData: $0.data) } }
+            inlineKeyboard = rows.map { row in
+                row.compactMap { button in
+                    guard let start = button.directChatStart else {
+                        return Button(text: button.text, callbackData: button.data)
+                    }
+                    guard let botUsername else { return nil }
+                    return Button(text: button.text, url: "https://t.me/\(botUsername)?start=\(start)")
+                }
+            }
         }
     }
 

@@ -33,6 +33,8 @@ public final class TelegramTransport: ChatTransport {
     private let client: CurlHTTPClient
     private let logger: Logger
     private let administrators = Mutex<[String: (isAdministrator: Bool, expires: ContinuousClock.Instant)]>([:])
+    /// Learned by ``prepare(commandMenus:)``, for links that open the direct chat.
+    private let username = Mutex<String?>(nil)
 
     public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -54,6 +56,7 @@ public final class TelegramTransport: ChatTransport {
             )
         }
         guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
+        self.username.withLock { $0 = username }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
         if me.canReadAllGroupMessages == false {
             logger.notice(
@@ -168,7 +171,9 @@ public final class TelegramTransport: ChatTransport {
         for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
-            let buttons = index == chunks.count - 1 ? TelegramAPI.InlineKeyboardMarkup(message.buttons) : nil
+            let buttons =
+                index == chunks.count - 1
+                ? TelegramAPI.InlineKeyboardMarkup(message.buttons, botUsername: username.withLock { $0 }) : nil
             var request = TelegramAPI.SendMessage(
                 chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
                 messageThreadID: message.thread, replyMarkup: buttons)

@@ -100,6 +100,8 @@ public struct FakeTelegram: Sendable {
         public let text: String
         /// The inline buttons under it, row after row: their texts and callback data.
         public let buttons: [(text: String, data: String)]
+        /// The links of its buttons that open a URL, row after row.
+        public let links: [String]
         /// An uploaded document: its file name and content.
         public let document: (name: String, content: String)?
         public let replyTo: Int64?
@@ -120,6 +122,7 @@ public struct FakeTelegram: Sendable {
                 buttons: rows.joined().map {
                     (text: $0["text"] as? String ?? "", data: $0["callback_data"] as? String ?? "")
                 },
+                links: rows.joined().compactMap { $0["url"] as? String },
                 document: document.map {
                     (name: $0["file_name"] as? String ?? "", content: $0["content"] as? String ?? "")
                 },

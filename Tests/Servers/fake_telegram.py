@@ -115,7 +115,8 @@ def parse_multipart(content_type, raw):
 
 
 def read_markup(markup):
-    """An inline keyboard as the Bot API checks it: rows of buttons with text and 1–64 bytes of callback_data."""
+    """An inline keyboard as the Bot API checks it: rows of buttons, each with text and exactly one action:
+    1–64 bytes of callback_data, or an http(s) or tg:// url."""
     if markup is None:
         return None, None
     if isinstance(markup, str):
@@ -130,6 +131,15 @@ def read_markup(markup):
         for button in row:
             if not button.get("text"):
                 return None, "text buttons are unallowed in the inline keyboard"
+            actions = [key for key in ("url", "callback_data", "switch_inline_query", "callback_game", "pay",
+                                       "web_app", "login_url", "copy_text") if key in button]
+            if len(actions) != 1:
+                return None, "can't find field \"text\"" if not actions else "BUTTON_TYPE_INVALID"
+            if "url" in button:
+                url = button["url"]
+                if not isinstance(url, str) or not url.startswith(("https://", "http://", "tg://")):
+                    return None, "BUTTON_URL_INVALID"
+                continue
             data = button.get("callback_data", "")
             if not 1 <= len(data.encode()) <= 64:
                 return None, "BUTTON_DATA_INVALID"

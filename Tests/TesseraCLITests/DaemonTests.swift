@@ -65,14 +65,16 @@ struct DaemonTests {
             for player in 1...5 {
                 updates.append(
                     FakeTelegram.message(
-                        "/guess@TesseraBot \(words[20 + player])", from: Int64(player), name: "P\(player)", chat: -500,
-                        messageID: Int64(300 + player))
-                )
+                        "/join@TesseraBot", from: Int64(player), name: "P\(player)", chat: -500,
+                        messageID: Int64(300 + player)))
             }
+            // A guess in the group is not taken: the reply links to the private chat and never shows the word.
+            updates.append(
+                FakeTelegram.message("/guess@TesseraBot \(words[21])", from: 6, name: "P6", chat: -500, messageID: 398))
             updates.append(FakeTelegram.message("/guess@OtherBot crane", from: 1, chat: -500, messageID: 399))
             updates.append(FakeTelegram.message("/leaderboard@TesseraBot", from: 1, chat: -500, messageID: 400))
             try await fake.push(updates)
-            let expected = 20 + commands.count + hostile.count + 5 + 1
+            let expected = 20 + commands.count + hostile.count + 5 + 1 + 1
             let sent = try await fake.waitForSent { $0.count >= expected }
             #expect(sent.count == expected)
             let replied = Set(sent.compactMap(\.replyTo))
@@ -85,8 +87,11 @@ struct DaemonTests {
             }
             let leaderboard = try #require(sent.first { $0.replyTo == 400 })
             #expect(leaderboard.text.contains("Leaderboard"))
-            // Players 1-5 guessed once in private, then once in the group.
-            #expect(leaderboard.text.components(separatedBy: "playing (2/6)").count - 1 == 5)
+            // Players 1-5 guessed once in private, then joined the group's board.
+            #expect(leaderboard.text.components(separatedBy: "playing (1/6)").count - 1 == 5)
+            let link = try #require(
+                sent.first { $0.chat == -500 && $0.links.contains("https://t.me/TesseraBot?start=play") })
+            #expect(link.replyTo == nil, "the link does not quote the guess")
             #expect(sent.allSatisfy { !$0.text.contains("<i>Mallory") }, "names are escaped")
             #expect(try await fake.stats()["max_timeout_seen"] == 50, "long polls ask for the Bot API's 50 s maximum")
         }

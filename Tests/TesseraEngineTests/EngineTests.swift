@@ -44,98 +44,28 @@ struct EngineTests {
         #expect(last.contains("The word was <b>\(answer.uppercased())</b>"))
     }
 
-    @Test("In groups only squares are posted: never the word, never the letters of a guess")
-    func groupsStaySpoilerFree() async throws {
+    @Test("A group takes no guesses: /guess and /play answer with a button to the direct chat, never the word")
+    func groupsTakeNoGuesses() async throws {
         let bot = try EngineHarness()
-        let answer = try bot.answer()
         let wrong = try bot.wrongWord()
-        let progress = try await bot.text("/guess@TesseraBot \(wrong)", in: -100, group: true)
-        #expect(progress.hasPrefix("Alice: "))
-        #expect(!progress.uppercased().contains(wrong.uppercased()))
-        #expect(progress.contains("1/6"))
-        let board = try await bot.text("/board@TesseraBot", in: -100, group: true)
-        #expect(!board.uppercased().contains(wrong.uppercased()))
-        let won = try await bot.text("/guess \(answer)", in: -100, group: true)
-        #expect(won.contains("Alice solved today's puzzle in 2/6"))
-        #expect(!won.uppercased().contains(answer.uppercased()))
+        let replies = try await bot.send("/guess@TesseraBot \(wrong)", in: -100, group: true)
+        let reply = try #require(replies.first)
+        #expect(replies.count == 1)
+        #expect(!reply.html.uppercased().contains(wrong.uppercased()))
+        #expect(reply.replyTo == nil, "the reply does not quote the message that shows the word")
+        #expect(reply.buttons.joined().map(\.directChatStart) == ["play"])
+        #expect(reply.html.hasPrefix("Guesses are made in our private chat"))
+        let play = try #require(try await bot.send("/play", in: -100, group: true).first)
+        #expect(play.replyTo != nil && play.buttons.joined().map(\.directChatStart) == ["play"])
+        // Nothing was played: the direct chat has no guesses yet.
+        #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
         // Bare words in groups are chatter, not guesses.
-        #expect(try await bot.send("hello", in: -100, group: true).isEmpty)
-    }
-
-    @Test("Hard-mode rejections in a group do not reveal the hint letters")
-    func hardModeInGroup() async throws {
-        let bot = try EngineHarness()
-        try await bot.send("/hard")
-        let first = try #require(
-            ["crane", "slate", "moist", "pound"].first { try bot.answer() != $0 && !hintsAreEmpty($0, bot) }
-        )
-        try await bot.send(first)
-        let violating = try #require(
-            Language.english.wordList.answers.map { Language.english.wordList.display($0).lowercased() }
-                .first { try violatesHardMode($0, after: first, bot) }
-        )
-        let reply = try await bot.text("/guess \(violating)", in: -100, group: true)
-        #expect(reply == "That guess does not use every hint (hard mode). Guess here privately to see why.")
-        let direct = try await bot.text(violating)
-        #expect(direct.contains("letter must be") || direct.contains("Guess must contain"))
-    }
-
-    func hintsAreEmpty(_ word: String, _ bot: EngineHarness) throws -> Bool {
-        let list = Language.english.wordList
-        return Feedback(guess: list.testWord(word), answer: list.testWord(try bot.answer())).code == 0
-    }
-
-    func violatesHardMode(_ word: String, after first: String, _ bot: EngineHarness) throws -> Bool {
-        let list = Language.english.wordList
-        var game = Game(answer: list.testWord(try bot.answer()), wordList: list, hardMode: true)
-        game.submit(first)
-        if case .failure(.mustKeepLetter) = game.submit(word) { return true }
-        if case .failure(.mustContainLetter) = game.submit(word) { return true }
-        return false
-    }
-
-    @Test("Commands for other bots are ignored; unknown commands only get an answer in direct chats")
-    func addressing() async throws {
-        let bot = try EngineHarness()
-        #expect(try await bot.send("/guess@OtherBot crane", in: -100, group: true).isEmpty)
-        #expect(try await bot.send("/stats@otherbot").isEmpty)
-        #expect(try await bot.send("/frobnicate", in: -100, group: true).isEmpty)
-        #expect(try await bot.text("/frobnicate") == "I don't know that command. /help lists the ones I do.")
-        #expect(try await bot.text("/HELP@tesserabot").contains("<b>Commands</b>"))
-    }
-
-    @Test("/hard only before the first guess, remembered for the next puzzles; /hard off")
-    func hardToggle() async throws {
-        var bot = try EngineHarness()
-        #expect(try await bot.text("/hard") == "Hard mode is on: every revealed hint must be used in later guesses.")
-        #expect(try await bot.text("/hard off") == "Hard mode is off.")
-        try await bot.send(try bot.wrongWord())
-        #expect(
-            try await bot.text("/hard")
-                == "Hard mode can only be enabled at the start of a round. It will be on from your next puzzle."
-        )
-        bot.now += 86_400
-        try await bot.send(try bot.answer())
-        #expect(try await bot.text("/share").hasPrefix("Tessera \(bot.puzzle.grouped) 1/6*"))
-    }
-
-    @Test("/share posts the spoiler-free result where it is asked, and /stats sums up")
-    func shareAndStats() async throws {
-        var bot = try EngineHarness()
-        #expect(try await bot.text("/share") == "Finish today's puzzle first; then /share posts your result.")
-        try await bot.send(try bot.wrongWord())
-        try await bot.send(try bot.answer())
-        let shared = try await bot.send("/share", in: -100, group: true)
-        #expect(shared.first?.chat == ChatID(-100))
-        let text = try #require(shared.first?.html)
-        #expect(text.hasPrefix("Tessera 326 2/6\n\n"))
-        #expect(text.hasSuffix("🟩🟩🟩🟩🟩"))
-        bot.now += 86_400
-        try await bot.send(try bot.answer())
-        let stats = try await bot.text("/stats")
-        #expect(stats.contains("Played 2 · Win 100% · Current streak 2 · Max streak 2"))
-        #expect(stats.contains("1 ████████████ 1"))
-        #expect(stats.contains("2 ████████████ 1"))
+        #expect(try await bot.send(wrong, in: -100, group: true).isEmpty)
+        // The group's board shows squares only.
+        try await bot.send(wrong)
+        try await bot.send("/join", in: -100, group: true)
+        let board = try await bot.text("/board@TesseraBot", in: -100, group: true)
+        #expect(!board.uppercased().contains(wrong.uppercased()) && board.contains("1/6"))
     }
 
     @Test("The group leaderboard ranks by guesses, then by finishing time; failures after; players listed by name")
@@ -144,15 +74,17 @@ struct EngineTests {
         let answer = try bot.answer()
         let wrong = try bot.wrongWord()
         // Carol: 2 guesses, first to finish; Bob: 2 guesses, later; Dave: 1 guess; Erin: still playing.
-        try await bot.send("/guess \(wrong)", from: 3, name: "Carol", in: -100, group: true)
-        try await bot.send("/guess \(answer)", from: 3, name: "Carol", in: -100, group: true)
+        try await bot.send("/join", from: 3, name: "Carol", in: -100, group: true)
+        try await bot.send(wrong, from: 3, name: "Carol")
+        try await bot.send(answer, from: 3, name: "Carol")
         bot.now += 60
         try await bot.send(wrong, from: 2, name: "Bob")
         try await bot.send(answer, from: 2, name: "Bob")
         try await bot.send("/share", from: 2, name: "Bob", in: -100, group: true)
         try await bot.send(answer, from: 4, name: "Dave <script>")
         try await bot.send("/share", from: 4, name: "Dave <script>", in: -100, group: true)
-        try await bot.send("/guess \(wrong)", from: 5, name: "Erin", in: -100, group: true)
+        try await bot.send(wrong, from: 5, name: "Erin")
+        try await bot.send("/join", from: 5, name: "Erin", in: -100, group: true)
         let board = try await bot.text("/leaderboard", in: -100, group: true)
         #expect(
             board == """
@@ -245,7 +177,8 @@ struct EngineTests {
     @Test("Display names follow renames")
     func renames() async throws {
         let bot = try EngineHarness()
-        try await bot.send("/guess \(try bot.wrongWord())", name: "Al", in: -100, group: true)
+        try await bot.send(try bot.wrongWord(), name: "Al")
+        try await bot.send("/join", name: "Al", in: -100, group: true)
         try await bot.send("/board", name: "Alice B.", in: -100, group: true)
         #expect(
             try await bot.text("/leaderboard", name: "Alice B.", in: -100, group: true).contains("Alice B. — playing"))

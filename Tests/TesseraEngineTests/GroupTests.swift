@@ -135,7 +135,18 @@ struct GroupTests {
                         try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) })))
     }
 
-    @Test("A group that requires hard mode counts only hard-mode games, and starts its games in hard mode")
+    @Test("A player first met in a group starts on that group's day; one met in private on the default")
+    func newPlayersStartOnTheGroupsDay() async throws {
+        let bot = try EngineHarness()
+        try await bot.send("/settings timezone Asia/Tokyo", in: -1, group: true, admin: true)
+        try await bot.send("/settings rollover 6", in: -1, group: true, admin: true)
+        try await bot.send("/join", from: 9, name: "Kei", in: -1, group: true)
+        let zone = try await bot.text("/timezone", from: 9, name: "Kei")
+        #expect(zone.contains("Asia/Tokyo") && zone.contains("06:00"), "\(zone)")
+        #expect(try await bot.text("/timezone", from: 8, name: "Ana").contains("UTC"))
+    }
+
+    @Test("A group that requires hard mode counts only hard-mode games")
     func hardModeRequired() async throws {
         let bot = try EngineHarness()
         try await bot.send("/settings hard on", in: -1, group: true, admin: true)
@@ -144,10 +155,11 @@ struct GroupTests {
         try await bot.send("/hard", from: 2, name: "Bob")
         try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
         try await bot.play(2, name: "Bob", misses: 1)
-        try await bot.send("/guess \(try bot.answer())", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(3, name: "Carol", misses: 0)
         #expect(
             try await bot.text("/leaderboard", in: -1, group: true)
-                == "<b>Leaderboard · puzzle 326</b>\n🥇 Carol — 1/6*\n🥈 Bob — 2/6*")
+                == "<b>Leaderboard · puzzle 326</b>\n🥇 Bob — 2/6*")
     }
 
     @Test("A group's day: its own zone, never back past a closed day; results more than a day off are refused")

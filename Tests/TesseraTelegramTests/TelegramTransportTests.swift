@@ -112,6 +112,12 @@ struct TelegramTransportTests {
             #expect(
                 press.button == "x:no" && press.text.isEmpty && press.sender == UserID(7) && press.chat == ChatID(7))
             #expect(try await fake.answeredPresses() == ["query-7-\(question.messageID)-x:no"])
+
+            // A button that opens the direct chat is a deep link with the bot's username, checked by the fake.
+            try await transport.send(
+                OutgoingMessage(chat: ChatID(-5), html: "Play here", buttons: [[.directChat("Play", start: "play")]]))
+            let link = try #require(try await fake.sent().last)
+            #expect(link.text == "Play here" && link.links == ["https://t.me/TesseraBot?start=play"])
         }
     }
 

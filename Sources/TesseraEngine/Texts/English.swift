@@ -32,7 +32,8 @@ struct English: Texts {
     }
 
     let commandMenu: KeyValuePairs<String, String> = [
-        "start": "How to play", "guess": "Guess a word: /guess CRANE", "board": "Your board today",
+        "play": "Play today's puzzle in private", "start": "How to play", "guess": "Guess a word: /guess CRANE",
+        "board": "Your board today",
         "hard": "Hard mode (before your first guess)", "stats": "Your statistics",
         "share": "Post your result without spoilers",
         "leaderboard": "This group's board: today, week, month, all, official",
@@ -44,14 +45,15 @@ struct English: Texts {
 
     let guessHowTo = "Send one word to guess, or /help for the commands."
     let guessNeedsWord = "Add your word: /guess CRANE"
+    let playPrivately =
+        "Guesses are made in our private chat, so nobody here sees your letters. Your result counts on this group's board once you /join it."
+    let playPrivatelyButton = "▶️ Play privately"
     let unknownCommand = "I don't know that command. /help lists the ones I do."
 
     func rejection(_ rejection: GuessRejection) -> String {
         // The core's messages are the original game's English wording.
         rejection.description.htmlEscaped
     }
-
-    let hardModeBrokenInGroup = "That guess does not use every hint (hard mode). Guess here privately to see why."
 
     func alreadyFinished(_ result: GameResult, maximumGuesses: Int) -> String {
         "You have finished today's puzzle (\(TextFormat.score(result, maximumGuesses: maximumGuesses))). "

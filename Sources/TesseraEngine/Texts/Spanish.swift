@@ -32,7 +32,8 @@ struct Spanish: Texts {
     }
 
     let commandMenu: KeyValuePairs<String, String> = [
-        "start": "Cómo se juega", "guess": "Prueba una palabra: /guess CARTA", "board": "Tu tablero de hoy",
+        "play": "Juega el reto de hoy en privado", "start": "Cómo se juega",
+        "guess": "Prueba una palabra: /guess CARTA", "board": "Tu tablero de hoy",
         "hard": "Modo difícil (antes del primer intento)", "stats": "Tus estadísticas",
         "share": "Publica tu resultado sin destripar la palabra",
         "leaderboard": "La clasificación del grupo: hoy, semana, mes, todo, oficial",
@@ -44,6 +45,9 @@ struct Spanish: Texts {
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."
     let guessNeedsWord = "Añade tu palabra: /guess GATOS"
+    let playPrivately =
+        "Los intentos se hacen en nuestro chat privado, para que nadie aquí vea tus letras. Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
+    let playPrivatelyButton = "▶️ Jugar en privado"
     let unknownCommand = "No conozco ese comando. /help muestra los que conozco."
 
     func rejection(_ rejection: GuessRejection) -> String {
@@ -57,9 +61,6 @@ struct Spanish: Texts {
         case .gameIsOver: "Esta partida ha terminado; la próxima palabra llega con el próximo reto"
         }
     }
-
-    let hardModeBrokenInGroup =
-        "Ese intento no usa todas las pistas (modo difícil). Prueba en privado conmigo para ver por qué."
 
     func alreadyFinished(_ result: GameResult, maximumGuesses: Int) -> String {
         "Ya has terminado el reto de hoy (\(TextFormat.score(result, maximumGuesses: maximumGuesses))). "

@@ -9,11 +9,14 @@ protocol Texts: Sendable {
     var help: String { get }
     var guessHowTo: String { get }
     var guessNeedsWord: String { get }
+    /// In a group, for `/guess` and `/play`: guesses are made in the direct chat, so nobody sees letters.
+    var playPrivately: String { get }
+    /// The button that opens the direct chat.
+    var playPrivatelyButton: String { get }
     var unknownCommand: String { get }
 
     // Guessing
     func rejection(_ rejection: GuessRejection) -> String
-    var hardModeBrokenInGroup: String { get }
     func alreadyFinished(_ result: GameResult, maximumGuesses: Int) -> String
     func won(guesses: Int, maximumGuesses: Int) -> String
     func lost(answer: String) -> String
