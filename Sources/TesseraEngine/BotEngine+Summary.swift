@@ -1,7 +1,13 @@
 public import Foundation
 import TesseraCore
 
-/// The daily summary: when a group's day closes, the bot posts how it went, and only then the word.
+/// The daily summary: when a group's day closes, the bot posts how it went; the word follows only when no
+/// member of the group's board can still play that puzzle in their own day.
+///
+/// The results are posted at the group's rollover (or summary hour). If every member's own day of that puzzle
+/// has closed by then, the word is in the same post; otherwise the post says it will follow, and a short post
+/// reveals it once the last member's day has closed. Members still inside their day are "still playing", not
+/// "missed". The word is always behind a spoiler, and these posts come without a notification.
 extension BotEngine {
     /// Grids shown in a summary before the rest are counted.
     static let summaryGrids = 30
@@ -19,22 +25,57 @@ extension BotEngine {
         try store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
         var queued = 0
         for var group in try store.activeGroups() {
+            let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
-            guard due > group.lastClosedPuzzle else { continue }
-            if group.summaryEnabled, let summary = try summary(of: due, in: group, store: store) {
-                try store.enqueue([
-                    OutgoingMessage(chat: group.chat, html: summary, thread: group.topic, atMostOnce: true)
-                ])
-                queued += 1
+            if due > group.lastClosedPuzzle {
+                let open = try openMemberDays(of: due, in: group, at: now, store: store)
+                if group.summaryEnabled,
+                    let summary = try summary(of: due, in: group, revealing: open.isEmpty, at: now, store: store)
+                {
+                    try store.enqueue([post(summary, in: group)])
+                    queued += 1
+                    // The word waits for the members still inside their day.
+                    group.lastRevealedPuzzle = open.isEmpty ? due : group.lastClosedPuzzle
+                } else {
+                    group.lastRevealedPuzzle = due
+                }
+                group.lastClosedPuzzle = due
+            } else if group.lastRevealedPuzzle < group.lastClosedPuzzle {
+                let puzzle = group.lastClosedPuzzle
+                if try openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
+                    let word = group.language.wordList.display(answer(for: puzzle, in: group.language))
+                    try store.enqueue([
+                        post(group.language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)
+                    ])
+                    queued += 1
+                    group.lastRevealedPuzzle = puzzle
+                }
             }
-            group.lastClosedPuzzle = due
-            try store.save(group)
+            if group != before { try store.save(group) }
         }
         return queued
     }
 
-    /// The text of a closed day's summary; nil when nobody on the board has a result for it.
-    func summary(of puzzle: PuzzleNumber, in group: Group, store: any GameStoreTransaction) throws -> String? {
+    /// What the bot posts unprompted: once at most, whatever a crash does, and without a notification.
+    private func post(_ html: String, in group: Group) -> OutgoingMessage {
+        OutgoingMessage(chat: group.chat, html: html, thread: group.topic, atMostOnce: true, silent: true)
+    }
+
+    /// The zones and rollover hours of the group's board members whose own day of `puzzle` is still open.
+    private func openMemberDays(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
+        throws -> [(timeZone: String, rolloverHour: Int)]
+    {
+        try store.memberDays(in: group.chat).filter { day in
+            configuration.schedule.puzzle(at: now, rollover: Player.rollover(day.timeZone, day.rolloverHour))
+                <= puzzle
+        }
+    }
+
+    /// The text of a closed day's summary, with the word when `revealing`; nil when nobody on the board has a
+    /// result for it.
+    func summary(
+        of puzzle: PuzzleNumber, in group: Group, revealing: Bool, at now: Date, store: any GameStoreTransaction
+    ) throws -> String? {
         let results = try store.results(in: group.chat, board: .tessera, puzzle: puzzle).sorted { a, b in
             (a.result.guesses ?? .max, a.result.finishedAt, a.name) < (
                 b.result.guesses ?? .max, b.result.finishedAt, b.name
@@ -69,19 +110,30 @@ extension BotEngine {
         let played = Set(results.map(\.result.player))
         let absent = try store.standings(in: group.chat, board: .tessera, period: "all")
             .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
-        broken += absent.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }
+        // Members whose own day of the puzzle is still open have not missed it.
+        var playing = Set<UserID>()
+        if !revealing {
+            for day in try openMemberDays(of: puzzle, in: group, at: now, store: store) {
+                playing.formUnion(
+                    try store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
+            }
+        }
+        let stillPlaying = absent.filter { playing.contains($0.player) }
+        let missed = absent.filter { !playing.contains($0.player) }
+        broken += missed.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }
             .map { ($0.name, $0.streak) }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         return group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
-                answer: list.display(answer),
+                answer: revealing ? list.display(answer) : nil,
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
                 streaksKept: Shortlist(kept, count: Self.summaryNames, by: longestFirst),
                 streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
-                missed: Shortlist(absent.map(\.name), count: Self.summaryNames, by: <)
+                stillPlaying: Shortlist(stillPlaying.map(\.name), count: Self.summaryNames, by: <),
+                missed: Shortlist(missed.map(\.name), count: Self.summaryNames, by: <)
             ))
     }
 }
@@ -115,7 +167,8 @@ struct DaySummary {
     }
 
     let puzzle: PuzzleNumber
-    let answer: String
+    /// nil while a member can still play the puzzle: the word follows in its own post.
+    let answer: String?
     /// Everyone with the fewest guesses, when someone won.
     let winners: Shortlist<String>
     let grids: [Grid]
@@ -123,5 +176,7 @@ struct DaySummary {
     /// Names and streak lengths, longest first.
     let streaksKept: Shortlist<(String, Int)>
     let streaksBroken: Shortlist<(String, Int)>
+    /// Members without a result whose own day of the puzzle is still open.
+    let stillPlaying: Shortlist<String>
     let missed: Shortlist<String>
 }

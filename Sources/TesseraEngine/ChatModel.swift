@@ -77,7 +77,8 @@ public struct ChatMessage: Sendable, Hashable {
 }
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
-/// `<code>`, `<pre>`), with user-supplied text escaped.
+/// `<code>`, `<pre>`, and `<spoiler>` for text hidden until tapped, which each transport renders its own way),
+/// with user-supplied text escaped.
 ///
 /// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, or a document,
 /// for which the text is the caption.
@@ -128,10 +129,12 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     /// lost then. For what the bot posts unprompted (the daily summary), which a group must not see twice;
     /// replies are sent at least once instead.
     public var atMostOnce: Bool
+    /// Posted without a notification: for what the bot posts unprompted, which nobody is waiting for.
+    public var silent: Bool
 
     public init(
         chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
-        document: Document? = nil, atMostOnce: Bool = false
+        document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false
     ) {
         self.chat = chat
         self.html = html
@@ -140,6 +143,7 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         self.buttons = buttons
         self.document = document
         self.atMostOnce = atMostOnce
+        self.silent = silent
     }
 }
 

@@ -32,6 +32,10 @@ public protocol GameStoreTransaction {
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
     func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing]
+    /// The days of a group's board members: each distinct zone and rollover hour among them.
+    func memberDays(in chat: ChatID) throws -> [(timeZone: String, rolloverHour: Int)]
+    /// The board members whose day is in one zone with one rollover hour.
+    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) throws -> [UserID]
     /// The results counted for one puzzle on a board, of its current members.
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
         name: String, result: BoardResult

@@ -22,6 +22,9 @@ public struct Group: Sendable, Hashable, Codable {
     public var topic: Int64?
     /// The latest puzzle whose day has closed in this group (its summary posted, or skipped).
     public var lastClosedPuzzle: PuzzleNumber
+    /// The latest closed puzzle whose word the group has seen, or needs no post for. Behind
+    /// ``lastClosedPuzzle`` while a member's own day of that puzzle is still open.
+    public var lastRevealedPuzzle: PuzzleNumber
 
     public init(
         chat: ChatID,
@@ -32,7 +35,8 @@ public struct Group: Sendable, Hashable, Codable {
         summaryEnabled: Bool = true,
         summaryHour: Int? = nil,
         topic: Int64? = nil,
-        lastClosedPuzzle: PuzzleNumber
+        lastClosedPuzzle: PuzzleNumber,
+        lastRevealedPuzzle: PuzzleNumber? = nil
     ) {
         self.chat = chat
         self.timeZone = timeZone
@@ -43,6 +47,7 @@ public struct Group: Sendable, Hashable, Codable {
         self.summaryHour = summaryHour
         self.topic = topic
         self.lastClosedPuzzle = lastClosedPuzzle
+        self.lastRevealedPuzzle = lastRevealedPuzzle ?? lastClosedPuzzle
     }
 
     var rollover: DayRollover { Player.rollover(timeZone, rolloverHour) }

@@ -211,7 +211,8 @@ public final class SQLiteGameStore: GameStore {
             let entries = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once
+                        SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
+                            silent
                         FROM outbox WHERE id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
@@ -246,7 +247,8 @@ public final class SQLiteGameStore: GameStore {
                 thread: row["thread"],
                 buttons: buttons,
                 document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
-                atMostOnce: row["at_most_once"] ?? false
+                atMostOnce: row["at_most_once"] ?? false,
+                silent: row["silent"] ?? false
             )
         )
     }
@@ -514,6 +516,12 @@ public final class SQLiteGameStore: GameStore {
             // The sender scans the oldest due messages from this index alone and stops once it has enough; a
             // window over every row (v8's read) cost 15 ms a pass with 6,000 messages waiting.
             try db.execute(sql: "CREATE INDEX outbox_in_order ON outbox (claimed, id, chat_id, not_before)")
+        }
+        migrator.registerMigration("v10: words revealed once every member's day is over; silent posts") { db in
+            // Days closed before this version had their word in their summary.
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_revealed_puzzle INTEGER")
+            try db.execute(sql: "UPDATE chat_group SET last_revealed_puzzle = last_closed_puzzle")
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

@@ -74,18 +74,19 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
-                    summary_hour, topic, last_closed_puzzle)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    summary_hour, topic, last_closed_puzzle, last_revealed_puzzle)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
                     summary_hour = excluded.summary_hour, topic = excluded.topic,
-                    last_closed_puzzle = excluded.last_closed_puzzle
+                    last_closed_puzzle = excluded.last_closed_puzzle,
+                    last_revealed_puzzle = excluded.last_revealed_puzzle
                 """,
             arguments: [
                 group.chat.rawValue, group.timeZone, group.rolloverHour, group.language.rawValue,
                 group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic,
-                group.lastClosedPuzzle.rawValue,
+                group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue,
             ]
         )
     }
@@ -97,6 +98,27 @@ struct SQLiteTransaction: GameStoreTransaction {
                 WHERE coalesce(chat.active, 1) = 1
                 """
         ).map(Self.group)
+    }
+
+    func memberDays(in chat: ChatID) throws -> [(timeZone: String, rolloverHour: Int)] {
+        try db.cachedRows(
+            sql: """
+                SELECT DISTINCT player.time_zone, player.rollover_hour FROM chat_member
+                JOIN player ON player.id = chat_member.player_id WHERE chat_member.chat_id = ?
+                """,
+            arguments: [chat.rawValue]
+        ).map { (timeZone: $0[0], rolloverHour: $0[1]) }
+    }
+
+    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) throws -> [UserID] {
+        try Int64.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT player.id FROM chat_member JOIN player ON player.id = chat_member.player_id
+                    WHERE chat_member.chat_id = ? AND player.time_zone = ? AND player.rollover_hour = ?
+                    """),
+            arguments: [chat.rawValue, timeZone, rolloverHour]
+        ).map(UserID.init)
     }
 
     func groups(of player: UserID) throws -> [Group] {
@@ -320,12 +342,14 @@ struct SQLiteTransaction: GameStoreTransaction {
                 ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
             try db.executeCached(
                 sql: """
-                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
+                        silent)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
+                    message.silent,
                 ]
             )
         }
@@ -424,7 +448,8 @@ struct SQLiteTransaction: GameStoreTransaction {
             summaryEnabled: try row.required("summary_enabled", in: "chat_group"),
             summaryHour: row["summary_hour"],
             topic: row["topic"],
-            lastClosedPuzzle: PuzzleNumber(try row.required("last_closed_puzzle", in: "chat_group"))
+            lastClosedPuzzle: PuzzleNumber(try row.required("last_closed_puzzle", in: "chat_group")),
+            lastRevealedPuzzle: PuzzleNumber(try row.required("last_revealed_puzzle", in: "chat_group"))
         )
     }
 

@@ -165,9 +165,11 @@ enum TelegramAPI {
         let messageThreadID: Int64?
         let replyMarkup: InlineKeyboardMarkup?
         let linkPreviewOptions = LinkPreviewOptions()
+        var disableNotification: Bool? = nil
 
         enum CodingKeys: String, CodingKey {
             case text
+            case disableNotification = "disable_notification"
             case chatID = "chat_id"
             case messageThreadID = "message_thread_id"
             case parseMode = "parse_mode"

@@ -167,7 +167,10 @@ public final class TelegramTransport: ChatTransport {
 
     public func send(_ message: OutgoingMessage) async throws {
         if let document = message.document { return try await sendDocument(document, message) }
-        let chunks = TelegramText.chunks(message.html)
+        // The engine's <spoiler> is Telegram's <tg-spoiler>.
+        let html = message.html.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
+            .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")
+        let chunks = TelegramText.chunks(html)
         for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
@@ -177,6 +180,7 @@ public final class TelegramTransport: ChatTransport {
             var request = TelegramAPI.SendMessage(
                 chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
                 messageThreadID: message.thread, replyMarkup: buttons)
+            if message.silent { request.disableNotification = true }
             while true {
                 do {
                     let _: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)

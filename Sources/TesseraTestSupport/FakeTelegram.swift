@@ -107,6 +107,8 @@ public struct FakeTelegram: Sendable {
         public let replyTo: Int64?
         /// The forum topic it was posted in.
         public let topic: Int64?
+        /// Sent with `disable_notification`.
+        public let silent: Bool
         public let time: Double
     }
 
@@ -128,6 +130,7 @@ public struct FakeTelegram: Sendable {
                 },
                 replyTo: ((entry["reply_parameters"] as? [String: Any])?["message_id"] as? NSNumber)?.int64Value,
                 topic: (entry["message_thread_id"] as? NSNumber)?.int64Value,
+                silent: entry["disable_notification"] as? Bool ?? false,
                 time: entry["time"] as? Double ?? 0
             )
         }

@@ -311,6 +311,9 @@ class Handler(BaseHTTPRequestHandler):
         markup, problem = read_markup(params.get("reply_markup"))
         if problem:
             return self.error(400, "Bad Request: " + problem)
+        silent = params.get("disable_notification", False)
+        if not isinstance(silent, bool):
+            return self.error(400, "Bad Request: field \"disable_notification\" must be of type Boolean")
         with lock:
             stats["sendMessage"] += 1
             message_id = next_message_id[0]
@@ -318,7 +321,7 @@ class Handler(BaseHTTPRequestHandler):
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]), "text": text,
                          "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
                          "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
-                         "time": time.time()})
+                         "disable_notification": silent, "time": time.time()})
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
 

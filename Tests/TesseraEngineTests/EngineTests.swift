@@ -145,10 +145,13 @@ struct EngineTests {
                 (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),
+                (texts.summaryTitle(puzzle: PuzzleNumber(1)), english.summaryTitle(puzzle: PuzzleNumber(1))),
+                (texts.summaryWordLater, english.summaryWordLater),
                 (
-                    texts.summaryTitle(puzzle: PuzzleNumber(1), answer: "X"),
-                    english.summaryTitle(puzzle: PuzzleNumber(1), answer: "X")
+                    texts.summaryReveal(puzzle: PuzzleNumber(1), answer: "X"),
+                    english.summaryReveal(puzzle: PuzzleNumber(1), answer: "X")
                 ),
+                (texts.summaryStillPlaying, english.summaryStillPlaying),
                 (texts.summaryMissed, english.summaryMissed),
             ]
             for (translated, original) in samples {

@@ -205,16 +205,17 @@ struct GroupTests {
         // Nothing closed Monday's and Tuesday's days yet: only the latest, Tuesday's, is summed up.
         #expect(try await bot.store.write { try engine.closeDays(at: closing - 60, in: $0) } == 1)
         let tuesday = try await bot.store.pendingMessages(limit: 10, now: closing)
-        #expect(tuesday.count == 1 && tuesday[0].message.html.hasPrefix("<b>Puzzle 321 is over."))
+        #expect(tuesday.count == 1 && tuesday[0].message.html.hasPrefix("<b>Puzzle 321 is over here.</b>"))
         #expect(try await bot.store.write { try engine.closeDays(at: closing + 60, in: $0) } == 1)
         #expect(try await bot.store.write { try engine.closeDays(at: closing + 120, in: $0) } == 0, "once")
         let posted = try await bot.store.pendingMessages(limit: 10, now: closing)
         let summary = try #require(posted.last?.message)
-        #expect(summary.chat == ChatID(-1) && summary.replyTo == nil)
+        #expect(summary.chat == ChatID(-1) && summary.replyTo == nil && summary.silent && summary.atMostOnce)
         let word = try bot.answer(puzzle: PuzzleNumber(322)).uppercased()
         #expect(
             summary.html == """
-                <b>Puzzle 322 is over. The word was \(word).</b>
+                <b>Puzzle 322 is over here.</b>
+                The word was <spoiler>\(word)</spoiler>.
                 🏆 Bob
 
                 Bob 1/6
@@ -231,6 +232,39 @@ struct GroupTests {
         #expect(try await bot.store.write { try engine.closeDays(at: closing + 86_400, in: $0) } == 0)
     }
 
+    @Test(
+        "The word waits for every member's own day: results at the group's rollover, the word in its own post later"
+    )
+    func wordWaitsForEveryMember() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        // Bob is first met in a Los Angeles group, so his day is Los Angeles'; the board's group is on UTC.
+        try await bot.send("/settings timezone America/Los_Angeles", in: -2, group: true, admin: true)
+        try await bot.send("/join", from: 2, name: "Bob", in: -2, group: true)
+        for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        try await bot.play(1, name: "Alice", misses: 0)
+        let engine = bot.engine
+        let word = try bot.answer(puzzle: bot.puzzle).uppercased()
+        let midnight = Self.monday + 12 * 3600  // Monday 12:00 UTC + 12 h: the UTC group's day closes.
+        // 00:01 UTC is 16:01 in Los Angeles: Bob can still play, so the word is not posted.
+        #expect(try await bot.store.write { try engine.closeDays(at: midnight + 60, in: $0) } == 1)
+        let results = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
+        #expect(results.chat == ChatID(-1) && results.silent)
+        #expect(!results.html.uppercased().contains(word), "\(results.html)")
+        #expect(results.html.contains("🔒 The word follows once every member's day is over."))
+        #expect(results.html.contains("⏳ Still playing: Bob") && !results.html.contains("Missed"))
+        #expect(try await bot.store.write { try engine.closeDays(at: midnight + 3600, in: $0) } == 0)
+        // 08:01 UTC is past midnight in Los Angeles: the word, once, behind a spoiler and without a notification.
+        let losAngeles = midnight + 8 * 3600 + 60
+        #expect(try await bot.store.write { try engine.closeDays(at: losAngeles, in: $0) } == 1)
+        #expect(try await bot.store.write { try engine.closeDays(at: losAngeles + 60, in: $0) } == 0, "once")
+        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: losAngeles).last?.message)
+        #expect(reveal.chat == ChatID(-1) && reveal.silent && reveal.atMostOnce)
+        #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
+    }
+
     @Test("A large group's summary stays readable: 30 grids, 20 names a list, and counts of the rest")
     func largeSummary() async throws {
         var bot = try EngineHarness()
@@ -245,7 +279,7 @@ struct GroupTests {
         let html = try #require(try await bot.store.pendingMessages(limit: 100, now: Self.monday).last?.message.html)
         let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
-            lines[1] == "🏆 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
+            lines[2] == "🏆 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
         #expect(lines.filter { $0.hasSuffix(" 1/6") }.count == 30)
         #expect(lines.contains("… and 5 more"), "grids beyond 30 are counted")
         #expect(lines.last == "😴 Missed: P36, P37, P38, P39, P40")

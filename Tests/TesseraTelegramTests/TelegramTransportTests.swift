@@ -121,6 +121,18 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("A spoiler becomes Telegram's tg-spoiler; a silent post goes with disable_notification")
+    func spoilerAndSilent() async throws {
+        try await withTransport { transport, fake in
+            try await transport.send(
+                OutgoingMessage(chat: ChatID(-7), html: "The word was <spoiler>CRANE</spoiler>.", silent: true))
+            try await transport.send(OutgoingMessage(chat: ChatID(-7), html: "Loud"))
+            let sent = try await fake.sent()
+            #expect(sent.map(\.text) == ["The word was <tg-spoiler>CRANE</tg-spoiler>.", "Loud"])
+            #expect(sent.map(\.silent) == [true, false])
+        }
+    }
+
     @Test("Markup Telegram cannot parse is sent again as plain text")
     func entityFallback() async throws {
         try await withTransport { transport, fake in

@@ -202,9 +202,14 @@ struct English: Texts {
     }
     let editIgnored = "Edits do not count: the result as first posted stands."
 
-    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
-        "Puzzle \(puzzle.grouped) is over. The word was \(answer.htmlEscaped)."
+    func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
+    func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
+    let summaryWordLater = "🔒 The word follows once every member's day is over."
+    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
+        "🔓 Every member's day of puzzle \(puzzle.grouped) is over. The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
     }
+    let summaryStillPlaying = "Still playing"
+
     let summaryNobodyWon = "Nobody found it."
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"

@@ -220,9 +220,14 @@ struct Spanish: Texts {
     }
     let editIgnored = "Las ediciones no cuentan: vale el resultado tal como se publicó."
 
-    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String {
-        "El reto \(puzzle.grouped) ha terminado. La palabra era \(answer.htmlEscaped)."
+    func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(puzzle.grouped) ha terminado aquí." }
+    func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
+    let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
+    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
+        "🔓 Ya terminó el día del reto \(puzzle.grouped) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
     }
+    let summaryStillPlaying = "Aún jugando"
+
     let summaryNobodyWon = "Nadie la encontró."
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"

@@ -66,7 +66,12 @@ protocol Texts: Sendable {
     var editIgnored: String { get }
 
     // The daily summary (laid out by ``summary(_:)``)
-    func summaryTitle(puzzle: PuzzleNumber, answer: String) -> String
+    func summaryTitle(puzzle: PuzzleNumber) -> String
+    /// The word, already inside a spoiler.
+    func summaryWord(_ spoiler: String) -> String
+    var summaryWordLater: String { get }
+    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String
+    var summaryStillPlaying: String { get }
     var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
     var summaryStreaksBroken: String { get }
@@ -110,7 +115,8 @@ extension Texts {
         func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
             (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
         }
-        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, answer: summary.answer))</b>"]
+        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle))</b>"]
+        lines.append(summary.answer.map { summaryWord("<spoiler>\($0.htmlEscaped)</spoiler>") } ?? summaryWordLater)
         lines.append(summary.winners.isEmpty ? summaryNobodyWon : "🏆 " + list(summary.winners, \.htmlEscaped))
         var blocks = summary.grids.map { grid in
             "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
@@ -124,6 +130,9 @@ extension Texts {
         }
         if !summary.streaksBroken.isEmpty {
             after.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
+        }
+        if !summary.stillPlaying.isEmpty {
+            after.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
         }
         if !summary.missed.isEmpty { after.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
         if !after.isEmpty { lines += [""] + after }
