@@ -171,6 +171,9 @@ public struct BotEngine: Sendable {
 
     private func command(_ name: String, argument: String, context: inout Context) throws {
         switch name {
+        case "start",
+            "help" where context.isGroup:
+            context.reply(context.texts.groupHelp)
         case "start", "help":
             let list = context.language.wordList
             context.reply(

@@ -77,7 +77,8 @@ public struct ChatMessage: Sendable, Hashable {
 }
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
-/// `<code>`, `<pre>`, and `<spoiler>` for text hidden until tapped, which each transport renders its own way),
+/// `<code>`, `<pre>`, and two that each transport renders its own way: `<spoiler>` for text hidden until
+/// tapped, `<details>` for a block shown folded),
 /// with user-supplied text escaped.
 ///
 /// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, or a document,

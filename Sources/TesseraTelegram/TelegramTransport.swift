@@ -167,9 +167,11 @@ public final class TelegramTransport: ChatTransport {
 
     public func send(_ message: OutgoingMessage) async throws {
         if let document = message.document { return try await sendDocument(document, message) }
-        // The engine's <spoiler> is Telegram's <tg-spoiler>.
+        // The engine's <spoiler> is Telegram's <tg-spoiler>; its <details>, an expandable quotation.
         let html = message.html.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
             .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")
+            .replacingOccurrences(of: "<details>", with: "<blockquote expandable>")
+            .replacingOccurrences(of: "</details>", with: "</blockquote>")
         let chunks = TelegramText.chunks(html)
         for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil

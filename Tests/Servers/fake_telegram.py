@@ -71,6 +71,12 @@ class EntityChecker(html.parser.HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag not in ALLOWED_TAGS:
             self.error = f"Unsupported start tag \"{tag}\""
+        # Attributes the API reads; any other is refused, as the real API refuses what it does not know.
+        allowed = {"a": {"href"}, "span": {"class"}, "blockquote": {"expandable"}, "pre": set(),
+                   "code": {"class"}}.get(tag, set())
+        for name, _ in attrs:
+            if name not in allowed:
+                self.error = f"Unsupported attribute \"{name}\" of tag \"{tag}\""
         self.stack.append(tag)
 
     def handle_endtag(self, tag):

@@ -141,7 +141,8 @@ struct EngineTests {
         for language in Language.allCases where language != .english {
             let texts = language.texts
             let samples: [(String, String)] = [
-                (texts.help, english.help), (texts.guessHowTo, english.guessHowTo),
+                (texts.help, english.help), (texts.groupHelp, english.groupHelp),
+                (texts.guessHowTo, english.guessHowTo),
                 (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),

@@ -21,7 +21,7 @@ struct GroupTests {
                 == "Sorry, only this group's administrators can change its settings.")
         #expect(try await bot.text("/settings language es", in: -100, group: true).hasPrefix("I could not check"))
         #expect(try await bot.text("/settings language es", in: -100, group: true, admin: true).hasPrefix("Guardado."))
-        #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Comandos</b>"))
+        #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
         #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
 
         let changes = [
@@ -144,6 +144,17 @@ struct GroupTests {
         let zone = try await bot.text("/timezone", from: 9, name: "Kei")
         #expect(zone.contains("Asia/Tokyo") && zone.contains("06:00"), "\(zone)")
         #expect(try await bot.text("/timezone", from: 8, name: "Ana").contains("UTC"))
+    }
+
+    @Test("/start and /help in a group show what the group can do, not how to guess in private")
+    func groupHelp() async throws {
+        let bot = try EngineHarness()
+        for command in ["/start", "/help@TesseraBot"] {
+            let help = try await bot.text(command, in: -1, group: true)
+            #expect(help.hasPrefix("<b>Tessera in this group</b>") && help.contains("/play"), "\(help)")
+            #expect(!help.contains("Send a word") && !help.contains("/guess") && !help.contains("/forgetme"))
+        }
+        #expect(try await bot.text("/help").contains("/guess WORD"), "the private help is unchanged")
     }
 
     @Test("A group that requires hard mode counts only hard-mode games")
@@ -281,7 +292,8 @@ struct GroupTests {
         #expect(
             lines[2] == "🏆 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
         #expect(lines.filter { $0.hasSuffix(" 1/6") }.count == 30)
-        #expect(lines.contains("… and 5 more"), "grids beyond 30 are counted")
+        #expect(lines[4] == "<details>P01 1/6" && html.contains("… and 5 more</details>"), "more than 3 grids fold")
+        #expect(lines.contains("… and 5 more</details>"), "grids beyond 30 are counted")
         #expect(lines.last == "😴 Missed: P36, P37, P38, P39, P40")
     }
 

@@ -121,14 +121,22 @@ struct TelegramTransportTests {
         }
     }
 
-    @Test("A spoiler becomes Telegram's tg-spoiler; a silent post goes with disable_notification")
+    @Test(
+        "A spoiler becomes a tg-spoiler and details an expandable quotation; a silent post goes with disable_notification"
+    )
     func spoilerAndSilent() async throws {
         try await withTransport { transport, fake in
             try await transport.send(
-                OutgoingMessage(chat: ChatID(-7), html: "The word was <spoiler>CRANE</spoiler>.", silent: true))
+                OutgoingMessage(
+                    chat: ChatID(-7), html: "The word was <spoiler>CRANE</spoiler>.\n<details>Ann 2/6\n🟩</details>",
+                    silent: true))
             try await transport.send(OutgoingMessage(chat: ChatID(-7), html: "Loud"))
             let sent = try await fake.sent()
-            #expect(sent.map(\.text) == ["The word was <tg-spoiler>CRANE</tg-spoiler>.", "Loud"])
+            #expect(
+                sent.map(\.text) == [
+                    "The word was <tg-spoiler>CRANE</tg-spoiler>.\n<blockquote expandable>Ann 2/6\n🟩</blockquote>",
+                    "Loud",
+                ])
             #expect(sent.map(\.silent) == [true, false])
         }
     }

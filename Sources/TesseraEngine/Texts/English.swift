@@ -16,7 +16,7 @@ struct English: Texts {
     var help: String {
         """
         <b>Commands</b>
-        /guess WORD — guess (in a group: /guess@bot WORD; only squares are shown there)
+        /guess WORD — guess (or send the word alone)
         /board — your board today
         /hard — hard mode: every hint must be used (only before your first guess); /hard off
         /stats — your statistics
@@ -28,6 +28,21 @@ struct English: Texts {
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
         /language en|es — the language you play and read in
         /export — everything I store about you, as a file; /forgetme — delete it all
+        """
+    }
+
+    var groupHelp: String {
+        """
+        <b>Tessera in this group</b>
+        Everyone plays the same word each day, privately with me, so nobody here sees letters. Results are \
+        compared here, and the word is shown only when every member's day is over.
+        /play — play today's puzzle in our private chat
+        /join, /leave — take part in this group's board, or stop
+        /leaderboard [today|week|month|all] — this group's board
+        /leaderboard official [today|week|month|all] — results pasted from the Wordle app
+        /share — post your result here, without spoilers
+        /board — your squares today
+        /settings — this group's day, language and summary (administrators change them)
         """
     }
 

@@ -16,7 +16,7 @@ struct Spanish: Texts {
     var help: String {
         """
         <b>Comandos</b>
-        /guess PALABRA — probar una palabra (en un grupo: /guess@bot PALABRA; allí solo se ven los cuadros)
+        /guess PALABRA — probar una palabra (o envía la palabra sola)
         /board — tu tablero de hoy
         /hard — modo difícil: hay que usar todas las pistas (solo antes del primer intento); /hard off
         /stats — tus estadísticas
@@ -28,6 +28,21 @@ struct Spanish: Texts {
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
         /language en|es — el idioma en que juegas y lees
         /export — todo lo que guardo de ti, en un archivo; /forgetme — bórralo todo
+        """
+    }
+
+    var groupHelp: String {
+        """
+        <b>Tessera en este grupo</b>
+        Todos juegan la misma palabra cada día, en privado conmigo, así que aquí nadie ve letras. Los \
+        resultados se comparan aquí, y la palabra solo se muestra cuando termina el día de todos los miembros.
+        /play — juega el reto de hoy en nuestro chat privado
+        /join, /leave — entra en la clasificación de este grupo, o sal de ella
+        /leaderboard [today|week|month|all] — la clasificación de este grupo (también hoy, semana, mes, todo)
+        /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
+        /share — publica aquí tu resultado, sin desvelar nada
+        /board — tus cuadros de hoy
+        /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         """
     }
 

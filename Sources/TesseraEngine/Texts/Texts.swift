@@ -7,6 +7,8 @@ protocol Texts: Sendable {
     // Getting started
     func welcome(gameName: String, wordLength: Int, maximumGuesses: Int) -> String
     var help: String { get }
+    /// `/start` and `/help` in a group: what the group can do there, not how to guess in private.
+    var groupHelp: String { get }
     var guessHowTo: String { get }
     var guessNeedsWord: String { get }
     /// In a group, for `/guess` and `/play`: guesses are made in the direct chat, so nobody sees letters.
@@ -111,6 +113,9 @@ protocol Texts: Sendable {
 
 extension Texts {
     /// The summary of a group's day that has closed, the same layout in every language.
+    /// Grids a summary shows unfolded; more fold into one block.
+    static var unfoldedGrids: Int { 3 }
+
     func summary(_ summary: DaySummary) -> String {
         func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
             (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
@@ -122,7 +127,9 @@ extension Texts {
             "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
         }
         if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
-        lines += ["", blocks.joined(separator: "\n\n")]
+        // More than a few grids fold away, so the summary does not fill the chat.
+        let grids = blocks.joined(separator: "\n\n")
+        lines += ["", summary.grids.count > Self.unfoldedGrids ? "<details>\(grids)</details>" : grids]
         let streak = { (entry: (String, Int)) in "\(entry.0.htmlEscaped) (\(entry.1))" }
         var after: [String] = []
         if !summary.streaksKept.isEmpty {
