@@ -116,17 +116,22 @@ extension BotEngine {
                 context.reply(context.texts.unknownTimeZone(value))
                 return
             }
-            group.timeZone = zone
+            var next = group.nextDaySettings
+            next.timeZone = zone
+            group.schedule(next, at: context.now, schedule: configuration.schedule)
         case "rollover":
             guard let hour else { return context.reply(context.texts.settingsUsage) }
-            group.rolloverHour = hour
+            var next = group.nextDaySettings
+            next.rolloverHour = hour
+            group.schedule(next, at: context.now, schedule: configuration.schedule)
         case "language":
             guard let language = Language(rawValue: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
                 return
             }
-            group.language = language
-            context.language = language
+            var next = group.nextDaySettings
+            next.language = language
+            group.schedule(next, at: context.now, schedule: configuration.schedule)
         case "hard":
             guard let onOff else { return context.reply(context.texts.settingsUsage) }
             group.hardModeRequired = onOff

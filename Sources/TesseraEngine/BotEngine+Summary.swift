@@ -40,13 +40,15 @@ extension BotEngine {
                     group.lastRevealedPuzzle = due
                 }
                 group.lastClosedPuzzle = due
+                group.lastClosedLanguage = group.language
+                group.applyPending(closed: due)
             } else if group.lastRevealedPuzzle < group.lastClosedPuzzle {
                 let puzzle = group.lastClosedPuzzle
                 if try openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
-                    let word = group.language.wordList.display(answer(for: puzzle, in: group.language))
-                    try store.enqueue([
-                        post(group.language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)
-                    ])
+                    // In the language the day was played in, whatever the group has switched to since.
+                    let language = group.lastClosedLanguage ?? group.language
+                    let word = language.wordList.display(answer(for: puzzle, in: language))
+                    try store.enqueue([post(language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)])
                     queued += 1
                     group.lastRevealedPuzzle = puzzle
                 }

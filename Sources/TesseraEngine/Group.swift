@@ -22,9 +22,15 @@ public struct Group: Sendable, Hashable, Codable {
     public var topic: Int64?
     /// The latest puzzle whose day has closed in this group (its summary posted, or skipped).
     public var lastClosedPuzzle: PuzzleNumber
+    /// A change of the group's day or language an administrator made: it takes effect from ``pendingFrom``,
+    /// so that it never closes the day being played early, nor changes its language.
+    public var pending: DaySettings?
+    public var pendingFrom: PuzzleNumber?
     /// The latest closed puzzle whose word the group has seen, or needs no post for. Behind
     /// ``lastClosedPuzzle`` while a member's own day of that puzzle is still open.
     public var lastRevealedPuzzle: PuzzleNumber
+    /// The language ``lastClosedPuzzle`` was played in here, for revealing its word after a language change.
+    public var lastClosedLanguage: Language?
 
     public init(
         chat: ChatID,
@@ -36,7 +42,10 @@ public struct Group: Sendable, Hashable, Codable {
         summaryHour: Int? = nil,
         topic: Int64? = nil,
         lastClosedPuzzle: PuzzleNumber,
-        lastRevealedPuzzle: PuzzleNumber? = nil
+        lastRevealedPuzzle: PuzzleNumber? = nil,
+        pending: DaySettings? = nil,
+        pendingFrom: PuzzleNumber? = nil,
+        lastClosedLanguage: Language? = nil
     ) {
         self.chat = chat
         self.timeZone = timeZone
@@ -48,6 +57,54 @@ public struct Group: Sendable, Hashable, Codable {
         self.topic = topic
         self.lastClosedPuzzle = lastClosedPuzzle
         self.lastRevealedPuzzle = lastRevealedPuzzle ?? lastClosedPuzzle
+        self.pending = pending
+        self.pendingFrom = pendingFrom
+        self.lastClosedLanguage = lastClosedLanguage
+    }
+
+    /// What makes up the group's day: its zone, rollover hour and language.
+    public struct DaySettings: Sendable, Hashable, Codable {
+        public var timeZone: String
+        public var rolloverHour: Int
+        public var language: Language
+
+        public init(timeZone: String, rolloverHour: Int, language: Language) {
+            self.timeZone = timeZone
+            self.rolloverHour = rolloverHour
+            self.language = language
+        }
+    }
+
+    public var daySettings: DaySettings {
+        get { DaySettings(timeZone: timeZone, rolloverHour: rolloverHour, language: language) }
+        set {
+            timeZone = newValue.timeZone
+            rolloverHour = newValue.rolloverHour
+            language = newValue.language
+        }
+    }
+
+    /// Day settings as they will be from the next puzzle: the pending ones, or the current.
+    public var nextDaySettings: DaySettings { pending ?? daySettings }
+
+    /// Schedules new day settings for the group's next puzzle; settings equal to the current ones cancel
+    /// what was pending.
+    public mutating func schedule(_ settings: DaySettings, at instant: Date, schedule: DailySchedule) {
+        if settings == daySettings {
+            pending = nil
+            pendingFrom = nil
+        } else {
+            pending = settings
+            pendingFrom = PuzzleNumber(puzzle(at: instant, schedule: schedule).rawValue + 1)
+        }
+    }
+
+    /// Makes pending settings current once the day before they take effect has closed.
+    public mutating func applyPending(closed puzzle: PuzzleNumber) {
+        guard let pending, let pendingFrom, puzzle.rawValue + 1 >= pendingFrom.rawValue else { return }
+        daySettings = pending
+        self.pending = nil
+        self.pendingFrom = nil
     }
 
     var rollover: DayRollover { Player.rollover(timeZone, rolloverHour) }

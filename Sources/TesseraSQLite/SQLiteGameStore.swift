@@ -517,10 +517,17 @@ public final class SQLiteGameStore: GameStore {
             // window over every row (v8's read) cost 15 ms a pass with 6,000 messages waiting.
             try db.execute(sql: "CREATE INDEX outbox_in_order ON outbox (claimed, id, chat_id, not_before)")
         }
-        migrator.registerMigration("v10: words revealed once every member's day is over; silent posts") { db in
+        migrator.registerMigration("v10: words revealed once every member's day is over; settings from the next day") {
+            db in
             // Days closed before this version had their word in their summary.
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_revealed_puzzle INTEGER")
             try db.execute(sql: "UPDATE chat_group SET last_revealed_puzzle = last_closed_puzzle")
+            // A group's day settings changed by its administrators wait for its next puzzle.
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_time_zone TEXT")
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_rollover_hour INTEGER")
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_language TEXT")
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_from INTEGER")
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_closed_language TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
         }
         return migrator

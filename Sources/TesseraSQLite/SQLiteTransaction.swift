@@ -74,19 +74,26 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
-                    summary_hour, topic, last_closed_puzzle, last_revealed_puzzle)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
                     summary_hour = excluded.summary_hour, topic = excluded.topic,
                     last_closed_puzzle = excluded.last_closed_puzzle,
-                    last_revealed_puzzle = excluded.last_revealed_puzzle
+                    last_revealed_puzzle = excluded.last_revealed_puzzle,
+                    pending_time_zone = excluded.pending_time_zone,
+                    pending_rollover_hour = excluded.pending_rollover_hour,
+                    pending_language = excluded.pending_language, pending_from = excluded.pending_from,
+                    last_closed_language = excluded.last_closed_language
                 """,
             arguments: [
                 group.chat.rawValue, group.timeZone, group.rolloverHour, group.language.rawValue,
                 group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic,
-                group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue,
+                group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
+                group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
+                group.lastClosedLanguage?.rawValue,
             ]
         )
     }
@@ -449,8 +456,20 @@ struct SQLiteTransaction: GameStoreTransaction {
             summaryHour: row["summary_hour"],
             topic: row["topic"],
             lastClosedPuzzle: PuzzleNumber(try row.required("last_closed_puzzle", in: "chat_group")),
-            lastRevealedPuzzle: PuzzleNumber(try row.required("last_revealed_puzzle", in: "chat_group"))
+            lastRevealedPuzzle: PuzzleNumber(try row.required("last_revealed_puzzle", in: "chat_group")),
+            pending: try pendingDaySettings(row),
+            pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
+            lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:))
         )
+    }
+
+    /// A group's pending day settings: all three columns or none.
+    private static func pendingDaySettings(_ row: Row) throws -> Group.DaySettings? {
+        guard let zone: String = row["pending_time_zone"] else { return nil }
+        let code: String? = row["pending_language"]
+        guard let hour: Int = row["pending_rollover_hour"], let language = code.flatMap(Language.init(rawValue:))
+        else { throw SQLiteStoreError.damagedRow(table: "chat_group", column: "pending_language") }
+        return Group.DaySettings(timeZone: zone, rolloverHour: hour, language: language)
     }
 
     /// A standing from the columns player, name, points, played, wins, winning guesses, streak, last puzzle,

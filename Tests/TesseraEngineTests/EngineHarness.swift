@@ -33,6 +33,19 @@ struct EngineHarness {
         return list.display(schedule.answer(for: puzzle ?? self.puzzle)).lowercased()
     }
 
+    /// A group set up earlier with these settings (a change made now would wait for the next puzzle).
+    func group(_ chat: Int64, timeZone: String = "UTC", rolloverHour: Int = 0, language: Language = .english)
+        async throws
+    {
+        func group(closed: PuzzleNumber) -> Group {
+            Group(
+                chat: ChatID(chat), timeZone: timeZone, rolloverHour: rolloverHour, language: language,
+                lastClosedPuzzle: closed)
+        }
+        let setUp = group(closed: group(closed: PuzzleNumber(0)).puzzleToClose(at: now, schedule: .tessera))
+        try await store.write { try $0.save(setUp) }
+    }
+
     /// An allowed word that is not today's answer.
     func wrongWord() throws -> String {
         try answer() == "crane" ? "slate" : "crane"

@@ -11,21 +11,28 @@ struct GroupTests {
     static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
     @Test(
-        "Only administrators change a group's settings; members get a polite refusal; the group's language rules there")
+        "Only administrators change a group's settings, from its next puzzle; the group's language rules there")
     func settings() async throws {
-        let bot = try EngineHarness()
+        var bot = try EngineHarness()
         let view = try await bot.text("/settings", in: -100, group: true)
         #expect(view.contains("Day: UTC, new puzzle at 00:00") && view.contains("Daily summary: at the new puzzle"))
         #expect(
             try await bot.text("/settings language es", in: -100, group: true, admin: false)
                 == "Sorry, only this group's administrators can change its settings.")
         #expect(try await bot.text("/settings language es", in: -100, group: true).hasPrefix("I could not check"))
-        #expect(try await bot.text("/settings language es", in: -100, group: true, admin: true).hasPrefix("Guardado."))
+        // Today's puzzle keeps its language: the change waits for the next one, which the group's day closing starts.
+        let saved = try await bot.text("/settings language es", in: -100, group: true, admin: true)
+        #expect(saved.hasPrefix("Saved.") && saved.contains("From puzzle 327") && saved.contains("Español"), "\(saved)")
+        #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera in this group</b>"))
+        let engine = bot.engine
+        bot.now += 12 * 3600 + 60
+        let midnight = bot.now
+        try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
         #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
         #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
 
         let changes = [
-            ("timezone asia/tokyo", "Día: Asia/Tokyo"), ("rollover 6", "nuevo reto a las 06:00"),
+            ("timezone asia/tokyo", "Asia/Tokyo"), ("rollover 6", "nuevo reto a las 06:00"),
             ("summary 9", "Resumen diario: a las 09:00"), ("hard on", "Modo difícil obligatorio: sí"),
             ("summary off", "Resumen diario: desactivado"),
         ]
@@ -138,8 +145,7 @@ struct GroupTests {
     @Test("A player first met in a group starts on that group's day; one met in private on the default")
     func newPlayersStartOnTheGroupsDay() async throws {
         let bot = try EngineHarness()
-        try await bot.send("/settings timezone Asia/Tokyo", in: -1, group: true, admin: true)
-        try await bot.send("/settings rollover 6", in: -1, group: true, admin: true)
+        try await bot.group(-1, timeZone: "Asia/Tokyo", rolloverHour: 6)
         try await bot.send("/join", from: 9, name: "Kei", in: -1, group: true)
         let zone = try await bot.text("/timezone", from: 9, name: "Kei")
         #expect(zone.contains("Asia/Tokyo") && zone.contains("06:00"), "\(zone)")
@@ -155,6 +161,24 @@ struct GroupTests {
             #expect(!help.contains("Send a word") && !help.contains("/guess") && !help.contains("/forgetme"))
         }
         #expect(try await bot.text("/help").contains("/guess WORD"), "the private help is unchanged")
+    }
+
+    @Test("A zone change mid-day waits for the next puzzle: it never closes the day being played")
+    func zoneChangeWaits() async throws {
+        var bot = try EngineHarness()
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 0)
+        // Noon UTC is already tomorrow at UTC+14: applied at once, this would close today and post its word.
+        let saved = try await bot.text("/settings timezone Pacific/Kiritimati", in: -1, group: true, admin: true)
+        #expect(saved.contains("Day: UTC") && saved.contains("From puzzle 327"), "\(saved)")
+        let engine = bot.engine
+        let now = bot.now
+        #expect(try await bot.store.write { try engine.closeDays(at: now + 60, in: $0) } == 0)
+        // At UTC midnight today closes as it would have; from then on the group is on UTC+14.
+        bot.now += 12 * 3600 + 60
+        let midnight = bot.now
+        #expect(try await bot.store.write { try engine.closeDays(at: midnight, in: $0) } == 1)
+        #expect(try await bot.text("/settings", in: -1, group: true).contains("Day: Pacific/Kiritimati"))
     }
 
     @Test("A group that requires hard mode counts only hard-mode games")
@@ -250,7 +274,7 @@ struct GroupTests {
         var bot = try EngineHarness()
         bot.now = Self.monday
         // Bob is first met in a Los Angeles group, so his day is Los Angeles'; the board's group is on UTC.
-        try await bot.send("/settings timezone America/Los_Angeles", in: -2, group: true, admin: true)
+        try await bot.group(-2, timeZone: "America/Los_Angeles")
         try await bot.send("/join", from: 2, name: "Bob", in: -2, group: true)
         for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
@@ -260,7 +284,8 @@ struct GroupTests {
         let word = try bot.answer(puzzle: bot.puzzle).uppercased()
         let midnight = Self.monday + 12 * 3600  // Monday 12:00 UTC + 12 h: the UTC group's day closes.
         // 00:01 UTC is 16:01 in Los Angeles: Bob can still play, so the word is not posted.
-        #expect(try await bot.store.write { try engine.closeDays(at: midnight + 60, in: $0) } == 1)
+        let queued = try await bot.store.write { try engine.closeDays(at: midnight + 60, in: $0) }
+        #expect(queued == 1)
         let results = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
         #expect(results.chat == ChatID(-1) && results.silent)
         #expect(!results.html.uppercased().contains(word), "\(results.html)")

@@ -111,7 +111,7 @@ struct PastedResultTests {
     @Test("Spanish groups read /leaderboard oficial and answer in Spanish")
     func spanish() async throws {
         let bot = try EngineHarness()
-        _ = try await bot.send("/settings language es", in: -1, group: true, admin: true)
+        try await bot.group(-1, language: .spanish)
         #expect(
             try await bot.text("Wordle 1.982 3/6", in: -1, group: true)
                 == "✅ Alice: Wordle 1,982 3/6 entra en la clasificación oficial (/leaderboard oficial).")

@@ -252,7 +252,7 @@ struct English: Texts {
         """
         <b>This group's settings</b>
         Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
-        Language: \(group.language.name)
+        Language: \(group.language.name)\(pendingSettings(group))
         Hard mode required: \(group.hardModeRequired ? "yes" : "no")
         Daily summary: \(group.summaryEnabled ? group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle" : "off")
         Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
@@ -262,6 +262,14 @@ struct English: Texts {
         """
     }
     func settingsSaved(_ group: Group) -> String { "Saved.\n\n" + settings(group) }
+    private func pendingSettings(_ group: Group) -> String {
+        guard let next = group.pending, let from = group.pendingFrom else { return "" }
+        return """
+
+            From puzzle \(from.grouped) (today's keeps its day and language): \(next.timeZone.htmlEscaped), \
+            new puzzle at \(TextFormat.clock(next.rolloverHour)), \(next.language.name)
+            """
+    }
     let settingsAdministratorsOnly = "Sorry, only this group's administrators can change its settings."
     let settingsCannotCheck = "I could not check whether you administer this group. Please try again in a minute."
     var settingsUsage: String { "I did not understand that setting. Use one of:\n" + TextFormat.settingsCommands }

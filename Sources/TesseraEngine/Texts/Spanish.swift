@@ -267,6 +267,15 @@ struct Spanish: Texts {
 
     // MARK: Group settings
 
+    private func pendingSettings(_ group: Group) -> String {
+        guard let next = group.pending, let from = group.pendingFrom else { return "" }
+        return """
+
+            Desde el reto \(from.grouped) (el de hoy conserva su día e idioma): \(next.timeZone.htmlEscaped), \
+            nuevo reto a las \(TextFormat.clock(next.rolloverHour)), \(next.language.name)
+            """
+    }
+
     func settings(_ group: Group) -> String {
         let summary =
             group.summaryEnabled
@@ -274,7 +283,7 @@ struct Spanish: Texts {
         return """
             <b>Ajustes de este grupo</b>
             Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))
-            Idioma: \(group.language.name)
+            Idioma: \(group.language.name)\(pendingSettings(group))
             Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")
             Resumen diario: \(summary)
             El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")
