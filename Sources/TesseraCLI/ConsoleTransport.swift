@@ -115,10 +115,11 @@ final class ConsoleTransport: ChatTransport {
         default:
             break
         }
-        let (player, group) = state.withLock { ($0.player, $0.group) }
+        var (player, group) = state.withLock { ($0.player, $0.group) }
         let user = UserID(Self.stableID(player))
-        let chat = group.map { ChatID(-Self.stableID("group:" + $0)) } ?? ChatID(user.rawValue)
+        var chat = group.map { ChatID(-Self.stableID("group:" + $0)) } ?? ChatID(user.rawValue)
         state.withLock { $0.labels[chat] = group.map { "#\($0)" } ?? player }
+        var text = line
         var button: String?
         if trimmed.hasPrefix(":press") {
             let buttons = state.withLock { $0.buttons[chat] } ?? []
@@ -126,14 +127,27 @@ final class ConsoleTransport: ChatTransport {
                 write("Usage: :press N, for one of the \(buttons.count) buttons of the last message here\n")
                 return nil
             }
-            button = buttons[number - 1].data
+            if let start = buttons[number - 1].directChatStart {
+                // A link to the direct chat: go there and start it, as a chat app would.
+                group = nil
+                chat = ChatID(user.rawValue)
+                state.withLock {
+                    $0.group = nil
+                    $0.labels[chat] = player
+                }
+                write("Back in your direct chat.\n")
+                text = "/start \(start)"
+            } else {
+                button = buttons[number - 1].data
+                text = ""
+            }
         }
         return ChatMessage(
             chat: chat,
             chatKind: group == nil ? .direct : .group,
             sender: user,
             senderName: player,
-            text: button == nil ? line : "",
+            text: text,
             button: button
         )
     }

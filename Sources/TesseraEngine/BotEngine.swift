@@ -171,19 +171,19 @@ public struct BotEngine: Sendable {
 
     private func command(_ name: String, argument: String, context: inout Context) throws {
         switch name {
-        case "start",
-            "help" where context.isGroup:
-            context.reply(context.texts.groupHelp)
         case "start", "help":
             let list = context.language.wordList
+            // In a group: what the group can do there, not how to guess in private.
             context.reply(
-                name == "start"
-                    ? context.texts.welcome(
-                        gameName: configuration.gameName,
-                        wordLength: list.wordLength,
-                        maximumGuesses: Game.defaultMaximumGuesses
-                    )
-                    : context.texts.help
+                context.isGroup
+                    ? context.texts.groupHelp
+                    : name == "start"
+                        ? context.texts.welcome(
+                            gameName: configuration.gameName,
+                            wordLength: list.wordLength,
+                            maximumGuesses: Game.defaultMaximumGuesses
+                        )
+                        : context.texts.help
             )
         case "guess", "play":
             if context.isGroup {

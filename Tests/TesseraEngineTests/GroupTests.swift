@@ -161,6 +161,8 @@ struct GroupTests {
             #expect(!help.contains("Send a word") && !help.contains("/guess") && !help.contains("/forgetme"))
         }
         #expect(try await bot.text("/help").contains("/guess WORD"), "the private help is unchanged")
+        #expect(try await bot.text("/start").hasPrefix("<b>Welcome to Tessera!</b>"), "and so is the welcome")
+        #expect(try await bot.text("/start play").hasPrefix("<b>Welcome to Tessera!</b>"), "from the group's link")
     }
 
     @Test("A zone change mid-day waits for the next puzzle: it never closes the day being played")
