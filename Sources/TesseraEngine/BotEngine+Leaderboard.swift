@@ -54,11 +54,14 @@ extension BotEngine {
             : try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
-        // Only the lines shown are written; a large group has thousands.
-        var lines = results.prefix(Self.leaderboardLines + 1).enumerated().map { index, entry in
+        // Only the lines shown are written; a large group has thousands. Equal scores share a place; the
+        // earlier finish is listed first.
+        let shown = Array(results.prefix(Self.leaderboardLines + 1))
+        let places = Self.places(shown.map(\.result.guesses))
+        var lines = shown.enumerated().map { index, entry in
             let score = TextFormat.score(
                 entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
-            return "\(Self.place(index, medal: entry.result.guesses != nil)) \(entry.name.htmlEscaped) — "
+            return "\(Self.place(places[index], medal: entry.result.guesses != nil)) \(entry.name.htmlEscaped) — "
                 + score + (entry.result.hardMode ? "*" : "")
         }
         lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
@@ -89,10 +92,18 @@ extension BotEngine {
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         let ranked = Self.rank(standings, period: period)
+        // Equal on everything the ranking compares but the name: the same place.
+        let places = Self.places(
+            ranked.map {
+                [
+                    $0.score, Double($0.standing.points), Double($0.standing.wins),
+                    $0.standing.averageGuesses ?? .infinity,
+                ]
+            })
         func line(_ index: Int) -> String {
             let standing = ranked[index].standing
             return context.texts.standingLine(
-                place: Self.place(index, medal: standing.points > 0),
+                place: Self.place(places[index], medal: standing.points > 0),
                 name: standing.name,
                 standing: standing,
                 score: period == .all ? ranked[index].score : nil,
@@ -130,6 +141,15 @@ extension BotEngine {
             return a.name < b.name
         }
         return order.map { (standings[$0], scores[$0]) }
+    }
+
+    /// Places in a ranked list: equal neighbours share one, and the next place skips as many (1, 2, 2, 4).
+    static func places<Key: Equatable>(_ keys: [Key]) -> [Int] {
+        var places: [Int] = []
+        for index in keys.indices {
+            places.append(index > 0 && keys[index] == keys[index - 1] ? places[index - 1] : index)
+        }
+        return places
     }
 
     static func place(_ index: Int, medal: Bool) -> String {

@@ -68,7 +68,7 @@ struct EngineTests {
         #expect(!board.uppercased().contains(wrong.uppercased()) && board.contains("1/6"))
     }
 
-    @Test("The group leaderboard ranks by guesses, then by finishing time; failures after; players listed by name")
+    @Test("The group leaderboard ranks by guesses; equal scores share a place, the first to finish listed first")
     func leaderboard() async throws {
         var bot = try EngineHarness()
         let answer = try bot.answer()
@@ -91,7 +91,7 @@ struct EngineTests {
                 <b>Leaderboard · puzzle 326</b>
                 🥇 Dave &lt;script&gt; — 1/6
                 🥈 Carol — 2/6
-                🥉 Bob — 2/6
+                🥈 Bob — 2/6
                 4. Erin — playing (1/6)
                 """
         )

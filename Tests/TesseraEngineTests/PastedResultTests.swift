@@ -34,7 +34,7 @@ struct PastedResultTests {
             board == """
                 <b>Official Wordle 1,982</b>
                 🥇 Cy — 2/6
-                🥈 Ed — 2/6
+                🥇 Ed — 2/6
                 🥉 Ana — 3/6*
                 4. Ben — 4/6
                 5. Di — X/6
@@ -45,7 +45,9 @@ struct PastedResultTests {
         let week = try await bot.text("/leaderboard official week", in: -1, group: true)
         #expect(week.hasPrefix("<b>Official Wordle · this week (since 2026-11-16)</b>\n🥇 Cy — 5 pts · played 1"))
         #expect(week.contains("🥉 Ana — 5 pts"), "hard mode earns its bonus: \(week)")
-        #expect(week.contains("7. Gus — 0 pts · played 0"), "1,983 falls on Monday, in next week: \(week)")
+        #expect(week.contains("🥇 Ed — 5 pts"), "equal on every count, Cy and Ed share first place: \(week)")
+        // Di's loss and Gus's missing game both score nothing: they share sixth place.
+        #expect(week.contains("6. Gus — 0 pts · played 0"), "1,983 falls on Monday, in next week: \(week)")
     }
 
     @Test("One result per player and Wordle number: a second paste or an edit changes nothing, with a short notice")
