@@ -77,7 +77,7 @@ public struct BotEngine: Sendable {
             ?? Player(
                 id: message.sender,
                 displayName: message.senderName,
-                language: configuration.defaultLanguage,
+                language: message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage,
                 timeZone: group?.timeZone ?? configuration.defaultTimeZone,
                 rolloverHour: group?.rolloverHour ?? configuration.defaultRolloverHour
             )

@@ -44,6 +44,9 @@ public struct ChatMessage: Sendable, Hashable {
     public var isEdited: Bool
     /// For a press of one of the bot's buttons (``OutgoingMessage/Button``): its data; the text is empty.
     public var button: String?
+    /// The language the sender's app is set to (an IETF tag such as `es` or `pt-BR`), when the platform says:
+    /// a new player starts in it if the bot speaks it.
+    public var senderLanguage: String?
     /// The transport's position of the update that carried it (Telegram's `update_id`): one below the stored
     /// position was applied already, and is skipped.
     public var position: Int64?
@@ -59,7 +62,8 @@ public struct ChatMessage: Sendable, Hashable {
         senderIsAdministrator: Bool? = nil,
         isEdited: Bool = false,
         button: String? = nil,
-        position: Int64? = nil
+        position: Int64? = nil,
+        senderLanguage: String? = nil
     ) {
         self.chat = chat
         self.chatKind = chatKind
@@ -73,6 +77,7 @@ public struct ChatMessage: Sendable, Hashable {
         self.isEdited = isEdited
         self.button = button?.removingControlCharacters()
         self.position = position
+        self.senderLanguage = senderLanguage
     }
 }
 

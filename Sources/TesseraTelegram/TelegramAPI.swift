@@ -103,9 +103,11 @@ enum TelegramAPI {
         let firstName: String?
         let lastName: String?
         let username: String?
+        let languageCode: String?
 
         enum CodingKeys: String, CodingKey {
             case id, username
+            case languageCode = "language_code"
             case isBot = "is_bot"
             case firstName = "first_name"
             case lastName = "last_name"

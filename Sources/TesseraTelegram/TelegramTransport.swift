@@ -115,7 +115,8 @@ public final class TelegramTransport: ChatTransport {
                     messageID: message.messageID,
                     thread: message.isTopicMessage == true ? message.messageThreadID : nil,
                     isEdited: update.isEdit,
-                    position: update.updateID
+                    position: update.updateID,
+                    senderLanguage: sender.languageCode
                 )
             )
         }
@@ -161,7 +162,8 @@ public final class TelegramTransport: ChatTransport {
             senderName: query.from.displayName,
             text: "",
             thread: message.isTopicMessage == true ? message.messageThreadID : nil,
-            button: data
+            button: data,
+            senderLanguage: query.from.languageCode
         )
     }
 

@@ -27,12 +27,15 @@ public struct FakeTelegram: Sendable {
         chatType: String? = nil,
         messageID: Int64 = 1,
         topic: Int64? = nil,
-        edited: Bool = false
+        edited: Bool = false,
+        languageCode: String? = nil
     ) -> [String: Any] {
         let chatID = chat ?? user
+        var from: [String: Any] = ["id": user, "is_bot": false, "first_name": name]
+        if let languageCode { from["language_code"] = languageCode }
         var message: [String: Any] = [
             "message_id": messageID,
-            "from": ["id": user, "is_bot": false, "first_name": name],
+            "from": from,
             "chat": ["id": chatID, "type": chatType ?? (chatID < 0 ? "supergroup" : "private")],
             "text": text,
         ]

@@ -61,7 +61,8 @@ struct EngineHarness {
         admin: Bool? = nil,
         topic: Int64? = nil,
         edited: Bool = false,
-        button: String? = nil
+        button: String? = nil,
+        appLanguage: String? = nil
     ) async throws -> [OutgoingMessage] {
         let message = ChatMessage(
             chat: ChatID(chat ?? user),
@@ -73,7 +74,8 @@ struct EngineHarness {
             thread: topic,
             senderIsAdministrator: admin,
             isEdited: edited,
-            button: button
+            button: button,
+            senderLanguage: appLanguage
         )
         let engine = self.engine
         let now = self.now
@@ -85,10 +87,11 @@ struct EngineHarness {
 
     func text(
         _ text: String, from user: Int64 = 1, name: String = "Alice", in chat: Int64? = nil, group: Bool = false,
-        admin: Bool? = nil, edited: Bool = false, button: String? = nil
+        admin: Bool? = nil, edited: Bool = false, button: String? = nil, appLanguage: String? = nil
     ) async throws -> String {
         try await send(
-            text, from: user, name: name, in: chat, group: group, admin: admin, edited: edited, button: button
+            text, from: user, name: name, in: chat, group: group, admin: admin, edited: edited, button: button,
+            appLanguage: appLanguage
         ).map(\.html)
             .joined(separator: "\n---\n")
     }

@@ -178,6 +178,16 @@ struct EngineTests {
         try await bot.send(text, in: -100, group: true)
     }
 
+    @Test("A new player starts in their app's language when the bot speaks it, and keeps what they choose")
+    func appLanguage() async throws {
+        let bot = try EngineHarness()
+        #expect(try await bot.text("/start", from: 1, appLanguage: "es-419").hasPrefix("<b>¡Bienvenido"))
+        #expect(try await bot.text("/start", from: 2, appLanguage: "pt-BR").hasPrefix("<b>Welcome"), "not spoken")
+        #expect(try await bot.text("/start", from: 3).hasPrefix("<b>Welcome"), "no language: the default")
+        try await bot.send("/language en", from: 1)
+        #expect(try await bot.text("/help", from: 1, appLanguage: "es").hasPrefix("<b>Commands"), "a choice stays")
+    }
+
     @Test("Display names follow renames")
     func renames() async throws {
         let bot = try EngineHarness()

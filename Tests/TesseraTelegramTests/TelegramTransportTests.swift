@@ -141,6 +141,17 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("The sender's app language travels with their message")
+    func senderLanguage() async throws {
+        try await withTransport { transport, fake in
+            try await fake.push([
+                FakeTelegram.message("hola", from: 7, languageCode: "es"), FakeTelegram.message("hi", from: 8),
+            ])
+            let batch = try await transport.receive(after: nil)
+            #expect(batch.messages.map(\.senderLanguage) == ["es", nil])
+        }
+    }
+
     @Test("Markup Telegram cannot parse is sent again as plain text")
     func entityFallback() async throws {
         try await withTransport { transport, fake in
