@@ -68,8 +68,10 @@ extension BotEngine {
             return
         }
         let name = context.player.displayName
-        context.reply(
-            try addToBoard(&context) ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
+        let joined = try addToBoard(&context)
+        context.react(
+            joined ? .counted : .notCounted,
+            otherwise: joined ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
     }
 
     func leave(context: inout Context) throws {
@@ -78,7 +80,9 @@ extension BotEngine {
             return
         }
         let removed = try context.store.removeMember(context.player.id, from: group.chat)
-        context.reply(removed ? context.texts.left(name: context.player.displayName) : context.texts.notJoined)
+        context.react(
+            removed ? .counted : .notCounted,
+            otherwise: removed ? context.texts.left(name: context.player.displayName) : context.texts.notJoined)
     }
 
     // MARK: - Settings

@@ -29,7 +29,10 @@ extension BotEngine {
         }
         let name = context.player.displayName
         if isOwn(share) {
-            if try addToBoard(&context) { context.reply(context.texts.joined(name: name)) }
+            let joined = try addToBoard(&context)
+            context.react(
+                joined ? .counted : .notCounted,
+                otherwise: joined ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
             return
         }
         let today = group.officialPuzzle(at: context.now)
@@ -56,8 +59,10 @@ extension BotEngine {
             streakBefore: continues ? standing?.streak ?? 0 : 0
         )
         let recorded = try context.store.record(result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle))
-        context.reply(
-            recorded
+        // A mark on the paste, not a line of chat: a text reply only when there is something to learn.
+        context.react(
+            recorded ? .counted : .notCounted,
+            otherwise: recorded
                 ? context.texts.officialCounted(name: name, headline: share.headline)
                 : context.texts.officialDuplicate(name: name, puzzle: share.puzzle))
     }

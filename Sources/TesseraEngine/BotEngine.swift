@@ -146,6 +146,15 @@ public struct BotEngine: Sendable {
             replies.append(
                 OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID, thread: message.thread))
         }
+
+        /// Acknowledges the message with a reaction on it; `html` is what a platform without reactions, or a
+        /// message without an id, gets instead.
+        mutating func react(_ reaction: OutgoingMessage.Reaction, otherwise html: String) {
+            guard let target = message.messageID else { return reply(html) }
+            replies.append(
+                OutgoingMessage(
+                    chat: message.chat, html: html, replyTo: target, thread: message.thread, reaction: reaction))
+        }
     }
 
     private func respond(to input: BotInput, context: inout Context) throws {

@@ -137,10 +137,21 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var atMostOnce: Bool
     /// Posted without a notification: for what the bot posts unprompted, which nobody is waiting for.
     public var silent: Bool
+    /// Set: not a post but a reaction on the message ``replyTo``, which acknowledges it without a line of
+    /// chat. Each transport picks its own mark; one without reactions sends ``html`` instead.
+    public var reaction: Reaction?
+
+    /// What a reaction says about the message it marks.
+    public enum Reaction: String, Sendable, Hashable, Codable {
+        /// Counted, joined: it did what the sender meant.
+        case counted
+        /// Already counted, or nothing to do.
+        case notCounted
+    }
 
     public init(
         chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
-        document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false
+        document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false, reaction: Reaction? = nil
     ) {
         self.chat = chat
         self.html = html
@@ -150,6 +161,7 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         self.document = document
         self.atMostOnce = atMostOnce
         self.silent = silent
+        self.reaction = reaction
     }
 }
 

@@ -212,7 +212,7 @@ public final class SQLiteGameStore: GameStore {
                 db.cachedStatement(
                     sql: """
                         SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
-                            silent
+                            silent, reaction
                         FROM outbox WHERE id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
@@ -248,7 +248,8 @@ public final class SQLiteGameStore: GameStore {
                 buttons: buttons,
                 document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
                 atMostOnce: row["at_most_once"] ?? false,
-                silent: row["silent"] ?? false
+                silent: row["silent"] ?? false,
+                reaction: (row["reaction"] as String?).flatMap(OutgoingMessage.Reaction.init(rawValue:))
             )
         )
     }
@@ -529,6 +530,8 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_from INTEGER")
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_closed_language TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
+            // Acknowledgements by reaction instead of a reply.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reaction TEXT")
         }
         return migrator
     }

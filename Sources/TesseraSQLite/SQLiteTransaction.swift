@@ -350,13 +350,13 @@ struct SQLiteTransaction: GameStoreTransaction {
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
-                        silent)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        silent, reaction)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
-                    message.silent,
+                    message.silent, message.reaction?.rawValue,
                 ]
             )
         }

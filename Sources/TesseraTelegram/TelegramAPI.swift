@@ -181,6 +181,23 @@ enum TelegramAPI {
         }
     }
 
+    struct SetMessageReaction: Encodable {
+        struct Emoji: Encodable {
+            let type = "emoji"
+            let emoji: String
+        }
+
+        let chatID: Int64
+        let messageID: Int64
+        let reaction: [Emoji]
+
+        enum CodingKeys: String, CodingKey {
+            case reaction
+            case chatID = "chat_id"
+            case messageID = "message_id"
+        }
+    }
+
     struct InlineKeyboardMarkup: Encodable {
         struct Button: Encodable {
             let text: String

@@ -167,8 +167,20 @@ public final class TelegramTransport: ChatTransport {
         )
     }
 
+    /// 👌 for counted, 🤔 for already counted or nothing to do: both in the set bots may react with.
+    private func react(_ reaction: OutgoingMessage.Reaction, to message: Int64, in chat: ChatID) async throws {
+        let emoji = reaction == .counted ? "👌" : "🤔"
+        let _: Bool = try await call(
+            "setMessageReaction",
+            TelegramAPI.SetMessageReaction(chatID: chat.rawValue, messageID: message, reaction: [.init(emoji: emoji)]),
+            chat: chat)
+    }
+
     public func send(_ message: OutgoingMessage) async throws {
         if let document = message.document { return try await sendDocument(document, message) }
+        if let reaction = message.reaction, let target = message.replyTo {
+            return try await react(reaction, to: target, in: message.chat)
+        }
         // The engine's <spoiler> is Telegram's <tg-spoiler>; its <details>, an expandable quotation.
         let html = message.html.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
             .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")

@@ -151,6 +151,16 @@ public struct FakeTelegram: Sendable {
         try await control("answered", nil) as? [String] ?? []
     }
 
+    /// The reactions the bot set, in order: the chat, the message and the emoji.
+    public func reactions() async throws -> [(chat: Int64, messageID: Int64, emoji: String?)] {
+        (try await control("reactions", nil) as? [[String: Any]] ?? []).map { entry in
+            (
+                chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
+                messageID: (entry["message_id"] as? NSNumber)?.int64Value ?? 0, emoji: entry["emoji"] as? String
+            )
+        }
+    }
+
     public func stats() async throws -> [String: Int] {
         (try await control("stats", nil) as? [String: Any] ?? [:]).compactMapValues { ($0 as? NSNumber)?.intValue }
     }

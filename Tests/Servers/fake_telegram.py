@@ -8,7 +8,8 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   clamped to 50 s; long polls until an update arrives; allowed_updates is remembered and updates of other types
   are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
   entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
-  keyboard), sendDocument (multipart upload of `document`), answerCallbackQuery, getChatMember
+  keyboard), sendDocument (multipart upload of `document`), setMessageReaction (emoji reactions from the
+  documented set, on a message id), answerCallbackQuery, getChatMember
   (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
@@ -17,6 +18,7 @@ Control API for tests, under /control:
   GET  /control/sent                          every message and document sent so far, in order
   GET  /control/commands                      the command menus set, by language code ("" for the default)
   GET  /control/answered                      the callback query ids answered
+  GET  /control/reactions                     every reaction set: chat_id, message_id, emoji
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
@@ -57,6 +59,11 @@ admins = {}           # chat id -> set of user ids
 allowed_updates = [None]  # the update types getUpdates delivers; None: all
 command_menus = {}    # language code -> command menu
 answered = []         # callback query ids answered
+reactions = []        # reactions set by the bot
+# The emoji a bot may react with (ReactionTypeEmoji in the Bot API documentation).
+REACTION_EMOJI = set("👍 👎 ❤ 🔥 🥰 👏 😁 🤔 🤯 😱 🤬 😢 🎉 🤩 🤮 💩 🙏 👌 🕊 🤡 🥱 🥴 😍 🐳 ❤‍🔥 🌚 🌭 💯 🤣 ⚡ 🍌 🏆 💔 "
+                     "🤨 😐 🍓 🍾 💋 🖕 😈 😴 😭 🤓 👻 👨‍💻 👀 🎃 🙈 😇 😨 🤝 ✍ 🤗 🫡 🎅 🎄 ☃ 💅 🤪 🗿 🆒 💘 🙉 🦄 😘 💊 "
+                     "🙊 😎 👾 🤷‍♂ 🤷 🤷‍♀ 😡".split())
 poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
@@ -363,6 +370,25 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, {"ok": True, "result": {"status": status, "user": {"id": int(user), "is_bot": False,
                                                                            "first_name": "User"}}})
 
+    def api_setMessageReaction(self, params):
+        if not str(params.get("chat_id", "")).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        if not isinstance(params.get("message_id"), int):
+            return self.error(400, "Bad Request: message to react not found")
+        chosen = params.get("reaction", [])
+        if isinstance(chosen, str):
+            chosen = json.loads(chosen)
+        if not isinstance(chosen, list) or len(chosen) > 1:
+            return self.error(400, "Bad Request: REACTIONS_TOO_MANY")
+        for reaction in chosen:
+            if reaction.get("type") != "emoji" or reaction.get("emoji") not in REACTION_EMOJI:
+                return self.error(400, "Bad Request: REACTION_INVALID")
+        with lock:
+            stats["setMessageReaction"] = stats.get("setMessageReaction", 0) + 1
+            reactions.append({"chat_id": int(params["chat_id"]), "message_id": params["message_id"],
+                              "emoji": chosen[0]["emoji"] if chosen else None})
+        self.reply(200, {"ok": True, "result": True})
+
     def api_answerCallbackQuery(self, params):
         if not params.get("callback_query_id"):
             return self.error(400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
@@ -392,6 +418,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True, "result": command_menus})
             if action == "answered":
                 return self.reply(200, {"ok": True, "result": answered})
+            if action == "reactions":
+                return self.reply(200, {"ok": True, "result": reactions})
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
                 return self.reply(200, {"ok": True})

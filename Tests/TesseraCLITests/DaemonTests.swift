@@ -74,7 +74,8 @@ struct DaemonTests {
             updates.append(FakeTelegram.message("/guess@OtherBot crane", from: 1, chat: -500, messageID: 399))
             updates.append(FakeTelegram.message("/leaderboard@TesseraBot", from: 1, chat: -500, messageID: 400))
             try await fake.push(updates)
-            let expected = 20 + commands.count + hostile.count + 5 + 1 + 1
+            // Joins are acknowledged with a reaction each, not a message.
+            let expected = 20 + commands.count + hostile.count + 1 + 1
             let sent = try await fake.waitForSent { $0.count >= expected }
             #expect(sent.count == expected)
             let replied = Set(sent.compactMap(\.replyTo))
@@ -89,6 +90,8 @@ struct DaemonTests {
             #expect(leaderboard.text.contains("Leaderboard"))
             // Players 1-5 guessed once in private, then joined the group's board.
             #expect(leaderboard.text.components(separatedBy: "playing (1/6)").count - 1 == 5)
+            let joins = try await fake.reactions().filter { $0.chat == -500 }
+            #expect(joins.map(\.messageID).sorted() == Array(301...305) && joins.allSatisfy { $0.emoji == "👌" })
             let link = try #require(
                 sent.first { $0.chat == -500 && $0.links.contains("https://t.me/TesseraBot?start=play") })
             #expect(link.replyTo == nil, "the link does not quote the guess")

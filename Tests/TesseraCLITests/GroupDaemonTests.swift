@@ -33,7 +33,9 @@ struct GroupDaemonTests {
             [-1, -2, -3].enumerated().map { index, chat in
                 FakeTelegram.message("/join", from: 1, name: "Ann", chat: Int64(chat), messageID: Int64(index + 1))
             } + [FakeTelegram.message(answer.lowercased(), from: 1, name: "Ann", messageID: 4)])
-        try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 1...4) }
+        // The joins are acknowledged with reactions, the guess with its board.
+        try await fake.waitForSent { $0.contains { $0.replyTo == 4 } }
+        try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 3 }
 
         // Pastes in group -1 (message ids 10…); Wordle 1,982 is today's there.
         let pastes: [(id: Int64, user: Int64, text: String, edited: Bool)] = [
@@ -63,12 +65,14 @@ struct GroupDaemonTests {
         ])
         let sent = try await fake.waitForSent { $0.contains { $0.replyTo == 20 } }
         func replies(to id: Int64) -> [String] { sent.filter { $0.chat == -1 && $0.replyTo == id }.map(\.text) }
-        #expect(replies(to: 10).first?.hasPrefix("✅ P2: Wordle 1,982 3/6*") == true)
-        #expect(replies(to: 10).last == "Edits do not count: the result as first posted stands.")
-        #expect(replies(to: 11) == ["✅ P3: Wordle 1,982 2/6 is on the official board (/leaderboard official)."])
-        #expect(replies(to: 12).first?.hasPrefix("✅ P4: Wordle 1,982 4/6") == true)
-        #expect(replies(to: 13).first?.hasPrefix("✅ P5: Wordle 1,981 X/6") == true)
-        #expect(replies(to: 14) == ["P2, your Wordle 1,982 already counts here; the first result stands."])
+        // Counted pastes and duplicates get a reaction, not a line; a text only when there is something to learn.
+        try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 8 }
+        let reactions = Dictionary(
+            try await fake.reactions().filter { $0.chat == -1 }.map { ($0.messageID, $0.emoji ?? "") },
+            uniquingKeysWith: { first, _ in first })
+        #expect(reactions == [1: "👌", 10: "👌", 11: "👌", 12: "👌", 13: "👌", 14: "🤔"], "Ann's /join, then the pastes")
+        #expect(replies(to: 10) == ["Edits do not count: the result as first posted stands."])
+        #expect((11...14).allSatisfy { replies(to: $0).isEmpty })
         #expect(replies(to: 15).first?.contains("not out yet") == true)
         #expect(replies(to: 16).isEmpty, "another game's result is chat")
         #expect(
@@ -104,7 +108,8 @@ struct GroupDaemonTests {
             FakeTelegram.message("/export", from: 1, name: "Ann", messageID: 3),
             FakeTelegram.message("/forgetme", from: 1, name: "Ann", messageID: 4),
         ])
-        let sent = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 1...4) }
+        let sent = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 2...4) }
+        #expect(try await fake.waitForStats { $0["setMessageReaction"] == 1 }["setMessageReaction"] == 1, "/join")
         let export = try #require(sent.first { $0.replyTo == 3 })
         let document = try #require(export.document)
         #expect(document.name == "tessera-data-1.json")
