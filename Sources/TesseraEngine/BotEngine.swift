@@ -162,6 +162,15 @@ public struct BotEngine: Sendable {
             edited(context: &context)
             return
         }
+        if case .added(let seesEveryMessage) = context.message.event {
+            // One greeting, not a reply to anything: what the group can do, and how to set it up.
+            context.replies.append(
+                OutgoingMessage(
+                    chat: context.message.chat,
+                    html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
+                    thread: context.message.thread))
+            return
+        }
         switch input {
         case .notForUs:
             return

@@ -44,6 +44,8 @@ public struct ChatMessage: Sendable, Hashable {
     public var isEdited: Bool
     /// For a press of one of the bot's buttons (``OutgoingMessage/Button``): its data; the text is empty.
     public var button: String?
+    /// Something that happened to the chat rather than a message in it; the text is empty.
+    public var event: ChatEvent?
     /// The language the sender's app is set to (an IETF tag such as `es` or `pt-BR`), when the platform says:
     /// a new player starts in it if the bot speaks it.
     public var senderLanguage: String?
@@ -63,7 +65,8 @@ public struct ChatMessage: Sendable, Hashable {
         isEdited: Bool = false,
         button: String? = nil,
         position: Int64? = nil,
-        senderLanguage: String? = nil
+        senderLanguage: String? = nil,
+        event: ChatEvent? = nil
     ) {
         self.chat = chat
         self.chatKind = chatKind
@@ -78,7 +81,15 @@ public struct ChatMessage: Sendable, Hashable {
         self.button = button?.removingControlCharacters()
         self.position = position
         self.senderLanguage = senderLanguage
+        self.event = event
     }
+}
+
+/// What happened to a chat, as a platform reports it.
+public enum ChatEvent: Sendable, Hashable {
+    /// The bot was added to a group by the sender. `seesEveryMessage` is false when the platform shows the bot
+    /// only commands (Telegram's privacy mode), so pasted results go unseen.
+    case added(seesEveryMessage: Bool)
 }
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,

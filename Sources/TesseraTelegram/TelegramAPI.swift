@@ -35,6 +35,8 @@ enum TelegramAPI {
         /// Whether ``message`` is an edit of an earlier one (`edited_message`).
         let isEdit: Bool
         let callbackQuery: CallbackQuery?
+        /// The bot's own membership of a chat changed (`my_chat_member`).
+        let membership: ChatMemberUpdated?
         let problem: String?
 
         enum CodingKeys: String, CodingKey {
@@ -42,6 +44,7 @@ enum TelegramAPI {
             case updateID = "update_id"
             case editedMessage = "edited_message"
             case callbackQuery = "callback_query"
+            case membership = "my_chat_member"
         }
 
         init(from decoder: any Decoder) throws {
@@ -50,6 +53,7 @@ enum TelegramAPI {
             var message: Message?
             var isEdit = false
             var callbackQuery: CallbackQuery?
+            var membership: ChatMemberUpdated?
             var problem: String?
             do {
                 let new = try container.decodeIfPresent(Message.self, forKey: .message)
@@ -57,6 +61,7 @@ enum TelegramAPI {
                 message = new ?? edited
                 isEdit = new == nil && edited != nil
                 callbackQuery = try container.decodeIfPresent(CallbackQuery.self, forKey: .callbackQuery)
+                membership = try container.decodeIfPresent(ChatMemberUpdated.self, forKey: .membership)
             } catch {
                 message = nil
                 callbackQuery = nil
@@ -65,7 +70,32 @@ enum TelegramAPI {
             self.message = message
             self.isEdit = isEdit
             self.callbackQuery = callbackQuery
+            self.membership = membership
             self.problem = problem
+        }
+    }
+
+    /// A change of a chat member's status; for `my_chat_member`, the bot's own.
+    struct ChatMemberUpdated: Decodable {
+        struct Member: Decodable {
+            let status: String
+        }
+
+        let chat: Chat
+        let from: User
+        let oldChatMember: Member
+        let newChatMember: Member
+
+        enum CodingKeys: String, CodingKey {
+            case chat, from
+            case oldChatMember = "old_chat_member"
+            case newChatMember = "new_chat_member"
+        }
+
+        /// The bot was added: from outside the chat to inside it.
+        var addsTheBot: Bool {
+            ["left", "kicked"].contains(oldChatMember.status)
+                && ["member", "administrator", "restricted"].contains(newChatMember.status)
         }
     }
 

@@ -35,6 +35,8 @@ public final class TelegramTransport: ChatTransport {
     private let administrators = Mutex<[String: (isAdministrator: Bool, expires: ContinuousClock.Instant)]>([:])
     /// Learned by ``prepare(commandMenus:)``, for links that open the direct chat.
     private let username = Mutex<String?>(nil)
+    /// Whether groups show the bot every message (privacy mode off), learned by ``prepare(commandMenus:)``.
+    private let seesEveryMessage = Mutex(true)
 
     public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -57,6 +59,7 @@ public final class TelegramTransport: ChatTransport {
         }
         guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
         self.username.withLock { $0 = username }
+        seesEveryMessage.withLock { $0 = me.canReadAllGroupMessages != false }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
         if me.canReadAllGroupMessages == false {
             logger.notice(
@@ -75,7 +78,7 @@ public final class TelegramTransport: ChatTransport {
                 offset: position,
                 timeout: configuration.pollSeconds,
                 limit: 100,
-                allowedUpdates: ["message", "edited_message", "callback_query"]
+                allowedUpdates: ["message", "edited_message", "callback_query", "my_chat_member"]
             ),
             // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
             timeout: .seconds(configuration.pollSeconds + 15)
@@ -89,6 +92,17 @@ public final class TelegramTransport: ChatTransport {
                 logger.warning(
                     "Skipped an update that could not be read",
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
+            }
+            if let membership = update.membership {
+                if membership.addsTheBot, let kind = Self.chatKind(membership.chat), kind == .group {
+                    messages.append(
+                        ChatMessage(
+                            chat: ChatID(membership.chat.id), chatKind: kind, sender: UserID(membership.from.id),
+                            senderName: membership.from.displayName, text: "", position: update.updateID,
+                            senderLanguage: membership.from.languageCode,
+                            event: .added(seesEveryMessage: seesEveryMessage.withLock { $0 })))
+                }
+                continue
             }
             if let query = update.callbackQuery {
                 if var press = buttonPress(query) {

@@ -18,6 +18,19 @@ public struct FakeTelegram: Sendable {
 
     public func stop() async { await server.stop() }
 
+    /// The bot added to a group by a person (`my_chat_member`, from "left" to "member").
+    public static func added(to chat: Int64, by user: Int64, name: String = "Player") -> [String: Any] {
+        [
+            "my_chat_member": [
+                "chat": ["id": chat, "type": "supergroup", "title": "Group \(chat)"],
+                "from": ["id": user, "is_bot": false, "first_name": name],
+                "date": 0,
+                "old_chat_member": ["status": "left", "user": ["id": 42, "is_bot": true, "first_name": "Tessera"]],
+                "new_chat_member": ["status": "member", "user": ["id": 42, "is_bot": true, "first_name": "Tessera"]],
+            ]
+        ]
+    }
+
     /// A message a person sends; the fake assigns the update id.
     public static func message(
         _ text: String,

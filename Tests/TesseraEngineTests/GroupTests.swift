@@ -152,6 +152,28 @@ struct GroupTests {
         #expect(try await bot.text("/timezone", from: 8, name: "Ana").contains("UTC"))
     }
 
+    @Test("Added to a group, the bot greets once with setup steps, and says when it cannot see pastes")
+    func greeting() async throws {
+        let bot = try EngineHarness()
+        func added(_ chat: Int64, seesEveryMessage: Bool) async throws -> [OutgoingMessage] {
+            let message = ChatMessage(
+                chat: ChatID(chat), chatKind: .group, sender: UserID(1), senderName: "Ana", text: "",
+                event: .added(seesEveryMessage: seesEveryMessage))
+            let engine = bot.engine
+            let now = bot.now
+            try await bot.store.write { try engine.handle(message, at: now, in: $0) }
+            let pending = try await bot.store.pendingMessages(limit: 10, now: now)
+            try await bot.store.markSent(pending.map(\.id))
+            return pending.map(\.message)
+        }
+        let hidden = try await added(-1, seesEveryMessage: false)
+        #expect(hidden.count == 1 && hidden[0].replyTo == nil)
+        #expect(hidden[0].html.hasPrefix("👋 Hello!") && hidden[0].html.contains("/settings timezone"))
+        #expect(hidden[0].html.contains("privacy mode") && hidden[0].html.contains("<b>Tessera in this group</b>"))
+        let seeing = try await added(-2, seesEveryMessage: true)
+        #expect(seeing.count == 1 && !seeing[0].html.contains("privacy mode"))
+    }
+
     @Test("/start and /help in a group show what the group can do, not how to guess in private")
     func groupHelp() async throws {
         let bot = try EngineHarness()

@@ -141,6 +141,19 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("Being added to a group comes as an event, with whether the bot sees every message there")
+    func addedToGroup() async throws {
+        try await withTransport { transport, fake in
+            _ = try await transport.prepare()
+            try await fake.push([FakeTelegram.added(to: -300, by: 5, name: "Ana")])
+            let batch = try await transport.receive(after: nil)
+            let event = try #require(batch.messages.first)
+            // The fake's bot has privacy mode on, as a new bot does.
+            #expect(event.event == .added(seesEveryMessage: false) && event.chat == ChatID(-300))
+            #expect(event.chatKind == .group && event.sender == UserID(5) && event.text.isEmpty)
+        }
+    }
+
     @Test("The sender's app language travels with their message")
     func senderLanguage() async throws {
         try await withTransport { transport, fake in

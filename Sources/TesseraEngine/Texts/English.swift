@@ -46,6 +46,22 @@ struct English: Texts {
         """
     }
 
+    func greeting(seesEveryMessage: Bool) -> String {
+        var steps = """
+            👋 Hello! To set me up: an administrator picks the group's day with /settings timezone \
+            Europe/Madrid (and /settings language es for Spanish); then everyone who wants to compete sends /join \
+            and plays with /play.
+            """
+        if !seesEveryMessage {
+            steps += """
+
+                ⚠️ I can only see commands here, so pasted Wordle results will not count. To fix it, make me an \
+                administrator, or turn off privacy mode with @BotFather (/setprivacy, Disable) and add me again.
+                """
+        }
+        return steps
+    }
+
     let commandMenu: KeyValuePairs<String, String> = [
         "play": "Play today's puzzle in private", "start": "How to play", "guess": "Guess a word: /guess CRANE",
         "board": "Your board today",

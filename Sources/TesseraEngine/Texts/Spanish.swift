@@ -46,6 +46,23 @@ struct Spanish: Texts {
         """
     }
 
+    func greeting(seesEveryMessage: Bool) -> String {
+        var steps = """
+            👋 ¡Hola! Para empezar: un administrador elige el día del grupo con /settings timezone Europe/Madrid \
+            (y /settings language es para jugar en español); luego quien quiera competir envía /join y juega \
+            con /play.
+            """
+        if !seesEveryMessage {
+            steps += """
+
+                ⚠️ Aquí solo veo los comandos, así que los resultados de Wordle pegados no contarán. Para \
+                arreglarlo, hazme administrador, o desactiva el modo privado con @BotFather (/setprivacy, Disable) \
+                y vuelve a añadirme.
+                """
+        }
+        return steps
+    }
+
     let commandMenu: KeyValuePairs<String, String> = [
         "play": "Juega el reto de hoy en privado", "start": "Cómo se juega",
         "guess": "Prueba una palabra: /guess CARTA", "board": "Tu tablero de hoy",

@@ -9,6 +9,8 @@ protocol Texts: Sendable {
     var help: String { get }
     /// `/start` and `/help` in a group: what the group can do there, not how to guess in private.
     var groupHelp: String { get }
+    /// Posted once when the bot is added to a group: setup steps, and what to change if it cannot see pastes.
+    func greeting(seesEveryMessage: Bool) -> String
     var guessHowTo: String { get }
     var guessNeedsWord: String { get }
     /// In a group, for `/guess` and `/play`: guesses are made in the direct chat, so nobody sees letters.
