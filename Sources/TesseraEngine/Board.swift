@@ -56,7 +56,8 @@ public struct BoardResult: Sendable, Hashable {
 
 /// The time a leaderboard covers.
 public enum BoardPeriod: String, Sendable, CaseIterable {
-    case today, week, month, all
+    /// `yesterday` is the last day that closed: a day's board, like `today`'s.
+    case today, yesterday, week, month, all
 
     /// The totals a result adds to: its week (from Monday), its month, and all time.
     public static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [String] {
@@ -67,7 +68,7 @@ public enum BoardPeriod: String, Sendable, CaseIterable {
     public func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> String {
         let day = schedule.day(of: puzzle)
         switch self {
-        case .today: return "day:\(day)"
+        case .today, .yesterday: return "day:\(day)"
         case .week: return "week:\(day.adding(days: -Self.daysSinceMonday(day)))"
         case .month: return "month:\(String(day.description.prefix(7)))"
         case .all: return "all"
@@ -78,7 +79,7 @@ public enum BoardPeriod: String, Sendable, CaseIterable {
     func firstPuzzle(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> PuzzleNumber {
         let day = schedule.day(of: puzzle)
         switch self {
-        case .today: return puzzle
+        case .today, .yesterday: return puzzle
         case .week: return PuzzleNumber(puzzle.rawValue - Self.daysSinceMonday(day))
         case .month: return PuzzleNumber(puzzle.rawValue - day.day + 1)
         case .all: return PuzzleNumber(1)

@@ -1,7 +1,7 @@
 import Foundation
 import TesseraCore
 
-/// `/leaderboard [official] [today|week|month|all]` in a group.
+/// `/leaderboard [official] [today|yesterday|week|month|all]` in a group.
 extension BotEngine {
     /// Lines shown before the rest are summed up in one line; the asker's own line is always shown.
     static let leaderboardLines = 20
@@ -32,10 +32,14 @@ extension BotEngine {
         let today =
             board == .official
             ? group.officialPuzzle(at: context.now) : group.puzzle(at: context.now, schedule: configuration.schedule)
-        context.reply(
-            period == .today
-                ? try todayBoard(group, board: board, today: today, context: context)
-                : try periodBoard(group, board: board, period: period, today: today, context: context))
+        // The last day that closed here: its results are final.
+        let yesterday = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastClosedPuzzle
+        switch period {
+        case .today: context.reply(try todayBoard(group, board: board, today: today, context: context))
+        case .yesterday: context.reply(try todayBoard(group, board: board, today: yesterday, context: context))
+        default:
+            context.reply(try periodBoard(group, board: board, period: period, today: today, context: context))
+        }
     }
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being

@@ -115,7 +115,7 @@ struct GroupTests {
                 """)
         let month = try await bot.text("/leaderboard month", in: -1, group: true)
         #expect(month.hasPrefix("<b>Leaderboard · this month (since 2026-11-01)</b>\n🥇 Alice — 12 pts"))
-        #expect(try await bot.text("/leaderboard yesterday", in: -1, group: true).hasPrefix("I don't know the period"))
+        #expect(try await bot.text("/leaderboard fortnight", in: -1, group: true).hasPrefix("I don't know the period"))
     }
 
     @Test("All time ranks a shrunk average: one lucky game does not beat a steady player")
@@ -172,6 +172,26 @@ struct GroupTests {
         #expect(hidden[0].html.contains("privacy mode") && hidden[0].html.contains("<b>Tessera in this group</b>"))
         let seeing = try await added(-2, seesEveryMessage: true)
         #expect(seeing.count == 1 && !seeing[0].html.contains("privacy mode"))
+    }
+
+    @Test("/leaderboard yesterday shows the last day that closed, in both languages")
+    func yesterday() async throws {
+        var bot = try EngineHarness()
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 1)
+        let engine = bot.engine
+        bot.now += 12 * 3600 + 60
+        let midnight = bot.now
+        try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        let summary = try await bot.store.pendingMessages(limit: 10, now: midnight)
+        try await bot.store.markSent(summary.map(\.id))
+        let yesterday = try await bot.text("/leaderboard yesterday", in: -1, group: true)
+        #expect(yesterday == "<b>Leaderboard · puzzle 326</b>\n🥇 Alice — 2/6", "\(yesterday)")
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).hasPrefix("No results for puzzle 327"))
+        try await bot.group(-2, language: .spanish)
+        #expect(
+            try await bot.text("/leaderboard ayer", in: -2, group: true).hasPrefix(
+                "Todavía no hay resultados del reto 326"))
     }
 
     @Test("/start and /help in a group show what the group can do, not how to guess in private")

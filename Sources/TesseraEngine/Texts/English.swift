@@ -21,7 +21,7 @@ struct English: Texts {
         /hard — hard mode: every hint must be used (only before your first guess); /hard off
         /stats — your statistics
         /share — post your result, without spoilers, in this chat
-        /leaderboard [today|week|month|all] — this group's board
+        /leaderboard [today|yesterday|week|month|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
         /join, /leave — take part in this group's board, or stop
         /settings — this group's day, language and summary (administrators change them)
@@ -38,7 +38,7 @@ struct English: Texts {
         compared here, and the word is shown only when every member's day is over.
         /play — play today's puzzle in our private chat
         /join, /leave — take part in this group's board, or stop
-        /leaderboard [today|week|month|all] — this group's board
+        /leaderboard [today|yesterday|week|month|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
         /share — post your result here, without spoilers
         /board — your squares today
@@ -179,7 +179,7 @@ struct English: Texts {
 
     let periodNames: [BoardPeriod: String] = [:]
     func unknownPeriod(_ text: String) -> String {
-        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, week, month or all, "
+        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, yesterday, week, month or all, "
             + "after official for the Wordle app's results."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
@@ -190,6 +190,7 @@ struct English: Texts {
         let title =
             switch period {
             case .today: "today"
+            case .yesterday: "yesterday"
             case .week: "this week"
             case .month: "this month"
             case .all: "all time"

@@ -21,7 +21,7 @@ struct Spanish: Texts {
         /hard — modo difícil: hay que usar todas las pistas (solo antes del primer intento); /hard off
         /stats — tus estadísticas
         /share — publica tu resultado, sin desvelar nada, en este chat
-        /leaderboard [today|week|month|all] — la clasificación de este grupo (también hoy, semana, mes, todo)
+        /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
@@ -38,7 +38,7 @@ struct Spanish: Texts {
         resultados se comparan aquí, y la palabra solo se muestra cuando termina el día de todos los miembros.
         /play — juega el reto de hoy en nuestro chat privado
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
-        /leaderboard [today|week|month|all] — la clasificación de este grupo (también hoy, semana, mes, todo)
+        /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
         /share — publica aquí tu resultado, sin desvelar nada
         /board — tus cuadros de hoy
@@ -191,9 +191,11 @@ struct Spanish: Texts {
     }
     let notJoined = "No estás en la clasificación de este grupo. Usa /join para participar."
 
-    let periodNames: [BoardPeriod: String] = [.today: "hoy", .week: "semana", .month: "mes", .all: "todo"]
+    let periodNames: [BoardPeriod: String] = [
+        .today: "hoy", .yesterday: "ayer", .week: "semana", .month: "mes", .all: "todo",
+    ]
     func unknownPeriod(_ text: String) -> String {
-        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, semana, mes o todo, "
+        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, ayer, semana, mes o todo, "
             + "tras oficial para los resultados de la app de Wordle."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
@@ -204,6 +206,7 @@ struct Spanish: Texts {
         let title =
             switch period {
             case .today: "hoy"
+            case .yesterday: "ayer"
             case .week: "esta semana"
             case .month: "este mes"
             case .all: "histórica"
