@@ -72,8 +72,25 @@ extension BotEngine {
             "\(results.count + index + 1). \(entry.name.htmlEscaped) — "
                 + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
         }
-        return texts.leaderboardToday(
-            board, puzzle: today, lines: Self.shorten(lines, total: results.count + playing.count, texts: texts))
+        let total = results.count + playing.count
+        var shortened = Self.shorten(lines, total: total, texts: texts)
+        // The member who asks always sees their own result, even below the cut.
+        if total > Self.leaderboardLines,
+            let asker = results.firstIndex(where: { $0.result.player == context.player.id }),
+            asker >= Self.leaderboardLines
+        {
+            let entry = results[asker]
+            let score = TextFormat.score(
+                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
+            let place = Self.places(results.prefix(asker + 1).map(\.result.guesses))[asker]
+            shortened.removeLast()
+            if asker > Self.leaderboardLines { shortened.append(texts.more(asker - Self.leaderboardLines)) }
+            shortened.append(
+                "\(Self.place(place, medal: false)) \(entry.name.htmlEscaped) — " + score
+                    + (entry.result.hardMode ? "*" : ""))
+            if total - asker - 1 > 0 { shortened.append(texts.more(total - asker - 1)) }
+        }
+        return texts.leaderboardToday(board, puzzle: today, lines: shortened)
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk

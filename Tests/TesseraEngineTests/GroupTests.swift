@@ -174,6 +174,21 @@ struct GroupTests {
         #expect(seeing.count == 1 && !seeing[0].html.contains("privacy mode"))
     }
 
+    @Test("The member who asks sees their own line on today's board, even below the cut")
+    func ownLineOnTodaysBoard() async throws {
+        let bot = try EngineHarness()
+        for user in 1...25 as ClosedRange<Int64> {
+            let name = String(format: "P%02d", user)
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+            try await bot.play(user, name: name, misses: user < 24 ? 0 : 1)
+        }
+        let board = try await bot.text("/leaderboard", from: 24, name: "P24", in: -1, group: true)
+        let lines = board.split(separator: "\n").map(String.init)
+        #expect(Array(lines.suffix(3)) == ["… and 3 more", "24. P24 — 2/6", "… and 1 more"], "\(lines.suffix(4))")
+        let other = try await bot.text("/leaderboard", from: 1, name: "P01", in: -1, group: true)
+        #expect(!other.contains("P24") && other.hasSuffix("… and 5 more"))
+    }
+
     @Test("/leaderboard yesterday shows the last day that closed, in both languages")
     func yesterday() async throws {
         var bot = try EngineHarness()
