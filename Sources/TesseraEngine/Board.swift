@@ -144,12 +144,14 @@ public struct Standing: Sendable, Hashable {
 /// How the all-time board ranks: by average points per game, shrunk towards a prior as if every member had
 /// also played ``priorGames`` games worth ``priorPoints`` (a win in four). One lucky game cannot top it: a single
 /// 6-point game scores (6 + 10 × 3) / 11 ≈ 3.3, below five wins in three, (5 × 4 + 30) / 15 ≈ 3.33; the more
-/// games a member plays, the closer the score comes to their own average.
+/// games a member plays, the closer the score comes to their own average. A day missed since joining counts
+/// as a game worth nothing, as on the week and month boards, so skipping the hard days does not pay.
 public enum AllTimeRanking {
     public static let priorGames = 10.0
     public static let priorPoints = 3.0
 
-    static func score(_ standing: Standing) -> Double {
-        (Double(standing.points) + priorGames * priorPoints) / (Double(standing.played) + priorGames)
+    static func score(_ standing: Standing, today: PuzzleNumber) -> Double {
+        let days = Double(standing.played + standing.missedDays(from: standing.joinedPuzzle, today: today))
+        return (Double(standing.points) + priorGames * priorPoints) / (days + priorGames)
     }
 }

@@ -112,7 +112,7 @@ extension BotEngine {
         }
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
-        let ranked = Self.rank(standings, period: period)
+        let ranked = Self.rank(standings, period: period, today: today)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(
             ranked.map {
@@ -147,8 +147,10 @@ extension BotEngine {
 
     /// Standings in board order. Week and month: points, then wins, then fewer guesses on average, then name.
     /// All time: the shrunk average, then points.
-    static func rank(_ standings: [Standing], period: BoardPeriod) -> [(standing: Standing, score: Double)] {
-        let scores = standings.map { period == .all ? AllTimeRanking.score($0) : Double($0.points) }
+    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> [(
+        standing: Standing, score: Double
+    )] {
+        let scores = standings.map { period == .all ? AllTimeRanking.score($0, today: today) : Double($0.points) }
         // Sorting positions rather than standings moves small values; a large board has thousands.
         let order = standings.indices.sorted { left, right in
             let a = standings[left]

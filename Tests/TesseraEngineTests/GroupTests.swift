@@ -136,10 +136,31 @@ struct GroupTests {
         #expect(
             AllTimeRanking.score(
                 try #require(
-                    try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }))
+                    try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }),
+                today: bot.puzzle)
                 > AllTimeRanking.score(
                     try #require(
-                        try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) })))
+                        try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) }),
+                    today: bot.puzzle))
+    }
+
+    @Test("All time counts missed days as games worth nothing: one lucky game and a missed day trail steady play")
+    func allTimeCountsMissedDays() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // Bob wins in one on the first day only; Alice wins in three on all three days.
+        for day in 0..<3 {
+            if day == 0 { try await bot.play(2, name: "Bob", misses: 0) }
+            try await bot.play(1, name: "Alice", misses: 2)
+            if day < 2 { bot.now += 86_400 }
+        }
+        let lines = try await bot.text("/leaderboard all", in: -1, group: true).split(separator: "\n")
+        // Alice: (12 + 30) / 13 = 3.23. Bob missed a closed day (today is still open): (6 + 30) / 12 = 3.0;
+        // counting his one game alone, he would lead with (6 + 30) / 11 = 3.27.
+        #expect(lines[1].hasPrefix("🥇 Alice") && lines[2].hasPrefix("🥈 Bob"), "\(lines)")
     }
 
     @Test("A player first met in a group starts on that group's day; one met in private on the default")
