@@ -3,6 +3,13 @@ public enum Language: String, Sendable, Hashable, Codable, CaseIterable {
     case english = "en"
     case spanish = "es"
 
+    /// The language of an IETF tag (`es`, `es-419`, `en-GB`), if Tessera plays in it.
+    public init?(tag: String) {
+        let primary = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
+        guard let primary, let language = Language(rawValue: primary) else { return nil }
+        self = language
+    }
+
     /// The language's name in itself, as players see it.
     public var name: String {
         switch self {

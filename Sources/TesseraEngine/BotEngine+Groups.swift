@@ -175,12 +175,3 @@ extension BotEngine {
                 buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
     }
 }
-
-extension Language {
-    /// The language of an IETF tag (`es`, `es-419`, `en-GB`), if the bot speaks it.
-    init?(tag: String) {
-        let primary = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
-        guard let primary, let language = Language(rawValue: primary) else { return nil }
-        self = language
-    }
-}

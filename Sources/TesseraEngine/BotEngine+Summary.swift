@@ -30,7 +30,7 @@ extension BotEngine {
             if due > group.lastClosedPuzzle {
                 let open = try openMemberDays(of: due, in: group, at: now, store: store)
                 if group.summaryEnabled,
-                    let summary = try summary(of: due, in: group, revealing: open.isEmpty, at: now, store: store)
+                    let summary = try summary(of: due, in: group, openMemberDays: open, store: store)
                 {
                     try store.enqueue([post(summary, in: group)])
                     queued += 1
@@ -73,10 +73,12 @@ extension BotEngine {
         }
     }
 
-    /// The text of a closed day's summary, with the word when `revealing`; nil when nobody on the board has a
-    /// result for it.
+    /// The text of a closed day's summary; nil when nobody on the board has a result for it. The word is in it
+    /// only when no member's own day of the puzzle is open (`openMemberDays` empty); members of those days
+    /// are still playing.
     func summary(
-        of puzzle: PuzzleNumber, in group: Group, revealing: Bool, at now: Date, store: any GameStoreTransaction
+        of puzzle: PuzzleNumber, in group: Group, openMemberDays: [(timeZone: String, rolloverHour: Int)],
+        store: any GameStoreTransaction
     ) throws -> String? {
         let results = try store.results(in: group.chat, board: .tessera, puzzle: puzzle).sorted { a, b in
             (a.result.guesses ?? .max, a.result.finishedAt, a.name) < (
@@ -114,11 +116,8 @@ extension BotEngine {
             .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
         // Members whose own day of the puzzle is still open have not missed it.
         var playing = Set<UserID>()
-        if !revealing {
-            for day in try openMemberDays(of: puzzle, in: group, at: now, store: store) {
-                playing.formUnion(
-                    try store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
-            }
+        for day in openMemberDays {
+            playing.formUnion(try store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
         }
         let stillPlaying = absent.filter { playing.contains($0.player) }
         let missed = absent.filter { !playing.contains($0.player) }
@@ -128,7 +127,7 @@ extension BotEngine {
         return group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
-                answer: revealing ? list.display(answer) : nil,
+                answer: openMemberDays.isEmpty ? list.display(answer) : nil,
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,

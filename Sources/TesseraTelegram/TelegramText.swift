@@ -1,7 +1,16 @@
+import Foundation
 import TesseraEngine
 
 /// Telegram's text limit: 4096 characters (UTF-16 code units) after the HTML is parsed.
 enum TelegramText {
+    /// The engine's HTML in Telegram's: `<spoiler>` is `<tg-spoiler>`, `<details>` an expandable quotation.
+    static func html(_ engineHTML: String) -> String {
+        engineHTML.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
+            .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")
+            .replacingOccurrences(of: "<details>", with: "<blockquote expandable>")
+            .replacingOccurrences(of: "</details>", with: "</blockquote>")
+    }
+
     static let limit = 4096
 
     /// Splits a long HTML message into messages that fit, at line breaks; a single line longer than the limit

@@ -195,12 +195,7 @@ public final class TelegramTransport: ChatTransport {
         if let reaction = message.reaction, let target = message.replyTo {
             return try await react(reaction, to: target, in: message.chat)
         }
-        // The engine's <spoiler> is Telegram's <tg-spoiler>; its <details>, an expandable quotation.
-        let html = message.html.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
-            .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")
-            .replacingOccurrences(of: "<details>", with: "<blockquote expandable>")
-            .replacingOccurrences(of: "</details>", with: "</blockquote>")
-        let chunks = TelegramText.chunks(html)
+        let chunks = TelegramText.chunks(TelegramText.html(message.html))
         for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.

@@ -185,12 +185,7 @@ public struct FakeTelegram: Sendable {
         timeout: Duration = .seconds(20),
         until condition: ([String: Int]) -> Bool
     ) async throws -> [String: Int] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let counters = try await stats()
-            if condition(counters) || ContinuousClock.now > deadline { return counters }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await poll(timeout: timeout, stats, until: condition)
     }
 
     /// Seconds from each update becoming available to the reply that answers it.
@@ -204,11 +199,18 @@ public struct FakeTelegram: Sendable {
         timeout: Duration = .seconds(20),
         until condition: ([SentMessage]) -> Bool
     ) async throws -> [SentMessage] {
+        try await poll(timeout: timeout, sent, until: condition)
+    }
+
+    /// Asks the fake again until the answer satisfies `condition` or the time is up; returns the last answer.
+    private func poll<Answer>(
+        timeout: Duration, _ ask: () async throws -> Answer, until condition: (Answer) -> Bool
+    ) async throws -> Answer {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let messages = try await sent()
-            if condition(messages) || ContinuousClock.now > deadline { return messages }
-            try await Task.sleep(for: .milliseconds(50))
+            let answer = try await ask()
+            if condition(answer) || ContinuousClock.now > deadline { return answer }
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
