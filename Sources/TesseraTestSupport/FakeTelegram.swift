@@ -20,13 +20,44 @@ public struct FakeTelegram: Sendable {
 
     /// The bot added to a group by a person (`my_chat_member`, from "left" to "member").
     public static func added(to chat: Int64, by user: Int64, name: String = "Player") -> [String: Any] {
-        [
+        membership(in: chat, by: user, name: name, from: "left", to: ["status": "member"])
+    }
+
+    /// The bot made an administrator of a group it is in, with or without the right to delete messages.
+    public static func promoted(in chat: Int64, by user: Int64, canDeleteMessages: Bool) -> [String: Any] {
+        membership(
+            in: chat, by: user, name: "Admin", from: "member",
+            to: [
+                "status": "administrator", "can_be_edited": false, "is_anonymous": false, "can_manage_chat": true,
+                "can_delete_messages": canDeleteMessages, "can_manage_video_chats": false,
+                "can_restrict_members": false, "can_promote_members": false, "can_change_info": false,
+                "can_invite_users": true, "can_post_stories": false, "can_edit_stories": false,
+                "can_delete_stories": false,
+            ])
+    }
+
+    private static func membership(
+        in chat: Int64, by user: Int64, name: String, from old: String, to new: [String: Any]
+    ) -> [String: Any] {
+        let bot: [String: Any] = ["id": 42, "is_bot": true, "first_name": "Tessera"]
+        return [
             "my_chat_member": [
                 "chat": ["id": chat, "type": "supergroup", "title": "Group \(chat)"],
                 "from": ["id": user, "is_bot": false, "first_name": name],
                 "date": 0,
-                "old_chat_member": ["status": "left", "user": ["id": 42, "is_bot": true, "first_name": "Tessera"]],
-                "new_chat_member": ["status": "member", "user": ["id": 42, "is_bot": true, "first_name": "Tessera"]],
+                "old_chat_member": ["status": old, "user": bot],
+                "new_chat_member": new.merging(["user": bot]) { a, _ in a },
+            ]
+        ]
+    }
+
+    /// A person typing `@bot query` (or pressing a button that does), as an `inline_query` update.
+    public static func inlineQuery(_ query: String, id: String, from user: Int64, name: String = "Player")
+        -> [String: Any]
+    {
+        [
+            "inline_query": [
+                "id": id, "from": ["id": user, "is_bot": false, "first_name": name], "query": query, "offset": "",
             ]
         ]
     }
@@ -118,6 +149,8 @@ public struct FakeTelegram: Sendable {
         public let buttons: [(text: String, data: String)]
         /// The links of its buttons that open a URL, row after row.
         public let links: [String]
+        /// The queries of its buttons that post through the bot in another chat (`switch_inline_query`).
+        public let inlineQueries: [String]
         /// An uploaded document: its file name and content.
         public let document: (name: String, content: String)?
         public let replyTo: Int64?
@@ -141,6 +174,7 @@ public struct FakeTelegram: Sendable {
                     (text: $0["text"] as? String ?? "", data: $0["callback_data"] as? String ?? "")
                 },
                 links: rows.joined().compactMap { $0["url"] as? String },
+                inlineQueries: rows.joined().compactMap { $0["switch_inline_query"] as? String },
                 document: document.map {
                     (name: $0["file_name"] as? String ?? "", content: $0["content"] as? String ?? "")
                 },
@@ -172,6 +206,51 @@ public struct FakeTelegram: Sendable {
                 messageID: (entry["message_id"] as? NSNumber)?.int64Value ?? 0, emoji: entry["emoji"] as? String
             )
         }
+    }
+
+    /// The edits the bot made, in order: the chat, the message and its new text.
+    public func edits() async throws -> [(chat: Int64, messageID: Int64, text: String)] {
+        (try await control("edits", nil) as? [[String: Any]] ?? []).map { entry in
+            (
+                chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
+                messageID: (entry["message_id"] as? NSNumber)?.int64Value ?? 0, text: entry["text"] as? String ?? ""
+            )
+        }
+    }
+
+    /// The messages the bot deleted: their chats and ids.
+    public func deleted() async throws -> [(chat: Int64, messageID: Int64)] {
+        (try await control("deleted", nil) as? [[String: Any]] ?? []).map { entry in
+            (
+                chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
+                messageID: (entry["message_id"] as? NSNumber)?.int64Value ?? 0
+            )
+        }
+    }
+
+    /// The inline queries the bot answered: the query id, the texts offered, and the start parameter of the
+    /// button shown instead, if any.
+    public func inlineAnswers() async throws -> [(id: String, texts: [String], buttonStart: String?)] {
+        (try await control("inline_answers", nil) as? [[String: Any]] ?? []).map { entry in
+            let results = entry["results"] as? [[String: Any]] ?? []
+            return (
+                id: entry["inline_query_id"] as? String ?? "",
+                texts: results.compactMap {
+                    ($0["input_message_content"] as? [String: Any])?["message_text"] as? String
+                },
+                buttonStart: (entry["button"] as? [String: Any])?["start_parameter"] as? String
+            )
+        }
+    }
+
+    /// Lets the bot delete messages in a group, as an administrator with that right.
+    public func allowDeleting(in chat: Int64) async throws {
+        _ = try await control("can_delete", ["chat_id": chat])
+    }
+
+    /// The parameters the bot sent that the documentation does not list for their method (`method.name`).
+    public func undocumentedParameters() async throws -> [String] {
+        try await control("undocumented", nil) as? [String] ?? []
     }
 
     public func stats() async throws -> [String: Int] {

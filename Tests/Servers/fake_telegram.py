@@ -9,9 +9,16 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
   entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
   keyboard), sendDocument (multipart upload of `document`), setMessageReaction (emoji reactions from the
-  documented set, on a message id), answerCallbackQuery, getChatMember
+  documented set, on a message id), editMessageText (a message the bot sent in that chat; the same text and
+  buttons is "message is not modified"; an unknown or deleted one is "message to edit not found"),
+  deleteMessage (only where the bot was given the right through the control API), answerInlineQuery (a
+  pending inline query, answered once, with articles or a button), answerCallbackQuery, getChatMember
   (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
+
+Every call is checked against bot-api-methods.json (the documentation's parameters, trimmed by
+scripts/trim-bot-api-spec): a missing required parameter or one of the wrong type is a 400; a parameter the
+documentation does not list is recorded (GET /control/undocumented) for tests to refuse.
 
 Control API for tests, under /control:
   POST /control/updates {"updates": [...]}  queue updates (update_id assigned when missing)
@@ -19,6 +26,11 @@ Control API for tests, under /control:
   GET  /control/commands                      the command menus set, by language code ("" for the default)
   GET  /control/answered                      the callback query ids answered
   GET  /control/reactions                     every reaction set: chat_id, message_id, emoji
+  GET  /control/edits                         every edit: chat_id, message_id, text, reply_markup, time
+  GET  /control/deleted                       every message deleted: chat_id, message_id
+  GET  /control/inline_answers                every inline query answered: inline_query_id, results, button
+  POST /control/can_delete {"chat_id"}        the bot may delete messages in that group from now on
+  GET  /control/undocumented                  parameters the bot sent that the documentation does not list
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
@@ -28,6 +40,7 @@ Control API for tests, under /control:
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
 import email.parser
+import os
 import email.policy
 import html.parser
 import json
@@ -64,6 +77,14 @@ reactions = []        # reactions set by the bot
 REACTION_EMOJI = set("👍 👎 ❤ 🔥 🥰 👏 😁 🤔 🤯 😱 🤬 😢 🎉 🤩 🤮 💩 🙏 👌 🕊 🤡 🥱 🥴 😍 🐳 ❤‍🔥 🌚 🌭 💯 🤣 ⚡ 🍌 🏆 💔 "
                      "🤨 😐 🍓 🍾 💋 🖕 😈 😴 😭 🤓 👻 👨‍💻 👀 🎃 🙈 😇 😨 🤝 ✍ 🤗 🫡 🎅 🎄 ☃ 💅 🤪 🗿 🆒 💘 🙉 🦄 😘 💊 "
                      "🙊 😎 👾 🤷‍♂ 🤷 🤷‍♀ 😡".split())
+edits = []            # edits made by the bot
+deleted = []          # messages deleted by the bot
+inline_answers = []   # inline queries answered
+inline_queries = set()  # inline query ids delivered and not answered yet
+can_delete = set()    # chats where the bot may delete messages
+undocumented = []     # "method.parameter" sent but not in the documentation
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot-api-methods.json")) as spec_file:
+    SPEC = json.load(spec_file)["methods"]
 poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
@@ -148,6 +169,10 @@ def read_markup(markup):
                                        "web_app", "login_url", "copy_text") if key in button]
             if len(actions) != 1:
                 return None, "can't find field \"text\"" if not actions else "BUTTON_TYPE_INVALID"
+            if "switch_inline_query" in button:
+                if not isinstance(button["switch_inline_query"], str):
+                    return None, "field \"switch_inline_query\" must be of type String"
+                continue
             if "url" in button:
                 url = button["url"]
                 if not isinstance(url, str) or not url.startswith(("https://", "http://", "tg://")):
@@ -157,6 +182,50 @@ def read_markup(markup):
             if not 1 <= len(data.encode()) <= 64:
                 return None, "BUTTON_DATA_INVALID"
     return markup, None
+
+
+def type_matches(value, documented):
+    """Whether a value has one of the documented types; form and multipart bodies carry everything as text."""
+    for kind in documented:
+        if kind == "Integer" and (isinstance(value, int) and not isinstance(value, bool)
+                                  or isinstance(value, str) and value.lstrip("-").isdigit()):
+            return True
+        if kind == "String" and isinstance(value, str):
+            return True
+        if kind == "Boolean" and (isinstance(value, bool) or value in ("true", "false")):
+            return True
+        if kind == "Float" and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return True
+        if kind.startswith("Array of") and (isinstance(value, list) or isinstance(value, str) and value.startswith("[")):
+            return True
+        if kind == "InputFile" and isinstance(value, dict) and "content" in value:
+            return True
+        if kind[:1].isupper() and kind not in ("Integer", "String", "Boolean", "Float") \
+                and not kind.startswith("Array of") and (isinstance(value, dict) or isinstance(value, str)
+                                                         and value.startswith("{")):
+            return True
+    return False
+
+
+def check_parameters(method, params):
+    """The documentation's rules for a call: a 400's description, or None. Unknown parameters are recorded."""
+    documented = SPEC.get(method)
+    if documented is None:
+        return None
+    names = {parameter["name"] for parameter in documented}
+    for name in params:
+        if name not in names:
+            with lock:
+                undocumented.append(f"{method}.{name}")
+    for parameter in documented:
+        name = parameter["name"]
+        if name not in params:
+            if parameter["required"]:
+                return f"Bad Request: parameter \"{name}\" is required"
+            continue
+        if not type_matches(params[name], parameter["types"]):
+            return f"Bad Request: field \"{name}\" must be of type {' or '.join(parameter['types'])}"
+    return None
 
 
 def utf16_length(text):
@@ -251,6 +320,9 @@ class Handler(BaseHTTPRequestHandler):
         handler = getattr(self, "api_" + method, None)
         if handler is None:
             return self.error(404, "Not Found: method not found")
+        problem = check_parameters(method, params)
+        if problem:
+            return self.error(400, problem)
         handler(params)
 
     # Bot API methods
@@ -311,16 +383,9 @@ class Handler(BaseHTTPRequestHandler):
         text = params.get("text", "")
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():
             return self.error(400, "Bad Request: chat not found")
-        if params.get("parse_mode") == "HTML":
-            problem, plain = check_html(text)
-            if problem:
-                return self.error(400, "Bad Request: " + problem)
-        else:
-            plain = text
-        if utf16_length(plain) > 4096:
-            return self.error(400, "Bad Request: message is too long")
-        if not plain.strip():
-            return self.error(400, "Bad Request: message text is empty")
+        plain, problem = self.read_text(params)
+        if problem:
+            return self.error(400, problem)
         markup, problem = read_markup(params.get("reply_markup"))
         if problem:
             return self.error(400, "Bad Request: " + problem)
@@ -389,6 +454,88 @@ class Handler(BaseHTTPRequestHandler):
                               "emoji": chosen[0]["emoji"] if chosen else None})
         self.reply(200, {"ok": True, "result": True})
 
+    def read_text(self, params):
+        """The text of a sendMessage or editMessageText as the API checks it: (text, error)."""
+        text = params.get("text", "")
+        if params.get("parse_mode") == "HTML":
+            problem, plain = check_html(text)
+            if problem:
+                return None, "Bad Request: " + problem
+        else:
+            plain = text
+        if utf16_length(plain) > 4096:
+            return None, "Bad Request: message is too long"
+        if not plain.strip():
+            return None, "Bad Request: message text is empty"
+        return plain, None
+
+    def api_editMessageText(self, params):
+        if "inline_message_id" not in params and ("chat_id" not in params or "message_id" not in params):
+            return self.error(400, "Bad Request: chat_id and message_id are required without inline_message_id")
+        plain, problem = self.read_text(params)
+        if problem:
+            return self.error(400, problem)
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        with lock:
+            original = next((m for m in sent if m["chat_id"] == chat and m["message_id"] == message_id
+                             and "document" not in m), None)
+            if original is None or (chat, message_id) in [(d["chat_id"], d["message_id"]) for d in deleted]:
+                return self.error(400, "Bad Request: message to edit not found")
+            if original["text"] == params.get("text") and original.get("reply_markup") == markup:
+                return self.error(400, "Bad Request: message is not modified: specified new message content and "
+                                       "reply markup are exactly the same as a current content and reply markup "
+                                       "of the message")
+            original["text"], original["reply_markup"] = params.get("text"), markup
+            edits.append({"chat_id": chat, "message_id": message_id, "text": params.get("text"),
+                          "reply_markup": markup, "time": time.time()})
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": chat}, "text": plain}})
+
+    def api_deleteMessage(self, params):
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        with lock:
+            if chat not in can_delete:
+                return self.error(400, "Bad Request: message can't be deleted")
+            deleted.append({"chat_id": chat, "message_id": message_id})
+        self.reply(200, {"ok": True, "result": True})
+
+    def api_answerInlineQuery(self, params):
+        results = params.get("results")
+        if isinstance(results, str):
+            results = json.loads(results)
+        button = params.get("button")
+        if isinstance(button, str):
+            button = json.loads(button)
+        if len(results) > 50:
+            return self.error(400, "Bad Request: RESULTS_TOO_MUCH")
+        for result in results:
+            if result.get("type") != "article" or not 1 <= len(str(result.get("id", "")).encode()) <= 64:
+                return self.error(400, "Bad Request: RESULT_ID_INVALID")
+            content = result.get("input_message_content") or {}
+            if not result.get("title") or not isinstance(content.get("message_text"), str):
+                return self.error(400, "Bad Request: MESSAGE_EMPTY")
+            if content.get("parse_mode") == "HTML":
+                problem, _ = check_html(content["message_text"])
+                if problem:
+                    return self.error(400, "Bad Request: " + problem)
+        if button is not None:
+            start = button.get("start_parameter", "")
+            if not button.get("text") or not (1 <= len(start) <= 64
+                                              and all(c.isalnum() or c in "_-" for c in start)):
+                return self.error(400, "Bad Request: BUTTON_START_PARAM_INVALID")
+        with lock:
+            if params["inline_query_id"] not in inline_queries:
+                return self.error(400, "Bad Request: query is too old and response timeout expired or query ID is "
+                                       "invalid")
+            inline_queries.discard(params["inline_query_id"])
+            inline_answers.append({"inline_query_id": params["inline_query_id"], "results": results,
+                                   "button": button, "is_personal": params.get("is_personal"),
+                                   "cache_time": params.get("cache_time")})
+        self.reply(200, {"ok": True, "result": True})
+
     def api_answerCallbackQuery(self, params):
         if not params.get("callback_query_id"):
             return self.error(400, "Bad Request: query is too old and response timeout expired or query ID is invalid")
@@ -404,6 +551,8 @@ class Handler(BaseHTTPRequestHandler):
             if action == "updates":
                 now = time.time()
                 for update in params.get("updates", []):
+                    if "inline_query" in update:
+                        inline_queries.add(update["inline_query"]["id"])
                     message = update.get("message") or {}
                     available[(message.get("chat", {}).get("id"), message.get("message_id"))] = now
                     if "update_id" not in update:
@@ -420,6 +569,17 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True, "result": answered})
             if action == "reactions":
                 return self.reply(200, {"ok": True, "result": reactions})
+            if action == "edits":
+                return self.reply(200, {"ok": True, "result": edits})
+            if action == "deleted":
+                return self.reply(200, {"ok": True, "result": deleted})
+            if action == "inline_answers":
+                return self.reply(200, {"ok": True, "result": inline_answers})
+            if action == "undocumented":
+                return self.reply(200, {"ok": True, "result": sorted(set(undocumented))})
+            if action == "can_delete":
+                can_delete.add(int(params["chat_id"]))
+                return self.reply(200, {"ok": True})
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
                 return self.reply(200, {"ok": True})
@@ -437,12 +597,25 @@ class Handler(BaseHTTPRequestHandler):
                 drops[params["method"]] = drops.get(params["method"], 0) + int(params.get("count", 1))
                 return self.reply(200, {"ok": True})
             if action == "latencies":
-                result = []
+                # A reply to the update's message answers it; else (a guess answered by its live board) the
+                # first message or edit in its chat after it arrived.
+                answered_at = {}
                 for message in sent:
                     reply = message.get("reply_parameters") or {}
-                    pushed = available.get((message["chat_id"], reply.get("message_id")))
-                    if pushed is not None:
-                        result.append(message["time"] - pushed)
+                    key = (message["chat_id"], reply.get("message_id"))
+                    if key in available:
+                        answered_at.setdefault(key, message["time"])
+                outputs = {}
+                for output in sent + edits:
+                    outputs.setdefault(output["chat_id"], []).append(output["time"])
+                result = []
+                for key, pushed in available.items():
+                    if key not in answered_at:
+                        later = [t for t in outputs.get(key[0], []) if t >= pushed]
+                        if later:
+                            answered_at[key] = min(later)
+                    if key in answered_at:
+                        result.append(answered_at[key] - pushed)
                 return self.reply(200, {"ok": True, "result": result})
             if action == "admins":
                 admins[int(params["chat_id"])] = set(int(u) for u in params.get("user_ids", []))
