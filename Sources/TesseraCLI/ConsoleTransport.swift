@@ -15,6 +15,7 @@ final class ConsoleTransport: ChatTransport {
         var labels: [ChatID: String] = [:]
         /// The buttons of the latest message with buttons in each chat, for `:press`.
         var buttons: [ChatID: [OutgoingMessage.Button]] = [:]
+        var posts: Int64 = 0
     }
 
     private let state = Mutex(State())
@@ -50,7 +51,29 @@ final class ConsoleTransport: ChatTransport {
         throw CancellationError()
     }
 
-    func send(_ message: OutgoingMessage) async throws {
+    @discardableResult
+    func send(_ message: OutgoingMessage) async throws -> Int64? {
+        var message = message
+        switch message.action {
+        case .post, .react: break
+        case .delete: message.html = "🧹 (deleted the message before)"
+        case .answerQuery(_, let title):
+            // What the player could post in the chat they pick.
+            message.html = message.html.isEmpty ? title : "\(title):\n\(message.html)"
+        }
+        show(message)
+        return state.withLock { state in
+            state.posts += 1
+            return state.posts
+        }
+    }
+
+    /// A terminal cannot change what it printed: the edited message is printed again.
+    func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws {
+        show(message)
+    }
+
+    private func show(_ message: OutgoingMessage) {
         let buttons = message.buttons.joined()
         let label = state.withLock { state in
             if !buttons.isEmpty { state.buttons[message.chat] = Array(buttons) }
@@ -121,6 +144,7 @@ final class ConsoleTransport: ChatTransport {
         state.withLock { $0.labels[chat] = group.map { "#\($0)" } ?? player }
         var text = line
         var button: String?
+        var event: ChatEvent?
         if trimmed.hasPrefix(":press") {
             let buttons = state.withLock { $0.buttons[chat] } ?? []
             guard let number = Int(argument), buttons.indices.contains(number - 1) else {
@@ -137,6 +161,10 @@ final class ConsoleTransport: ChatTransport {
                 }
                 write("Back in your direct chat.\n")
                 text = "/start \(start)"
+            } else if let query = buttons[number - 1].postQuery {
+                // Posting through the bot in another chat: the console shows what would be offered.
+                text = query
+                event = .query(id: "console")
             } else {
                 button = buttons[number - 1].data
                 text = ""
@@ -148,7 +176,8 @@ final class ConsoleTransport: ChatTransport {
             sender: user,
             senderName: player,
             text: text,
-            button: button
+            button: button,
+            event: event
         )
     }
 

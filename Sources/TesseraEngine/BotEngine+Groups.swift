@@ -168,10 +168,19 @@ extension BotEngine {
     /// quotes a message that shows a guess, so the word is not repeated under the bot's name.
     func playPrivately(revealsGuess: Bool, context: inout Context) {
         let message = context.message
+        var html = context.texts.playPrivately
+        if revealsGuess, let guess = message.messageID, var group = context.group, group.canDeleteMessages {
+            // Its letters would be a hint for everyone: gone, and the group told why the first time.
+            context.replies.append(OutgoingMessage(chat: message.chat, html: "", replyTo: guess, action: .delete))
+            if !group.deletionExplained {
+                html = context.texts.guessDeleted + "\n" + html
+                group.deletionExplained = true
+                context.group = group
+            }
+        }
         context.replies.append(
             OutgoingMessage(
-                chat: message.chat, html: context.texts.playPrivately,
-                replyTo: revealsGuess ? nil : message.messageID, thread: message.thread,
-                buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
+                chat: message.chat, html: html, replyTo: revealsGuess ? nil : message.messageID,
+                thread: message.thread, buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
     }
 }

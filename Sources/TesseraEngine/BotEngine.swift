@@ -56,10 +56,14 @@ public struct BotEngine: Sendable {
 
     /// Handles one message: updates the store and queues the replies in its outbox.
     public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
-        let input = BotInput(message.text, botUsername: configuration.botUsername)
+        var input = BotInput(message.text, botUsername: configuration.botUsername)
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
-        if let button = message.button { return try pressed(button, message: message, at: now, in: store) }
+        if let button = message.button {
+            // The Stats button is the command; the others confirm what they were sent with.
+            guard button == Self.statsButton else { return try pressed(button, message: message, at: now, in: store) }
+            input = .command(name: "stats", argument: "")
+        }
         var group: Group?
         if message.chatKind == .group {
             group = try store.group(message.chat)
@@ -153,7 +157,7 @@ public struct BotEngine: Sendable {
             guard let target = message.messageID else { return reply(html) }
             replies.append(
                 OutgoingMessage(
-                    chat: message.chat, html: html, replyTo: target, thread: message.thread, reaction: reaction))
+                    chat: message.chat, html: html, replyTo: target, thread: message.thread, action: .react(reaction)))
         }
     }
 
@@ -162,7 +166,9 @@ public struct BotEngine: Sendable {
             edited(context: &context)
             return
         }
-        if case .added(let seesEveryMessage) = context.message.event {
+        switch context.message.event {
+        case .added(let seesEveryMessage, let canDeleteMessages)?:
+            context.group?.canDeleteMessages = canDeleteMessages
             // One greeting, not a reply to anything: what the group can do, and how to set it up.
             context.replies.append(
                 OutgoingMessage(
@@ -170,6 +176,14 @@ public struct BotEngine: Sendable {
                     html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
                     thread: context.message.thread))
             return
+        case .rightsChanged(let canDeleteMessages)?:
+            context.group?.canDeleteMessages = canDeleteMessages
+            return
+        case .query(let id)?:
+            if context.isGroup { return }
+            return try answerShareQuery(id: id, context: &context)
+        case nil:
+            break
         }
         switch input {
         case .notForUs:
@@ -225,6 +239,7 @@ public struct BotEngine: Sendable {
         case "export": try export(context: &context)
         case "timezone": timeZone(argument, context: &context)
         case "language": language(argument, context: &context)
+        case "remind": remind(argument, context: &context)
         default:
             // In groups, unknown commands are for other bots.
             if !context.isGroup { context.reply(context.texts.unknownCommand) }
@@ -241,7 +256,7 @@ public struct BotEngine: Sendable {
         var playedBeforeForgetting = false
     }
 
-    private func dailyGame(_ context: Context) throws -> DailyGame {
+    func dailyGame(_ context: Context) throws -> DailyGame {
         let player = context.player
         let list = context.language.wordList
         let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
@@ -292,7 +307,7 @@ public struct BotEngine: Sendable {
             }
             try context.store.save(daily.stored)
             if daily.stored.result != nil { try countOnBoards(daily.stored, context: context) }
-            context.reply(privateBoard(daily.game, texts: context.texts))
+            context.replies.append(liveBoard(daily, context: context))
         }
     }
 
@@ -303,7 +318,8 @@ public struct BotEngine: Sendable {
         } else if context.isGroup {
             context.reply(groupProgress(daily.game, context: context))
         } else {
-            context.reply(privateBoard(daily.game, texts: context.texts))
+            // Asked for: the board again at the bottom of the chat, and the one edited from now on.
+            context.replies.append(liveBoard(daily, context: context, reposts: true))
         }
     }
 
@@ -388,37 +404,6 @@ public struct BotEngine: Sendable {
     }
 
     // MARK: - Boards
-
-    /// The whole board with letters, and the keyboard: only ever sent to the player's direct chat.
-    private func privateBoard(_ game: Game, texts: any Texts) -> String {
-        let list = game.wordList
-        var lines = game.rows.map { row in
-            String(row.feedback.states.map(configuration.shareTheme.square(for:))) + "  <code>"
-                + list.display(row.word).htmlEscaped + "</code>"
-        }
-        lines.append("")
-        lines.append(keyboard(game))
-        switch game.result {
-        case .won(let guesses): lines += ["", texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
-        case .lost: lines += ["", texts.lost(answer: list.display(game.answer))]
-        case nil: break
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Letters grouped by what is known of them: 🟩 in place, 🟨 elsewhere, ⬛ not in the word, then untried.
-    private func keyboard(_ game: Game) -> String {
-        let summary = game.keyboard
-        let alphabet = game.wordList.alphabet
-        var groups: [LetterState?: [Character]] = [:]
-        for code in alphabet.letters.indices.map(UInt8.init) {
-            groups[summary[code], default: []].append(alphabet.displayLetter(code))
-        }
-        let order: [(LetterState?, String)] = [(.correct, "🟩"), (.present, "🟨"), (.absent, "⬛"), (nil, "⬜")]
-        return order.compactMap { state, square in
-            groups[state].map { "\(square) <code>\(String($0).htmlEscaped)</code>" }
-        }.joined(separator: "\n")
-    }
 
     /// Squares only, for groups while the day is open.
     private func groupProgress(_ game: Game, context: Context) -> String {

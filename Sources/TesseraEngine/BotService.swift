@@ -257,10 +257,13 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let now = self.now
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let queued = try await retryingStorage("closing the groups' days") {
-                try await store.write { try engine.closeDays(at: now(), in: $0) }
+                try await store.write { store in
+                    let instant = now()
+                    return try engine.closeDays(at: instant, in: store) + engine.queueReminders(at: instant, in: store)
+                }
             }
             if queued > 0 {
-                logger.info("Queued daily summaries", metadata: ["summaries": "\(queued)"])
+                logger.info("Queued daily summaries and reminders", metadata: ["posts": "\(queued)"])
                 outbox.ring()
             }
             do {
@@ -376,10 +379,23 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             func startNext() {
                 guard let entries = remaining.next() else { return }
                 group.addTask {
-                    for entry in entries {
+                    // The live messages this chat's sends post in this pass, newer than what the store read.
+                    var livePosts: [String: Int64] = [:]
+                    var reposting: Set<String> = []
+                    for (index, entry) in entries.enumerated() {
+                        let live = entry.message.live
+                        if let live, entries[(index + 1)...].contains(where: { $0.message.live == live }) {
+                            // A later version of the same live message follows: it shows all this one would.
+                            if entry.message.repostsLive { reposting.insert(live) }
+                            try await sentMessages.markSent(entry.id)
+                            continue
+                        }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
+                        let posted: Int64?
                         do {
-                            try await transport.send(entry.message)
+                            let reposts = entry.message.repostsLive || live.map { reposting.contains($0) } == true
+                            let shown = reposts ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
+                            posted = try await Self.deliver(entry.message, editing: shown, through: transport)
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.
                             if entry.message.atMostOnce { try await store.unclaim(entry.id) }
@@ -387,7 +403,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                         }
                         let sent = now()
                         health.value.withLock { $0.lastSend = sent }
-                        try await sentMessages.markSent(entry.id)
+                        var postedLive: PostedLiveMessage?
+                        if let live, let posted {
+                            livePosts[live] = posted
+                            postedLive = PostedLiveMessage(chat: entry.message.chat, key: live, messageID: posted)
+                        }
+                        try await sentMessages.markSent(entry.id, posted: postedLive)
                     }
                     return nil
                 }
@@ -400,6 +421,22 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             return failures
         }
+    }
+
+    /// Sends a message: an edit of the post that shows it when it is a live message already posted, a new
+    /// post otherwise or when the platform will not edit. Returns the new post's id, if one was made.
+    private static func deliver(_ message: OutgoingMessage, editing shown: Int64?, through transport: any ChatTransport)
+        async throws -> Int64?
+    {
+        if let shown {
+            do {
+                try await transport.edit(shown, toRead: message)
+                return nil
+            } catch TransportError.editRefused {
+                // Deleted, or too old to edit: the player sees it anew at the bottom of the chat.
+            }
+        }
+        return try await transport.send(message)
     }
 
     private func handle(
@@ -422,7 +459,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         case .chatMigrated(let from, let to):
             logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
             try await store.write { try $0.moveChat(from: from, to: to) }
-        case .messageRejected(let reason):
+        case .messageRejected(let reason), .editRefused(let reason):
             logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
             try await store.markSent([entry.id])
         case .transient where sendingWorks:

@@ -89,7 +89,13 @@ public struct ChatMessage: Sendable, Hashable {
 public enum ChatEvent: Sendable, Hashable {
     /// The bot was added to a group by the sender. `seesEveryMessage` is false when the platform shows the bot
     /// only commands (Telegram's privacy mode), so pasted results go unseen.
-    case added(seesEveryMessage: Bool)
+    case added(seesEveryMessage: Bool, canDeleteMessages: Bool)
+    /// The bot's rights in a group changed (promoted, demoted): whether it may delete members' messages.
+    case rightsChanged(canDeleteMessages: Bool)
+    /// The sender typed the bot's name in some chat to post something through it (Telegram's inline mode,
+    /// which the share button opens); the text is what they typed after the name. The answer is an
+    /// ``OutgoingMessage/Action/answerQuery(id:title:)``.
+    case query(id: String)
 }
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
@@ -109,6 +115,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// Set for a button that opens the direct chat: the parameter it starts the chat with, which comes
         /// back as the argument of `/start` (at most 64 characters of `A–Z a–z 0–9 _ -`).
         public var directChatStart: String?
+        /// Set for a button that lets the presser pick any chat and post there through the bot: what it
+        /// queries, which comes back as a ``ChatEvent/query(id:)``.
+        public var postQuery: String?
 
         public init(text: String, data: String) {
             self.text = text
@@ -119,6 +128,13 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         public static func directChat(_ text: String, start: String) -> Button {
             var button = Button(text: text, data: "")
             button.directChatStart = start
+            return button
+        }
+
+        /// A button that lets the presser post, in a chat they pick, what the bot answers to `query`.
+        public static func postElsewhere(_ text: String, query: String) -> Button {
+            var button = Button(text: text, data: "")
+            button.postQuery = query
             return button
         }
     }
@@ -148,9 +164,28 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var atMostOnce: Bool
     /// Posted without a notification: for what the bot posts unprompted, which nobody is waiting for.
     public var silent: Bool
-    /// Set: not a post but a reaction on the message ``replyTo``, which acknowledges it without a line of
-    /// chat. Each transport picks its own mark; one without reactions sends ``html`` instead.
-    public var reaction: Reaction?
+    /// What the bot does: post the message, or act on the message ``replyTo``.
+    public var action: Action
+    /// Set: the key of a live message, one that shows the latest state of something (a game's board). The
+    /// first message with a key is posted; each later one with the same key in the chat edits that post to
+    /// read as it, or is posted anew when the platform cannot edit it.
+    public var live: String?
+    /// With ``live``: post this one anew and make it the live message from now on (asked for again).
+    public var repostsLive: Bool
+
+    /// What a message does besides being posted.
+    public enum Action: Sendable, Hashable, Codable {
+        /// Posted (or, with ``OutgoingMessage/live``, edited in).
+        case post
+        /// A reaction on the message ``OutgoingMessage/replyTo``, which acknowledges it without a line of chat.
+        /// Each transport picks its own mark; one without reactions posts ``OutgoingMessage/html`` instead.
+        case react(Reaction)
+        /// Deletes the message ``OutgoingMessage/replyTo`` (a member's that would spoil the word).
+        case delete
+        /// Answers a ``ChatEvent/query(id:)``: the html is what the asker may post, under `title`; empty,
+        /// nothing is offered and `title` is a button opening the direct chat.
+        case answerQuery(id: String, title: String)
+    }
 
     /// What a reaction says about the message it marks.
     public enum Reaction: String, Sendable, Hashable, Codable {
@@ -162,7 +197,8 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 
     public init(
         chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
-        document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false, reaction: Reaction? = nil
+        document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false, action: Action = .post,
+        live: String? = nil, repostsLive: Bool = false
     ) {
         self.chat = chat
         self.html = html
@@ -172,7 +208,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         self.document = document
         self.atMostOnce = atMostOnce
         self.silent = silent
-        self.reaction = reaction
+        self.action = action
+        self.live = live
+        self.repostsLive = repostsLive
     }
 }
 

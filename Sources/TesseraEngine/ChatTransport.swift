@@ -11,8 +11,14 @@ public protocol ChatTransport: Sendable {
     /// updates' effects and passes it to the next call.
     func receive(after position: Int64?) async throws -> ReceivedBatch
 
-    /// Sends one message.
-    func send(_ message: OutgoingMessage) async throws
+    /// Sends one message; returns the platform's id of the message it posted, when it posted one.
+    @discardableResult
+    func send(_ message: OutgoingMessage) async throws -> Int64?
+
+    /// Edits a message the bot posted to read as `message` (its text and buttons). Throws
+    /// ``TransportError/editRefused(_:)`` when the platform will not (the message is gone or too old); the
+    /// service then posts it anew. A platform without edits always throws that.
+    func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws
 
     /// Whether a user administers a group chat (may change its settings). Implementations may cache the
     /// answer briefly.
@@ -48,6 +54,8 @@ public enum TransportError: Error, CustomStringConvertible {
     case chatMigrated(from: ChatID, to: ChatID)
     /// The platform refused this one message for good (malformed); it is dropped.
     case messageRejected(String)
+    /// The platform will not edit that message (deleted, too old, no edits at all): post it anew instead.
+    case editRefused(String)
     /// Nothing will work until someone fixes the configuration (a wrong token): the service stops.
     case fatal(String)
 
@@ -58,6 +66,7 @@ public enum TransportError: Error, CustomStringConvertible {
         case .chatUnavailable(let chat, let reason): "chat \(chat) is unavailable: \(reason)"
         case .chatMigrated(let from, let to): "chat \(from) moved to \(to)"
         case .messageRejected(let reason): "message rejected: \(reason)"
+        case .editRefused(let reason): "edit refused: \(reason)"
         case .fatal(let reason): reason
         }
     }

@@ -58,6 +58,9 @@ public protocol GameStoreTransaction {
     /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) throws
 
+    /// The players who asked for streak reminders.
+    func playersWithReminders() throws -> [Player]
+
     /// How many messages to a chat wait in the outbox.
     func pendingCount(in chat: ChatID) throws -> Int
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
@@ -98,8 +101,9 @@ public protocol GameStore: Sendable {
     /// Messages waiting to be sent whose `notBefore` has passed: the oldest few of each chat, chats in the order
     /// of their oldest message, so that one flooded chat never hides the others' messages.
     func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
-    /// Removes sent messages from the outbox, all in one write.
-    func markSent(_ ids: [Int64]) async throws
+    /// Removes sent messages from the outbox, all in one write, and remembers which platform message shows
+    /// each live message posted among them, for later versions to edit.
+    func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws
     /// Marks an at-most-once message as being sent, durably, before it is sent; it is no longer pending.
     func claim(_ id: Int64) async throws
     /// Makes a claimed message pending again: sending it failed, so it was not posted.
@@ -128,14 +132,36 @@ public protocol GameStore: Sendable {
     func isTransient(_ error: any Error) -> Bool
 }
 
+extension GameStore {
+    /// Removes sent messages from the outbox.
+    public func markSent(_ ids: [Int64]) async throws { try await markSent(ids, posted: []) }
+}
+
 /// A queued reply.
 public struct OutboxEntry: Sendable, Hashable {
     public let id: Int64
     public let message: OutgoingMessage
+    /// For a live message (``OutgoingMessage/live``): the platform's id of the message that shows its key in
+    /// the chat, to be edited; nil when none was posted yet.
+    public let livePost: Int64?
 
-    public init(id: Int64, message: OutgoingMessage) {
+    public init(id: Int64, message: OutgoingMessage, livePost: Int64? = nil) {
         self.id = id
         self.message = message
+        self.livePost = livePost
+    }
+}
+
+/// The platform message that shows a live message (``OutgoingMessage/live``) in a chat.
+public struct PostedLiveMessage: Sendable, Hashable {
+    public let chat: ChatID
+    public let key: String
+    public let messageID: Int64
+
+    public init(chat: ChatID, key: String, messageID: Int64) {
+        self.chat = chat
+        self.key = key
+        self.messageID = messageID
     }
 }
 

@@ -31,6 +31,11 @@ public struct Group: Sendable, Hashable, Codable {
     public var lastRevealedPuzzle: PuzzleNumber
     /// The language ``lastClosedPuzzle`` was played in here, for revealing its word after a language change.
     public var lastClosedLanguage: Language?
+    /// Whether the bot may delete members' messages here (an administrator with that right), as the platform
+    /// last said.
+    public var canDeleteMessages: Bool
+    /// Whether the bot has told the group why it deletes guesses posted there: it says so once.
+    public var deletionExplained: Bool
 
     public init(
         chat: ChatID,
@@ -45,7 +50,9 @@ public struct Group: Sendable, Hashable, Codable {
         lastRevealedPuzzle: PuzzleNumber? = nil,
         pending: DaySettings? = nil,
         pendingFrom: PuzzleNumber? = nil,
-        lastClosedLanguage: Language? = nil
+        lastClosedLanguage: Language? = nil,
+        canDeleteMessages: Bool = false,
+        deletionExplained: Bool = false
     ) {
         self.chat = chat
         self.timeZone = timeZone
@@ -60,6 +67,8 @@ public struct Group: Sendable, Hashable, Codable {
         self.pending = pending
         self.pendingFrom = pendingFrom
         self.lastClosedLanguage = lastClosedLanguage
+        self.canDeleteMessages = canDeleteMessages
+        self.deletionExplained = deletionExplained
     }
 
     /// What makes up the group's day: its zone, rollover hour and language.

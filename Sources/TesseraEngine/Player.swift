@@ -14,6 +14,10 @@ public struct Player: Sendable, Hashable, Codable {
     public var pendingFrom: PuzzleNumber?
     /// Whether new games start in hard mode.
     public var prefersHardMode: Bool
+    /// Whether the player asked for a reminder (`/remind on`) before a day ends unplayed with a streak going.
+    public var reminders: Bool
+    /// The latest puzzle a reminder was considered for: at most one a day.
+    public var remindedPuzzle: PuzzleNumber?
 
     public init(
         id: UserID,
@@ -23,7 +27,9 @@ public struct Player: Sendable, Hashable, Codable {
         rolloverHour: Int,
         pendingTimeZone: String? = nil,
         pendingFrom: PuzzleNumber? = nil,
-        prefersHardMode: Bool = false
+        prefersHardMode: Bool = false,
+        reminders: Bool = false,
+        remindedPuzzle: PuzzleNumber? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -33,6 +39,8 @@ public struct Player: Sendable, Hashable, Codable {
         self.pendingTimeZone = pendingTimeZone
         self.pendingFrom = pendingFrom
         self.prefersHardMode = prefersHardMode
+        self.reminders = reminders
+        self.remindedPuzzle = remindedPuzzle
     }
 
     /// The puzzle the player is on at an instant.
@@ -44,6 +52,15 @@ public struct Player: Sendable, Hashable, Codable {
         guard let pendingTimeZone, let pendingFrom, current >= pendingFrom else { return current }
         let next = schedule.puzzle(at: instant, rollover: Self.rollover(pendingTimeZone, rolloverHour))
         return max(next, pendingFrom)
+    }
+
+    /// When the player's next puzzle arrives, after an instant: the end of their current day.
+    public func nextPuzzleStart(after instant: Date, schedule: DailySchedule) -> Date {
+        let next = PuzzleNumber(puzzle(at: instant, schedule: schedule).rawValue + 1)
+        // The puzzle a zone change takes effect on still arrives on the old zone's day (see `puzzle(at:)`).
+        let zone = pendingFrom.map { next > $0 } == true ? pendingTimeZone ?? timeZone : timeZone
+        let start = schedule.start(of: schedule.day(of: next), rollover: Self.rollover(zone, rolloverHour))
+        return max(start, instant)
     }
 
     /// Makes a pending zone the player's zone once both the old and the new zone have reached the puzzle it

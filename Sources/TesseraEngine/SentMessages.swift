@@ -7,6 +7,7 @@
 actor SentMessages {
     private let store: any GameStore
     private var queued: [Int64] = []
+    private var posted: [PostedLiveMessage] = []
     private var waiting: [Int64: CheckedContinuation<Void, any Error>] = [:]
     private var writing = false
 
@@ -14,8 +15,10 @@ actor SentMessages {
         self.store = store
     }
 
-    func markSent(_ id: Int64) async throws {
+    /// `live`: the live message it posted, if it posted one.
+    func markSent(_ id: Int64, posted live: PostedLiveMessage? = nil) async throws {
         queued.append(id)
+        if let live { posted.append(live) }
         guard !writing else {
             // A write is under way; the caller that started it writes this id next.
             try await withCheckedThrowingContinuation { waiting[id] = $0 }
@@ -25,11 +28,11 @@ actor SentMessages {
         defer { writing = false }
         var ownError: (any Error)?
         while !queued.isEmpty {
-            let ids = queued
-            queued = []
+            let (ids, live) = (queued, posted)
+            (queued, posted) = ([], [])
             let result: Result<Void, any Error>
             do {
-                try await store.markSent(ids)
+                try await store.markSent(ids, posted: live)
                 result = .success(())
             } catch {
                 result = .failure(error)

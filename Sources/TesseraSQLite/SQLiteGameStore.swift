@@ -211,9 +211,11 @@ public final class SQLiteGameStore: GameStore {
             let entries = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
-                            silent, reaction
-                        FROM outbox WHERE id IN (SELECT value FROM json_each(?))
+                        SELECT outbox.id, outbox.chat_id, html, reply_to, thread, buttons, document_name, document,
+                            at_most_once, silent, action, live, reposts_live, live_message.message_id AS live_post
+                        FROM outbox LEFT JOIN live_message
+                            ON live_message.chat_id = outbox.chat_id AND live_message.key = outbox.live
+                        WHERE outbox.id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
             ).map(Self.outboxEntry)
@@ -236,6 +238,14 @@ public final class SQLiteGameStore: GameStore {
                 throw SQLiteStoreError.damagedRow(table: "outbox", column: "buttons")
             }
         }
+        var action = OutgoingMessage.Action.post
+        if let json: String = row["action"] {
+            do {
+                action = try JSONDecoder().decode(OutgoingMessage.Action.self, from: Data(json.utf8))
+            } catch {
+                throw SQLiteStoreError.damagedRow(table: "outbox", column: "action")
+            }
+        }
         let documentName: String? = row["document_name"]
         let document: Data? = row["document"]
         return OutboxEntry(
@@ -249,16 +259,26 @@ public final class SQLiteGameStore: GameStore {
                 document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
                 atMostOnce: row["at_most_once"] ?? false,
                 silent: row["silent"] ?? false,
-                reaction: (row["reaction"] as String?).flatMap(OutgoingMessage.Reaction.init(rawValue:))
-            )
+                action: action,
+                live: row["live"],
+                repostsLive: row["reposts_live"] ?? false
+            ),
+            livePost: row["live_post"]
         )
     }
 
     /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.
-    public func markSent(_ ids: [Int64]) async throws {
+    public func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws {
         guard !ids.isEmpty else { return }
         try await writeWithoutWaitingForDisk { db in
             for id in ids { try db.executeCached(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
+            for live in posted {
+                // One live message per chat: a new game's board replaces the last one's.
+                try db.executeCached(sql: "DELETE FROM live_message WHERE chat_id = ?", arguments: [live.chat.rawValue])
+                try db.executeCached(
+                    sql: "INSERT INTO live_message (chat_id, key, message_id) VALUES (?, ?, ?)",
+                    arguments: [live.chat.rawValue, live.key, live.messageID])
+            }
         }
     }
 
@@ -530,8 +550,25 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_from INTEGER")
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_closed_language TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
-            // Acknowledgements by reaction instead of a reply.
-            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reaction TEXT")
+            // Reactions, deletions and answers to queries besides posts (JSON; NULL: a post).
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN action TEXT")
+            // One live board per game: the key of a live message, and the post that shows each chat's.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN live TEXT")
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reposts_live INTEGER NOT NULL DEFAULT 0")
+            try db.execute(
+                sql: """
+                    CREATE TABLE live_message (
+                        chat_id INTEGER NOT NULL, key TEXT NOT NULL, message_id INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, key)
+                    ) WITHOUT ROWID
+                    """)
+            // Whether the bot may delete messages in a group, and whether it has said why it does.
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN can_delete_messages INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN deletion_explained INTEGER NOT NULL DEFAULT 0")
+            // Streak reminders, opted into; the last puzzle one was considered for.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0")
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN reminded_puzzle INTEGER")
+            try db.execute(sql: "CREATE INDEX player_reminders ON player (id) WHERE reminders = 1")
         }
         return migrator
     }

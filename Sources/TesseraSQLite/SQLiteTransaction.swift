@@ -16,16 +16,18 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(
             sql: """
                 INSERT INTO player (id, display_name, language, time_zone, rollover_hour, pending_time_zone,
-                    pending_from, prefers_hard_mode)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_from, prefers_hard_mode, reminders, reminded_puzzle)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, language = excluded.language,
                     time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
-                    prefers_hard_mode = excluded.prefers_hard_mode
+                    prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
+                    reminded_puzzle = excluded.reminded_puzzle
                 """,
             arguments: [
                 player.id.rawValue, player.displayName, player.language.rawValue, player.timeZone,
                 player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue, player.prefersHardMode,
+                player.reminders, player.remindedPuzzle?.rawValue,
             ]
         )
     }
@@ -75,8 +77,9 @@ struct SQLiteTransaction: GameStoreTransaction {
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
-                    pending_rollover_hour, pending_language, pending_from, last_closed_language)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language, can_delete_messages,
+                    deletion_explained)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
@@ -86,14 +89,15 @@ struct SQLiteTransaction: GameStoreTransaction {
                     pending_time_zone = excluded.pending_time_zone,
                     pending_rollover_hour = excluded.pending_rollover_hour,
                     pending_language = excluded.pending_language, pending_from = excluded.pending_from,
-                    last_closed_language = excluded.last_closed_language
+                    last_closed_language = excluded.last_closed_language,
+                    can_delete_messages = excluded.can_delete_messages, deletion_explained = excluded.deletion_explained
                 """,
             arguments: [
                 group.chat.rawValue, group.timeZone, group.rolloverHour, group.language.rawValue,
                 group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic,
                 group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
                 group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
-                group.lastClosedLanguage?.rawValue,
+                group.lastClosedLanguage?.rawValue, group.canDeleteMessages, group.deletionExplained,
             ]
         )
     }
@@ -347,16 +351,19 @@ struct SQLiteTransaction: GameStoreTransaction {
             let buttons =
                 message.buttons.isEmpty
                 ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
+            let action =
+                message.action == .post
+                ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self)
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
-                        silent, reaction)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        silent, action, live, reposts_live)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
-                    message.silent, message.reaction?.rawValue,
+                    message.silent, action, message.live, message.repostsLive,
                 ]
             )
         }
@@ -389,7 +396,12 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(sql: "DELETE FROM player WHERE id = ?", arguments: [player.rawValue])
         let deleted = db.changesCount > 0
         try db.executeCached(sql: "DELETE FROM chat WHERE id = ?", arguments: [player.rawValue])
+        try db.executeCached(sql: "DELETE FROM live_message WHERE chat_id = ?", arguments: [player.rawValue])
         return deleted
+    }
+
+    func playersWithReminders() throws -> [Player] {
+        try db.cachedRows(sql: "SELECT * FROM player WHERE reminders = 1", arguments: []).map(Self.player)
     }
 
     func pendingCount(in chat: ChatID) throws -> Int {
@@ -459,7 +471,9 @@ struct SQLiteTransaction: GameStoreTransaction {
             lastRevealedPuzzle: PuzzleNumber(try row.required("last_revealed_puzzle", in: "chat_group")),
             pending: try pendingDaySettings(row),
             pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
-            lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:))
+            lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:)),
+            canDeleteMessages: row["can_delete_messages"] ?? false,
+            deletionExplained: row["deletion_explained"] ?? false
         )
     }
 
@@ -509,7 +523,9 @@ struct SQLiteTransaction: GameStoreTransaction {
             rolloverHour: try row.required("rollover_hour", in: "player"),
             pendingTimeZone: row["pending_time_zone"],
             pendingFrom: pendingFrom.map(PuzzleNumber.init),
-            prefersHardMode: try row.required("prefers_hard_mode", in: "player")
+            prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
+            reminders: row["reminders"] ?? false,
+            remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init)
         )
     }
 

@@ -37,6 +37,8 @@ enum TelegramAPI {
         let callbackQuery: CallbackQuery?
         /// The bot's own membership of a chat changed (`my_chat_member`).
         let membership: ChatMemberUpdated?
+        /// Someone typed the bot's name to post through it (`inline_query`).
+        let inlineQuery: InlineQuery?
         let problem: String?
 
         enum CodingKeys: String, CodingKey {
@@ -45,6 +47,7 @@ enum TelegramAPI {
             case editedMessage = "edited_message"
             case callbackQuery = "callback_query"
             case membership = "my_chat_member"
+            case inlineQuery = "inline_query"
         }
 
         init(from decoder: any Decoder) throws {
@@ -54,6 +57,7 @@ enum TelegramAPI {
             var isEdit = false
             var callbackQuery: CallbackQuery?
             var membership: ChatMemberUpdated?
+            var inlineQuery: InlineQuery?
             var problem: String?
             do {
                 let new = try container.decodeIfPresent(Message.self, forKey: .message)
@@ -62,6 +66,7 @@ enum TelegramAPI {
                 isEdit = new == nil && edited != nil
                 callbackQuery = try container.decodeIfPresent(CallbackQuery.self, forKey: .callbackQuery)
                 membership = try container.decodeIfPresent(ChatMemberUpdated.self, forKey: .membership)
+                inlineQuery = try container.decodeIfPresent(InlineQuery.self, forKey: .inlineQuery)
             } catch {
                 message = nil
                 callbackQuery = nil
@@ -71,6 +76,7 @@ enum TelegramAPI {
             self.isEdit = isEdit
             self.callbackQuery = callbackQuery
             self.membership = membership
+            self.inlineQuery = inlineQuery
             self.problem = problem
         }
     }
@@ -79,6 +85,18 @@ enum TelegramAPI {
     struct ChatMemberUpdated: Decodable {
         struct Member: Decodable {
             let status: String
+            /// For an administrator: whether it may delete other members' messages.
+            let canDeleteMessages: Bool?
+
+            enum CodingKeys: String, CodingKey {
+                case status
+                case canDeleteMessages = "can_delete_messages"
+            }
+
+            var isInTheChat: Bool { ["creator", "member", "administrator", "restricted"].contains(status) }
+            var mayDeleteMessages: Bool {
+                status == "creator" || (status == "administrator" && canDeleteMessages == true)
+            }
         }
 
         let chat: Chat
@@ -93,10 +111,14 @@ enum TelegramAPI {
         }
 
         /// The bot was added: from outside the chat to inside it.
-        var addsTheBot: Bool {
-            ["left", "kicked"].contains(oldChatMember.status)
-                && ["member", "administrator", "restricted"].contains(newChatMember.status)
-        }
+        var addsTheBot: Bool { !oldChatMember.isInTheChat && newChatMember.isInTheChat }
+    }
+
+    /// Someone typed `@bot …` in a chat, or pressed a button that does it for them.
+    struct InlineQuery: Decodable {
+        let id: String
+        let from: User
+        let query: String
     }
 
     /// A press of an inline button under one of the bot's messages.
@@ -175,6 +197,17 @@ enum TelegramAPI {
         }
     }
 
+    /// What `editMessageText` returns: the edited message, or `true`.
+    enum EditResult: Decodable {
+        case message(SentMessage)
+        case done
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = (try? container.decode(Bool.self)) != nil ? .done : .message(try container.decode(SentMessage.self))
+        }
+    }
+
     // MARK: - Requests
 
     struct GetUpdates: Encodable {
@@ -211,6 +244,83 @@ enum TelegramAPI {
         }
     }
 
+    struct EditMessageText: Encodable {
+        let chatID: Int64
+        let messageID: Int64
+        let text: String
+        let parseMode = "HTML"
+        let replyMarkup: InlineKeyboardMarkup?
+        let linkPreviewOptions = LinkPreviewOptions()
+
+        enum CodingKeys: String, CodingKey {
+            case text
+            case chatID = "chat_id"
+            case messageID = "message_id"
+            case parseMode = "parse_mode"
+            case replyMarkup = "reply_markup"
+            case linkPreviewOptions = "link_preview_options"
+        }
+    }
+
+    struct DeleteMessage: Encodable {
+        let chatID: Int64
+        let messageID: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case chatID = "chat_id"
+            case messageID = "message_id"
+        }
+    }
+
+    /// `answerInlineQuery` with at most one article, or none and a button that opens the direct chat.
+    struct AnswerInlineQuery: Encodable {
+        struct Article: Encodable {
+            struct Content: Encodable {
+                let messageText: String
+                let parseMode = "HTML"
+
+                enum CodingKeys: String, CodingKey {
+                    case messageText = "message_text"
+                    case parseMode = "parse_mode"
+                }
+            }
+
+            let type = "article"
+            let id: String
+            let title: String
+            let inputMessageContent: Content
+
+            enum CodingKeys: String, CodingKey {
+                case type, id, title
+                case inputMessageContent = "input_message_content"
+            }
+        }
+
+        struct ResultsButton: Encodable {
+            let text: String
+            let startParameter: String
+
+            enum CodingKeys: String, CodingKey {
+                case text
+                case startParameter = "start_parameter"
+            }
+        }
+
+        let inlineQueryID: String
+        let results: [Article]
+        /// The answer is the asker's own result, and changes as they play: not cached, not shared.
+        let cacheTime = 0
+        let isPersonal = true
+        let button: ResultsButton?
+
+        enum CodingKeys: String, CodingKey {
+            case results, button
+            case inlineQueryID = "inline_query_id"
+            case cacheTime = "cache_time"
+            case isPersonal = "is_personal"
+        }
+    }
+
     struct SetMessageReaction: Encodable {
         struct Emoji: Encodable {
             let type = "emoji"
@@ -231,13 +341,16 @@ enum TelegramAPI {
     struct InlineKeyboardMarkup: Encodable {
         struct Button: Encodable {
             let text: String
-            /// One of the two: data sent back when pressed, or a link to open.
+            /// One of three: data sent back when pressed, a link to open, or a query to post through the bot in
+            /// a chat the presser picks.
             var callbackData: String?
             var url: String?
+            var switchInlineQuery: String?
 
             enum CodingKeys: String, CodingKey {
                 case text, url
                 case callbackData = "callback_data"
+                case switchInlineQuery = "switch_inline_query"
             }
         }
 
@@ -253,6 +366,7 @@ enum TelegramAPI {
             guard !rows.isEmpty else { return nil }
             inlineKeyboard = rows.map { row in
                 row.compactMap { button in
+                    if let query = button.postQuery { return Button(text: button.text, switchInlineQuery: query) }
                     guard let start = button.directChatStart else {
                         return Button(text: button.text, callbackData: button.data)
                     }

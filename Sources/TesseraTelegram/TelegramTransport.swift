@@ -78,7 +78,7 @@ public final class TelegramTransport: ChatTransport {
                 offset: position,
                 timeout: configuration.pollSeconds,
                 limit: 100,
-                allowedUpdates: ["message", "edited_message", "callback_query", "my_chat_member"]
+                allowedUpdates: ["message", "edited_message", "callback_query", "my_chat_member", "inline_query"]
             ),
             // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
             timeout: .seconds(configuration.pollSeconds + 15)
@@ -94,14 +94,23 @@ public final class TelegramTransport: ChatTransport {
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
             }
             if let membership = update.membership {
-                if membership.addsTheBot, let kind = Self.chatKind(membership.chat), kind == .group {
+                if let event = membershipEvent(membership), Self.chatKind(membership.chat) == .group {
                     messages.append(
                         ChatMessage(
-                            chat: ChatID(membership.chat.id), chatKind: kind, sender: UserID(membership.from.id),
+                            chat: ChatID(membership.chat.id), chatKind: .group, sender: UserID(membership.from.id),
                             senderName: membership.from.displayName, text: "", position: update.updateID,
-                            senderLanguage: membership.from.languageCode,
-                            event: .added(seesEveryMessage: seesEveryMessage.withLock { $0 })))
+                            senderLanguage: membership.from.languageCode, event: event))
                 }
+                continue
+            }
+            if let query = update.inlineQuery {
+                // Not from a chat: the asker's direct chat stands for it (its id is theirs on Telegram).
+                guard query.from.isBot != true else { continue }
+                messages.append(
+                    ChatMessage(
+                        chat: ChatID(query.from.id), chatKind: .direct, sender: UserID(query.from.id),
+                        senderName: query.from.displayName, text: query.query, position: update.updateID,
+                        senderLanguage: query.from.languageCode, event: .query(id: query.id)))
                 continue
             }
             if let query = update.callbackQuery {
@@ -136,6 +145,18 @@ public final class TelegramTransport: ChatTransport {
         }
         let next = updates.map(\.updateID).max().map { $0 + 1 } ?? position ?? 0
         return ReceivedBatch(messages: messages, nextPosition: max(next, position ?? 0), migrations: migrations)
+    }
+
+    /// The bot added to a chat, or its rights there changed; nil when it left.
+    private func membershipEvent(_ membership: TelegramAPI.ChatMemberUpdated) -> ChatEvent? {
+        let new = membership.newChatMember
+        guard new.isInTheChat else { return nil }
+        if membership.addsTheBot {
+            return .added(
+                seesEveryMessage: seesEveryMessage.withLock { $0 } || new.status == "administrator",
+                canDeleteMessages: new.mayDeleteMessages)
+        }
+        return .rightsChanged(canDeleteMessages: new.mayDeleteMessages)
     }
 
     private static func chatKind(_ chat: TelegramAPI.Chat) -> ChatMessage.ChatKind? {
@@ -190,12 +211,27 @@ public final class TelegramTransport: ChatTransport {
             chat: chat)
     }
 
-    public func send(_ message: OutgoingMessage) async throws {
-        if let document = message.document { return try await sendDocument(document, message) }
-        if let reaction = message.reaction, let target = message.replyTo {
-            return try await react(reaction, to: target, in: message.chat)
+    @discardableResult
+    public func send(_ message: OutgoingMessage) async throws -> Int64? {
+        switch message.action {
+        case .post: break
+        case .react(let reaction):
+            guard let target = message.replyTo else { break }
+            try await react(reaction, to: target, in: message.chat)
+            return nil
+        case .delete:
+            guard let target = message.replyTo else { return nil }
+            let _: Bool = try await call(
+                "deleteMessage", TelegramAPI.DeleteMessage(chatID: message.chat.rawValue, messageID: target),
+                chat: message.chat)
+            return nil
+        case .answerQuery(let id, let title):
+            try await answerQuery(id, title: title, html: message.html)
+            return nil
         }
+        if let document = message.document { return try await sendDocument(document, message) }
         let chunks = TelegramText.chunks(TelegramText.html(message.html))
+        var posted: Int64?
         for (index, chunk) in chunks.enumerated() {
             let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
@@ -208,7 +244,9 @@ public final class TelegramTransport: ChatTransport {
             if message.silent { request.disableNotification = true }
             while true {
                 do {
-                    let _: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
+                    let sent: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
+                    // A live message is edited in its first part: long ones are not live.
+                    if index == 0 { posted = sent.messageID }
                     break
                 } catch TransportError.messageRejected(let reason) {
                     // The words matter more than what Telegram objected to: drop that and send again.
@@ -221,6 +259,41 @@ public final class TelegramTransport: ChatTransport {
                 }
             }
         }
+        return chunks.count == 1 ? posted : nil
+    }
+
+    /// `editMessageText`, with the buttons. An edit that changes nothing is done; one Telegram will not make
+    /// (the message deleted, too old, or the new text too long for one message) is refused.
+    public func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws {
+        let chunks = TelegramText.chunks(TelegramText.html(message.html))
+        guard chunks.count == 1, let text = chunks.first else {
+            throw TransportError.editRefused("the new text needs \(chunks.count) messages")
+        }
+        let request = TelegramAPI.EditMessageText(
+            chatID: message.chat.rawValue, messageID: posted, text: text,
+            replyMarkup: TelegramAPI.InlineKeyboardMarkup(message.buttons, botUsername: username.withLock { $0 }))
+        do {
+            // The edited Message, or true for a message sent through inline mode.
+            let _: TelegramAPI.EditResult = try await call("editMessageText", request, chat: message.chat)
+        } catch TransportError.messageRejected(let reason) {
+            if reason.lowercased().contains("not modified") { return }
+            throw TransportError.editRefused(reason)
+        }
+    }
+
+    /// `answerInlineQuery`: the html as one article to post, or none and a button that opens the direct chat.
+    private func answerQuery(_ id: String, title: String, html: String) async throws {
+        let answer =
+            html.isEmpty
+            ? TelegramAPI.AnswerInlineQuery(
+                inlineQueryID: id, results: [], button: .init(text: title, startParameter: "play"))
+            : TelegramAPI.AnswerInlineQuery(
+                inlineQueryID: id,
+                results: [
+                    .init(id: "result", title: title, inputMessageContent: .init(messageText: TelegramText.html(html)))
+                ],
+                button: nil)
+        let _: Bool = try await call("answerInlineQuery", answer)
     }
 
     /// What to send instead of a message Telegram refused, when something can be left out: markup it cannot
@@ -243,7 +316,7 @@ public final class TelegramTransport: ChatTransport {
     }
 
     /// `sendDocument`: a file upload, so the body is multipart rather than JSON; the text is the caption.
-    private func sendDocument(_ document: OutgoingMessage.Document, _ message: OutgoingMessage) async throws {
+    private func sendDocument(_ document: OutgoingMessage.Document, _ message: OutgoingMessage) async throws -> Int64? {
         var form = MultipartForm()
         form.add("chat_id", String(message.chat.rawValue))
         form.add("caption", message.html)
@@ -258,8 +331,9 @@ public final class TelegramTransport: ChatTransport {
         guard let body = form.body() else {
             throw TransportError.messageRejected("sendDocument: the upload's boundary occurs in the file; not sent")
         }
-        let _: TelegramAPI.SentMessage = try await call(
+        let sent: TelegramAPI.SentMessage = try await call(
             "sendDocument", body: body, contentType: form.contentType, chat: message.chat)
+        return sent.messageID
     }
 
     /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands

@@ -281,6 +281,14 @@ public struct FakeTelegram: Sendable {
         try await poll(timeout: timeout, sent, until: condition)
     }
 
+    /// Asks the fake again (any of its readers: `fake.wait(for: fake.inlineAnswers) { !$0.isEmpty }`) until the
+    /// answer satisfies `condition` or the time is up; returns the last answer.
+    public func wait<Answer>(
+        timeout: Duration = .seconds(20), for ask: () async throws -> Answer, until condition: (Answer) -> Bool
+    ) async throws -> Answer {
+        try await poll(timeout: timeout, ask, until: condition)
+    }
+
     /// Asks the fake again until the answer satisfies `condition` or the time is up; returns the last answer.
     private func poll<Answer>(
         timeout: Duration, _ ask: () async throws -> Answer, until condition: (Answer) -> Bool

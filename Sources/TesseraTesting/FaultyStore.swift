@@ -78,9 +78,9 @@ public final class FaultyStore: GameStore {
         events.record("flush")
     }
 
-    public func markSent(_ ids: [Int64]) async throws {
+    public func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws {
         try await enter(.markSent)
-        try await base.markSent(ids)
+        try await base.markSent(ids, posted: posted)
         state.withLock { $0.removals.append(ids) }
         events.record("markSent")
     }

@@ -2,18 +2,20 @@ import Synchronization
 public import TesseraEngine
 
 /// A chat platform played by a test: it hands out batches in turn, long-polling while there is none (a
-/// batch pushed meanwhile ends the poll), records every message sent, and fails on demand, per method and
-/// per chat.
+/// batch pushed meanwhile ends the poll), records every message sent and edit made, and fails on demand, per
+/// method and per chat. Posts get ids counting up from 1000.
 public final class ScriptedTransport: ChatTransport {
     /// The calls a failure can be injected into.
     public enum Method: Sendable, Hashable {
-        case receive, send, isAdministrator
+        case receive, send, edit, isAdministrator
     }
 
     public let name: String
     private struct State {
         var batches: [ReceivedBatch]
         var sent: [OutgoingMessage] = []
+        var postIDs: [Int64] = []
+        var edits: [(post: Int64, message: OutgoingMessage)] = []
         var sendTimes: [ManualClock.Instant] = []
         var poll: CheckedContinuation<ReceivedBatch, any Error>?
         var attempts: [OutgoingMessage] = []
@@ -58,6 +60,10 @@ public final class ScriptedTransport: ChatTransport {
     public var sent: [OutgoingMessage] { state.withLock { $0.sent } }
     /// When each message in ``sent`` was sent, by the clock given at init.
     public var sendTimes: [ManualClock.Instant] { state.withLock { $0.sendTimes } }
+    /// The platform's id of each message in ``sent``.
+    public var postIDs: [Int64] { state.withLock { $0.postIDs } }
+    /// The edits made, in order: the id of the post edited and what it reads now.
+    public var edits: [(post: Int64, message: OutgoingMessage)] { state.withLock { $0.edits } }
     /// Every attempt to send, failed ones included, in order.
     public var attempts: [OutgoingMessage] { state.withLock { $0.attempts } }
 
@@ -80,18 +86,31 @@ public final class ScriptedTransport: ChatTransport {
         }
     }
 
-    public func send(_ message: OutgoingMessage) async throws {
+    @discardableResult
+    public func send(_ message: OutgoingMessage) async throws -> Int64? {
         state.withLock { $0.attempts.append(message) }
         if let error = takeFailure(.send, chat: message.chat) {
             events.record("send failed(\(message.chat))")
             throw error
         }
         let time = clock?.now ?? ManualClock.Instant(offset: .zero)
-        state.withLock {
-            $0.sent.append(message)
-            $0.sendTimes.append(time)
+        let id = state.withLock { state in
+            state.sent.append(message)
+            state.sendTimes.append(time)
+            state.postIDs.append(Int64(1000 + state.postIDs.count))
+            return state.postIDs.last
         }
         events.record("send(\(message.chat))")
+        return message.action == .post ? id : nil
+    }
+
+    public func edit(_ post: Int64, toRead message: OutgoingMessage) async throws {
+        if let error = takeFailure(.edit, chat: message.chat) {
+            events.record("edit failed(\(message.chat))")
+            throw error
+        }
+        state.withLock { $0.edits.append((post, message)) }
+        events.record("edit(\(message.chat))")
     }
 
     public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {

@@ -79,8 +79,15 @@ struct DaemonTests {
             let sent = try await fake.waitForSent { $0.count >= expected }
             #expect(sent.count == expected)
             let replied = Set(sent.compactMap(\.replyTo))
-            #expect(replied.isSuperset(of: Set((1...20).map(Int64.init))), "every private guess is answered")
+            for player in 1...20 {
+                // A guess is answered by the game's board: one message of its own, showing the word guessed.
+                let boards = sent.filter { $0.chat == Int64(player) }
+                #expect(
+                    boards.count == 1 && boards[0].text.contains("<code>\(words[player].uppercased())</code>"),
+                    "player \(player)'s guess is answered by their board")
+            }
             #expect(!replied.contains(399), "a command for another bot is ignored")
+            #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
             for message in sent where message.chat == -500 {
                 for word in words {
                     #expect(!message.text.lowercased().contains(word), "a group saw letters: \(message.text)")
@@ -196,7 +203,7 @@ struct DaemonTests {
         await fake.stop()
     }
 
-    @Test("SIGKILL in the middle of a load: every guess is applied exactly once and every reply is sent")
+    @Test("SIGKILL in the middle of a load: every guess is applied exactly once and every board shows it")
     func crashSafety() async throws {
         let fake = try await FakeTelegram.start()
         let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
@@ -219,22 +226,21 @@ struct DaemonTests {
         let beforeRestart = try await fake.sent().count
         let second = try Daemon(fake: fake, database: database, secret: Self.secret, environment: environment)
         try second.start()
-        let replies = try await fake.waitForSent(timeout: .seconds(60)) {
-            Set($0.compactMap(\.replyTo)).count >= updates.count
+        // Each player's board is one message edited after each guess; the latest shows every guess once.
+        func latestBoards(_ sent: [FakeTelegram.SentMessage]) -> [Int64: String] {
+            Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
         }
-        #expect(
-            Set(replies.compactMap(\.replyTo)).count == updates.count,
-            "every guess was answered (\(beforeRestart) before the kill)")
-        try await fake.push(
-            (1...players).map { FakeTelegram.message("/board", from: Int64($0), messageID: Int64(9000 + $0)) })
-        let boards = try await fake.waitForSent(timeout: .seconds(30)) { messages in
-            messages.filter { ($0.replyTo ?? 0) > 9000 }.count >= players
-        }.filter { ($0.replyTo ?? 0) > 9000 }
-        #expect(boards.count == players)
-        for board in boards {
+        let final = latestBoards(
+            try await fake.waitForSent(timeout: .seconds(60)) { sent in
+                let boards = latestBoards(sent)
+                return boards.count == players && boards.values.allSatisfy { $0.contains("· 3/6") }
+            })
+        #expect(final.count == players, "every player got a board (\(beforeRestart) posts before the kill)")
+        for (player, board) in final.sorted(by: { $0.key < $1.key }) {
+            #expect(board.contains("· 3/6"), "player \(player)'s board shows three guesses: \(board)")
             for word in words {
-                let rows = board.text.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
-                #expect(rows == 1, "player \(board.chat) has \(word) \(rows) times")
+                let rows = board.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
+                #expect(rows == 1, "player \(player) has \(word) \(rows) times")
             }
         }
         await second.stop(SIGKILL)

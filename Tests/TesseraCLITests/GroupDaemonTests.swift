@@ -34,7 +34,7 @@ struct GroupDaemonTests {
                 FakeTelegram.message("/join", from: 1, name: "Ann", chat: Int64(chat), messageID: Int64(index + 1))
             } + [FakeTelegram.message(answer.lowercased(), from: 1, name: "Ann", messageID: 4)])
         // The joins are acknowledged with reactions, the guess with its board.
-        try await fake.waitForSent { $0.contains { $0.replyTo == 4 } }
+        try await fake.waitForSent { $0.contains { $0.chat == 1 && $0.text.hasPrefix("<b>Tessera 326</b>") } }
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 3 }
 
         // Pastes in group -1 (message ids 10…); Wordle 1,982 is today's there.
@@ -108,7 +108,10 @@ struct GroupDaemonTests {
             FakeTelegram.message("/export", from: 1, name: "Ann", messageID: 3),
             FakeTelegram.message("/forgetme", from: 1, name: "Ann", messageID: 4),
         ])
-        let sent = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 2...4) }
+        let sent = try await fake.waitForSent { sent in
+            Set(sent.compactMap(\.replyTo)).isSuperset(of: 3...4)
+                && sent.contains { $0.text.contains("<code>CRANE</code>") }
+        }
         #expect(try await fake.waitForStats { $0["setMessageReaction"] == 1 }["setMessageReaction"] == 1, "/join")
         let export = try #require(sent.first { $0.replyTo == 3 })
         let document = try #require(export.document)

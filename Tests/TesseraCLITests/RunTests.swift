@@ -23,12 +23,12 @@ struct RunTests {
         )
         #expect(first.status == 0, "\(first.standardError)")
         let lines = first.standardOutput.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("[You] ") && $0.hasSuffix("  CRANE") })
+        #expect(first.standardOutput.contains("[You] Tessera ") && lines.contains { $0.hasSuffix(" CRANE") })
         #expect(first.standardOutput.contains("[Bob] Statistics (English)"))
         #expect(first.standardOutput.contains("[#family] No results for puzzle"))
         // A second run continues from the database.
         let second = try TesseraProcess.run(["run", "--time-zone", "UTC"], input: "/board\n", environment: environment)
-        #expect(second.standardOutput.contains("[You] ") && second.standardOutput.contains("  CRANE"))
+        #expect(second.standardOutput.contains("[You] Tessera ") && second.standardOutput.contains(" CRANE\n"))
     }
 
     @Test("The console shows documents and buttons, and :press presses one")

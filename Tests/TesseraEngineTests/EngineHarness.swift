@@ -62,7 +62,8 @@ struct EngineHarness {
         topic: Int64? = nil,
         edited: Bool = false,
         button: String? = nil,
-        appLanguage: String? = nil
+        appLanguage: String? = nil,
+        event: ChatEvent? = nil
     ) async throws -> [OutgoingMessage] {
         let message = ChatMessage(
             chat: ChatID(chat ?? user),
@@ -75,7 +76,8 @@ struct EngineHarness {
             senderIsAdministrator: admin,
             isEdited: edited,
             button: button,
-            senderLanguage: appLanguage
+            senderLanguage: appLanguage,
+            event: event
         )
         let engine = self.engine
         let now = self.now

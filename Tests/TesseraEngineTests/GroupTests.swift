@@ -27,7 +27,7 @@ struct GroupTests {
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
         #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
         #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
 
@@ -179,7 +179,7 @@ struct GroupTests {
         func added(_ chat: Int64, seesEveryMessage: Bool) async throws -> [OutgoingMessage] {
             let message = ChatMessage(
                 chat: ChatID(chat), chatKind: .group, sender: UserID(1), senderName: "Ana", text: "",
-                event: .added(seesEveryMessage: seesEveryMessage))
+                event: .added(seesEveryMessage: seesEveryMessage, canDeleteMessages: false))
             let engine = bot.engine
             let now = bot.now
             try await bot.store.write { try engine.handle(message, at: now, in: $0) }
@@ -218,7 +218,7 @@ struct GroupTests {
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
         let summary = try await bot.store.pendingMessages(limit: 10, now: midnight)
         try await bot.store.markSent(summary.map(\.id))
         let yesterday = try await bot.text("/leaderboard yesterday", in: -1, group: true)

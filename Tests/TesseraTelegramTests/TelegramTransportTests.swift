@@ -72,9 +72,9 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             let line = "<b>" + String(repeating: "x", count: 90) + "</b> &amp; 🟩"
             let html = Array(repeating: line, count: 120).joined(separator: "\n")
-            try await transport.send(OutgoingMessage(chat: ChatID(7), html: html, replyTo: 3))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: html, replyTo: 3))
             let single = String(repeating: "é", count: 9_000)
-            try await transport.send(OutgoingMessage(chat: ChatID(7), html: single))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: single))
             let sent = try await fake.sent()
             #expect(sent.count >= 5)
             #expect(sent.allSatisfy { $0.text.utf16.count <= 4096 * 2 })
@@ -130,7 +130,7 @@ struct TelegramTransportTests {
                 OutgoingMessage(
                     chat: ChatID(-7), html: "The word was <spoiler>CRANE</spoiler>.\n<details>Ann 2/6\n🟩</details>",
                     silent: true))
-            try await transport.send(OutgoingMessage(chat: ChatID(-7), html: "Loud"))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(-7), html: "Loud"))
             let sent = try await fake.sent()
             #expect(
                 sent.map(\.text) == [
@@ -149,7 +149,8 @@ struct TelegramTransportTests {
             let batch = try await transport.receive(after: nil)
             let event = try #require(batch.messages.first)
             // The fake's bot has privacy mode on, as a new bot does.
-            #expect(event.event == .added(seesEveryMessage: false) && event.chat == ChatID(-300))
+            #expect(
+                event.event == .added(seesEveryMessage: false, canDeleteMessages: false) && event.chat == ChatID(-300))
             #expect(event.chatKind == .group && event.sender == UserID(5) && event.text.isEmpty)
         }
     }
@@ -168,7 +169,7 @@ struct TelegramTransportTests {
     @Test("Markup Telegram cannot parse is sent again as plain text")
     func entityFallback() async throws {
         try await withTransport { transport, fake in
-            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "<b>unclosed & raw"))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "<b>unclosed & raw"))
             #expect(try await fake.sent().map(\.text) == ["unclosed & raw"])
         }
     }
@@ -197,7 +198,7 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await fake.fail(
                 "sendMessage", status: 400, extra: ["description": "Bad Request: message to be replied not found"])
-            try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello", replyTo: 99))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello", replyTo: 99))
             let sent = try await fake.sent()
             #expect(sent.map(\.text) == ["hello"] && sent.first?.replyTo == nil)
         }
@@ -223,7 +224,7 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await fake.fail("sendMessage", status: status, extra: extra)
             do {
-                try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello"))
+                _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello"))
                 Issue.record("sending succeeded despite an injected \(status)")
             } catch let error as TransportError {
                 let actual: String
@@ -237,7 +238,7 @@ struct TelegramTransportTests {
                 case .chatMigrated(let from, let to):
                     actual = "chatMigrated \(to)"
                     #expect(from == ChatID(7))
-                case .messageRejected: actual = "messageRejected"
+                case .messageRejected, .editRefused: actual = "messageRejected"
                 case .fatal(let reason):
                     actual = "fatal"
                     #expect(reason.contains("TESSERA_TELEGRAM_TOKEN"))

@@ -74,6 +74,18 @@ public struct DailySchedule: Sendable, Hashable {
         return hour < rollover.hour ? date.adding(days: -1) : date
     }
 
+    /// The instant a day begins for a player: its rollover hour, local time (the first instant after it when
+    /// a daylight-saving change skips that hour).
+    public func start(of day: CivilDate, rollover: DayRollover) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = rollover.timeZone
+        let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: rollover.hour)
+        guard let start = calendar.date(from: components) else {
+            preconditionFailure("the Gregorian calendar has no instant for \(day) at \(rollover.hour):00")
+        }
+        return start
+    }
+
     /// The puzzle a player is on at an instant.
     public func puzzle(at instant: Date, rollover: DayRollover) -> PuzzleNumber {
         puzzle(on: day(at: instant, rollover: rollover))

@@ -92,12 +92,40 @@ struct English: Texts {
     }
 
     func won(guesses: Int, maximumGuesses: Int) -> String {
-        "<b>\(GameResult.won(guesses: guesses).praise ?? "")!</b> Solved in \(guesses)/\(maximumGuesses). "
-            + "Send /share in a group to post your result."
+        "<b>\(GameResult.won(guesses: guesses).praise ?? "")!</b> Solved in \(guesses)/\(maximumGuesses)."
     }
 
     func lost(answer: String) -> String {
-        "The word was <b>\(answer.htmlEscaped)</b>. A new word comes with the next puzzle."
+        "The word was <b>\(answer.htmlEscaped)</b>."
+    }
+
+    func boardTitle(gameName: String, puzzle: PuzzleNumber, guesses: Int, maximumGuesses: Int, hardMode: Bool)
+        -> String
+    {
+        "<b>\(gameName.htmlEscaped) \(puzzle.grouped)</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · hard mode" : "")"
+    }
+
+    func nextPuzzle(in seconds: Double) -> String {
+        "⏳ Next puzzle in \(TextFormat.duration(seconds))"
+    }
+
+    let shareButton = "📤 Share"
+    let statsButton = "📊 Stats"
+    func shareTitle(_ headline: String) -> String { "Share \(headline)" }
+    let shareFirstPlay = "Finish today's puzzle first"
+    let guessDeleted =
+        "🧹 I deleted that guess: its letters would be a hint for everyone. I do the same with any guess posted here."
+
+    func remindersAre(on: Bool) -> String {
+        on
+            ? "🔔 Reminders are on: if your streak is 3 or more and you have not played, I remind you 4 hours before your day ends. /remind off stops them."
+            : "🔕 Reminders are off. /remind on to get one before your day ends with your streak at stake."
+    }
+
+    let remindUsage = "In our private chat: /remind on or /remind off."
+
+    func reminder(streak: Int, timeLeft seconds: Double) -> String {
+        "🔥 Your streak of \(streak) ends in \(TextFormat.duration(seconds)) unless you play today's puzzle. Send a word to start."
     }
 
     func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String {

@@ -101,12 +101,40 @@ struct Spanish: Texts {
 
     func won(guesses: Int, maximumGuesses: Int) -> String {
         let praise = ["¡Genial!", "¡Magnífico!", "¡Impresionante!", "¡Espléndido!", "¡Muy bien!", "¡Uf!"]
-        return "<b>\(praise[min(max(guesses, 1), praise.count) - 1])</b> Resuelto en \(guesses)/\(maximumGuesses). "
-            + "Envía /share en un grupo para publicar tu resultado."
+        return "<b>\(praise[min(max(guesses, 1), praise.count) - 1])</b> Resuelto en \(guesses)/\(maximumGuesses)."
     }
 
     func lost(answer: String) -> String {
-        "La palabra era <b>\(answer.htmlEscaped)</b>. La próxima llega con el próximo reto."
+        "La palabra era <b>\(answer.htmlEscaped)</b>."
+    }
+
+    func boardTitle(gameName: String, puzzle: PuzzleNumber, guesses: Int, maximumGuesses: Int, hardMode: Bool)
+        -> String
+    {
+        "<b>\(gameName.htmlEscaped) \(puzzle.grouped)</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · modo difícil" : "")"
+    }
+
+    func nextPuzzle(in seconds: Double) -> String {
+        "⏳ Próximo reto en \(TextFormat.duration(seconds))"
+    }
+
+    let shareButton = "📤 Compartir"
+    let statsButton = "📊 Estadísticas"
+    func shareTitle(_ headline: String) -> String { "Compartir \(headline)" }
+    let shareFirstPlay = "Termina antes el reto de hoy"
+    let guessDeleted =
+        "🧹 He borrado ese intento: sus letras serían una pista para todos. Haré lo mismo con cualquier intento que se publique aquí."
+
+    func remindersAre(on: Bool) -> String {
+        on
+            ? "🔔 Recordatorios activados: si tu racha es de 3 o más y no has jugado, te aviso 4 horas antes de que acabe tu día. /remind off los desactiva."
+            : "🔕 Recordatorios desactivados. /remind on para recibir uno antes de que acabe tu día con tu racha en juego."
+    }
+
+    let remindUsage = "En nuestro chat privado: /remind on o /remind off."
+
+    func reminder(streak: Int, timeLeft seconds: Double) -> String {
+        "🔥 Tu racha de \(streak) se acaba en \(TextFormat.duration(seconds)) si no juegas el reto de hoy. Envía una palabra para empezar."
     }
 
     func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String {

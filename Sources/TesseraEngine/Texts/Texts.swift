@@ -30,6 +30,26 @@ protocol Texts: Sendable {
     var noGuessesYet: String { get }
     var shareNotFinished: String { get }
 
+    // The live board in a direct chat
+    /// The board's first line: `Tessera 342 · 3/6`.
+    func boardTitle(gameName: String, puzzle: PuzzleNumber, guesses: Int, maximumGuesses: Int, hardMode: Bool)
+        -> String
+    /// Under a finished board: when the next puzzle comes.
+    func nextPuzzle(in seconds: Double) -> String
+    var shareButton: String { get }
+    var statsButton: String { get }
+    /// The title of the result offered by the Share button's query; `headline` is `Tessera 342 3/6`.
+    func shareTitle(_ headline: String) -> String
+    /// The Share button's query before the game is finished: a button that opens the direct chat.
+    var shareFirstPlay: String { get }
+    /// Said once in a group, the first time the bot deletes a guess posted there.
+    var guessDeleted: String { get }
+
+    // Streak reminders
+    func remindersAre(on: Bool) -> String
+    var remindUsage: String { get }
+    func reminder(streak: Int, timeLeft seconds: Double) -> String
+
     // Hard mode
     var hardOn: String { get }
     var hardOff: String { get }
@@ -177,6 +197,12 @@ extension Language {
 enum TextFormat {
     static func score(_ result: GameResult, maximumGuesses: Int) -> String {
         "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)"
+    }
+
+    /// A span of time to the minute, rounded up: `5 h 12 min`, `40 min`.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = max(1, Int((seconds / 60).rounded(.up)))
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     static func clock(_ hour: Int) -> String {

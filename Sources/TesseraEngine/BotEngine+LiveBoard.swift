@@ -1,0 +1,77 @@
+import Foundation
+import TesseraCore
+
+/// One live board per game: in a direct chat, the player's board of a puzzle is one message, edited in place
+/// after each guess (``OutgoingMessage/live``). It shows the rows played, the tries used, and the keyboard
+/// with what each tried letter showed; a finished game adds a countdown to the next puzzle and buttons to
+/// share the result in any chat (``ChatEvent/query(id:)``) and to see the statistics.
+extension BotEngine {
+    /// The data of the Stats button under a finished board.
+    static let statsButton = "stats"
+    /// What the Share button queries: the presser's latest result, to post in a chat they pick.
+    static let shareQuery = "share"
+
+    /// The board of the player's game as a live message: it edits the board already posted for that game, or
+    /// (`reposts`) is posted anew at the bottom of the chat and edited from then on.
+    func liveBoard(_ daily: DailyGame, context: Context, reposts: Bool = false) -> OutgoingMessage {
+        let game = daily.game
+        let texts = context.texts
+        let title = texts.boardTitle(
+            gameName: configuration.gameName, puzzle: daily.stored.puzzle, guesses: game.rows.count,
+            maximumGuesses: game.maximumGuesses, hardMode: daily.stored.hardMode)
+        let list = game.wordList
+        var lines = [title]
+        for row in game.rows {
+            let squares = String(row.feedback.states.map(configuration.shareTheme.square(for:)))
+            lines.append(squares + " <code>" + list.display(row.word).htmlEscaped + "</code>")
+        }
+        lines += ["", keyboard(game)]
+        var buttons: [[OutgoingMessage.Button]] = []
+        if let result = game.result {
+            switch result {
+            case .won(let guesses): lines += ["", texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
+            case .lost: lines += ["", texts.lost(answer: list.display(game.answer))]
+            }
+            let next = context.player.nextPuzzleStart(after: context.now, schedule: configuration.schedule)
+            lines.append(texts.nextPuzzle(in: next.timeIntervalSince(context.now)))
+            buttons = [
+                [
+                    .postElsewhere(texts.shareButton, query: Self.shareQuery),
+                    OutgoingMessage.Button(text: texts.statsButton, data: Self.statsButton),
+                ]
+            ]
+        }
+        return OutgoingMessage(
+            chat: context.message.chat, html: lines.joined(separator: "\n"), thread: context.message.thread,
+            buttons: buttons, live: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)",
+            repostsLive: reposts)
+    }
+
+    /// The keyboard's rows, each tried letter marked with the square of the best it showed (🟩 beats 🟨 beats
+    /// the theme's absent square); untried letters are plain, since ⬜ means "absent" in the light theme.
+    private func keyboard(_ game: Game) -> String {
+        let summary = game.keyboard
+        let alphabet = game.wordList.alphabet
+        return alphabet.keyboardRows.map { row in
+            row.map { key -> String in
+                let letter = String(key).uppercased()
+                guard let code = alphabet.code(of: key), let state = summary[code] else { return letter }
+                return String(configuration.shareTheme.square(for: state)) + letter
+            }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
+    /// chat they picked, or, before they have finished it, a button that opens the direct chat to play.
+    func answerShareQuery(id: String, context: inout Context) throws {
+        let daily = try dailyGame(context)
+        let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat,
+                html: share?.text(theme: configuration.shareTheme).htmlEscaped ?? "",
+                action: .answerQuery(
+                    id: id, title: share.map { context.texts.shareTitle($0.headline) } ?? context.texts.shareFirstPlay)
+            ))
+    }
+}

@@ -1,0 +1,58 @@
+public import Foundation
+import TesseraCore
+
+/// Streak reminders, for players who ask for them (`/remind on`): one silent private message, a few hours
+/// before the player's day ends, when they have not finished its puzzle and a streak of at least
+/// ``reminderStreak`` wins would end with it. At most one a day; `/remind off` stops them.
+extension BotEngine {
+    /// How long before the end of a player's day the reminder comes.
+    static let reminderLead: TimeInterval = 4 * 3600
+    /// The shortest streak worth a reminder.
+    static let reminderStreak = 3
+
+    func remind(_ argument: String, context: inout Context) {
+        guard !context.isGroup else { return context.reply(context.texts.remindUsage) }
+        switch argument.lowercased() {
+        case "": context.reply(context.texts.remindersAre(on: context.player.reminders))
+        case "on", "sí", "si":
+            context.player.reminders = true
+            // Today's day counts from now: a reminder comes today too if it is due.
+            context.player.remindedPuzzle = nil
+            context.reply(context.texts.remindersAre(on: true))
+        case "off", "no":
+            context.player.reminders = false
+            context.reply(context.texts.remindersAre(on: false))
+        default: context.reply(context.texts.remindUsage)
+        }
+    }
+
+    /// Queues the reminders that are due, in the caller's transaction: each player's day is considered once,
+    /// when it enters its last ``reminderLead``, and gets a reminder only if it still deserves one.
+    ///
+    /// Returns how many reminders were queued.
+    @discardableResult
+    public func queueReminders(at now: Date, in store: any GameStoreTransaction) throws -> Int {
+        var queued = 0
+        for var player in try store.playersWithReminders() {
+            let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
+            if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }
+            let dayEnds = player.nextPuzzleStart(after: now, schedule: configuration.schedule)
+            guard dayEnds.timeIntervalSince(now) <= Self.reminderLead else { continue }
+            player.remindedPuzzle = puzzle
+            try store.save(player)
+            let history = try store.finishedGames(of: player.id, language: player.language)
+            guard !history.contains(where: { $0.puzzle == puzzle }) else { continue }
+            let streak = Statistics(history: history, today: puzzle).currentStreak
+            guard streak >= Self.reminderStreak else { continue }
+            // The direct chat: on the platforms the bot runs on, it has the player's id.
+            try store.enqueue([
+                OutgoingMessage(
+                    chat: ChatID(player.id.rawValue),
+                    html: player.language.texts.reminder(streak: streak, timeLeft: dayEnds.timeIntervalSince(now)),
+                    atMostOnce: true, silent: true)
+            ])
+            queued += 1
+        }
+        return queued
+    }
+}

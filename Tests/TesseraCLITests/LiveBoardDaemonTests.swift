@@ -1,0 +1,203 @@
+import Foundation
+import TesseraCore
+import TesseraTestSupport
+import Testing
+
+/// Issue 11 through the real daemon and the fake Bot API: live boards, sharing, deleted guesses, and a group
+/// whose members live in other zones than the group's, across two rollovers.
+@Suite("Live boards and group days through the daemon", .serialized)
+struct LiveBoardDaemonTests {
+    static let environment = GroupDaemonTests.environment
+
+    /// The answer of a puzzle under the daemon tests' secret.
+    static func answer(_ puzzle: Int) throws -> String {
+        let list = Language.english.wordList
+        let secret = try #require(ScheduleSecret(DaemonTests.secret))
+        return list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: PuzzleNumber(puzzle)))
+    }
+
+    /// Allowed words that are not the answer of `puzzle`.
+    static func wrongWords(_ count: Int, puzzle: Int) throws -> [String] {
+        let list = Language.english.wordList
+        let answer = try self.answer(puzzle)
+        return Array(list.answers.lazy.map { list.display($0) }.filter { $0 != answer }.prefix(count))
+    }
+
+    @Test("A six-guess game is one board message and five edits; Share answers the inline query; group guesses go")
+    func liveBoardShareAndDeletion() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = directory.appendingPathComponent("now")
+        try String(GroupDaemonTests.noon).write(to: clock, atomically: true, encoding: .utf8)
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path, secret: DaemonTests.secret,
+            environment: Self.environment.merging(["TESSERA_CLOCK_FILE": clock.path]) { $1 })
+        try running.start()
+        let answer = try Self.answer(326)
+        let guesses = try Self.wrongWords(5, puzzle: 326) + [answer]
+        // One guess at a time, as a person plays: each waits for the board to show it.
+        for (index, word) in guesses.enumerated() {
+            try await fake.push([
+                FakeTelegram.message(word.lowercased(), from: 8, name: "Eve", messageID: Int64(index + 1))
+            ])
+            try await fake.waitForSent { sent in sent.contains { $0.chat == 8 && $0.text.contains("· \(index + 1)/6") }
+            }
+        }
+        let boards = try await fake.sent().filter { $0.chat == 8 }
+        let edits = try await fake.edits().filter { $0.chat == 8 }
+        #expect(boards.count == 1, "one message for the whole game")
+        #expect(edits.count == 5 && edits.allSatisfy { $0.messageID == boards.first?.messageID })
+        let board = try #require(boards.first)
+        #expect(board.text.contains("Solved in 6/6") && board.text.contains("⏳ Next puzzle in 12 h 0 min"))
+        #expect(board.inlineQueries == ["share"] && board.buttons.map(\.text) == ["📤 Share", "📊 Stats"])
+
+        // Share: Telegram sends the inline query the button opens; the answer is the spoiler-free result.
+        try await fake.push([FakeTelegram.inlineQuery("share", id: "iq-1", from: 8, name: "Eve")])
+        let shared = try #require(try await fake.wait(for: fake.inlineAnswers) { !$0.isEmpty }.first)
+        #expect(shared.id == "iq-1" && shared.texts.count == 1)
+        #expect(shared.texts.first?.hasPrefix("Tessera 326 6/6\n\n") == true)
+        #expect(shared.texts.first?.contains(answer) == false, "no letters")
+        // Stats, pressed under the board.
+        try await fake.push([FakeTelegram.press("stats", from: 8, name: "Eve", messageID: board.messageID)])
+        try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") } }
+
+        // A group where the bot was made an administrator with the right to delete: a revealing /guess goes.
+        try await fake.allowDeleting(in: -70)
+        try await fake.push([FakeTelegram.promoted(in: -70, by: 9, canDeleteMessages: true)])
+        try await fake.push([
+            FakeTelegram.message("/guess@TesseraBot crane", from: 9, name: "Zed", chat: -70, messageID: 50),
+            FakeTelegram.message("/guess@TesseraBot slate", from: 10, name: "Yan", chat: -70, messageID: 51),
+        ])
+        let group = try await fake.waitForSent { $0.filter { $0.chat == -70 }.count >= 2 }.filter { $0.chat == -70 }
+        #expect(try await fake.wait(for: fake.deleted) { $0.count >= 2 }.map(\.messageID) == [50, 51])
+        #expect(group.first?.text.hasPrefix("🧹 I deleted that guess") == true)
+        #expect(group.filter { $0.text.contains("🧹") }.count == 1, "why is said once")
+        #expect(group.allSatisfy { !$0.text.lowercased().contains("crane") && !$0.text.lowercased().contains("slate") })
+        #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
+        await running.stop()
+        await fake.stop()
+    }
+
+    @Test("A group in one zone, members in three others, two rollovers: no post shows a word a member can still play")
+    func membersInOtherZones() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = directory.appendingPathComponent("now")
+        func set(_ utc: String) throws -> Date {
+            let date = try #require(ISO8601DateFormatter().date(from: utc))
+            try String(date.timeIntervalSince1970).write(to: clock, atomically: true, encoding: .utf8)
+            return date
+        }
+        var now = try set("2026-11-22T12:00:00Z")
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path, secret: DaemonTests.secret,
+            environment: Self.environment.merging(["TESSERA_CLOCK_FILE": clock.path]) { $1 })
+        try running.start()
+        let group: Int64 = -80
+        let members: [(id: Int64, name: String, zone: String)] = [
+            (21, "Ann", "America/Los_Angeles"), (22, "Ben", "Asia/Tokyo"), (23, "Cy", "America/New_York"),
+        ]
+        try await fake.setAdministrators(of: group, [24])
+        var messageID: Int64 = 0
+        func say(_ text: String, from user: Int64, name: String, in chat: Int64? = nil) async throws {
+            messageID += 1
+            try await fake.push([FakeTelegram.message(text, from: user, name: name, chat: chat, messageID: messageID)])
+            let id = messageID
+            try await fake.waitForSent { $0.contains { $0.replyTo == id } }
+        }
+        // Everyone's zone and the group's Europe/Madrid take effect from the next puzzle.
+        for member in members {
+            try await say("/timezone \(member.zone)", from: member.id, name: member.name)
+            messageID += 1
+            try await fake.push([
+                FakeTelegram.message("/join", from: member.id, name: member.name, chat: group, messageID: messageID)
+            ])
+        }
+        try await say("/settings timezone Europe/Madrid", from: 24, name: "Admin", in: group)
+
+        /// No message in the group shows the word of a puzzle a member, or the group, can still play.
+        func checkNoSpoilers() async throws {
+            let zones = members.map(\.zone) + ["Europe/Madrid", "Pacific/Auckland"]
+            let open = Set(
+                zones.map { zone in
+                    DailySchedule.tessera.puzzle(
+                        at: now, rollover: DayRollover(timeZone: TimeZone(identifier: zone) ?? .gmt) ?? .utc
+                    ).rawValue
+                })
+            for message in try await fake.sent() where message.chat == group {
+                for puzzle in open {
+                    #expect(
+                        !message.text.contains(try Self.answer(puzzle)), "puzzle \(puzzle) is open: \(message.text)")
+                }
+            }
+        }
+        /// Guesses in a member's direct chat, each once its board shows the one before.
+        func play(_ member: Int, puzzle: Int, _ words: [String]) async throws {
+            let (user, name) = (members[member].id, members[member].name)
+            for word in words {
+                messageID += 1
+                try await fake.push([
+                    FakeTelegram.message(word.lowercased(), from: user, name: name, messageID: messageID)
+                ])
+                try await fake.waitForSent { sent in
+                    sent.contains {
+                        $0.chat == user && $0.text.hasPrefix("<b>Tessera \(puzzle)</b>")
+                            && $0.text.contains("<code>\(word)</code>")
+                    }
+                }
+            }
+        }
+
+        // Nov 23, 12:00 UTC: everyone is on puzzle 327 in their own zone.
+        now = try set("2026-11-23T12:00:00Z")
+        try await play(0, puzzle: 327, [try Self.answer(327)])
+        try await play(1, puzzle: 327, try Self.wrongWords(1, puzzle: 327) + [try Self.answer(327)])
+        try await play(2, puzzle: 327, try Self.wrongWords(1, puzzle: 327))
+        // The group's day closer (every few seconds) has closed 326 and moved the group to Madrid.
+        for _ in 0..<200 {
+            try await say("/settings", from: 24, name: "Admin", in: group)
+            if try await fake.sent().last(where: { $0.chat == group })?.text.contains("Day: Europe/Madrid") == true {
+                break
+            }
+        }
+        // A zone change mid-day waits for the next puzzle: Auckland is already on Nov 24, and 327 must not close.
+        try await say("/settings timezone Pacific/Auckland", from: 24, name: "Admin", in: group)
+        #expect(try await fake.sent().last { $0.chat == group }?.text.contains("Day: Europe/Madrid") == true)
+        try await checkNoSpoilers()
+
+        // 23:30 UTC: Madrid's midnight closes 327 in the group; Ann (Los Angeles) and Cy (New York) still play it.
+        now = try set("2026-11-23T23:30:00Z")
+        let summary = try await fake.waitForSent {
+            $0.contains { $0.chat == group && $0.text.contains("Puzzle 327 is over") }
+        }
+        .first { $0.chat == group && $0.text.contains("Puzzle 327 is over") }
+        #expect(summary?.silent == true)
+        #expect(summary?.text.contains("🔒 The word follows once every member's day is over.") == true)
+        #expect(summary?.text.contains("Still playing: ") == true, "\(summary?.text ?? "")")
+        try await checkNoSpoilers()
+
+        // Nov 24, 08:30 UTC: midnight in Los Angeles, the last member's day of 327 is over: the word, hidden.
+        now = try set("2026-11-24T08:30:00Z")
+        let word327 = try Self.answer(327)
+        let reveal = try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.hasPrefix("🔓") } }
+            .first { $0.chat == group && $0.text.hasPrefix("🔓") }
+        #expect(reveal?.text.contains("<tg-spoiler>\(word327)</tg-spoiler>") == true, "\(reveal?.text ?? "")")
+        try await checkNoSpoilers()
+
+        // Puzzle 328, on Auckland's day now: Ben wins it, Ann makes one guess.
+        try await play(1, puzzle: 328, [try Self.answer(328)])
+        try await play(0, puzzle: 328, try Self.wrongWords(1, puzzle: 328))
+        // Nov 24, 11:30 UTC: Auckland's midnight closes 328; Ann and Cy can still play it.
+        now = try set("2026-11-24T11:30:00Z")
+        try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.contains("Puzzle 328 is over") } }
+        try await checkNoSpoilers()
+        // Nov 25, 08:30 UTC: Los Angeles is past 328 too.
+        now = try set("2026-11-25T08:30:00Z")
+        let reveals = try await fake.waitForSent { $0.filter { $0.chat == group && $0.text.hasPrefix("🔓") }.count == 2 }
+            .filter { $0.chat == group && $0.text.hasPrefix("🔓") }
+        #expect(reveals.last?.text.contains("<tg-spoiler>\(try Self.answer(328))</tg-spoiler>") == true)
+        try await checkNoSpoilers()
+        await running.stop()
+        await fake.stop()
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraEngine
+import TesseraSQLite
+import TesseraTesting
+import Testing
+
+/// One live board per game in a direct chat, the Share and Stats buttons, deleted guesses in groups, and streak
+/// reminders.
+@Suite("Live boards, sharing and reminders")
+struct LiveBoardTests {
+    @Test("The board shows the rows, the tries used and a keyboard marked by the theme's squares, never ⬜ for untried")
+    func boardLayout() async throws {
+        let bot = try EngineHarness()
+        let answer = try bot.answer()
+        let wrong = try bot.wrongWord()
+        let board = try #require(try await bot.send(wrong).first)
+        let lines = board.html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "<b>Tessera 326</b> · 1/6")
+        let feedback = try Self.squares(of: wrong, answer: answer)
+        #expect(lines[1] == feedback + " <code>\(wrong.uppercased())</code>")
+        let keyboard = Array(lines[3...5])
+        #expect(keyboard.map { $0.filter(\.isLetter) } == ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"])
+        for (letter, square) in zip(wrong.uppercased(), feedback) {
+            // Each tried letter is marked; a letter tried twice shows the best it showed.
+            let marked = keyboard.joined(separator: " ").split(separator: " ").first { $0.hasSuffix(String(letter)) }
+            #expect(marked?.count == 2, "\(letter) is marked: \(keyboard)")
+            if square == "🟩" { #expect(marked?.first == "🟩") }
+        }
+        let untried = Set("QWERTYUIOPASDFGHJKLZXCVBNM").subtracting(wrong.uppercased())
+        for letter in untried {
+            #expect(keyboard.joined(separator: " ").split(separator: " ").contains(Substring(String(letter))))
+        }
+        #expect(!board.html.contains("⬜"), "⬜ means absent in the light theme, so it never marks untried")
+        #expect(board.buttons.isEmpty, "no buttons while the game is on")
+
+        let spanish = try EngineHarness()
+        _ = try await spanish.send("/language es")
+        let tablero = try #require(try await spanish.send(try spanish.answer(.spanish)).first?.html)
+        let rows = tablero.split(separator: "\n").map { $0.filter(\.isLetter) }
+        #expect(rows.contains("ASDFGHJKLÑ"), "Spanish keyboards have Ñ: \(tablero)")
+    }
+
+    @Test("A finished board counts down to the next puzzle and offers Share and Stats")
+    func finishedBoard() async throws {
+        let bot = try EngineHarness()
+        let board = try #require(try await bot.send(try bot.answer()).first)
+        // 2026-11-22 12:00 UTC, a UTC player: the next puzzle comes at midnight.
+        #expect(board.html.contains("Solved in 1/6") && board.html.hasSuffix("⏳ Next puzzle in 12 h 0 min"))
+        let buttons = board.buttons.joined()
+        #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats"])
+        #expect(buttons.first?.postQuery == "share" && buttons.last?.data == "stats")
+        let stats = try await bot.text("", button: "stats")
+        #expect(stats.hasPrefix("<b>Statistics</b>") && stats.contains("Played 1"))
+    }
+
+    @Test("The Share button's query is answered with the spoiler-free result, or a way to play first")
+    func shareQuery() async throws {
+        let bot = try EngineHarness()
+        let early = try #require(try await bot.send("share", event: .query(id: "q1")).first)
+        #expect(early.action == .answerQuery(id: "q1", title: "Finish today's puzzle first") && early.html.isEmpty)
+        try await bot.send(try bot.wrongWord())
+        try await bot.send(try bot.answer())
+        let answer = try #require(try await bot.send("share", event: .query(id: "q2")).first)
+        #expect(answer.action == .answerQuery(id: "q2", title: "Share Tessera 326 2/6"))
+        let word = try bot.answer().uppercased()
+        #expect(answer.html.hasPrefix("Tessera 326 2/6\n\n") && !answer.html.contains(word))
+        #expect(answer.chat == ChatID(1))
+    }
+
+    @Test("/board posts the board anew at the bottom, and it is the one edited from then on")
+    func boardAgain() async throws {
+        let bot = try EngineHarness()
+        try await bot.send(try bot.wrongWord())
+        let again = try #require(try await bot.send("/board").first)
+        #expect(again.live == "board:en:326" && again.repostsLive)
+    }
+
+    @Test("A six-guess game is one board message and five edits; a refused edit posts it anew", .timeLimit(.minutes(1)))
+    func oneMessagePerGame() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let store = try SQLiteGameStore.inMemory()
+        let secret = try #require(ScheduleSecret("live board secret"))
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let service = BotService(
+            transport: transport, store: store,
+            engine: BotEngine(configuration: .init(), secret: secret, logger: quiet),
+            configuration: .init(), clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
+        let list = Language.english.wordList
+        let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
+        let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(5)
+        let running = Task { try await service.run() }
+        var position: Int64 = 1
+        func guess(_ word: String) async {
+            // A second between guesses, as a person types: within the chat's rate limit.
+            clock.advance(by: .seconds(1))
+            transport.push(
+                ReceivedBatch(
+                    messages: [
+                        ChatMessage(
+                            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: word,
+                            messageID: position)
+                    ], nextPosition: position + 1))
+            position += 1
+        }
+        for (index, word) in wrong.enumerated() {
+            await guess(word)
+            if index == 0 {
+                await transport.events.wait(for: "send(5)")
+            } else {
+                await transport.events.wait(for: "edit(5)", count: index)
+            }
+        }
+        await guess(answer)
+        await transport.events.wait(for: "edit(5)", count: 5)
+        #expect(transport.sent.count == 1, "one message for the whole game")
+        #expect(transport.edits.count == 5 && Set(transport.edits.map(\.post)) == [transport.postIDs[0]])
+        #expect(transport.edits.last?.message.html.contains("Solved in 6/6") == true)
+
+        // The board message is gone (deleted by the player): the next version is posted anew and edited after.
+        transport.fail(.edit, with: .editRefused("Bad Request: message to edit not found"), times: 1)
+        transport.push(
+            ReceivedBatch(
+                messages: [
+                    ChatMessage(
+                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
+                        messageID: position),
+                    ChatMessage(
+                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
+                        messageID: position + 1),
+                ], nextPosition: position + 2))
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "send(5)", count: 2)
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "send(5)", count: 3)
+        #expect(transport.sent.last?.live == "board:en:\(puzzle)" && transport.postIDs.count == 3)
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test("In a group where the bot may delete messages, a /guess with a word is deleted, and why is said once")
+    func deletedGuesses() async throws {
+        let bot = try EngineHarness()
+        let before = try await bot.send("/guess crane", from: 2, in: -100, group: true)
+        #expect(before.allSatisfy { $0.action == .post }, "without the right, nothing is deleted")
+        try await bot.send("", from: 3, in: -100, group: true, event: .rightsChanged(canDeleteMessages: true))
+        let first = try await bot.send("/guess crane", from: 2, in: -100, group: true)
+        #expect(first.first?.action == .delete && first.first?.replyTo == 7)
+        #expect(first.last?.html.hasPrefix("🧹 I deleted that guess") == true)
+        #expect(first.last?.buttons.first?.first?.directChatStart == "play")
+        let second = try await bot.send("/guess slate", from: 4, in: -100, group: true)
+        #expect(second.first?.action == .delete && second.last?.html.contains("🧹") == false, "said once")
+        let play = try await bot.send("/play", from: 4, in: -100, group: true)
+        #expect(play.allSatisfy { $0.action == .post }, "/play reveals nothing and stays")
+    }
+
+    @Test("A reminder comes once, a few hours before the day ends, only with a streak going and the day unplayed")
+    func reminders() async throws {
+        var bot = try EngineHarness()
+        let today = bot.now
+        // A streak of three: the last three days won.
+        for daysAgo in [3, 2, 1] {
+            bot.now = today - Double(daysAgo) * 86_400
+            try await bot.send(try bot.answer())
+        }
+        bot.now = today
+        #expect(try await bot.text("/remind").hasPrefix("🔕 Reminders are off"))
+        #expect(try await bot.text("/remind on").hasPrefix("🔔 Reminders are on"))
+        #expect(try await bot.text("/remind maybe") == "In our private chat: /remind on or /remind off.")
+        #expect(try await bot.text("/remind on", in: -100, group: true).hasPrefix("In our private chat"))
+
+        // Hours after the start of today, UTC: the player's day ends at 24.
+        func due(at hour: Double) async throws -> [OutgoingMessage] {
+            let engine = bot.engine
+            let moment = today - 12 * 3600 + hour * 3600
+            _ = try await bot.store.write { try engine.queueReminders(at: moment, in: $0) }
+            let pending = try await bot.store.pendingMessages(limit: 10, now: moment)
+            try await bot.store.markSent(pending.map(\.id))
+            return pending.map(\.message)
+        }
+        #expect(try await due(at: 19).isEmpty, "five hours before midnight: not yet")
+        let reminder = try await due(at: 20.5)
+        #expect(reminder.count == 1)
+        #expect(
+            reminder.first?.html
+                == "🔥 Your streak of 3 ends in 3 h 30 min unless you play today's puzzle. Send a word to start.")
+        #expect(reminder.first?.silent == true && reminder.first?.chat == ChatID(1))
+        #expect(try await due(at: 21).isEmpty, "at most one a day")
+        #expect(try await due(at: 23.9).isEmpty, "at most one a day")
+
+        // The next day: played before the reminder's time, so none; then switched off, none either.
+        bot.now = today + 86_400
+        try await bot.send(try bot.answer())
+        #expect(try await due(at: 24 + 21).isEmpty, "played today")
+        #expect(try await bot.text("/remind off").hasPrefix("🔕"))
+        #expect(try await due(at: 48 + 21).isEmpty, "switched off")
+    }
+}
+
+extension LiveBoardTests {
+    /// The squares of a guess as the dark theme shows them.
+    static func squares(of guess: String, answer: String) throws -> String {
+        let list = Language.english.wordList
+        guard case .success(let answerWord) = list.word(from: answer) else { throw WordNotInList() }
+        var game = Game(answer: answerWord, wordList: list, hardMode: false)
+        _ = game.submit(guess)
+        return String(try #require(game.rows.first).feedback.states.map(ShareTheme.dark.square(for:)))
+    }
+
+    struct WordNotInList: Error {}
+}
