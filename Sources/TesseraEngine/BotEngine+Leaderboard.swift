@@ -65,11 +65,12 @@ extension BotEngine {
         var lines = shown.enumerated().map { index, entry in
             let score = TextFormat.score(
                 entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
-            return "\(Self.place(places[index], medal: entry.result.guesses != nil)) \(entry.name.htmlEscaped) — "
+            return
+                "\(Self.place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
                 + score + (entry.result.hardMode ? "*" : "")
         }
         lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
-            "\(results.count + index + 1). \(entry.name.htmlEscaped) — "
+            "\(results.count + index + 1). \(TextFormat.boardName(entry.name)) — "
                 + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
         }
         let total = results.count + playing.count

@@ -43,11 +43,13 @@ struct PastedResultTests {
             try await bot.text("/leaderboard", in: -1, group: true).hasPrefix("No results for puzzle 326"),
             "pasted results stay off the group's own board")
         let week = try await bot.text("/leaderboard official week", in: -1, group: true)
-        #expect(week.hasPrefix("<b>Official Wordle · this week (since 2026-11-16)</b>\n🥇 Cy — 5 pts · played 1"))
+        #expect(
+            week.hasPrefix(
+                "<b>Official Wordle · this week (since 2026-11-16)</b>\n🥇 Cy — 5 pts 🔥1\n   1/1 won · avg 2.0"))
         #expect(week.contains("🥉 Ana — 5 pts"), "hard mode earns its bonus: \(week)")
         #expect(week.contains("🥇 Ed — 5 pts"), "equal on every count, Cy and Ed share first place: \(week)")
         // Di's loss and Gus's missing game both score nothing: they share sixth place.
-        #expect(week.contains("6. Gus — 0 pts · played 0"), "1,983 falls on Monday, in next week: \(week)")
+        #expect(week.contains("6. Gus — 0 pts 🔥1\n   no games"), "1,983 falls on Monday, in next week: \(week)")
     }
 
     @Test("One result per player and Wordle number: a second paste or an edit changes nothing, with a short notice")

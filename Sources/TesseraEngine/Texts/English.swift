@@ -26,6 +26,7 @@ struct English: Texts {
         /join, /leave — take part in this group's board, or stop
         /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
+        /remind on|off — a reminder before your day ends while your streak is 3 or more
         /language en|es — the language you play and read in
         /export — everything I store about you, as a file; /forgetme — delete it all
         """
@@ -70,7 +71,8 @@ struct English: Texts {
         "leaderboard": "This group's board: today, week, month, all, official",
         "join": "Take part in this group's board", "leave": "Leave this group's board",
         "settings": "This group's settings", "timezone": "When your day begins: /timezone Europe/Madrid",
-        "language": "Language: /language en|es", "export": "Your data as a file",
+        "language": "Language: /language en|es", "remind": "Streak reminders: /remind on|off",
+        "export": "Your data as a file",
         "forgetme": "Delete everything stored about you", "help": "Commands",
     ]
 
@@ -234,13 +236,11 @@ struct English: Texts {
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
     {
-        var parts = [score.map { TextFormat.decimal($0, separator: ".") + " per game" } ?? "\(standing.points) pts"]
-        parts.append("played \(standing.played)")
-        parts.append("\(standing.winPercentage)% won")
-        if let average = standing.averageGuesses { parts.append("avg \(TextFormat.decimal(average, separator: "."))") }
-        if streak > 0 { parts.append("🔥\(streak)") }
-        if let missed, missed > 0 { parts.append("missed \(missed)") }
-        return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
+        let total = score.map { TextFormat.decimal($0, separator: ".") + " per game" } ?? "\(standing.points) pts"
+        var detail = [standing.played == 0 ? "no games" : "\(standing.wins)/\(standing.played) won"]
+        if let average = standing.averageGuesses { detail.append("avg \(TextFormat.decimal(average, separator: "."))") }
+        if let missed, missed > 0 { detail.append("missed \(missed)") }
+        return TextFormat.standing(place: place, name: name, total: total, streak: streak, detail: detail)
     }
     func more(_ count: Int) -> String { "… and \(count) more" }
 

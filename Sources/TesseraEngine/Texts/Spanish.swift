@@ -26,6 +26,7 @@ struct Spanish: Texts {
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
+        /remind on|off — un aviso antes de que acabe tu día si tu racha es de 3 o más
         /language en|es — el idioma en que juegas y lees
         /export — todo lo que guardo de ti, en un archivo; /forgetme — bórralo todo
         """
@@ -71,7 +72,8 @@ struct Spanish: Texts {
         "leaderboard": "La clasificación del grupo: hoy, semana, mes, todo, oficial",
         "join": "Entra en la clasificación del grupo", "leave": "Sal de la clasificación del grupo",
         "settings": "Los ajustes del grupo", "timezone": "Cuándo empieza tu día: /timezone Europe/Madrid",
-        "language": "Idioma: /language en|es", "export": "Tus datos en un archivo",
+        "language": "Idioma: /language en|es", "remind": "Avisos de racha: /remind on|off",
+        "export": "Tus datos en un archivo",
         "forgetme": "Borra todo lo que se guarda de ti", "help": "Comandos",
     ]
 
@@ -250,17 +252,14 @@ struct Spanish: Texts {
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
     {
-        var parts = [
+        let total =
             score.map { TextFormat.decimal($0, separator: ",") + " por partida" } ?? "\(standing.points) pts"
-        ]
-        parts.append("jugadas \(standing.played)")
-        parts.append("\(standing.winPercentage) % ganadas")
+        var detail = [standing.played == 0 ? "sin partidas" : "ganó \(standing.wins)/\(standing.played)"]
         if let average = standing.averageGuesses {
-            parts.append("media \(TextFormat.decimal(average, separator: ","))")
+            detail.append("media \(TextFormat.decimal(average, separator: ","))")
         }
-        if streak > 0 { parts.append("🔥\(streak)") }
-        if let missed, missed > 0 { parts.append("sin jugar \(missed)") }
-        return "\(place) \(name.htmlEscaped) — " + parts.joined(separator: " · ")
+        if let missed, missed > 0 { detail.append("faltó \(missed)") }
+        return TextFormat.standing(place: place, name: name, total: total, streak: streak, detail: detail)
     }
     func more(_ count: Int) -> String { "… y \(count) más" }
 

@@ -205,6 +205,17 @@ enum TextFormat {
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// Names on boards, cut so a line fits a phone screen (about 32 characters) without wrapping.
+    static func boardName(_ name: String) -> String {
+        (name.count > 16 ? name.prefix(15) + "…" : name).htmlEscaped
+    }
+
+    /// A member's line on a longer board: place, name, total and streak; the detail on a second, indented line.
+    static func standing(place: String, name: String, total: String, streak: Int, detail: [String]) -> String {
+        "\(place) \(boardName(name)) — \(total)\(streak > 0 ? " 🔥\(streak)" : "")\n   "
+            + detail.joined(separator: " · ")
+    }
+
     static func clock(_ hour: Int) -> String {
         hour < 10 ? "0\(hour):00" : "\(hour):00"
     }
