@@ -94,6 +94,9 @@ final class ConsoleTransport: ChatTransport {
     /// Whoever types at the console runs the bot, so they administer every group in it.
     func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { true }
 
+    /// The console shows what the bot would delete in a group where it may.
+    func mayDeleteMessages(in chat: ChatID) async throws -> Bool { true }
+
     /// Lines from standard input, read on a queue of their own: `readLine` blocks.
     private func inputLines() -> AsyncStream<String> {
         state.withLock { state in

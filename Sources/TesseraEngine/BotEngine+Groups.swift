@@ -169,7 +169,8 @@ extension BotEngine {
     func playPrivately(revealsGuess: Bool, context: inout Context) {
         let message = context.message
         var html = context.texts.playPrivately
-        if revealsGuess, let guess = message.messageID, var group = context.group, group.canDeleteMessages {
+        if revealsGuess, let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true
+        {
             // Its letters would be a hint for everyone: gone, and the group told why the first time.
             context.replies.append(OutgoingMessage(chat: message.chat, html: "", replyTo: guess, action: .delete))
             if !group.deletionExplained {

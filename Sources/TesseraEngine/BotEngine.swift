@@ -121,13 +121,19 @@ public struct BotEngine: Sendable {
             metadata: ["chat.id": "\(chat)", "outbox.waiting": "\(waiting)"])
     }
 
-    /// Whether a message needs to know if its sender administers the group (changing group settings); the
-    /// service asks the platform before handling it.
-    public func needsAdministratorCheck(_ message: ChatMessage) -> Bool {
+    /// What the platform must say before a message is handled: whether its sender administers the group
+    /// (changing group settings), whether the bot may delete it (a guess shown in a group). The service asks,
+    /// and fills in the answers.
+    public func checks(for message: ChatMessage) -> PlatformChecks {
         guard message.chatKind == .group,
-            case .command(let name, let argument) = BotInput(message.text, botUsername: configuration.botUsername)
-        else { return false }
-        return name == "settings" && !argument.isEmpty
+            case .command(let name, let argument) = BotInput(message.text, botUsername: configuration.botUsername),
+            !argument.isEmpty
+        else { return [] }
+        switch name {
+        case "settings": return .senderIsAdministrator
+        case "guess": return .botMayDeleteMessages
+        default: return []
+        }
     }
 
     /// What one message works on.
@@ -167,17 +173,13 @@ public struct BotEngine: Sendable {
             return
         }
         switch context.message.event {
-        case .added(let seesEveryMessage, let canDeleteMessages)?:
-            context.group?.canDeleteMessages = canDeleteMessages
+        case .added(let seesEveryMessage)?:
             // One greeting, not a reply to anything: what the group can do, and how to set it up.
             context.replies.append(
                 OutgoingMessage(
                     chat: context.message.chat,
                     html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
                     thread: context.message.thread))
-            return
-        case .rightsChanged(let canDeleteMessages)?:
-            context.group?.canDeleteMessages = canDeleteMessages
             return
         case .query(let id)?:
             if context.isGroup { return }

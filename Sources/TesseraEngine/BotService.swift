@@ -169,7 +169,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             let polled = now()
             health.value.withLock { $0.lastPoll = polled }
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
-            var checked = await checkingAdministrators(batch)
+            var checked = await checkingPlatform(batch)
             // Past every update it carries, even when the platform's own next position says less.
             if let highest = batch.messages.compactMap(\.position).max() {
                 checked.nextPosition = max(checked.nextPosition, highest + 1)
@@ -184,35 +184,54 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         }
     }
 
-    /// Asks the platform whether senders administer their group, for the messages that need it; when it
-    /// cannot tell, the message says so to the engine (nil) rather than failing the batch.
-    /// The checks run concurrently (the transport keeps each short), so a slow platform holds a batch up
-    /// for one check's time at most, not one per message.
-    private func checkingAdministrators(_ batch: ReceivedBatch) async -> ReceivedBatch {
+    /// Asks the platform what the batch's messages need to know (``BotEngine/checks(for:)``): whether senders
+    /// administer their group, whether the bot may delete there. When it cannot tell, the message says so to
+    /// the engine (nil) rather than failing the batch. The checks run concurrently (the transport keeps each
+    /// short), so a slow platform holds a batch up for one check's time at most, not one per message.
+    private func checkingPlatform(_ batch: ReceivedBatch) async -> ReceivedBatch {
         var batch = batch
         let (transport, logger) = (self.transport, self.logger)
-        let checked = batch.messages.indices.filter { engine.needsAdministratorCheck(batch.messages[$0]) }
+        let checks = batch.messages.indices.compactMap { index in
+            let checks = engine.checks(for: batch.messages[index])
+            return checks.isEmpty ? nil : (index, checks)
+        }
         // Most batches need none; an empty task group still costs a suspension on every batch.
-        guard !checked.isEmpty else { return batch }
-        let answers = await withTaskGroup(of: (Int, Bool?).self) { group in
-            for index in checked {
+        guard !checks.isEmpty else { return batch }
+        let answers = await withTaskGroup(of: (Int, PlatformChecks, Bool?).self) { group in
+            for (index, needed) in checks {
                 let message = batch.messages[index]
-                group.addTask {
-                    do {
-                        return (index, try await transport.isAdministrator(message.sender, in: message.chat))
-                    } catch {
-                        logger.warning(
-                            "Could not check whether a sender administers their group",
-                            metadata: [
-                                "chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)",
-                            ])
-                        return (index, nil)
+                for check in [PlatformChecks.senderIsAdministrator, .botMayDeleteMessages] where needed.contains(check)
+                {
+                    group.addTask {
+                        do {
+                            let answer =
+                                check == .senderIsAdministrator
+                                ? try await transport.isAdministrator(message.sender, in: message.chat)
+                                : try await transport.mayDeleteMessages(in: message.chat)
+                            return (index, check, answer)
+                        } catch {
+                            logger.warning(
+                                "Could not ask the platform about a group: the message is handled without knowing",
+                                metadata: [
+                                    "chat.id": "\(message.chat)", "user.id": "\(message.sender)",
+                                    "check":
+                                        "\(check == .senderIsAdministrator ? "sender administers" : "bot may delete")",
+                                    "error": "\(error)",
+                                ])
+                            return (index, check, nil)
+                        }
                     }
                 }
             }
-            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            return await group.reduce(into: []) { $0.append($1) }
         }
-        for (index, answer) in answers { batch.messages[index].senderIsAdministrator = answer }
+        for (index, check, answer) in answers {
+            if check == .senderIsAdministrator {
+                batch.messages[index].senderIsAdministrator = answer
+            } else {
+                batch.messages[index].botMayDeleteMessages = answer
+            }
+        }
         return batch
     }
 

@@ -38,8 +38,10 @@ public struct ChatMessage: Sendable, Hashable {
     /// The forum topic (thread) the message was posted in, if the group has topics.
     public var thread: Int64?
     /// Whether the sender administers the group: filled in by the service, only for messages that need it
-    /// (``BotEngine/needsAdministratorCheck(_:)``); nil when unknown.
+    /// (``BotEngine/checks(for:)``); nil when unknown.
     public var senderIsAdministrator: Bool?
+    /// Whether the bot may delete members' messages in the group: filled in like ``senderIsAdministrator``.
+    public var botMayDeleteMessages: Bool?
     /// Whether this is an edit of a message sent earlier (its new text).
     public var isEdited: Bool
     /// For a press of one of the bot's buttons (``OutgoingMessage/Button``): its data; the text is empty.
@@ -85,13 +87,22 @@ public struct ChatMessage: Sendable, Hashable {
     }
 }
 
+/// What the service asks the platform before the engine handles a message that needs it.
+public struct PlatformChecks: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Whether the sender administers the group (``ChatMessage/senderIsAdministrator``).
+    public static let senderIsAdministrator = PlatformChecks(rawValue: 1)
+    /// Whether the bot may delete members' messages there (``ChatMessage/botMayDeleteMessages``).
+    public static let botMayDeleteMessages = PlatformChecks(rawValue: 2)
+}
+
 /// What happened to a chat, as a platform reports it.
 public enum ChatEvent: Sendable, Hashable {
     /// The bot was added to a group by the sender. `seesEveryMessage` is false when the platform shows the bot
     /// only commands (Telegram's privacy mode), so pasted results go unseen.
-    case added(seesEveryMessage: Bool, canDeleteMessages: Bool)
-    /// The bot's rights in a group changed (promoted, demoted): whether it may delete members' messages.
-    case rightsChanged(canDeleteMessages: Bool)
+    case added(seesEveryMessage: Bool)
     /// The sender typed the bot's name in some chat to post something through it (Telegram's inline mode,
     /// which the share button opens); the text is what they typed after the name. The answer is an
     /// ``OutgoingMessage/Action/answerQuery(id:title:)``.

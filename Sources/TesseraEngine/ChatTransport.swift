@@ -23,6 +23,10 @@ public protocol ChatTransport: Sendable {
     /// Whether a user administers a group chat (may change its settings). Implementations may cache the
     /// answer briefly.
     func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool
+
+    /// Whether the bot may delete other members' messages in a group. Implementations may cache the answer
+    /// briefly.
+    func mayDeleteMessages(in chat: ChatID) async throws -> Bool
 }
 
 /// Updates received together.

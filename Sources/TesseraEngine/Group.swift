@@ -31,9 +31,6 @@ public struct Group: Sendable, Hashable, Codable {
     public var lastRevealedPuzzle: PuzzleNumber
     /// The language ``lastClosedPuzzle`` was played in here, for revealing its word after a language change.
     public var lastClosedLanguage: Language?
-    /// Whether the bot may delete members' messages here (an administrator with that right), as the platform
-    /// last said.
-    public var canDeleteMessages: Bool
     /// Whether the bot has told the group why it deletes guesses posted there: it says so once.
     public var deletionExplained: Bool
 
@@ -51,7 +48,6 @@ public struct Group: Sendable, Hashable, Codable {
         pending: DaySettings? = nil,
         pendingFrom: PuzzleNumber? = nil,
         lastClosedLanguage: Language? = nil,
-        canDeleteMessages: Bool = false,
         deletionExplained: Bool = false
     ) {
         self.chat = chat
@@ -67,7 +63,6 @@ public struct Group: Sendable, Hashable, Codable {
         self.pending = pending
         self.pendingFrom = pendingFrom
         self.lastClosedLanguage = lastClosedLanguage
-        self.canDeleteMessages = canDeleteMessages
         self.deletionExplained = deletionExplained
     }
 

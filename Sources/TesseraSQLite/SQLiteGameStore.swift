@@ -562,8 +562,7 @@ public final class SQLiteGameStore: GameStore {
                         PRIMARY KEY (chat_id, key)
                     ) WITHOUT ROWID
                     """)
-            // Whether the bot may delete messages in a group, and whether it has said why it does.
-            try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN can_delete_messages INTEGER NOT NULL DEFAULT 0")
+            // Whether the bot has told a group why it deletes guesses posted there.
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN deletion_explained INTEGER NOT NULL DEFAULT 0")
             // Streak reminders, opted into; the last puzzle one was considered for.
             try db.execute(sql: "ALTER TABLE player ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0")

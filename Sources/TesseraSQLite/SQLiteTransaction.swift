@@ -77,9 +77,8 @@ struct SQLiteTransaction: GameStoreTransaction {
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
-                    pending_rollover_hour, pending_language, pending_from, last_closed_language, can_delete_messages,
-                    deletion_explained)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
@@ -90,14 +89,14 @@ struct SQLiteTransaction: GameStoreTransaction {
                     pending_rollover_hour = excluded.pending_rollover_hour,
                     pending_language = excluded.pending_language, pending_from = excluded.pending_from,
                     last_closed_language = excluded.last_closed_language,
-                    can_delete_messages = excluded.can_delete_messages, deletion_explained = excluded.deletion_explained
+                    deletion_explained = excluded.deletion_explained
                 """,
             arguments: [
                 group.chat.rawValue, group.timeZone, group.rolloverHour, group.language.rawValue,
                 group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic,
                 group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
                 group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
-                group.lastClosedLanguage?.rawValue, group.canDeleteMessages, group.deletionExplained,
+                group.lastClosedLanguage?.rawValue, group.deletionExplained,
             ]
         )
     }
@@ -472,7 +471,6 @@ struct SQLiteTransaction: GameStoreTransaction {
             pending: try pendingDaySettings(row),
             pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
             lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:)),
-            canDeleteMessages: row["can_delete_messages"] ?? false,
             deletionExplained: row["deletion_explained"] ?? false
         )
     }

@@ -85,18 +85,8 @@ enum TelegramAPI {
     struct ChatMemberUpdated: Decodable {
         struct Member: Decodable {
             let status: String
-            /// For an administrator: whether it may delete other members' messages.
-            let canDeleteMessages: Bool?
-
-            enum CodingKeys: String, CodingKey {
-                case status
-                case canDeleteMessages = "can_delete_messages"
-            }
 
             var isInTheChat: Bool { ["creator", "member", "administrator", "restricted"].contains(status) }
-            var mayDeleteMessages: Bool {
-                status == "creator" || (status == "administrator" && canDeleteMessages == true)
-            }
         }
 
         let chat: Chat
@@ -179,12 +169,13 @@ enum TelegramAPI {
     }
 
     struct Me: Decodable {
+        let id: Int64
         let username: String?
         /// False while privacy mode is on: in groups the bot then sees commands, not pasted results.
         let canReadAllGroupMessages: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case username
+            case id, username
             case canReadAllGroupMessages = "can_read_all_group_messages"
         }
     }
@@ -440,6 +431,13 @@ enum TelegramAPI {
     struct ChatMember: Decodable {
         /// creator, administrator, member, restricted, left or kicked.
         let status: String
+        /// For an administrator: whether it may delete other members' messages.
+        let canDeleteMessages: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case status
+            case canDeleteMessages = "can_delete_messages"
+        }
     }
 
     struct NoParameters: Encodable {}

@@ -32,7 +32,9 @@ public final class TelegramTransport: ChatTransport {
     private let configuration: Configuration
     private let client: CurlHTTPClient
     private let logger: Logger
-    private let administrators = Mutex<[String: (isAdministrator: Bool, expires: ContinuousClock.Instant)]>([:])
+    private let members = Mutex<[String: (member: TelegramAPI.ChatMember, expires: ContinuousClock.Instant)]>([:])
+    /// The bot's own user id, learned by ``prepare(commandMenus:)``, to ask about its rights in a group.
+    private let botID = Mutex<Int64?>(nil)
     /// Learned by ``prepare(commandMenus:)``, for links that open the direct chat.
     private let username = Mutex<String?>(nil)
     /// Whether groups show the bot every message (privacy mode off), learned by ``prepare(commandMenus:)``.
@@ -59,6 +61,7 @@ public final class TelegramTransport: ChatTransport {
         }
         guard let username = me.username else { throw TransportError.fatal("getMe returned no username for this bot") }
         self.username.withLock { $0 = username }
+        botID.withLock { $0 = me.id }
         seesEveryMessage.withLock { $0 = me.canReadAllGroupMessages != false }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
         if me.canReadAllGroupMessages == false {
@@ -147,16 +150,15 @@ public final class TelegramTransport: ChatTransport {
         return ReceivedBatch(messages: messages, nextPosition: max(next, position ?? 0), migrations: migrations)
     }
 
-    /// The bot added to a chat, or its rights there changed; nil when it left.
+    /// The bot added to a chat; nil for other changes of its membership.
     private func membershipEvent(_ membership: TelegramAPI.ChatMemberUpdated) -> ChatEvent? {
         let new = membership.newChatMember
         guard new.isInTheChat else { return nil }
         if membership.addsTheBot {
-            return .added(
-                seesEveryMessage: seesEveryMessage.withLock { $0 } || new.status == "administrator",
-                canDeleteMessages: new.mayDeleteMessages)
+            // An administrator sees every message whatever its privacy mode.
+            return .added(seesEveryMessage: seesEveryMessage.withLock { $0 } || new.status == "administrator")
         }
-        return .rightsChanged(canDeleteMessages: new.mayDeleteMessages)
+        return nil
     }
 
     private static func chatKind(_ chat: TelegramAPI.Chat) -> ChatMessage.ChatKind? {
@@ -336,21 +338,32 @@ public final class TelegramTransport: ChatTransport {
         return sent.messageID
     }
 
-    /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands
-    /// asks once.
     public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {
-        let key = "\(chat.rawValue):\(user.rawValue)"
+        let status = try await member(user.rawValue, in: chat).status
+        return status == "creator" || status == "administrator"
+    }
+
+    /// Whether the bot is the group's creator, or an administrator with `can_delete_messages`.
+    public func mayDeleteMessages(in chat: ChatID) async throws -> Bool {
+        guard let bot = botID.withLock({ $0 }) else { return false }
+        let member = try await member(bot, in: chat)
+        return member.status == "creator" || (member.status == "administrator" && member.canDeleteMessages == true)
+    }
+
+    /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands or
+    /// guesses asks once.
+    private func member(_ user: Int64, in chat: ChatID) async throws -> TelegramAPI.ChatMember {
+        let key = "\(chat.rawValue):\(user)"
         let now = ContinuousClock.now
-        if let cached = administrators.withLock({ $0[key] }), now < cached.expires { return cached.isAdministrator }
+        if let cached = members.withLock({ $0[key] }), now < cached.expires { return cached.member }
         let member: TelegramAPI.ChatMember = try await call(
-            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user.rawValue), chat: chat,
+            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user), chat: chat,
             timeout: configuration.sideCallTimeout)
-        let isAdministrator = member.status == "creator" || member.status == "administrator"
-        administrators.withLock { cache in
+        members.withLock { cache in
             cache = cache.filter { now < $0.value.expires }
-            cache[key] = (isAdministrator, now + .seconds(Self.administratorCacheSeconds))
+            cache[key] = (member, now + .seconds(Self.administratorCacheSeconds))
         }
-        return isAdministrator
+        return member
     }
 
     /// How long an administrator check is trusted: a demoted administrator keeps their rights this long.

@@ -23,19 +23,6 @@ public struct FakeTelegram: Sendable {
         membership(in: chat, by: user, name: name, from: "left", to: ["status": "member"])
     }
 
-    /// The bot made an administrator of a group it is in, with or without the right to delete messages.
-    public static func promoted(in chat: Int64, by user: Int64, canDeleteMessages: Bool) -> [String: Any] {
-        membership(
-            in: chat, by: user, name: "Admin", from: "member",
-            to: [
-                "status": "administrator", "can_be_edited": false, "is_anonymous": false, "can_manage_chat": true,
-                "can_delete_messages": canDeleteMessages, "can_manage_video_chats": false,
-                "can_restrict_members": false, "can_promote_members": false, "can_change_info": false,
-                "can_invite_users": true, "can_post_stories": false, "can_edit_stories": false,
-                "can_delete_stories": false,
-            ])
-    }
-
     private static func membership(
         in chat: Int64, by user: Int64, name: String, from old: String, to new: [String: Any]
     ) -> [String: Any] {
@@ -243,7 +230,7 @@ public struct FakeTelegram: Sendable {
         }
     }
 
-    /// Lets the bot delete messages in a group, as an administrator with that right.
+    /// Makes the bot an administrator of a group with the right to delete messages, as `getChatMember` says.
     public func allowDeleting(in chat: Int64) async throws {
         _ = try await control("can_delete", ["chat_id": chat])
     }

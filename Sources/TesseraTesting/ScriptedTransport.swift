@@ -7,7 +7,7 @@ public import TesseraEngine
 public final class ScriptedTransport: ChatTransport {
     /// The calls a failure can be injected into.
     public enum Method: Sendable, Hashable {
-        case receive, send, edit, isAdministrator
+        case receive, send, edit, isAdministrator, mayDeleteMessages
     }
 
     public let name: String
@@ -21,6 +21,7 @@ public final class ScriptedTransport: ChatTransport {
         var attempts: [OutgoingMessage] = []
         var failures: [(method: Method, chat: ChatID?, error: TransportError, remaining: Int)] = []
         var administrators: Set<String> = []
+        var deletingChats: Set<ChatID> = []
     }
     private let state: Mutex<State>
     /// Every call as it happens (`receive(after: 2)`, `send(7)`, `send failed(7)`), to await one without polling.
@@ -54,6 +55,11 @@ public final class ScriptedTransport: ChatTransport {
     /// Makes a user an administrator of a group.
     public func makeAdministrator(_ user: UserID, of chat: ChatID) {
         state.withLock { _ = $0.administrators.insert("\(chat):\(user)") }
+    }
+
+    /// Lets the bot delete members' messages in a group.
+    public func allowDeleting(in chat: ChatID) {
+        state.withLock { _ = $0.deletingChats.insert(chat) }
     }
 
     /// The messages sent successfully, in order.
@@ -116,6 +122,11 @@ public final class ScriptedTransport: ChatTransport {
     public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {
         if let error = takeFailure(.isAdministrator, chat: chat) { throw error }
         return state.withLock { $0.administrators.contains("\(chat):\(user)") }
+    }
+
+    public func mayDeleteMessages(in chat: ChatID) async throws -> Bool {
+        if let error = takeFailure(.mayDeleteMessages, chat: chat) { throw error }
+        return state.withLock { $0.deletingChats.contains(chat) }
     }
 
     private func takeFailure(_ method: Method, chat: ChatID?) -> TransportError? {

@@ -29,7 +29,8 @@ Control API for tests, under /control:
   GET  /control/edits                         every edit: chat_id, message_id, text, reply_markup, time
   GET  /control/deleted                       every message deleted: chat_id, message_id
   GET  /control/inline_answers                every inline query answered: inline_query_id, results, button
-  POST /control/can_delete {"chat_id"}        the bot may delete messages in that group from now on
+  POST /control/can_delete {"chat_id"}        the bot is an administrator that may delete messages in that
+                                              group from now on (getChatMember for the bot, id 42, says so)
   GET  /control/undocumented                  parameters the bot sent that the documentation does not list
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
@@ -431,9 +432,19 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(400, "Bad Request: invalid user_id specified")
         with lock:
             stats["getChatMember"] += 1
-            status = "administrator" if int(user) in admins.get(int(chat), set()) else "member"
-        self.reply(200, {"ok": True, "result": {"status": status, "user": {"id": int(user), "is_bot": False,
-                                                                           "first_name": "User"}}})
+            if int(user) == 42:
+                # The bot itself: an administrator with the right to delete where a test gave it.
+                status = "administrator" if int(chat) in can_delete else "member"
+            else:
+                status = "administrator" if int(user) in admins.get(int(chat), set()) else "member"
+        member = {"status": status, "user": {"id": int(user), "is_bot": int(user) == 42, "first_name": "User"}}
+        if status == "administrator":
+            member.update({"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
+                           "can_delete_messages": int(user) == 42, "can_manage_video_chats": False,
+                           "can_restrict_members": False, "can_promote_members": False, "can_change_info": False,
+                           "can_invite_users": True, "can_post_stories": False, "can_edit_stories": False,
+                           "can_delete_stories": False})
+        self.reply(200, {"ok": True, "result": member})
 
     def api_setMessageReaction(self, params):
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():

@@ -59,13 +59,14 @@ struct EngineHarness {
         in chat: Int64? = nil,
         group: Bool = false,
         admin: Bool? = nil,
+        botMayDelete: Bool? = nil,
         topic: Int64? = nil,
         edited: Bool = false,
         button: String? = nil,
         appLanguage: String? = nil,
         event: ChatEvent? = nil
     ) async throws -> [OutgoingMessage] {
-        let message = ChatMessage(
+        var message = ChatMessage(
             chat: ChatID(chat ?? user),
             chatKind: group ? .group : .direct,
             sender: UserID(user),
@@ -79,9 +80,11 @@ struct EngineHarness {
             senderLanguage: appLanguage,
             event: event
         )
+        message.botMayDeleteMessages = botMayDelete
+        let handled = message
         let engine = self.engine
         let now = self.now
-        try await store.write { transaction in try engine.handle(message, at: now, in: transaction) }
+        try await store.write { transaction in try engine.handle(handled, at: now, in: transaction) }
         let pending = try await store.pendingMessages(limit: 100, now: now)
         try await store.markSent(pending.map(\.id))
         return pending.map(\.message)

@@ -55,9 +55,9 @@ struct GroupTests {
         let message = { (text: String, kind: ChatMessage.ChatKind) in
             ChatMessage(chat: ChatID(-100), chatKind: kind, sender: UserID(1), senderName: "A", text: text)
         }
-        #expect(bot.engine.needsAdministratorCheck(message("/settings hard on", .group)))
-        #expect(!bot.engine.needsAdministratorCheck(message("/settings", .group)), "showing needs no check")
-        #expect(!bot.engine.needsAdministratorCheck(message("/settings hard on", .direct)))
+        #expect(bot.engine.checks(for: message("/settings hard on", .group)) == .senderIsAdministrator)
+        #expect(bot.engine.checks(for: message("/settings", .group)).isEmpty, "showing needs no check")
+        #expect(bot.engine.checks(for: message("/settings hard on", .direct)).isEmpty)
     }
 
     @Test("One result per player and puzzle counts on every board the player is on; /join counts it late; /leave")
@@ -184,7 +184,7 @@ struct GroupTests {
         func added(_ chat: Int64, seesEveryMessage: Bool) async throws -> [OutgoingMessage] {
             let message = ChatMessage(
                 chat: ChatID(chat), chatKind: .group, sender: UserID(1), senderName: "Ana", text: "",
-                event: .added(seesEveryMessage: seesEveryMessage, canDeleteMessages: false))
+                event: .added(seesEveryMessage: seesEveryMessage))
             let engine = bot.engine
             let now = bot.now
             try await bot.store.write { try engine.handle(message, at: now, in: $0) }

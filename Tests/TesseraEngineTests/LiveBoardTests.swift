@@ -144,17 +144,23 @@ struct LiveBoardTests {
     @Test("In a group where the bot may delete messages, a /guess with a word is deleted, and why is said once")
     func deletedGuesses() async throws {
         let bot = try EngineHarness()
-        let before = try await bot.send("/guess crane", from: 2, in: -100, group: true)
+        let before = try await bot.send("/guess crane", from: 2, in: -100, group: true, botMayDelete: false)
         #expect(before.allSatisfy { $0.action == .post }, "without the right, nothing is deleted")
-        try await bot.send("", from: 3, in: -100, group: true, event: .rightsChanged(canDeleteMessages: true))
-        let first = try await bot.send("/guess crane", from: 2, in: -100, group: true)
+        let unknown = try await bot.send("/guess crane", from: 2, in: -100, group: true)
+        #expect(unknown.allSatisfy { $0.action == .post }, "nor when the platform could not tell")
+        let first = try await bot.send("/guess crane", from: 2, in: -100, group: true, botMayDelete: true)
         #expect(first.first?.action == .delete && first.first?.replyTo == 7)
         #expect(first.last?.html.hasPrefix("🧹 I deleted that guess") == true)
         #expect(first.last?.buttons.first?.first?.directChatStart == "play")
-        let second = try await bot.send("/guess slate", from: 4, in: -100, group: true)
+        let second = try await bot.send("/guess slate", from: 4, in: -100, group: true, botMayDelete: true)
         #expect(second.first?.action == .delete && second.last?.html.contains("🧹") == false, "said once")
-        let play = try await bot.send("/play", from: 4, in: -100, group: true)
+        let play = try await bot.send("/play", from: 4, in: -100, group: true, botMayDelete: true)
         #expect(play.allSatisfy { $0.action == .post }, "/play reveals nothing and stays")
+        let message = { (text: String) in
+            ChatMessage(chat: ChatID(-100), chatKind: .group, sender: UserID(1), senderName: "A", text: text)
+        }
+        #expect(bot.engine.checks(for: message("/guess crane")) == .botMayDeleteMessages)
+        #expect(bot.engine.checks(for: message("/guess")).isEmpty && bot.engine.checks(for: message("/play")).isEmpty)
     }
 
     @Test("A reminder comes once, a few hours before the day ends, only with a streak going and the day unplayed")

@@ -150,7 +150,7 @@ struct TelegramTransportTests {
             let event = try #require(batch.messages.first)
             // The fake's bot has privacy mode on, as a new bot does.
             #expect(
-                event.event == .added(seesEveryMessage: false, canDeleteMessages: false) && event.chat == ChatID(-300))
+                event.event == .added(seesEveryMessage: false) && event.chat == ChatID(-300))
             #expect(event.chatKind == .group && event.sender == UserID(5) && event.text.isEmpty)
         }
     }
