@@ -468,6 +468,15 @@ class Handler(BaseHTTPRequestHandler):
     def read_text(self, params):
         """The text of a sendMessage or editMessageText as the API checks it: (text, error)."""
         text = params.get("text", "")
+        options = params.get("link_preview_options")
+        if isinstance(options, str):
+            options = json.loads(options)
+        if options is not None:
+            # LinkPreviewOptions as documented: known fields only, the switches Boolean.
+            known = {"is_disabled", "url", "prefer_small_media", "prefer_large_media", "show_above_text"}
+            if not isinstance(options, dict) or not set(options) <= known or not all(
+                    isinstance(value, bool) for key, value in options.items() if key != "url"):
+                return None, "Bad Request: can't parse link preview options"
         if params.get("parse_mode") == "HTML":
             problem, plain = check_html(text)
             if problem:

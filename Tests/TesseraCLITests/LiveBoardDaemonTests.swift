@@ -23,7 +23,7 @@ struct LiveBoardDaemonTests {
         return Array(list.answers.lazy.map { list.display($0) }.filter { $0 != answer }.prefix(count))
     }
 
-    @Test("A six-guess game is one board message and five edits; Share answers the inline query; group guesses go")
+    @Test("A six-guess game is one board and five edits; Share answers the inline query; group guesses go; greeting")
     func liveBoardShareAndDeletion() async throws {
         let fake = try await FakeTelegram.start()
         let directory = try TesseraProcess.temporaryDirectory()
@@ -72,6 +72,12 @@ struct LiveBoardDaemonTests {
         #expect(group.first?.text.hasPrefix("🧹 I deleted that guess") == true)
         #expect(group.filter { $0.text.contains("🧹") }.count == 1, "why is said once")
         #expect(group.allSatisfy { !$0.text.lowercased().contains("crane") && !$0.text.lowercased().contains("slate") })
+
+        // Added to a group (my_chat_member): one greeting, with the privacy-mode hint (the fake's bot has it on).
+        try await fake.push([FakeTelegram.added(to: -71, by: 9, name: "Zed")])
+        let greeting = try await fake.waitForSent { $0.contains { $0.chat == -71 } }.filter { $0.chat == -71 }
+        #expect(greeting.count == 1 && greeting[0].text.hasPrefix("👋 Hello!"))
+        #expect(greeting[0].text.contains("I can only see commands here"))
         #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
         await running.stop()
         await fake.stop()
