@@ -63,11 +63,12 @@ lock = threading.Condition()
 updates = []          # pending updates, oldest first
 next_update_id = 1000
 sent = []             # messages sent by the bot
+by_id = {}            # (chat id, message id) -> the sent message, for edits
 available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
 held = {}             # method -> threading.Event set on release
-stats = {"getUpdates": 0, "sendMessage": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0,
+stats = {"getUpdates": 0, "sendMessage": 0, "editMessageText": 0, "getChatMember": 0, "conflicts": 0, "max_timeout_seen": 0,
          "polls_waiting": 0}
 admins = {}           # chat id -> set of user ids
 allowed_updates = [None]  # the update types getUpdates delivers; None: all
@@ -80,6 +81,7 @@ REACTION_EMOJI = set("👍 👎 ❤ 🔥 🥰 👏 😁 🤔 🤯 😱 🤬 😢
                      "🙊 😎 👾 🤷‍♂ 🤷 🤷‍♀ 😡".split())
 edits = []            # edits made by the bot
 deleted = []          # messages deleted by the bot
+deleted_ids = set()   # (chat id, message id) of those
 inline_answers = []   # inline queries answered
 inline_queries = set()  # inline query ids delivered and not answered yet
 can_delete = set()    # chats where the bot may delete messages
@@ -401,6 +403,7 @@ class Handler(BaseHTTPRequestHandler):
                          "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
                          "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
                          "disable_notification": silent, "time": time.time()})
+            by_id[(int(params["chat_id"]), message_id)] = sent[-1]
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
 
@@ -422,6 +425,7 @@ class Handler(BaseHTTPRequestHandler):
                          "text": params.get("caption", ""), "document": document,
                          "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,
                          "time": time.time()})
+            by_id[(int(params["chat_id"]), message_id)] = sent[-1]
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})
@@ -500,14 +504,14 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(400, "Bad Request: " + problem)
         chat, message_id = int(params["chat_id"]), int(params["message_id"])
         with lock:
-            original = next((m for m in sent if m["chat_id"] == chat and m["message_id"] == message_id
-                             and "document" not in m), None)
-            if original is None or (chat, message_id) in [(d["chat_id"], d["message_id"]) for d in deleted]:
+            original = by_id.get((chat, message_id))
+            if original is None or "document" in original or (chat, message_id) in deleted_ids:
                 return self.error(400, "Bad Request: message to edit not found")
             if original["text"] == params.get("text") and original.get("reply_markup") == markup:
                 return self.error(400, "Bad Request: message is not modified: specified new message content and "
                                        "reply markup are exactly the same as a current content and reply markup "
                                        "of the message")
+            stats["editMessageText"] += 1
             original["text"], original["reply_markup"] = params.get("text"), markup
             edits.append({"chat_id": chat, "message_id": message_id, "text": params.get("text"),
                           "reply_markup": markup, "time": time.time()})
@@ -520,6 +524,7 @@ class Handler(BaseHTTPRequestHandler):
             if chat not in can_delete:
                 return self.error(400, "Bad Request: message can't be deleted")
             deleted.append({"chat_id": chat, "message_id": message_id})
+            deleted_ids.add((chat, message_id))
         self.reply(200, {"ok": True, "result": True})
 
     def api_answerInlineQuery(self, params):
