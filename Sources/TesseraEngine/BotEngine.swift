@@ -124,14 +124,14 @@ public struct BotEngine: Sendable {
     /// What the platform must say before a message is handled: whether its sender administers the group
     /// (changing group settings), whether the bot may delete it (a guess shown in a group). The service asks,
     /// and fills in the answers.
-    public func checks(for message: ChatMessage) -> PlatformChecks {
+    public func questions(for message: ChatMessage) -> Set<PlatformQuestion> {
         guard message.chatKind == .group,
             case .command(let name, let argument) = BotInput(message.text, botUsername: configuration.botUsername),
             !argument.isEmpty
         else { return [] }
         switch name {
-        case "settings": return .senderIsAdministrator
-        case "guess": return .botMayDeleteMessages
+        case "settings": return [.senderIsAdministrator]
+        case "guess": return [.botMayDeleteMessages]
         default: return []
         }
     }

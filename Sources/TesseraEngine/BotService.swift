@@ -184,54 +184,45 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         }
     }
 
-    /// Asks the platform what the batch's messages need to know (``BotEngine/checks(for:)``): whether senders
-    /// administer their group, whether the bot may delete there. When it cannot tell, the message says so to
-    /// the engine (nil) rather than failing the batch. The checks run concurrently (the transport keeps each
-    /// short), so a slow platform holds a batch up for one check's time at most, not one per message.
+    /// Asks the platform what the batch's messages need to know (``BotEngine/questions(for:)``): whether
+    /// senders administer their group, whether the bot may delete there. When it cannot tell, the message says
+    /// so to the engine (nil) rather than failing the batch. The questions are asked concurrently (the
+    /// transport keeps each short), so a slow platform holds a batch up for one answer's time at most.
     private func checkingPlatform(_ batch: ReceivedBatch) async -> ReceivedBatch {
         var batch = batch
         let (transport, logger) = (self.transport, self.logger)
-        let checks = batch.messages.indices.compactMap { index in
-            let checks = engine.checks(for: batch.messages[index])
-            return checks.isEmpty ? nil : (index, checks)
+        let asked = batch.messages.indices.flatMap { index in
+            engine.questions(for: batch.messages[index]).map { (index, $0) }
         }
         // Most batches need none; an empty task group still costs a suspension on every batch.
-        guard !checks.isEmpty else { return batch }
-        let answers = await withTaskGroup(of: (Int, PlatformChecks, Bool?).self) { group in
-            for (index, needed) in checks {
+        guard !asked.isEmpty else { return batch }
+        let answers = await withTaskGroup(of: (Int, PlatformQuestion, Bool?).self) { group in
+            for (index, question) in asked {
                 let message = batch.messages[index]
-                for check in [PlatformChecks.senderIsAdministrator, .botMayDeleteMessages] where needed.contains(check)
-                {
-                    group.addTask {
-                        do {
-                            let answer =
-                                check == .senderIsAdministrator
-                                ? try await transport.isAdministrator(message.sender, in: message.chat)
-                                : try await transport.mayDeleteMessages(in: message.chat)
-                            return (index, check, answer)
-                        } catch {
-                            logger.warning(
-                                "Could not ask the platform about a group: the message is handled without knowing",
-                                metadata: [
-                                    "chat.id": "\(message.chat)", "user.id": "\(message.sender)",
-                                    "check":
-                                        "\(check == .senderIsAdministrator ? "sender administers" : "bot may delete")",
-                                    "error": "\(error)",
-                                ])
-                            return (index, check, nil)
+                group.addTask {
+                    do {
+                        switch question {
+                        case .senderIsAdministrator:
+                            return (
+                                index, question, try await transport.isAdministrator(message.sender, in: message.chat)
+                            )
+                        case .botMayDeleteMessages:
+                            return (index, question, try await transport.mayDeleteMessages(in: message.chat))
                         }
+                    } catch {
+                        logger.warning(
+                            "Could not ask the platform about a group; the message is handled without the answer",
+                            metadata: [
+                                "chat.id": "\(message.chat)", "user.id": "\(message.sender)",
+                                "question": "\(question.rawValue)", "error": "\(error)",
+                            ])
+                        return (index, question, nil)
                     }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        for (index, check, answer) in answers {
-            if check == .senderIsAdministrator {
-                batch.messages[index].senderIsAdministrator = answer
-            } else {
-                batch.messages[index].botMayDeleteMessages = answer
-            }
-        }
+        for (index, question, answer) in answers { batch.messages[index][answer: question] = answer }
         return batch
     }
 

@@ -38,7 +38,7 @@ public struct ChatMessage: Sendable, Hashable {
     /// The forum topic (thread) the message was posted in, if the group has topics.
     public var thread: Int64?
     /// Whether the sender administers the group: filled in by the service, only for messages that need it
-    /// (``BotEngine/checks(for:)``); nil when unknown.
+    /// (``BotEngine/questions(for:)``); nil when unknown.
     public var senderIsAdministrator: Bool?
     /// Whether the bot may delete members' messages in the group: filled in like ``senderIsAdministrator``.
     public var botMayDeleteMessages: Bool?
@@ -87,15 +87,31 @@ public struct ChatMessage: Sendable, Hashable {
     }
 }
 
-/// What the service asks the platform before the engine handles a message that needs it.
-public struct PlatformChecks: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
+/// What the service asks the platform before the engine handles a message that needs it
+/// (``BotEngine/questions(for:)``); the answer travels with the message.
+public enum PlatformQuestion: String, Sendable, Hashable, CaseIterable {
     /// Whether the sender administers the group (``ChatMessage/senderIsAdministrator``).
-    public static let senderIsAdministrator = PlatformChecks(rawValue: 1)
+    case senderIsAdministrator = "sender administers the group"
     /// Whether the bot may delete members' messages there (``ChatMessage/botMayDeleteMessages``).
-    public static let botMayDeleteMessages = PlatformChecks(rawValue: 2)
+    case botMayDeleteMessages = "bot may delete messages"
+}
+
+extension ChatMessage {
+    /// The platform's answer to a question, as the service filled it in; nil when unknown.
+    public subscript(answer question: PlatformQuestion) -> Bool? {
+        get {
+            switch question {
+            case .senderIsAdministrator: senderIsAdministrator
+            case .botMayDeleteMessages: botMayDeleteMessages
+            }
+        }
+        set {
+            switch question {
+            case .senderIsAdministrator: senderIsAdministrator = newValue
+            case .botMayDeleteMessages: botMayDeleteMessages = newValue
+            }
+        }
+    }
 }
 
 /// What happened to a chat, as a platform reports it.

@@ -55,9 +55,9 @@ struct GroupTests {
         let message = { (text: String, kind: ChatMessage.ChatKind) in
             ChatMessage(chat: ChatID(-100), chatKind: kind, sender: UserID(1), senderName: "A", text: text)
         }
-        #expect(bot.engine.checks(for: message("/settings hard on", .group)) == .senderIsAdministrator)
-        #expect(bot.engine.checks(for: message("/settings", .group)).isEmpty, "showing needs no check")
-        #expect(bot.engine.checks(for: message("/settings hard on", .direct)).isEmpty)
+        #expect(bot.engine.questions(for: message("/settings hard on", .group)) == [.senderIsAdministrator])
+        #expect(bot.engine.questions(for: message("/settings", .group)).isEmpty, "showing needs no check")
+        #expect(bot.engine.questions(for: message("/settings hard on", .direct)).isEmpty)
     }
 
     @Test("One result per player and puzzle counts on every board the player is on; /join counts it late; /leave")

@@ -159,8 +159,9 @@ struct LiveBoardTests {
         let message = { (text: String) in
             ChatMessage(chat: ChatID(-100), chatKind: .group, sender: UserID(1), senderName: "A", text: text)
         }
-        #expect(bot.engine.checks(for: message("/guess crane")) == .botMayDeleteMessages)
-        #expect(bot.engine.checks(for: message("/guess")).isEmpty && bot.engine.checks(for: message("/play")).isEmpty)
+        #expect(bot.engine.questions(for: message("/guess crane")) == [.botMayDeleteMessages])
+        #expect(
+            bot.engine.questions(for: message("/guess")).isEmpty && bot.engine.questions(for: message("/play")).isEmpty)
     }
 
     @Test("A reminder comes once, a few hours before the day ends, only with a streak going and the day unplayed")
