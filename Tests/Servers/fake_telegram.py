@@ -386,12 +386,9 @@ class Handler(BaseHTTPRequestHandler):
         text = params.get("text", "")
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():
             return self.error(400, "Bad Request: chat not found")
-        plain, problem = self.read_text(params)
+        plain, markup, problem = self.read_content(params)
         if problem:
             return self.error(400, problem)
-        markup, problem = read_markup(params.get("reply_markup"))
-        if problem:
-            return self.error(400, "Bad Request: " + problem)
         silent = params.get("disable_notification", False)
         if not isinstance(silent, bool):
             return self.error(400, "Bad Request: field \"disable_notification\" must be of type Boolean")
@@ -469,6 +466,17 @@ class Handler(BaseHTTPRequestHandler):
                               "emoji": chosen[0]["emoji"] if chosen else None})
         self.reply(200, {"ok": True, "result": True})
 
+    def read_content(self, params):
+        """The text and buttons of a sendMessage or editMessageText as the API checks them:
+        (text after parsing, reply markup, error)."""
+        plain, problem = self.read_text(params)
+        if problem:
+            return None, None, problem
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return None, None, "Bad Request: " + problem
+        return plain, markup, None
+
     def read_text(self, params):
         """The text of a sendMessage or editMessageText as the API checks it: (text, error)."""
         text = params.get("text", "")
@@ -496,12 +504,9 @@ class Handler(BaseHTTPRequestHandler):
     def api_editMessageText(self, params):
         if "inline_message_id" not in params and ("chat_id" not in params or "message_id" not in params):
             return self.error(400, "Bad Request: chat_id and message_id are required without inline_message_id")
-        plain, problem = self.read_text(params)
+        plain, markup, problem = self.read_content(params)
         if problem:
             return self.error(400, problem)
-        markup, problem = read_markup(params.get("reply_markup"))
-        if problem:
-            return self.error(400, "Bad Request: " + problem)
         chat, message_id = int(params["chat_id"]), int(params["message_id"])
         with lock:
             original = by_id.get((chat, message_id))
