@@ -235,6 +235,11 @@ public struct FakeTelegram: Sendable {
         _ = try await control("can_delete", ["chat_id": chat])
     }
 
+    /// How many messages the bot sent read, as last edited, with `text` in them.
+    public func countSent(containing text: String) async throws -> Int {
+        (try await control("count", ["contains": text]) as? NSNumber)?.intValue ?? 0
+    }
+
     /// The parameters the bot sent that the documentation does not list for their method (`method.name`).
     public func undocumentedParameters() async throws -> [String] {
         try await control("undocumented", nil) as? [String] ?? []

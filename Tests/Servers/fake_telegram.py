@@ -32,6 +32,8 @@ Control API for tests, under /control:
   POST /control/can_delete {"chat_id"}        the bot is an administrator that may delete messages in that
                                               group from now on (getChatMember for the bot, id 42, says so)
   GET  /control/undocumented                  parameters the bot sent that the documentation does not list
+  POST /control/count {"contains"}            how many messages sent read (as last edited) with that text; the
+                                              first count of a text watches it, so later ones cost nothing
   POST /control/fail {"method", "status", "count", "retry_after", "migrate_to_chat_id", "description"}
   POST /control/drop {"method", "count"}      the next calls of a method lose their connection mid-response
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
@@ -64,6 +66,7 @@ updates = []          # pending updates, oldest first
 next_update_id = 1000
 sent = []             # messages sent by the bot
 by_id = {}            # (chat id, message id) -> the sent message, for edits
+watched = {}          # text -> the (chat id, message id) of the messages that read with it now
 available = {}        # (chat id, message id) -> when its update became available
 failures = {}         # method -> list of failure specs
 drops = {}            # method -> count
@@ -229,6 +232,15 @@ def check_parameters(method, params):
         if not type_matches(params[name], parameter["types"]):
             return f"Bad Request: field \"{name}\" must be of type {' or '.join(parameter['types'])}"
     return None
+
+
+def note_text(key, text):
+    """Keeps the watched texts' counts as a message is sent or edited (called with the lock held)."""
+    for needle, keys in watched.items():
+        if needle in (text or ""):
+            keys.add(key)
+        else:
+            keys.discard(key)
 
 
 def utf16_length(text):
@@ -401,6 +413,7 @@ class Handler(BaseHTTPRequestHandler):
                          "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
                          "disable_notification": silent, "time": time.time()})
             by_id[(int(params["chat_id"]), message_id)] = sent[-1]
+            note_text((int(params["chat_id"]), message_id), sent[-1]["text"])
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
 
@@ -423,6 +436,7 @@ class Handler(BaseHTTPRequestHandler):
                          "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,
                          "time": time.time()})
             by_id[(int(params["chat_id"]), message_id)] = sent[-1]
+            note_text((int(params["chat_id"]), message_id), sent[-1]["text"])
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})
@@ -518,6 +532,7 @@ class Handler(BaseHTTPRequestHandler):
                                        "of the message")
             stats["editMessageText"] += 1
             original["text"], original["reply_markup"] = params.get("text"), markup
+            note_text((chat, message_id), original["text"])
             edits.append({"chat_id": chat, "message_id": message_id, "text": params.get("text"),
                           "reply_markup": markup, "time": time.time()})
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
@@ -605,6 +620,11 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True, "result": deleted})
             if action == "inline_answers":
                 return self.reply(200, {"ok": True, "result": inline_answers})
+            if action == "count":
+                needle = params.get("contains", "")
+                if needle not in watched:
+                    watched[needle] = {key for key, m in by_id.items() if needle in (m.get("text") or "")}
+                return self.reply(200, {"ok": True, "result": len(watched[needle])})
             if action == "undocumented":
                 return self.reply(200, {"ok": True, "result": sorted(set(undocumented))})
             if action == "can_delete":

@@ -266,6 +266,27 @@ struct GroupTests {
         #expect(try await bot.text("/settings", in: -1, group: true).contains("Day: Pacific/Kiritimati"))
     }
 
+    @Test("A language change mid-day waits too: the day's summary is in the language it was played in, grids and all")
+    func languageChangeWaits() async throws {
+        var bot = try EngineHarness()
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 1)
+        let saved = try await bot.text("/settings language es", in: -1, group: true, admin: true)
+        #expect(saved.contains("Language: English") && saved.contains("From puzzle 327"), "\(saved)")
+        // Today's board is still the English one: Alice's English game is on it.
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("🥇 Alice — 2/6"))
+        let engine = bot.engine
+        bot.now += 12 * 3600 + 60
+        let midnight = bot.now
+        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).first?.message.html)
+        let word = try bot.answer(.english, puzzle: PuzzleNumber(326)).uppercased()
+        #expect(summary.hasPrefix("<b>Puzzle 326 is over here.</b>"), "in English, as played: \(summary)")
+        #expect(summary.contains("<spoiler>\(word)</spoiler>"), "the English word: \(summary)")
+        #expect(summary.contains("Alice 2/6\n") && summary.contains("🟩🟩🟩🟩🟩"), "her grid, not an empty one")
+        #expect(try await bot.text("/settings", in: -1, group: true).contains("Idioma: Español"))
+    }
+
     @Test("A group that requires hard mode counts only hard-mode games")
     func hardModeRequired() async throws {
         let bot = try EngineHarness()
