@@ -60,9 +60,11 @@ public struct BotEngine: Sendable {
         if input == .notForUs { return }
         try store.noteActivity(in: message.chat)
         if let button = message.button {
-            // The Stats button is the command; the others confirm what they were sent with.
-            guard button == Self.statsButton else { return try pressed(button, message: message, at: now, in: store) }
-            input = .command(name: "stats", argument: "")
+            // Stats and Share are their commands; the other buttons confirm what they were sent with.
+            guard Self.commandButtons.contains(button) else {
+                return try pressed(button, message: message, at: now, in: store)
+            }
+            input = .command(name: button, argument: "")
         }
         var group: Group?
         if message.chatKind == .group {

@@ -143,7 +143,8 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// back as the argument of `/start` (at most 64 characters of `A–Z a–z 0–9 _ -`).
         public var directChatStart: String?
         /// Set for a button that lets the presser pick any chat and post there through the bot: what it
-        /// queries, which comes back as a ``ChatEvent/query(id:)``.
+        /// queries, which comes back as a ``ChatEvent/query(id:)``. Where the platform cannot, the button
+        /// sends ``data`` (the same text) back instead.
         public var postQuery: String?
 
         public init(text: String, data: String) {
@@ -160,7 +161,7 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 
         /// A button that lets the presser post, in a chat they pick, what the bot answers to `query`.
         public static func postElsewhere(_ text: String, query: String) -> Button {
-            var button = Button(text: text, data: "")
+            var button = Button(text: text, data: query)
             button.postQuery = query
             return button
         }

@@ -173,10 +173,13 @@ enum TelegramAPI {
         let username: String?
         /// False while privacy mode is on: in groups the bot then sees commands, not pasted results.
         let canReadAllGroupMessages: Bool?
+        /// Inline mode (@BotFather: /setinline), which the Share button needs to post in another chat.
+        let supportsInlineQueries: Bool?
 
         enum CodingKeys: String, CodingKey {
             case id, username
             case canReadAllGroupMessages = "can_read_all_group_messages"
+            case supportsInlineQueries = "supports_inline_queries"
         }
     }
 
@@ -352,12 +355,15 @@ enum TelegramAPI {
         }
 
         /// nil for a message without buttons. A button that opens the direct chat becomes a deep link,
-        /// `https://t.me/<bot>?start=<parameter>`.
-        init?(_ rows: [[OutgoingMessage.Button]], botUsername: String?) {
+        /// `https://t.me/<bot>?start=<parameter>`; one that posts elsewhere opens the chat picker when the bot
+        /// has inline mode, and sends its data back otherwise.
+        init?(_ rows: [[OutgoingMessage.Button]], botUsername: String?, inlineMode: Bool) {
             guard !rows.isEmpty else { return nil }
             inlineKeyboard = rows.map { row in
                 row.compactMap { button in
-                    if let query = button.postQuery { return Button(text: button.text, switchInlineQuery: query) }
+                    if let query = button.postQuery, inlineMode {
+                        return Button(text: button.text, switchInlineQuery: query)
+                    }
                     guard let start = button.directChatStart else {
                         return Button(text: button.text, callbackData: button.data)
                     }

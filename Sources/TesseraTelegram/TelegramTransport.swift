@@ -39,6 +39,8 @@ public final class TelegramTransport: ChatTransport {
     private let username = Mutex<String?>(nil)
     /// Whether groups show the bot every message (privacy mode off), learned by ``prepare(commandMenus:)``.
     private let seesEveryMessage = Mutex(true)
+    /// Whether the bot has inline mode, for the Share button; learned by ``prepare(commandMenus:)``.
+    private let inlineMode = Mutex(false)
 
     public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -63,6 +65,14 @@ public final class TelegramTransport: ChatTransport {
         self.username.withLock { $0 = username }
         botID.withLock { $0 = me.id }
         seesEveryMessage.withLock { $0 = me.canReadAllGroupMessages != false }
+        inlineMode.withLock { $0 = me.supportsInlineQueries == true }
+        if me.supportsInlineQueries != true {
+            logger.notice(
+                """
+                Inline mode is off: the Share button sends the result to the player's chat to forward, instead of \
+                posting it in a chat they pick. Turn it on with @BotFather: /setinline.
+                """)
+        }
         logger.info("Connected to Telegram", metadata: ["bot.username": "\(username)"])
         if me.canReadAllGroupMessages == false {
             logger.notice(
@@ -239,7 +249,9 @@ public final class TelegramTransport: ChatTransport {
             // Buttons go under the last part, where the question ends.
             let buttons =
                 index == chunks.count - 1
-                ? TelegramAPI.InlineKeyboardMarkup(message.buttons, botUsername: username.withLock { $0 }) : nil
+                ? TelegramAPI.InlineKeyboardMarkup(
+                    message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 })
+                : nil
             var request = TelegramAPI.SendMessage(
                 chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
                 messageThreadID: message.thread, replyMarkup: buttons)
@@ -273,7 +285,8 @@ public final class TelegramTransport: ChatTransport {
         }
         let request = TelegramAPI.EditMessageText(
             chatID: message.chat.rawValue, messageID: posted, text: text,
-            replyMarkup: TelegramAPI.InlineKeyboardMarkup(message.buttons, botUsername: username.withLock { $0 }))
+            replyMarkup: TelegramAPI.InlineKeyboardMarkup(
+                message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 }))
         do {
             // The edited Message, or true for a message sent through inline mode.
             let _: TelegramAPI.EditResult = try await call("editMessageText", request, chat: message.chat)

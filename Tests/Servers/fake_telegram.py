@@ -345,7 +345,8 @@ class Handler(BaseHTTPRequestHandler):
     def api_getMe(self, params):
         self.reply(200, {"ok": True, "result": {"id": 42, "is_bot": True, "first_name": "Tessera",
                                                 "username": USERNAME,
-                                                "can_read_all_group_messages": False}})
+                                                "can_read_all_group_messages": False,
+                                                "supports_inline_queries": True}})
 
     def api_deleteWebhook(self, params):
         self.reply(200, {"ok": True, "result": True})

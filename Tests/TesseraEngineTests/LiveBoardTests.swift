@@ -51,6 +51,9 @@ struct LiveBoardTests {
         let buttons = board.buttons.joined()
         #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats"])
         #expect(buttons.first?.postQuery == "share" && buttons.last?.data == "stats")
+        // Without inline mode the Share button sends its data back: the result comes here, to forward.
+        #expect(buttons.first?.data == "share")
+        #expect(try await bot.text("", button: "share").hasPrefix("Tessera 326 1/6\n\n🟩🟩🟩🟩🟩"))
         let stats = try await bot.text("", button: "stats")
         #expect(stats.hasPrefix("<b>Statistics</b>") && stats.contains("Played 1"))
     }

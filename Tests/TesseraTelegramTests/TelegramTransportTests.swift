@@ -122,6 +122,69 @@ struct TelegramTransportTests {
     }
 
     @Test(
+        "A live message is edited in place; an edit of a message that is gone is refused, one that changes nothing done"
+    )
+    func edits() async throws {
+        try await withTransport { transport, fake in
+            let board = OutgoingMessage(chat: ChatID(7), html: "<b>Board</b> 1/6", live: "board")
+            let posted = try #require(try await transport.send(board))
+            var later = board
+            later.html = "<b>Board</b> 2/6"
+            try await transport.edit(posted, toRead: later)
+            try await transport.edit(posted, toRead: later)  // "message is not modified": nothing to do
+            #expect(try await fake.edits().map(\.text) == ["<b>Board</b> 2/6"])
+            #expect(try await fake.sent().first?.text == "<b>Board</b> 2/6", "one message, edited")
+            await #expect(throws: TransportError.self) { try await transport.edit(posted + 99, toRead: later) }
+            do {
+                try await transport.edit(posted + 99, toRead: later)
+            } catch TransportError.editRefused(let reason) {
+                #expect(reason.contains("message to edit not found"))
+            }
+        }
+    }
+
+    @Test("Share opens the chat picker with inline mode, and sends its data back without; queries are answered")
+    func shareAndQueries() async throws {
+        try await withTransport { transport, fake in
+            let board = OutgoingMessage(
+                chat: ChatID(7), html: "Done", buttons: [[.postElsewhere("Share", query: "share")]])
+            // Before prepare() the bot does not know it has inline mode: the button sends "share" back.
+            try await transport.send(board)
+            _ = try await transport.prepare()
+            try await transport.send(board)
+            let sent = try await fake.sent()
+            #expect(sent[0].inlineQueries.isEmpty && sent[0].buttons.map(\.data) == ["share"])
+            #expect(sent[1].inlineQueries == ["share"])
+
+            try await fake.push([FakeTelegram.inlineQuery("share", id: "q-1", from: 7, name: "Ana")])
+            let query = try #require(try await transport.receive(after: nil).messages.first)
+            #expect(query.event == .query(id: "q-1") && query.chat == ChatID(7) && query.text == "share")
+            try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID(7), html: "Tessera 326 3/6\n\n🟩🟩🟩🟩🟩", action: .answerQuery(id: "q-1", title: "Share")))
+            try await fake.push([FakeTelegram.inlineQuery("share", id: "q-2", from: 7, name: "Ana")])
+            _ = try await transport.receive(after: nil)
+            try await transport.send(
+                OutgoingMessage(chat: ChatID(7), html: "", action: .answerQuery(id: "q-2", title: "Play first")))
+            let answers = try await fake.inlineAnswers()
+            #expect(answers.map(\.id) == ["q-1", "q-2"])
+            #expect(answers[0].texts == ["Tessera 326 3/6\n\n🟩🟩🟩🟩🟩"] && answers[0].buttonStart == nil)
+            #expect(answers[1].texts.isEmpty && answers[1].buttonStart == "play")
+
+            // Deleting needs the right: refused without it, done with it.
+            await #expect(throws: TransportError.self) {
+                try await transport.send(OutgoingMessage(chat: ChatID(-5), html: "", replyTo: 3, action: .delete))
+            }
+            #expect(try await transport.mayDeleteMessages(in: ChatID(-5)) == false)
+            try await fake.allowDeleting(in: -6)
+            #expect(try await transport.mayDeleteMessages(in: ChatID(-6)) == true)
+            try await transport.send(OutgoingMessage(chat: ChatID(-6), html: "", replyTo: 3, action: .delete))
+            #expect(try await fake.deleted().map(\.messageID) == [3])
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
+    @Test(
         "A spoiler becomes a tg-spoiler and details an expandable quotation; a silent post goes with disable_notification"
     )
     func spoilerAndSilent() async throws {
