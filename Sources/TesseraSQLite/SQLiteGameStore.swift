@@ -550,8 +550,19 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN pending_from INTEGER")
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN last_closed_language TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
-            // Reactions, deletions and answers to queries besides posts (JSON; NULL: a post).
+            // Acknowledgements by reaction instead of a reply.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reaction TEXT")
+        }
+        migrator.registerMigration("v11: live boards, reactions and deletions as actions, reminders") { db in
+            // Reactions, deletions and answers to queries besides posts (JSON; NULL: a post). A reaction
+            // still queued becomes the same action.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN action TEXT")
+            try db.execute(
+                sql: """
+                    UPDATE outbox SET action = json_object('react', json_object('_0', reaction))
+                    WHERE reaction IS NOT NULL
+                    """)
+            try db.execute(sql: "ALTER TABLE outbox DROP COLUMN reaction")
             // One live board per game: the key of a live message, and the post that shows each chat's.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN live TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reposts_live INTEGER NOT NULL DEFAULT 0")

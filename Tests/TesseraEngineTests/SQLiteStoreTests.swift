@@ -69,6 +69,32 @@ struct SQLiteStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test("A reaction queued before actions existed is still sent as that reaction after the upgrade")
+    func reactionsMigrate() async throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        let v10 = "v10: words revealed once every member's day is over; settings from the next day"
+        try SQLiteGameStore.migrator.migrate(queue, upTo: v10)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO player (id, display_name, language, time_zone, rollover_hour, prefers_hard_mode)
+                        VALUES (1, 'Alice', 'en', 'UTC', 0, 0);
+                    INSERT INTO outbox (chat_id, html, reply_to, not_before, reaction) VALUES (-5, 'Joined', 9, 0, 'counted');
+                    INSERT INTO outbox (chat_id, html, not_before) VALUES (-5, 'Hello', 0);
+                    """)
+        }
+        try queue.close()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let pending = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(pending.map(\.message.action) == [.react(.counted), .post])
+        #expect(pending.map(\.message.html) == ["Joined", "Hello"] && pending.first?.message.replyTo == 9)
+        let alice = try await store.write { try $0.player(UserID(1)) }
+        #expect(alice?.displayName == "Alice" && alice?.reminders == false && alice?.remindedPuzzle == nil)
+    }
+
     @Test("Boards kept before the official board existed are the group's own board after the upgrade")
     func boardsMigrate() async throws {
         let path = temporaryPath()
