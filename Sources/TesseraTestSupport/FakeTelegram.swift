@@ -250,7 +250,7 @@ public struct FakeTelegram: Sendable {
     }
 
     /// Waits until `condition` holds for the counters (`polls_waiting`: long polls the API holds open now),
-    /// up to a deadline; returns them either way.
+    /// up to a deadline (then it throws).
     @discardableResult
     public func waitForStats(
         timeout: Duration = .seconds(20),
@@ -264,7 +264,7 @@ public struct FakeTelegram: Sendable {
         (try await control("latencies", nil) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
     }
 
-    /// Waits until `condition` holds for the sent messages, up to a deadline; returns them either way.
+    /// Waits until `condition` holds for the sent messages, up to a deadline (then it throws).
     @discardableResult
     public func waitForSent(
         timeout: Duration = .seconds(20),
@@ -274,21 +274,32 @@ public struct FakeTelegram: Sendable {
     }
 
     /// Asks the fake again (any of its readers: `fake.wait(for: fake.inlineAnswers) { !$0.isEmpty }`) until the
-    /// answer satisfies `condition` or the time is up; returns the last answer.
+    /// answer satisfies `condition`; throws ``TimedOut`` when the time is up.
     public func wait<Answer>(
         timeout: Duration = .seconds(20), for ask: () async throws -> Answer, until condition: (Answer) -> Bool
     ) async throws -> Answer {
         try await poll(timeout: timeout, ask, until: condition)
     }
 
-    /// Asks the fake again until the answer satisfies `condition` or the time is up; returns the last answer.
+    /// What a wait throws when the fake never reached the condition: a test fails there, not later, and never
+    /// passes merely slowly.
+    public struct TimedOut: Error, CustomStringConvertible {
+        public let timeout: Duration
+        public let lastAnswer: String
+        public var description: String { "the fake did not reach the condition within \(timeout); last: \(lastAnswer)" }
+    }
+
+    /// Asks the fake again until the answer satisfies `condition`; throws ``TimedOut`` when the time is up.
     private func poll<Answer>(
         timeout: Duration, _ ask: () async throws -> Answer, until condition: (Answer) -> Bool
     ) async throws -> Answer {
         let deadline = ContinuousClock.now + timeout
         while true {
             let answer = try await ask()
-            if condition(answer) || ContinuousClock.now > deadline { return answer }
+            if condition(answer) { return answer }
+            if ContinuousClock.now > deadline {
+                throw TimedOut(timeout: timeout, lastAnswer: String(String(describing: answer).prefix(2000)))
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
