@@ -173,12 +173,16 @@ final class ConsoleTransport: ChatTransport {
                 text = ""
             }
         }
+        // The terminal's commands are Telegram's, without a bot's name: `/help`.
+        var command: ChatCommand?
+        if event == nil, case .command(let read) = CommandSyntax(prefixes: ["/"]).read(text) { command = read }
         return ChatMessage(
             chat: chat,
             chatKind: group == nil ? .direct : .group,
             sender: user,
             senderName: player,
             text: text,
+            command: command,
             button: button,
             event: event
         )

@@ -94,7 +94,7 @@ struct RunCommand: AsyncParsableCommand {
                 client: CurlHTTPClient(),
                 logger: logger
             )
-            engineConfiguration.botUsername = try await Self.prepare(
+            try await Self.prepare(
                 telegram, menus: BotEngine.commandMenus(defaultLanguage: settings.defaultLanguage), logger: logger)
             transport = telegram
         } else {
@@ -152,13 +152,12 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Connects to Telegram, retrying with backoff while the network or the API is down; a refused token
     /// ends the run with a message that says so.
-    private static func prepare(_ telegram: TelegramTransport, menus: [CommandMenu], logger: Logger) async throws
-        -> String
-    {
+    private static func prepare(_ telegram: TelegramTransport, menus: [CommandMenu], logger: Logger) async throws {
         var delay = Duration.seconds(1)
         while true {
             do {
-                return try await telegram.prepare(commandMenus: menus)
+                try await telegram.prepare(commandMenus: menus)
+                return
             } catch TransportError.fatal(let reason) {
                 throw CommandError(reason)
             } catch let error as TransportError {

@@ -12,8 +12,6 @@ public struct BotEngine: Sendable {
     public struct Configuration: Sendable {
         /// The name in share texts.
         public var gameName = "Tessera"
-        /// The bot's username, to tell `/guess@thisbot` from commands for other bots.
-        public var botUsername: String?
         /// The zone and rollover hour of new players and of groups.
         public var defaultTimeZone = "UTC"
         public var defaultRolloverHour = 0
@@ -56,8 +54,7 @@ public struct BotEngine: Sendable {
 
     /// Handles one message: updates the store and queues the replies in its outbox.
     public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
-        var input = BotInput(message.text, botUsername: configuration.botUsername)
-        if input == .notForUs { return }
+        var input = BotInput(message)
         try store.noteActivity(in: message.chat)
         if let button = message.button {
             // Stats and Share are their commands; the other buttons confirm what they were sent with.
@@ -128,10 +125,9 @@ public struct BotEngine: Sendable {
     /// and fills in the answers.
     public func questions(for message: ChatMessage) -> Set<PlatformQuestion> {
         guard message.chatKind == .group,
-            case .command(let name, let argument) = BotInput(message.text, botUsername: configuration.botUsername),
-            !argument.isEmpty
+            let command = message.command, !command.argument.isEmpty
         else { return [] }
-        switch name {
+        switch command.name {
         case "settings": return [.senderIsAdministrator]
         case "guess": return [.botMayDeleteMessages]
         default: return []
@@ -190,8 +186,6 @@ public struct BotEngine: Sendable {
             break
         }
         switch input {
-        case .notForUs:
-            return
         case .text:
             if let share = SharedResult(parsing: context.message.text), isCounted(share) {
                 try pasted(share, context: &context)

@@ -33,6 +33,9 @@ public struct ChatMessage: Sendable, Hashable {
     /// The sender's name as the platform shows it now; names follow renames.
     public var senderName: String
     public var text: String
+    /// The command the text is, as the transport read it in its platform's syntax (``CommandSyntax``); nil for
+    /// a text that is no command.
+    public var command: ChatCommand?
     /// The platform's id of the message, to reply to it.
     public var messageID: Int64?
     /// The forum topic (thread) the message was posted in, if the group has topics.
@@ -61,6 +64,7 @@ public struct ChatMessage: Sendable, Hashable {
         sender: UserID,
         senderName: String,
         text: String,
+        command: ChatCommand? = nil,
         messageID: Int64? = nil,
         thread: Int64? = nil,
         senderIsAdministrator: Bool? = nil,
@@ -76,6 +80,9 @@ public struct ChatMessage: Sendable, Hashable {
         // Control characters from the platform would cut names and replies short (NUL) or break lines.
         self.senderName = senderName.removingControlCharacters()
         self.text = text.removingControlCharacters(keeping: ["\n", "\t"])
+        self.command = command.map {
+            ChatCommand(name: $0.name.removingControlCharacters(), argument: $0.argument.removingControlCharacters())
+        }
         self.messageID = messageID
         self.thread = thread
         self.senderIsAdministrator = senderIsAdministrator

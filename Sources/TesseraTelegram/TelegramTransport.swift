@@ -50,6 +50,7 @@ public final class TelegramTransport: ChatTransport {
 
     /// Gets ready to poll: removes any webhook (it would make `getUpdates` fail with 409), learns the bot's
     /// username (for `/command@bot` in groups) and publishes the command menus.
+    @discardableResult
     public func prepare(commandMenus: [CommandMenu] = []) async throws -> String {
         let _: Bool = try await call("deleteWebhook", TelegramAPI.DeleteWebhook())
         let me: TelegramAPI.Me = try await call("getMe", TelegramAPI.NoParameters())
@@ -141,6 +142,12 @@ public final class TelegramTransport: ChatTransport {
             guard let text = message.text, let sender = message.from, sender.isBot != true,
                 let kind = Self.chatKind(message.chat)
             else { continue }
+            var command: ChatCommand?
+            switch commandSyntax.read(text) {
+            case .forAnotherBot: continue
+            case .command(let read): command = read
+            case .text: break
+            }
             messages.append(
                 ChatMessage(
                     chat: ChatID(message.chat.id),
@@ -148,6 +155,7 @@ public final class TelegramTransport: ChatTransport {
                     sender: UserID(sender.id),
                     senderName: sender.displayName,
                     text: text,
+                    command: command,
                     messageID: message.messageID,
                     thread: message.isTopicMessage == true ? message.messageThreadID : nil,
                     isEdited: update.isEdit,
@@ -169,6 +177,11 @@ public final class TelegramTransport: ChatTransport {
             return .added(seesEveryMessage: seesEveryMessage.withLock { $0 } || new.status == "administrator")
         }
         return nil
+    }
+
+    /// Telegram's commands: `/name`, in groups also `/name@bot`; a command for another bot is not delivered.
+    private var commandSyntax: CommandSyntax {
+        CommandSyntax(prefixes: ["/"], botUsername: username.withLock { $0 })
     }
 
     private static func chatKind(_ chat: TelegramAPI.Chat) -> ChatMessage.ChatKind? {

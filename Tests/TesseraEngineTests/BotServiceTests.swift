@@ -32,7 +32,6 @@ struct BotServiceTests {
         configuration.maximumBackoff = .zero
         configure(&configuration)
         var engineConfiguration = BotEngine.Configuration()
-        engineConfiguration.botUsername = "TesseraBot"
         let clock = self.clock
         return BotService(
             transport: transport, store: store,
@@ -50,7 +49,8 @@ struct BotServiceTests {
     ) -> ChatMessage {
         ChatMessage(
             chat: ChatID(group ?? user), chatKind: group == nil ? .direct : .group, sender: UserID(user),
-            senderName: name ?? "P\(user)", text: text, position: position)
+            senderName: name ?? "P\(user)", text: text, position: position
+        ).readingCommands()
     }
 
     static func help(chat: Int64 = 7, position: Int64? = nil) -> ChatMessage {

@@ -3,6 +3,7 @@ import Logging
 import TesseraCore
 import TesseraEngine
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 /// A bot engine on an in-memory SQLite store, driven like a chat: send a message, read the replies.
@@ -15,7 +16,6 @@ struct EngineHarness {
 
     init(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws {
         var configuration = BotEngine.Configuration()
-        configuration.botUsername = "TesseraBot"
         configure(&configuration)
         store = try SQLiteGameStore.inMemory()
         engine = BotEngine(
@@ -81,7 +81,7 @@ struct EngineHarness {
             event: event
         )
         message.botMayDeleteMessages = botMayDelete
-        let handled = message
+        let handled = message.readingCommands()
         let engine = self.engine
         let now = self.now
         try await store.write { transaction in try engine.handle(handled, at: now, in: transaction) }

@@ -2,6 +2,7 @@ import Foundation
 import TesseraCore
 import TesseraCoreTesting
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
@@ -221,10 +222,12 @@ struct EngineTests {
         for index in 0..<40 {
             let message = ChatMessage(
                 chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Flo", text: "/help",
-                messageID: Int64(index))
+                messageID: Int64(index)
+            ).readingCommands()
             try await harness.store.write { try engine.handle(message, at: now, in: $0) }
         }
         let other = ChatMessage(chat: ChatID(6), chatKind: .direct, sender: UserID(6), senderName: "Ann", text: "/help")
+            .readingCommands()
         try await harness.store.write { try engine.handle(other, at: now, in: $0) }
         // Everything queued, in order: the outbox hands out a few per chat at a time.
         var waiting: [OutgoingMessage] = []

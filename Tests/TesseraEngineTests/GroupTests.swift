@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
@@ -54,6 +55,7 @@ struct GroupTests {
 
         let message = { (text: String, kind: ChatMessage.ChatKind) in
             ChatMessage(chat: ChatID(-100), chatKind: kind, sender: UserID(1), senderName: "A", text: text)
+                .readingCommands()
         }
         #expect(bot.engine.questions(for: message("/settings hard on", .group)) == [.senderIsAdministrator])
         #expect(bot.engine.questions(for: message("/settings", .group)).isEmpty, "showing needs no check")

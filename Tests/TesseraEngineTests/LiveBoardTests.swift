@@ -130,10 +130,12 @@ struct LiveBoardTests {
                 messages: [
                     ChatMessage(
                         chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
-                        messageID: position),
+                        messageID: position
+                    ).readingCommands(),
                     ChatMessage(
                         chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
-                        messageID: position + 1),
+                        messageID: position + 1
+                    ).readingCommands(),
                 ], nextPosition: position + 2))
         clock.advance(by: .seconds(1))
         await transport.events.wait(for: "send(5)", count: 2)
@@ -161,6 +163,7 @@ struct LiveBoardTests {
         #expect(play.allSatisfy { $0.action == .post }, "/play reveals nothing and stays")
         let message = { (text: String) in
             ChatMessage(chat: ChatID(-100), chatKind: .group, sender: UserID(1), senderName: "A", text: text)
+                .readingCommands()
         }
         #expect(bot.engine.questions(for: message("/guess crane")) == [.botMayDeleteMessages])
         #expect(

@@ -38,6 +38,7 @@ struct TelegramTransportTests {
             try await fake.push([
                 FakeTelegram.message("crane", from: 7, name: "Ana", messageID: 11),
                 FakeTelegram.message("/guess@TesseraBot slate", from: 8, name: "Bo", chat: -100, messageID: 12),
+                FakeTelegram.message("/guess@OtherBot slate", from: 8, name: "Bo", chat: -100, messageID: 13),
                 bot,
                 FakeTelegram.message("news", from: 5, chat: -300, chatType: "channel"),
                 [
@@ -48,7 +49,9 @@ struct TelegramTransportTests {
                 ["message": ["this is": "not a message"]],
             ])
             let batch = try await transport.receive(after: nil)
+            // Commands arrive read: a name and an argument; one for another bot does not arrive at all.
             #expect(batch.messages.map(\.text) == ["crane", "/guess@TesseraBot slate"])
+            #expect(batch.messages.map(\.command) == [nil, ChatCommand(name: "guess", argument: "slate")])
             #expect(batch.messages.map(\.chatKind) == [.direct, .group])
             #expect(batch.messages.first?.senderName == "Ana")
             #expect(batch.messages.first?.messageID == 11)

@@ -126,10 +126,13 @@ func measure(_ body: @escaping @Sendable (any GameStoreTransaction) throws -> Vo
 }
 
 func command(_ text: String) -> @Sendable (any GameStoreTransaction) throws -> Void {
-    let message = ChatMessage(
+    var message = ChatMessage(
         chat: chat, chatKind: .group, sender: UserID(Int64(members)), senderName: "Player \(members)", text: text,
         messageID: 1)
-    return { transaction in try engine.handle(message, at: now, in: transaction) }
+    // As Telegram's transport reads it.
+    if case .command(let read) = CommandSyntax(prefixes: ["/"]).read(text) { message.command = read }
+    let typed = message
+    return { transaction in try engine.handle(typed, at: now, in: transaction) }
 }
 
 print("\n  \(runs) runs each, inside the transaction      median      slowest")

@@ -1,0 +1,47 @@
+import TesseraEngine
+import TesseraSQLite
+import Testing
+
+/// Transports read their platform's command syntax into the engine's commands; the engine reads none itself.
+@Suite("Command syntax")
+struct CommandSyntaxTests {
+    @Test(
+        "A prefix, a name (addressed to this bot or to none) and the rest as the argument; anything else is text",
+        arguments: [
+            ("/guess crane", CommandSyntax.Reading.command(ChatCommand(name: "guess", argument: "crane"))),
+            ("  /GUESS@TesseraBot   crane  ", .command(ChatCommand(name: "guess", argument: "crane"))),
+            ("/help@tesserabot", .command(ChatCommand(name: "help"))),
+            ("/guess@OtherBot crane", .forAnotherBot),
+            ("!leaderboard week", .command(ChatCommand(name: "leaderboard", argument: "week"))),
+            ("crane", .text),
+            ("/", .text),
+            ("Wordle 1,234 3/6", .text),
+            (
+                "/settings timezone Europe/Madrid",
+                .command(ChatCommand(name: "settings", argument: "timezone Europe/Madrid"))
+            ),
+        ])
+    func reading(text: String, expected: CommandSyntax.Reading) {
+        #expect(CommandSyntax(prefixes: ["/", "!"], botUsername: "TesseraBot").read(text) == expected)
+    }
+
+    @Test("Without a bot name, an addressed command is read as ours: the platform has no addressing")
+    func withoutBotName() {
+        #expect(CommandSyntax(prefixes: ["/"]).read("/help@anyone") == .command(ChatCommand(name: "help")))
+        #expect(CommandSyntax(prefixes: ["!"]).read("/help") == .text, "only the platform's prefixes")
+    }
+
+    @Test("The engine takes the command the transport read, not the text: it never parses syntax itself")
+    func engineUsesTheCommand() async throws {
+        let bot = try EngineHarness()
+        // A command the transport read from another platform's syntax is the same command.
+        let message = ChatMessage(
+            chat: ChatID(1), chatKind: .direct, sender: UserID(1), senderName: "Ann", text: "!help",
+            command: ChatCommand(name: "help"))
+        let engine = bot.engine
+        let now = bot.now
+        try await bot.store.write { try engine.handle(message, at: now, in: $0) }
+        let replies = try await bot.store.pendingMessages(limit: 10, now: now)
+        #expect(replies.first?.message.html.hasPrefix("<b>Commands</b>") == true)
+    }
+}
