@@ -172,7 +172,9 @@ extension BotEngine {
         if revealsGuess, let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true
         {
             // Its letters would be a hint for everyone: gone, and the group told why the first time.
-            context.replies.append(OutgoingMessage(chat: message.chat, html: "", replyTo: guess, action: .delete))
+            context.replies.append(
+                OutgoingMessage(
+                    chat: message.chat, chatKind: message.chatKind, html: "", replyTo: guess, action: .delete))
             if !group.deletionExplained {
                 html = context.texts.guessDeleted + "\n" + html
                 group.deletionExplained = true
@@ -181,7 +183,8 @@ extension BotEngine {
         }
         context.replies.append(
             OutgoingMessage(
-                chat: message.chat, html: html, replyTo: revealsGuess ? nil : message.messageID,
+                chat: message.chat, chatKind: message.chatKind, html: html,
+                replyTo: revealsGuess ? nil : message.messageID,
                 thread: message.thread, buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
     }
 }

@@ -43,7 +43,8 @@ extension BotEngine {
             ]
         }
         return OutgoingMessage(
-            chat: context.message.chat, html: lines.joined(separator: "\n"), thread: context.message.thread,
+            chat: context.message.chat, chatKind: context.message.chatKind, html: lines.joined(separator: "\n"),
+            thread: context.message.thread,
             buttons: buttons, live: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)",
             repostsLive: reposts)
     }
@@ -69,7 +70,7 @@ extension BotEngine {
         let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         context.replies.append(
             OutgoingMessage(
-                chat: context.message.chat,
+                chat: context.message.chat, chatKind: context.message.chatKind,
                 html: share?.text(theme: configuration.shareTheme).htmlEscaped ?? "",
                 action: .answerQuery(
                     id: id, title: share.map { context.texts.shareTitle($0.headline) } ?? context.texts.shareFirstPlay)

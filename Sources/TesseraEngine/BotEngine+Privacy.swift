@@ -16,7 +16,7 @@ extension BotEngine {
         let texts = context.texts
         context.replies.append(
             OutgoingMessage(
-                chat: context.message.chat,
+                chat: context.message.chat, chatKind: context.message.chatKind,
                 html: texts.forgetQuestion,
                 replyTo: context.message.messageID,
                 buttons: [
@@ -65,7 +65,9 @@ extension BotEngine {
                 metadata: ["button.data": "\(button)", "user.id": "\(message.sender)", "chat.id": "\(message.chat)"])
             return
         }
-        try store.enqueue([OutgoingMessage(chat: message.chat, html: reply, thread: message.thread)])
+        try store.enqueue([
+            OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: reply, thread: message.thread)
+        ])
     }
 
     /// Sends the player everything stored about them as a JSON document.
@@ -81,7 +83,8 @@ extension BotEngine {
             contents: Array(try encoder.encode(PlayerExport(data, exportedAt: context.now))))
         context.replies.append(
             OutgoingMessage(
-                chat: context.message.chat, html: context.texts.exportCaption, replyTo: context.message.messageID,
+                chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
+                replyTo: context.message.messageID,
                 document: document))
     }
 }

@@ -47,7 +47,7 @@ extension BotEngine {
             // The direct chat: on the platforms the bot runs on, it has the player's id.
             try store.enqueue([
                 OutgoingMessage(
-                    chat: ChatID(player.id.rawValue),
+                    chat: ChatID(player.id.rawValue), chatKind: .direct,
                     html: player.language.texts.reminder(streak: streak, timeLeft: dayEnds.timeIntervalSince(now)),
                     atMostOnce: true, silent: true)
             ])

@@ -60,7 +60,8 @@ extension BotEngine {
 
     /// What the bot posts unprompted: once at most, whatever a crash does, and without a notification.
     private func post(_ html: String, in group: Group) -> OutgoingMessage {
-        OutgoingMessage(chat: group.chat, html: html, thread: group.topic, atMostOnce: true, silent: true)
+        OutgoingMessage(
+            chat: group.chat, chatKind: .group, html: html, thread: group.topic, atMostOnce: true, silent: true)
     }
 
     /// The zones and rollover hours of the group's board members whose own day of `puzzle` is still open.

@@ -111,7 +111,8 @@ public struct BotEngine: Sendable {
         if waiting == Self.backlogLimit {
             try context.store.enqueue([
                 OutgoingMessage(
-                    chat: chat, html: context.texts.slowDown, replyTo: context.message.messageID,
+                    chat: chat, chatKind: context.message.chatKind, html: context.texts.slowDown,
+                    replyTo: context.message.messageID,
                     thread: context.message.thread)
             ])
         }
@@ -152,7 +153,9 @@ public struct BotEngine: Sendable {
 
         mutating func reply(_ html: String) {
             replies.append(
-                OutgoingMessage(chat: message.chat, html: html, replyTo: message.messageID, thread: message.thread))
+                OutgoingMessage(
+                    chat: message.chat, chatKind: message.chatKind, html: html, replyTo: message.messageID,
+                    thread: message.thread))
         }
 
         /// Acknowledges the message with a reaction on it; `html` is what a platform without reactions, or a
@@ -161,7 +164,8 @@ public struct BotEngine: Sendable {
             guard let target = message.messageID else { return reply(html) }
             replies.append(
                 OutgoingMessage(
-                    chat: message.chat, html: html, replyTo: target, thread: message.thread, action: .react(reaction)))
+                    chat: message.chat, chatKind: message.chatKind, html: html, replyTo: target, thread: message.thread,
+                    action: .react(reaction)))
         }
     }
 
@@ -175,7 +179,7 @@ public struct BotEngine: Sendable {
             // One greeting, not a reply to anything: what the group can do, and how to set it up.
             context.replies.append(
                 OutgoingMessage(
-                    chat: context.message.chat,
+                    chat: context.message.chat, chatKind: context.message.chatKind,
                     html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
                     thread: context.message.thread))
             return

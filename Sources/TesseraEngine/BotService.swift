@@ -357,8 +357,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             let seconds = start.duration(to: clock.now).seconds
             let ready: [[OutboxEntry]] = order.compactMap { chat in
-                let allowed = (byChat[chat] ?? []).prefix { _ in
-                    limiter.acquire(chat: chat, isGroup: chat.rawValue < 0, now: seconds) == 0
+                let allowed = (byChat[chat] ?? []).prefix { entry in
+                    limiter.acquire(chat: chat, isGroup: entry.message.chatKind == .group, now: seconds) == 0
                 }
                 return allowed.isEmpty ? nil : Array(allowed)
             }

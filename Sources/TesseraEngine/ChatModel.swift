@@ -186,6 +186,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     }
 
     public var chat: ChatID
+    /// Whether ``chat`` is a direct chat or a group: it travels with the message, never inferred from an id
+    /// (the platform's limits differ for the two).
+    public var chatKind: ChatMessage.ChatKind
     public var html: String
     public var replyTo: Int64?
     /// The forum topic to post in; nil: the chat's main thread.
@@ -231,11 +234,13 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     }
 
     public init(
-        chat: ChatID, html: String, replyTo: Int64? = nil, thread: Int64? = nil, buttons: [[Button]] = [],
+        chat: ChatID, chatKind: ChatMessage.ChatKind, html: String, replyTo: Int64? = nil, thread: Int64? = nil,
+        buttons: [[Button]] = [],
         document: Document? = nil, atMostOnce: Bool = false, silent: Bool = false, action: Action = .post,
         live: String? = nil, repostsLive: Bool = false
     ) {
         self.chat = chat
+        self.chatKind = chatKind
         self.html = html
         self.replyTo = replyTo
         self.thread = thread

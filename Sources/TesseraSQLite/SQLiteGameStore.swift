@@ -211,8 +211,9 @@ public final class SQLiteGameStore: GameStore {
             let entries = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT outbox.id, outbox.chat_id, html, reply_to, thread, buttons, document_name, document,
-                            at_most_once, silent, action, live, reposts_live, live_message.message_id AS live_post
+                        SELECT outbox.id, outbox.chat_id, chat_kind, html, reply_to, thread, buttons, document_name,
+                            document, at_most_once, silent, action, live, reposts_live,
+                            live_message.message_id AS live_post
                         FROM outbox LEFT JOIN live_message
                             ON live_message.chat_id = outbox.chat_id AND live_message.key = outbox.live
                         WHERE outbox.id IN (SELECT value FROM json_each(?))
@@ -246,12 +247,17 @@ public final class SQLiteGameStore: GameStore {
                 throw SQLiteStoreError.damagedRow(table: "outbox", column: "action")
             }
         }
+        let kindName: String = try row.required("chat_kind", in: "outbox")
+        guard let chatKind = ChatMessage.ChatKind(rawValue: kindName) else {
+            throw SQLiteStoreError.damagedRow(table: "outbox", column: "chat_kind")
+        }
         let documentName: String? = row["document_name"]
         let document: Data? = row["document"]
         return OutboxEntry(
             id: try row.required("id", in: "outbox"),
             message: OutgoingMessage(
                 chat: ChatID(try row.required("chat_id", in: "outbox")),
+                chatKind: chatKind,
                 html: try row.required("html", in: "outbox"),
                 replyTo: row["reply_to"],
                 thread: row["thread"],
@@ -563,6 +569,10 @@ public final class SQLiteGameStore: GameStore {
                     WHERE reaction IS NOT NULL
                     """)
             try db.execute(sql: "ALTER TABLE outbox DROP COLUMN reaction")
+            // Direct chat or group travels with each message. Rows queued before came from Telegram, whose
+            // groups have negative ids.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN chat_kind TEXT NOT NULL DEFAULT 'direct'")
+            try db.execute(sql: "UPDATE outbox SET chat_kind = 'group' WHERE chat_id < 0")
             // One live board per game: the key of a live message, and the post that shows each chat's.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN live TEXT")
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN reposts_live INTEGER NOT NULL DEFAULT 0")

@@ -355,12 +355,13 @@ struct SQLiteTransaction: GameStoreTransaction {
                 ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self)
             try db.executeCached(
                 sql: """
-                    INSERT INTO outbox (chat_id, html, reply_to, thread, buttons, document_name, document, at_most_once,
-                        silent, action, live, reposts_live)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO outbox (chat_id, chat_kind, html, reply_to, thread, buttons, document_name, document,
+                        at_most_once, silent, action, live, reposts_live)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    message.chat.rawValue, message.html, message.replyTo, message.thread, buttons,
+                    message.chat.rawValue, message.chatKind.rawValue, message.html, message.replyTo, message.thread,
+                    buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
                     message.silent, action, message.live, message.repostsLive,
                 ]

@@ -332,7 +332,8 @@ public final class TelegramTransport: ChatTransport {
         let reason = reason.lowercased()
         var fallback = request
         if reason.contains("can't parse entities"), request.parseMode != nil {
-            fallback.text = OutgoingMessage(chat: ChatID(request.chatID), html: request.text).plainText
+            fallback.text =
+                OutgoingMessage(chat: ChatID(request.chatID), chatKind: .direct, html: request.text).plainText
             fallback.parseMode = nil
             return (fallback, "sending it as plain text")
         }

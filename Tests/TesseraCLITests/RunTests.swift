@@ -40,11 +40,12 @@ struct RunTests {
         let you = ChatID(ConsoleTransport.stableID("You"))
         try await console.send(
             OutgoingMessage(
-                chat: you, html: "Sure?",
+                chat: you, chatKind: .direct, html: "Sure?",
                 buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]))
         try await console.send(
             OutgoingMessage(
-                chat: you, html: "Your <b>data</b>", document: .init(fileName: "d.json", contents: Array("{}".utf8))))
+                chat: you, chatKind: .direct, html: "Your <b>data</b>",
+                document: .init(fileName: "d.json", contents: Array("{}".utf8))))
         #expect(
             written.withLock { $0 }.suffix(2) == [
                 "[You] Sure?\n    [1] Yes  [2] No  (:press N)\n", "[You] Your data\n    📎 d.json:\n    {}\n",

@@ -219,7 +219,8 @@ struct BotServiceTests {
         .timeLimit(.minutes(1)),
         arguments: [true, false])
     func crashWhilePosting(atMostOnce: Bool) async throws {
-        let message = OutgoingMessage(chat: ChatID(-100), html: "The word was…", atMostOnce: atMostOnce)
+        let message = OutgoingMessage(
+            chat: ChatID(-100), chatKind: .group, html: "The word was…", atMostOnce: atMostOnce)
         try await store.write { try $0.enqueue([message]) }
         // The message goes out, then the process dies before it is marked sent.
         store.fail(.markSent, with: DatabaseError(resultCode: .SQLITE_CORRUPT))

@@ -20,7 +20,7 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         #expect(try await store.synchronousLevel() == 2)
         // Removing a sent message commits with NORMAL; FULL must be back for everything after it.
-        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(1), html: "hi")]) }
+        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "hi")]) }
         let entry = try #require(try await store.pendingMessages(limit: 1, now: Date()).first)
         try await store.markSent([entry.id])
         #expect(try await store.synchronousLevel() == 2)
@@ -41,7 +41,9 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore(path: temporaryPath(), logger: Logger(label: "test"))
         for index in 0..<50 {
             try await store.processBatch(transport: "test", nextPosition: Int64(index)) { transaction in
-                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: String(repeating: "x", count: 5000))])
+                try transaction.enqueue([
+                    OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: String(repeating: "x", count: 5000))
+                ])
             }
         }
         // Far fewer pages than the writer's own threshold: only the background checkpoints copy these.
@@ -69,6 +71,20 @@ struct SQLiteStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test("Whether a chat is a group travels with each queued message, whatever its id looks like")
+    func chatKindTravels() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        // A Matrix room's id is no negative number; a group is a group because the message says so.
+        try await store.write { transaction in
+            try transaction.enqueue([
+                OutgoingMessage(chat: ChatID(500), chatKind: .group, html: "to a group"),
+                OutgoingMessage(chat: ChatID(-7), chatKind: .direct, html: "to a person"),
+            ])
+        }
+        let pending = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(pending.map(\.message.chatKind) == [.group, .direct])
+    }
+
     @Test("A reaction queued before actions existed is still sent as that reaction after the upgrade")
     func reactionsMigrate() async throws {
         let path = temporaryPath()
@@ -90,6 +106,7 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         let pending = try await store.pendingMessages(limit: 10, now: Date())
         #expect(pending.map(\.message.action) == [.react(.counted), .post])
+        #expect(pending.map(\.message.chatKind) == [.group, .group], "Telegram's groups have negative ids")
         #expect(pending.map(\.message.html) == ["Joined", "Hello"] && pending.first?.message.replyTo == 9)
         let alice = try await store.write { try $0.player(UserID(1)) }
         #expect(alice?.displayName == "Alice" && alice?.reminders == false && alice?.remindedPuzzle == nil)
@@ -147,7 +164,7 @@ struct SQLiteStoreTests {
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.processBatch(transport: "telegram", nextPosition: 42) { transaction in
-                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: "lost")])
+                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "lost")])
                 throw Interrupted()
             }
         }
@@ -155,17 +172,18 @@ struct SQLiteStoreTests {
         #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
 
         try await store.processBatch(transport: "telegram", nextPosition: 43) { transaction in
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), html: "kept", replyTo: 5)])
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: 5)])
         }
         #expect(try await store.position(of: "telegram") == 43)
         let pending = try await store.pendingMessages(limit: 10, now: Date())
-        #expect(pending.map(\.message) == [OutgoingMessage(chat: ChatID(1), html: "kept", replyTo: 5)])
+        #expect(
+            pending.map(\.message) == [OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: 5)])
     }
 
     @Test("A postponed message waits until its time, then is sent once")
     func postpone() async throws {
         let store = try SQLiteGameStore.inMemory()
-        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(9), html: "later")]) }
+        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "later")]) }
         let now = Date()
         let entry = try #require(try await store.pendingMessages(limit: 1, now: now).first)
         try await store.postpone(entry.id, until: now + 30)
@@ -266,9 +284,11 @@ struct SQLiteStoreTests {
     func outboxRoundRobin() async throws {
         let store = try SQLiteGameStore.inMemory()
         try await store.write { transaction in
-            try transaction.enqueue((1...300).map { OutgoingMessage(chat: ChatID(-100), html: "flood \($0)") })
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(7), html: "hello")])
-            try transaction.enqueue((1...2).map { OutgoingMessage(chat: ChatID(-100), html: "later \($0)") })
+            try transaction.enqueue(
+                (1...300).map { OutgoingMessage(chat: ChatID(-100), chatKind: .group, html: "flood \($0)") })
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "hello")])
+            try transaction.enqueue(
+                (1...2).map { OutgoingMessage(chat: ChatID(-100), chatKind: .group, html: "later \($0)") })
         }
         let pending = try await store.pendingMessages(limit: 200, now: Date())
         #expect(pending.map(\.message.html) == ["flood 1", "flood 2", "flood 3", "flood 4", "flood 5", "hello"])
@@ -279,8 +299,8 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore.inMemory()
         try await store.write { transaction in
             try transaction.enqueue([
-                OutgoingMessage(chat: ChatID(-1), html: "summary", atMostOnce: true),
-                OutgoingMessage(chat: ChatID(2), html: "reply"),
+                OutgoingMessage(chat: ChatID(-1), chatKind: .group, html: "summary", atMostOnce: true),
+                OutgoingMessage(chat: ChatID(2), chatKind: .direct, html: "reply"),
             ])
         }
         let pending = try await store.pendingMessages(limit: 10, now: Date())

@@ -75,9 +75,9 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             let line = "<b>" + String(repeating: "x", count: 90) + "</b> &amp; 🟩"
             let html = Array(repeating: line, count: 120).joined(separator: "\n")
-            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: html, replyTo: 3))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: html, replyTo: 3))
             let single = String(repeating: "é", count: 9_000)
-            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: single))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: single))
             let sent = try await fake.sent()
             #expect(sent.count >= 5)
             #expect(sent.allSatisfy { $0.text.utf16.count <= 4096 * 2 })
@@ -85,7 +85,7 @@ struct TelegramTransportTests {
             #expect(sent.dropFirst().allSatisfy { $0.replyTo == nil })
             var letters = 0
             for message in sent {
-                let plain = OutgoingMessage(chat: ChatID(7), html: message.text).plainText
+                let plain = OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: message.text).plainText
                 letters += plain.filter { $0 == "x" || $0 == "é" }.count
             }
             #expect(letters == 120 * 90 + 9_000, "nothing was lost")
@@ -98,7 +98,7 @@ struct TelegramTransportTests {
             _ = try await transport.prepare()
             try await transport.send(
                 OutgoingMessage(
-                    chat: ChatID(7), html: "Sure?",
+                    chat: ChatID(7), chatKind: .direct, html: "Sure?",
                     buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]
                 ))
             let question = try #require(try await fake.sent().first)
@@ -118,7 +118,9 @@ struct TelegramTransportTests {
 
             // A button that opens the direct chat is a deep link with the bot's username, checked by the fake.
             try await transport.send(
-                OutgoingMessage(chat: ChatID(-5), html: "Play here", buttons: [[.directChat("Play", start: "play")]]))
+                OutgoingMessage(
+                    chat: ChatID(-5), chatKind: .group, html: "Play here",
+                    buttons: [[.directChat("Play", start: "play")]]))
             let link = try #require(try await fake.sent().last)
             #expect(link.text == "Play here" && link.links == ["https://t.me/TesseraBot?start=play"])
         }
@@ -129,7 +131,7 @@ struct TelegramTransportTests {
     )
     func edits() async throws {
         try await withTransport { transport, fake in
-            let board = OutgoingMessage(chat: ChatID(7), html: "<b>Board</b> 1/6", live: "board")
+            let board = OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "<b>Board</b> 1/6", live: "board")
             let posted = try #require(try await transport.send(board))
             var later = board
             later.html = "<b>Board</b> 2/6"
@@ -150,7 +152,7 @@ struct TelegramTransportTests {
     func shareAndQueries() async throws {
         try await withTransport { transport, fake in
             let board = OutgoingMessage(
-                chat: ChatID(7), html: "Done", buttons: [[.postElsewhere("Share", query: "share")]])
+                chat: ChatID(7), chatKind: .direct, html: "Done", buttons: [[.postElsewhere("Share", query: "share")]])
             // Before prepare() the bot does not know it has inline mode: the button sends "share" back.
             try await transport.send(board)
             _ = try await transport.prepare()
@@ -164,11 +166,13 @@ struct TelegramTransportTests {
             #expect(query.event == .query(id: "q-1") && query.chat == ChatID(7) && query.text == "share")
             try await transport.send(
                 OutgoingMessage(
-                    chat: ChatID(7), html: "Tessera 326 3/6\n\n🟩🟩🟩🟩🟩", action: .answerQuery(id: "q-1", title: "Share")))
+                    chat: ChatID(7), chatKind: .direct, html: "Tessera 326 3/6\n\n🟩🟩🟩🟩🟩",
+                    action: .answerQuery(id: "q-1", title: "Share")))
             try await fake.push([FakeTelegram.inlineQuery("share", id: "q-2", from: 7, name: "Ana")])
             _ = try await transport.receive(after: nil)
             try await transport.send(
-                OutgoingMessage(chat: ChatID(7), html: "", action: .answerQuery(id: "q-2", title: "Play first")))
+                OutgoingMessage(
+                    chat: ChatID(7), chatKind: .direct, html: "", action: .answerQuery(id: "q-2", title: "Play first")))
             let answers = try await fake.inlineAnswers()
             #expect(answers.map(\.id) == ["q-1", "q-2"])
             #expect(answers[0].texts == ["Tessera 326 3/6\n\n🟩🟩🟩🟩🟩"] && answers[0].buttonStart == nil)
@@ -176,12 +180,14 @@ struct TelegramTransportTests {
 
             // Deleting needs the right: refused without it, done with it.
             await #expect(throws: TransportError.self) {
-                try await transport.send(OutgoingMessage(chat: ChatID(-5), html: "", replyTo: 3, action: .delete))
+                try await transport.send(
+                    OutgoingMessage(chat: ChatID(-5), chatKind: .group, html: "", replyTo: 3, action: .delete))
             }
             #expect(try await transport.mayDeleteMessages(in: ChatID(-5)) == false)
             try await fake.allowDeleting(in: -6)
             #expect(try await transport.mayDeleteMessages(in: ChatID(-6)) == true)
-            try await transport.send(OutgoingMessage(chat: ChatID(-6), html: "", replyTo: 3, action: .delete))
+            try await transport.send(
+                OutgoingMessage(chat: ChatID(-6), chatKind: .group, html: "", replyTo: 3, action: .delete))
             #expect(try await fake.deleted().map(\.messageID) == [3])
             #expect(try await fake.undocumentedParameters() == [])
         }
@@ -194,9 +200,10 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await transport.send(
                 OutgoingMessage(
-                    chat: ChatID(-7), html: "The word was <spoiler>CRANE</spoiler>.\n<details>Ann 2/6\n🟩</details>",
+                    chat: ChatID(-7), chatKind: .group,
+                    html: "The word was <spoiler>CRANE</spoiler>.\n<details>Ann 2/6\n🟩</details>",
                     silent: true))
-            _ = try await transport.send(OutgoingMessage(chat: ChatID(-7), html: "Loud"))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(-7), chatKind: .group, html: "Loud"))
             let sent = try await fake.sent()
             #expect(
                 sent.map(\.text) == [
@@ -235,7 +242,7 @@ struct TelegramTransportTests {
     @Test("Markup Telegram cannot parse is sent again as plain text")
     func entityFallback() async throws {
         try await withTransport { transport, fake in
-            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "<b>unclosed & raw"))
+            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "<b>unclosed & raw"))
             #expect(try await fake.sent().map(\.text) == ["unclosed & raw"])
         }
     }
@@ -264,7 +271,8 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await fake.fail(
                 "sendMessage", status: 400, extra: ["description": "Bad Request: message to be replied not found"])
-            _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello", replyTo: 99))
+            _ = try await transport.send(
+                OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "hello", replyTo: 99))
             let sent = try await fake.sent()
             #expect(sent.map(\.text) == ["hello"] && sent.first?.replyTo == nil)
         }
@@ -290,7 +298,7 @@ struct TelegramTransportTests {
         try await withTransport { transport, fake in
             try await fake.fail("sendMessage", status: status, extra: extra)
             do {
-                _ = try await transport.send(OutgoingMessage(chat: ChatID(7), html: "hello"))
+                _ = try await transport.send(OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "hello"))
                 Issue.record("sending succeeded despite an injected \(status)")
             } catch let error as TransportError {
                 let actual: String
