@@ -34,6 +34,7 @@ extension BotEngine {
     public func queueReminders(at now: Date, in store: any GameStoreTransaction) throws -> Int {
         var queued = 0
         for var player in try store.playersWithReminders() {
+            guard let chat = player.directChat else { continue }
             let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
             if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }
             let dayEnds = player.nextPuzzleStart(after: now, schedule: configuration.schedule)
@@ -44,10 +45,9 @@ extension BotEngine {
             guard !history.contains(where: { $0.puzzle == puzzle }) else { continue }
             let streak = Statistics(history: history, today: puzzle).currentStreak
             guard streak >= Self.reminderStreak else { continue }
-            // The direct chat: on the platforms the bot runs on, it has the player's id.
             try store.enqueue([
                 OutgoingMessage(
-                    chat: ChatID(player.id.rawValue), chatKind: .direct,
+                    chat: chat, chatKind: .direct,
                     html: player.language.texts.reminder(streak: streak, timeLeft: dayEnds.timeIntervalSince(now)),
                     atMostOnce: true, silent: true)
             ])

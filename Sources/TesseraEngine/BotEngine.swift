@@ -85,6 +85,7 @@ public struct BotEngine: Sendable {
                 rolloverHour: group?.rolloverHour ?? configuration.defaultRolloverHour
             )
         player.displayName = message.senderName
+        if message.chatKind == .direct { player.directChat = message.chat }
         player.settleTimeZone(at: now, schedule: configuration.schedule)
         if player != storedPlayer { try store.save(player) }
 

@@ -18,6 +18,9 @@ public struct Player: Sendable, Hashable, Codable {
     public var reminders: Bool
     /// The latest puzzle a reminder was considered for: at most one a day.
     public var remindedPuzzle: PuzzleNumber?
+    /// The player's direct chat with the bot, once they have written there: where reminders go, and what
+    /// `/forgetme` deletes with them. Never derived from the player's id.
+    public var directChat: ChatID?
 
     public init(
         id: UserID,
@@ -29,7 +32,8 @@ public struct Player: Sendable, Hashable, Codable {
         pendingFrom: PuzzleNumber? = nil,
         prefersHardMode: Bool = false,
         reminders: Bool = false,
-        remindedPuzzle: PuzzleNumber? = nil
+        remindedPuzzle: PuzzleNumber? = nil,
+        directChat: ChatID? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -41,6 +45,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.prefersHardMode = prefersHardMode
         self.reminders = reminders
         self.remindedPuzzle = remindedPuzzle
+        self.directChat = directChat
     }
 
     /// The puzzle the player is on at an instant.

@@ -589,6 +589,10 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(sql: "ALTER TABLE player ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: "ALTER TABLE player ADD COLUMN reminded_puzzle INTEGER")
             try db.execute(sql: "CREATE INDEX player_reminders ON player (id) WHERE reminders = 1")
+            // The player's direct chat, recorded when they write there. Players from before are Telegram's,
+            // whose direct chat has the user's id.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN direct_chat_id INTEGER")
+            try db.execute(sql: "UPDATE player SET direct_chat_id = id")
         }
         return migrator
     }

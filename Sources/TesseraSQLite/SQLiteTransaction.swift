@@ -16,18 +16,18 @@ struct SQLiteTransaction: GameStoreTransaction {
         try db.executeCached(
             sql: """
                 INSERT INTO player (id, display_name, language, time_zone, rollover_hour, pending_time_zone,
-                    pending_from, prefers_hard_mode, reminders, reminded_puzzle)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, language = excluded.language,
                     time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
-                    reminded_puzzle = excluded.reminded_puzzle
+                    reminded_puzzle = excluded.reminded_puzzle, direct_chat_id = excluded.direct_chat_id
                 """,
             arguments: [
                 player.id.rawValue, player.displayName, player.language.rawValue, player.timeZone,
                 player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue, player.prefersHardMode,
-                player.reminders, player.remindedPuzzle?.rawValue,
+                player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.rawValue,
             ]
         )
     }
@@ -392,11 +392,14 @@ struct SQLiteTransaction: GameStoreTransaction {
     }
 
     func forget(_ player: UserID) throws -> Bool {
+        let directChat = try self.player(player)?.directChat
         // Games, memberships, board results and totals go with the player (ON DELETE CASCADE).
         try db.executeCached(sql: "DELETE FROM player WHERE id = ?", arguments: [player.rawValue])
         let deleted = db.changesCount > 0
-        try db.executeCached(sql: "DELETE FROM chat WHERE id = ?", arguments: [player.rawValue])
-        try db.executeCached(sql: "DELETE FROM live_message WHERE chat_id = ?", arguments: [player.rawValue])
+        if let directChat {
+            try db.executeCached(sql: "DELETE FROM chat WHERE id = ?", arguments: [directChat.rawValue])
+            try db.executeCached(sql: "DELETE FROM live_message WHERE chat_id = ?", arguments: [directChat.rawValue])
+        }
         return deleted
     }
 
@@ -524,7 +527,8 @@ struct SQLiteTransaction: GameStoreTransaction {
             pendingFrom: pendingFrom.map(PuzzleNumber.init),
             prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
             reminders: row["reminders"] ?? false,
-            remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init)
+            remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
+            directChat: (row["direct_chat_id"] as Int64?).map(ChatID.init)
         )
     }
 

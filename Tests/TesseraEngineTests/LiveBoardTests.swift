@@ -170,6 +170,23 @@ struct LiveBoardTests {
             bot.engine.questions(for: message("/guess")).isEmpty && bot.engine.questions(for: message("/play")).isEmpty)
     }
 
+    @Test("A reminder goes to the chat the player wrote from, which need not have the player's id")
+    func reminderToTheDirectChat() async throws {
+        var bot = try EngineHarness()
+        let today = bot.now
+        for daysAgo in [3, 2, 1] {
+            bot.now = today - Double(daysAgo) * 86_400
+            try await bot.send(try bot.answer(), from: 5, in: 905)
+        }
+        bot.now = today
+        try await bot.send("/remind on", from: 5, in: 905)
+        let engine = bot.engine
+        let evening = today + 9 * 3600
+        _ = try await bot.store.write { try engine.queueReminders(at: evening, in: $0) }
+        let reminder = try await bot.store.pendingMessages(limit: 10, now: evening).map(\.message)
+        #expect(reminder.map(\.chat) == [ChatID(905)] && reminder.first?.html.hasPrefix("🔥") == true)
+    }
+
     @Test("A reminder comes once, a few hours before the day ends, only with a streak going and the day unplayed")
     func reminders() async throws {
         var bot = try EngineHarness()
