@@ -110,6 +110,8 @@ struct RunCommand: AsyncParsableCommand {
                 }
             )
         }
+        // The engine adapts to what the platform can do.
+        engineConfiguration.platform = transport.traits
         let engine = BotEngine(
             configuration: engineConfiguration,
             secret: try await scheduleSecret(settings, store: store, logger: logger),

@@ -185,6 +185,8 @@ extension BotEngine {
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: html,
                 replyTo: revealsGuess ? nil : message.messageID,
-                thread: message.thread, buttons: [[.directChat(context.texts.playPrivatelyButton, start: "play")]]))
+                thread: message.thread,
+                buttons: context.platform.buttons
+                    ? [[.directChat(context.texts.playPrivatelyButton, start: "play")]] : []))
     }
 }

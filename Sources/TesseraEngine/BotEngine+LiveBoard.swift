@@ -35,17 +35,23 @@ extension BotEngine {
             }
             let next = context.player.nextPuzzleStart(after: context.now, schedule: configuration.schedule)
             lines.append(texts.nextPuzzle(in: next.timeIntervalSince(context.now)))
-            buttons = [
-                [
-                    .postElsewhere(texts.shareButton, query: Self.shareQuery),
-                    OutgoingMessage.Button(text: texts.statsButton, data: "stats"),
+            if context.platform.buttons {
+                buttons = [
+                    [
+                        .postElsewhere(texts.shareButton, query: Self.shareQuery),
+                        OutgoingMessage.Button(text: texts.statsButton, data: "stats"),
+                    ]
                 ]
-            ]
+            } else {
+                lines.append(texts.boardCommands)
+            }
         }
         return OutgoingMessage(
             chat: context.message.chat, chatKind: context.message.chatKind, html: lines.joined(separator: "\n"),
             thread: context.message.thread,
-            buttons: buttons, live: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)",
+            buttons: buttons,
+            // Without edits, each version is a message of its own.
+            live: context.platform.edits ? "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)" : nil,
             repostsLive: reposts)
     }
 

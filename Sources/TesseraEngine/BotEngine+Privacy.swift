@@ -10,10 +10,16 @@ extension BotEngine {
         case cancel = "forgetme:no"
     }
 
-    /// Asks before deleting anything: the deletion needs a press of the button under the question.
+    /// Asks before deleting anything: the deletion needs a press of the button under the question, or, on a
+    /// platform without buttons, the question's code typed back (`/forgetme 3f09…`), bound like the button to
+    /// this player in this chat.
     func forgetMe(context: inout Context) {
         guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
         let texts = context.texts
+        guard context.platform.buttons else {
+            let code = buttonData(.confirm, for: context.message).split(separator: "~").last.map(String.init) ?? ""
+            return context.reply(texts.forgetQuestion + "\n" + texts.forgetTyped(code: code))
+        }
         context.replies.append(
             OutgoingMessage(
                 chat: context.message.chat, chatKind: context.message.chatKind,
@@ -24,6 +30,23 @@ extension BotEngine {
                     [.init(text: texts.forgetCancelButton, data: buttonData(.cancel, for: context.message))],
                 ]
             ))
+    }
+
+    /// `/forgetme CODE`: the confirmation button's press when the code is the one this player was given in this
+    /// chat; any other code is answered, and changes nothing.
+    func typedConfirmation(_ code: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
+        throws
+    {
+        let data = ForgetButton.confirm.rawValue + "~" + code
+        if verifiedButton(data, pressedIn: message) != nil {
+            return try pressed(data, message: message, at: now, in: store)
+        }
+        let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
+        try store.enqueue([
+            OutgoingMessage(
+                chat: message.chat, chatKind: message.chatKind, html: language.texts.forgetWrongCode,
+                replyTo: message.messageID, thread: message.thread)
+        ])
     }
 
     /// A button's data: its action and a tag binding it to the chat and the player it is offered to

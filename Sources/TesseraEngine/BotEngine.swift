@@ -18,6 +18,8 @@ public struct BotEngine: Sendable {
         public var defaultLanguage = Language.english
         public var schedule = DailySchedule.tessera
         public var shareTheme = ShareTheme.dark
+        /// What the platform can do (its transport's ``ChatTransport/traits``).
+        public var platform = PlatformTraits()
 
         public init() {}
     }
@@ -56,6 +58,13 @@ public struct BotEngine: Sendable {
     public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
         var input = BotInput(message)
         try store.noteActivity(in: message.chat)
+        // A typed confirmation of /forgetme (platforms without buttons) is its button's press: handled before
+        // anything is stored for the sender, as a press is.
+        if !configuration.platform.buttons, let command = message.command, command.name == "forgetme",
+            !command.argument.isEmpty
+        {
+            return try typedConfirmation(command.argument, message: message, at: now, in: store)
+        }
         if let button = message.button {
             // Stats and Share are their commands; the other buttons confirm what they were sent with.
             guard Self.commandButtons.contains(button) else {
@@ -90,7 +99,7 @@ public struct BotEngine: Sendable {
         if player != storedPlayer { try store.save(player) }
 
         var context = Context(
-            message: message, now: now, store: store, player: player, group: group,
+            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
             language: group?.language ?? player.language)
         try respond(to: input, context: &context)
         if context.player != player { try store.save(context.player) }
@@ -139,6 +148,7 @@ public struct BotEngine: Sendable {
     /// What one message works on.
     struct Context {
         let message: ChatMessage
+        let platform: PlatformTraits
         let now: Date
         let store: any GameStoreTransaction
         var player: Player
@@ -162,7 +172,7 @@ public struct BotEngine: Sendable {
         /// Acknowledges the message with a reaction on it; `html` is what a platform without reactions, or a
         /// message without an id, gets instead.
         mutating func react(_ reaction: OutgoingMessage.Reaction, otherwise html: String) {
-            guard let target = message.messageID else { return reply(html) }
+            guard platform.reactions, let target = message.messageID else { return reply(html) }
             replies.append(
                 OutgoingMessage(
                     chat: message.chat, chatKind: message.chatKind, html: html, replyTo: target, thread: message.thread,

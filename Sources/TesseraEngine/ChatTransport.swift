@@ -6,6 +6,9 @@ public protocol ChatTransport: Sendable {
     /// A stable name under which the store keeps this transport's position.
     var name: String { get }
 
+    /// What the platform can do, for the engine to adapt what it sends.
+    var traits: PlatformTraits { get }
+
     /// Waits for the updates after `position` (long polling), and returns them with the position that
     /// follows them. Returning means nothing is confirmed yet: the caller stores the new position with the
     /// updates' effects and passes it to the next call.
@@ -27,6 +30,23 @@ public protocol ChatTransport: Sendable {
     /// Whether the bot may delete other members' messages in a group. Implementations may cache the answer
     /// briefly.
     func mayDeleteMessages(in chat: ChatID) async throws -> Bool
+}
+
+/// What a platform can do. The engine adapts to it: a new message where edits are unavailable, a text where
+/// reactions are, a typed confirmation and commands in the text where there are no buttons.
+public struct PlatformTraits: Sendable, Hashable {
+    /// Buttons under messages, whose presses come back (``ChatMessage/button``).
+    public var buttons: Bool
+    /// Editing a message the bot posted (``ChatTransport/edit(_:toRead:)``).
+    public var edits: Bool
+    /// Reactions on members' messages (``OutgoingMessage/Action/react(_:)``).
+    public var reactions: Bool
+
+    public init(buttons: Bool = true, edits: Bool = true, reactions: Bool = true) {
+        self.buttons = buttons
+        self.edits = edits
+        self.reactions = reactions
+    }
 }
 
 /// Updates received together.

@@ -29,6 +29,8 @@ public final class TelegramTransport: ChatTransport {
     }
 
     public let name = "telegram"
+    /// Buttons, edits and reactions: everything the engine can use.
+    public let traits = PlatformTraits()
     private let configuration: Configuration
     private let client: CurlHTTPClient
     private let logger: Logger

@@ -11,6 +11,7 @@ public final class ScriptedTransport: ChatTransport {
     }
 
     public let name: String
+    public let traits: PlatformTraits
     private struct State {
         var batches: [ReceivedBatch]
         var sent: [OutgoingMessage] = []
@@ -30,8 +31,12 @@ public final class ScriptedTransport: ChatTransport {
     private let clock: ManualClock?
 
     /// - Parameter clock: the clock whose time ``sendTimes`` records.
-    public init(name: String = "scripted", batches: [ReceivedBatch] = [], clock: ManualClock? = nil) {
+    public init(
+        name: String = "scripted", traits: PlatformTraits = PlatformTraits(), batches: [ReceivedBatch] = [],
+        clock: ManualClock? = nil
+    ) {
         self.name = name
+        self.traits = traits
         self.clock = clock
         self.state = Mutex(State(batches: batches))
         self.events = EventLog()

@@ -111,6 +111,11 @@ struct English: Texts {
         "⏳ Next puzzle in \(TextFormat.duration(seconds))"
     }
 
+    let boardCommands = "/share to post your result · /stats"
+    func forgetTyped(code: String) -> String {
+        "To delete it all, send: <code>/forgetme \(code.htmlEscaped)</code>. Anything else keeps everything."
+    }
+    let forgetWrongCode = "That code is not the one I gave you, so nothing was deleted. /forgetme gives you the code."
     let shareButton = "📤 Share"
     let statsButton = "📊 Stats"
     func shareTitle(_ headline: String) -> String { "Share \(headline)" }

@@ -120,6 +120,11 @@ struct Spanish: Texts {
         "⏳ Próximo reto en \(TextFormat.duration(seconds))"
     }
 
+    let boardCommands = "/share para publicar tu resultado · /stats"
+    func forgetTyped(code: String) -> String {
+        "Para borrarlo todo, envía: <code>/forgetme \(code.htmlEscaped)</code>. Cualquier otra cosa lo conserva todo."
+    }
+    let forgetWrongCode = "Ese código no es el que te di, así que no se ha borrado nada. /forgetme te da el código."
     let shareButton = "📤 Compartir"
     let statsButton = "📊 Estadísticas"
     func shareTitle(_ headline: String) -> String { "Compartir \(headline)" }

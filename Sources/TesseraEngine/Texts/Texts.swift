@@ -42,6 +42,12 @@ protocol Texts: Sendable {
     func shareTitle(_ headline: String) -> String
     /// The Share button's query before the game is finished: a button that opens the direct chat.
     var shareFirstPlay: String { get }
+    /// Under a finished board where the platform has no buttons: the commands the buttons would be.
+    var boardCommands: String { get }
+    /// `/forgetme`'s question where the platform has no buttons: how to confirm by typing the code.
+    func forgetTyped(code: String) -> String
+    /// `/forgetme` with a code that is not the one this player was given: nothing is deleted.
+    var forgetWrongCode: String { get }
     /// Said once in a group, the first time the bot deletes a guess posted there.
     var guessDeleted: String { get }
 
