@@ -174,11 +174,7 @@ struct LiveBoardTests {
     func reminderToTheDirectChat() async throws {
         var bot = try EngineHarness()
         let today = bot.now
-        for daysAgo in [3, 2, 1] {
-            bot.now = today - Double(daysAgo) * 86_400
-            try await bot.send(try bot.answer(), from: 5, in: 905)
-        }
-        bot.now = today
+        try await Self.winThreeDays(&bot, from: 5, in: 905)
         try await bot.send("/remind on", from: 5, in: 905)
         let engine = bot.engine
         let evening = today + 9 * 3600
@@ -191,12 +187,7 @@ struct LiveBoardTests {
     func reminders() async throws {
         var bot = try EngineHarness()
         let today = bot.now
-        // A streak of three: the last three days won.
-        for daysAgo in [3, 2, 1] {
-            bot.now = today - Double(daysAgo) * 86_400
-            try await bot.send(try bot.answer())
-        }
-        bot.now = today
+        try await Self.winThreeDays(&bot)
         #expect(try await bot.text("/remind").hasPrefix("🔕 Reminders are off"))
         #expect(try await bot.text("/remind on").hasPrefix("🔔 Reminders are on"))
         #expect(try await bot.text("/remind maybe") == "In our private chat: /remind on or /remind off.")
@@ -231,6 +222,16 @@ struct LiveBoardTests {
 }
 
 extension LiveBoardTests {
+    /// A streak of three: the player wins the three days before the harness's day, which it is on again after.
+    static func winThreeDays(_ bot: inout EngineHarness, from user: Int64 = 1, in chat: Int64? = nil) async throws {
+        let today = bot.now
+        for daysAgo in [3, 2, 1] {
+            bot.now = today - Double(daysAgo) * 86_400
+            try await bot.send(try bot.answer(), from: user, in: chat)
+        }
+        bot.now = today
+    }
+
     /// The squares of a guess as the dark theme shows them.
     static func squares(of guess: String, answer: String) throws -> String {
         let list = Language.english.wordList
