@@ -391,20 +391,21 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 group.addTask {
                     // The live messages this chat's sends post in this pass, newer than what the store read.
                     var livePosts: [String: Int64] = [:]
-                    var reposting: Set<String> = []
                     for (index, entry) in entries.enumerated() {
                         let live = entry.message.live
-                        if let live, entries[(index + 1)...].contains(where: { $0.message.live == live }) {
-                            // A later version of the same live message follows: it shows all this one would.
-                            if entry.message.repostsLive { reposting.insert(live) }
+                        if let live, !entry.message.repostsLive,
+                            entries[(index + 1)...].contains(where: { $0.message.live == live })
+                        {
+                            // A later version of the same live message follows and shows all this one would. A
+                            // re-post is sent all the same: it moves the message to the bottom of the chat.
                             try await sentMessages.markSent(entry.id)
                             continue
                         }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
                         let posted: Int64?
                         do {
-                            let reposts = entry.message.repostsLive || live.map { reposting.contains($0) } == true
-                            let shown = reposts ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
+                            let shown =
+                                entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
                             posted = try await Self.deliver(entry.message, editing: shown, through: transport)
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.

@@ -191,15 +191,10 @@ enum TelegramAPI {
         }
     }
 
-    /// What `editMessageText` returns: the edited message, or `true`.
-    enum EditResult: Decodable {
-        case message(SentMessage)
-        case done
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self = (try? container.decode(Bool.self)) != nil ? .done : .message(try container.decode(SentMessage.self))
-        }
+    /// A result whose content does not matter (`editMessageText` returns the edited message, or `true` for one
+    /// sent through inline mode): any JSON value is accepted.
+    struct Ignored: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 
     // MARK: - Requests

@@ -303,8 +303,7 @@ public final class TelegramTransport: ChatTransport {
             replyMarkup: TelegramAPI.InlineKeyboardMarkup(
                 message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 }))
         do {
-            // The edited Message, or true for a message sent through inline mode.
-            let _: TelegramAPI.EditResult = try await call("editMessageText", request, chat: message.chat)
+            let _: TelegramAPI.Ignored = try await call("editMessageText", request, chat: message.chat)
         } catch TransportError.messageRejected(let reason) {
             if reason.lowercased().contains("not modified") { return }
             throw TransportError.editRefused(reason)

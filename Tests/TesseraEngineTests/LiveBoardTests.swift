@@ -146,6 +146,81 @@ struct LiveBoardTests {
         _ = await running.result
     }
 
+    @Test(
+        "A re-posted board is sent even with a newer version queued, and later guesses edit it after a failure",
+        .timeLimit(.minutes(1)))
+    func repostSurvivesFailure() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let secret = try #require(ScheduleSecret("live board secret"))
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        var configuration = BotService<ManualClock>.Configuration()
+        configuration.rateLimits = .unlimited
+        configuration.initialBackoff = .zero
+        configuration.maximumBackoff = .zero
+        let service = BotService(
+            transport: transport, store: try SQLiteGameStore.inMemory(),
+            engine: BotEngine(configuration: .init(), secret: secret, logger: quiet),
+            configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
+        let list = Language.english.wordList
+        let answer = list.display(
+            AnswerSchedule(wordList: list, secret: secret).answer(
+                for: DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc))
+        ).lowercased()
+        let words = Array(list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(2))
+        func message(_ text: String, _ id: Int64) -> ChatMessage {
+            ChatMessage(
+                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text, messageID: id
+            )
+            .readingCommands()
+        }
+        let running = Task { try await service.run() }
+        transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: 2))
+        await transport.events.wait(for: "send(5)")
+        // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
+        transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
+        transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: 4))
+        await transport.events.wait(for: "send failed(5)")
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "edit(5)")
+        #expect(transport.sent.count == 2, "the first board, and the re-post")
+        #expect(transport.edits.map(\.post) == [transport.postIDs[1]], "the guess edits the re-posted board")
+        #expect(transport.edits.last?.message.html.contains("· 2/6") == true)
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
+        "The service asks whether the bot may delete before a revealing /guess, and deletes it where it may",
+        .timeLimit(.minutes(1)))
+    func serviceAsksBeforeDeleting() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        var configuration = BotService<ManualClock>.Configuration()
+        configuration.rateLimits = .unlimited
+        let service = BotService(
+            transport: transport, store: try SQLiteGameStore.inMemory(),
+            engine: BotEngine(
+                configuration: .init(), secret: try #require(ScheduleSecret("delete secret")), logger: quiet),
+            configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
+        transport.allowDeleting(in: ChatID(-8))
+        func guess(in group: Int64, _ id: Int64) -> ChatMessage {
+            ChatMessage(
+                chat: ChatID(group), chatKind: .group, sender: UserID(5), senderName: "Eve", text: "/guess crane",
+                messageID: id
+            ).readingCommands()
+        }
+        transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: 3))
+        let running = Task { try await service.run() }
+        await transport.events.wait(for: "send(-8)", count: 2)
+        await transport.events.wait(for: "send(-9)")
+        #expect(transport.sent.filter { $0.chat == ChatID(-8) }.map(\.action) == [.delete, .post])
+        #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
+        running.cancel()
+        _ = await running.result
+    }
+
     @Test("In a group where the bot may delete messages, a /guess with a word is deleted, and why is said once")
     func deletedGuesses() async throws {
         let bot = try EngineHarness()
