@@ -280,9 +280,11 @@ public final class SQLiteGameStore: GameStore {
             for id in ids { try db.executeCached(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
             for live in posted {
                 // One live message per chat: a new game's board replaces the last one's.
-                try db.executeCached(sql: "DELETE FROM live_message WHERE chat_id = ?", arguments: [live.chat.rawValue])
                 try db.executeCached(
-                    sql: "INSERT INTO live_message (chat_id, key, message_id) VALUES (?, ?, ?)",
+                    sql: """
+                        INSERT INTO live_message (chat_id, key, message_id) VALUES (?, ?, ?)
+                        ON CONFLICT (chat_id) DO UPDATE SET key = excluded.key, message_id = excluded.message_id
+                        """,
                     arguments: [live.chat.rawValue, live.key, live.messageID])
             }
         }
@@ -579,9 +581,8 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(
                 sql: """
                     CREATE TABLE live_message (
-                        chat_id INTEGER NOT NULL, key TEXT NOT NULL, message_id INTEGER NOT NULL,
-                        PRIMARY KEY (chat_id, key)
-                    ) WITHOUT ROWID
+                        chat_id INTEGER PRIMARY KEY, key TEXT NOT NULL, message_id INTEGER NOT NULL
+                    )
                     """)
             // Whether the bot has told a group why it deletes guesses posted there.
             try db.execute(sql: "ALTER TABLE chat_group ADD COLUMN deletion_explained INTEGER NOT NULL DEFAULT 0")

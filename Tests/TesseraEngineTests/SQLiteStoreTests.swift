@@ -71,6 +71,25 @@ struct SQLiteStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
+    @Test("A chat's live message is the last one posted: a new key (a new game's board) replaces the old one")
+    func liveMessages() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        let board = { @Sendable (key: String) in
+            OutgoingMessage(chat: ChatID(3), chatKind: .direct, html: key, live: key)
+        }
+        try await store.write { try $0.enqueue([board("board:en:1")]) }
+        let first = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(first.map(\.livePost) == [nil], "nothing posted yet")
+        try await store.markSent(first.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:1", messageID: 10)])
+        try await store.write { try $0.enqueue([board("board:en:1")]) }
+        let second = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(second.map(\.livePost) == [10], "the next version edits message 10")
+        try await store.markSent(second.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:2", messageID: 20)])
+        try await store.write { try $0.enqueue([board("board:en:1"), board("board:en:2")]) }
+        let third = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(third.map(\.livePost) == [nil, 20], "yesterday's board is no longer the live one")
+    }
+
     @Test("Whether a chat is a group travels with each queued message, whatever its id looks like")
     func chatKindTravels() async throws {
         let store = try SQLiteGameStore.inMemory()
