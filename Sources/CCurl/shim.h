@@ -35,6 +35,12 @@ static inline CURLcode tessera_curl_set_write_callback(CURL *handle, tessera_cur
     return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_WRITEDATA, context);
 }
 
+static inline CURLcode tessera_curl_set_header_callback(CURL *handle, tessera_curl_write_callback callback,
+                                                        void *context) {
+    CURLcode code = curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+    return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_HEADERDATA, context);
+}
+
 static inline CURLcode tessera_curl_set_progress_callback(CURL *handle, tessera_curl_progress_callback callback,
                                                           void *context) {
     CURLcode code = curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);

@@ -40,11 +40,12 @@ final class ConsoleTransport: ChatTransport {
         Ctrl-D quits; everything is kept in the database.
         """
 
-    func receive(after position: Int64?) async throws -> ReceivedBatch {
+    func receive(after position: String?) async throws -> ReceivedBatch {
         // One receive at a time, so each may iterate the shared stream in turn.
         for await line in inputLines() {
             if let message = message(from: line) {
-                return ReceivedBatch(messages: [message], nextPosition: (position ?? 0) + 1)
+                // Lines are counted, though a terminal never sends one again.
+                return ReceivedBatch(messages: [message], nextPosition: String((position.flatMap { Int($0) } ?? 0) + 1))
             }
         }
         onEnd()
@@ -54,7 +55,7 @@ final class ConsoleTransport: ChatTransport {
     }
 
     @discardableResult
-    func send(_ message: OutgoingMessage) async throws -> Int64? {
+    func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
         var message = message
         switch message.action {
         case .post, .react: break
@@ -66,12 +67,12 @@ final class ConsoleTransport: ChatTransport {
         show(message)
         return state.withLock { state in
             state.posts += 1
-            return state.posts
+            return MessageID(String(state.posts))
         }
     }
 
     /// A terminal cannot change what it printed: the edited message is printed again.
-    func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws {
+    func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         show(message)
     }
 
@@ -144,8 +145,9 @@ final class ConsoleTransport: ChatTransport {
             break
         }
         var (player, group) = state.withLock { ($0.player, $0.group) }
-        let user = UserID(Self.stableID(player))
-        var chat = group.map { ChatID(-Self.stableID("group:" + $0)) } ?? ChatID(user.rawValue)
+        // Players are their names, and their direct chats too; groups are `#name`.
+        let user = UserID(.console, player)
+        var chat = group.map { ChatID(.console, "#" + $0) } ?? ChatID(.console, player)
         state.withLock { $0.labels[chat] = group.map { "#\($0)" } ?? player }
         var text = line
         var button: String?
@@ -159,7 +161,7 @@ final class ConsoleTransport: ChatTransport {
             if let start = buttons[number - 1].directChatStart {
                 // A link to the direct chat: go there and start it, as a chat app would.
                 group = nil
-                chat = ChatID(user.rawValue)
+                chat = ChatID(.console, player)
                 state.withLock {
                     $0.group = nil
                     $0.labels[chat] = player
@@ -190,10 +192,4 @@ final class ConsoleTransport: ChatTransport {
         )
     }
 
-    /// The same positive id for the same name in every run (FNV-1a).
-    static func stableID(_ name: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int64(hash >> 12)
-    }
 }

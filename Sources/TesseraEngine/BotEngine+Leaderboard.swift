@@ -113,44 +113,45 @@ extension BotEngine {
         }
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
-        let ranked = Self.rank(standings, period: period, today: today)
+        let (order, scores) = Self.rank(standings, period: period, today: today)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(
-            ranked.map {
+            order.map {
                 [
-                    $0.score, Double($0.standing.points), Double($0.standing.wins),
-                    $0.standing.averageGuesses ?? .infinity,
+                    scores[$0], Double(standings[$0].points), Double(standings[$0].wins),
+                    standings[$0].averageGuesses ?? .infinity,
                 ]
             })
         func line(_ index: Int) -> String {
-            let standing = ranked[index].standing
+            let standing = standings[order[index]]
             return context.texts.standingLine(
                 place: Self.place(places[index], medal: standing.points > 0),
                 name: standing.name,
                 standing: standing,
-                score: period == .all ? ranked[index].score : nil,
+                score: period == .all ? scores[order[index]] : nil,
                 streak: standing.currentStreak(today: today),
                 missed: period == .all ? nil : standing.missedDays(from: first, today: today)
             )
         }
-        let shown = min(ranked.count, Self.leaderboardLines)
+        let shown = min(order.count, Self.leaderboardLines)
         var lines = (0..<shown).map(line)
-        var hidden = ranked.count - shown
-        if let asker = ranked.firstIndex(where: { $0.standing.player == context.player.id }), asker >= shown {
+        var hidden = order.count - shown
+        if let asker = order.firstIndex(where: { standings[$0].player == context.player.id }), asker >= shown {
             if asker > shown { lines.append(context.texts.more(asker - shown)) }
             lines.append(line(asker))
-            hidden = ranked.count - asker - 1
+            hidden = order.count - asker - 1
         }
         if hidden > 0 { lines.append(context.texts.more(hidden)) }
         return context.texts.leaderboardPeriod(
             board, period, since: period == .all ? nil : schedule.day(of: first), lines: lines)
     }
 
-    /// Standings in board order. Week and month: points, then wins, then fewer guesses on average, then name.
-    /// All time: the shrunk average, then points.
-    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> [(
-        standing: Standing, score: Double
-    )] {
+    /// The standings' indices in board order, and each standing's score. Week and month: points, then wins,
+    /// then fewer guesses on average, then name. All time: the shrunk average, then points. Indices, not
+    /// standings, are sorted and returned: a large board has thousands, each with its strings.
+    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> (
+        order: [Int], scores: [Double]
+    ) {
         let scores = standings.map { period == .all ? AllTimeRanking.score($0, today: today) : Double($0.points) }
         // Sorting positions rather than standings moves small values; a large board has thousands.
         let order = standings.indices.sorted { left, right in
@@ -164,7 +165,7 @@ extension BotEngine {
             if leftAverage != rightAverage { return leftAverage < rightAverage }
             return a.name < b.name
         }
-        return order.map { (standings[$0], scores[$0]) }
+        return (order, scores)
     }
 
     /// Places in a ranked list: equal neighbours share one, and the next place skips as many (1, 2, 2, 4).

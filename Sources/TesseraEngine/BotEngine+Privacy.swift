@@ -102,7 +102,7 @@ extension BotEngine {
         encoder.dateEncodingStrategy = .iso8601
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let document = OutgoingMessage.Document(
-            fileName: "tessera-data-\(context.player.id).json",
+            fileName: "tessera-data-\(context.player.id.fileNameSafe).json",
             contents: Array(try encoder.encode(PlayerExport(data, exportedAt: context.now))))
         context.replies.append(
             OutgoingMessage(
@@ -115,7 +115,9 @@ extension BotEngine {
 /// The JSON of `/export`: plain names and values, readable without knowing Tessera.
 struct PlayerExport: Encodable {
     struct Settings: Encodable {
-        let id: Int64
+        /// The platform (`telegram`, `matrix`) and its id for the player.
+        let platform: String
+        let id: String
         let name: String
         let language: String
         let timeZone: String
@@ -136,12 +138,12 @@ struct PlayerExport: Encodable {
     }
 
     struct Membership: Encodable {
-        let group: Int64
+        let group: String
         let joinedPuzzle: Int
     }
 
     struct Result: Encodable {
-        let group: Int64
+        let group: String
         /// `tessera` (played here) or `official` (pasted from the Wordle app).
         let board: String
         let puzzle: Int
@@ -160,7 +162,8 @@ struct PlayerExport: Encodable {
         self.exportedAt = exportedAt
         let player = data.player
         self.player = Settings(
-            id: player.id.rawValue, name: player.displayName, language: player.language.rawValue,
+            platform: player.id.platform.rawValue, id: player.id.value, name: player.displayName,
+            language: player.language.rawValue,
             timeZone: player.timeZone, rolloverHour: player.rolloverHour, pendingTimeZone: player.pendingTimeZone,
             pendingFromPuzzle: player.pendingFrom?.rawValue, hardMode: player.prefersHardMode)
         games = data.games.map { game in
@@ -172,10 +175,10 @@ struct PlayerExport: Encodable {
                 },
                 finishedAt: game.finishedAt)
         }
-        groups = data.memberships.map { Membership(group: $0.chat.rawValue, joinedPuzzle: $0.joinedPuzzle.rawValue) }
+        groups = data.memberships.map { Membership(group: $0.chat.value, joinedPuzzle: $0.joinedPuzzle.rawValue) }
         boardResults = data.results.map { result in
             Result(
-                group: result.chat.rawValue, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
+                group: result.chat.value, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
                 guesses: result.guesses, hardMode: result.hardMode, finishedAt: result.finishedAt)
         }
     }
@@ -198,5 +201,25 @@ extension BotEngine {
     /// A one-way key for a player's game of a puzzle: the replay guard stores this, never the player's id.
     func replayKey(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> String {
         secret.tag(for: "replay|\(player)|\(language.rawValue)|\(puzzle)")
+    }
+
+    /// The keys a player's game of a puzzle may be guarded under: ``replayKey(_:language:puzzle:)``, and for
+    /// Telegram the key of versions before platform-qualified ids (schema v12), which named the bare number.
+    /// Those guards are dropped once their puzzles close, two days after the upgrade at most.
+    func replayKeys(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> [String] {
+        var keys = [replayKey(player, language: language, puzzle: puzzle)]
+        if player.platform == .telegram {
+            keys.append(secret.tag(for: "replay|\(player.value)|\(language.rawValue)|\(puzzle)"))
+        }
+        return keys
+    }
+}
+
+extension UserID {
+    /// The platform's id as a file name's part: letters, digits, `.`, `_` and `-` (`@alice:example.org` is
+    /// `alice-example.org`).
+    var fileNameSafe: String {
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        return String(String(value.map { kept.contains($0) ? $0 : "-" }).drop { $0 == "-" })
     }
 }

@@ -296,7 +296,8 @@ public struct BotEngine: Sendable {
         }
         let replay =
             try existing == nil
-            && context.store.isReplayGuarded(replayKey(player.id, language: context.language, puzzle: puzzle))
+            && replayKeys(player.id, language: context.language, puzzle: puzzle).contains(
+                where: context.store.isReplayGuarded)
         return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
     }
 

@@ -152,7 +152,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         logger.info(
             "Receiving",
-            metadata: ["transport": "\(transport.name)", "position": "\(position.map(String.init) ?? "start")"])
+            metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let batch: ReceivedBatch
             do {
@@ -169,18 +169,24 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             let polled = now()
             health.value.withLock { $0.lastPoll = polled }
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
-            var checked = await checkingPlatform(batch)
-            // Past every update it carries, even when the platform's own next position says less.
-            if let highest = batch.messages.compactMap(\.position).max() {
-                checked.nextPosition = max(checked.nextPosition, highest + 1)
-            }
+            let checked = await checkingPlatform(batch)
             // A transaction that fails is rolled back, so trying it again applies the batch once.
-            try await retryingStorage("storing a batch") { try await apply(checked) }
+            let applied = try await retryingStorage("storing a batch") { try await apply(checked, after: position) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             outbox.ring()
             try await retryingStorage("flushing to disk") { try await store.flush() }
-            // Never backwards: a platform that goes back would otherwise be asked for old updates again.
-            position = max(position ?? checked.nextPosition, checked.nextPosition)
+            if applied {
+                position = checked.nextPosition
+            } else {
+                // Applied already (by an earlier try whose commit went through, or by another process): carry on
+                // from what is stored, never applying anything twice.
+                logger.notice(
+                    "Skipped a batch that was applied already",
+                    metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
+                position = try await retryingStorage("reading the position") {
+                    try await store.position(of: transport.name)
+                }
+            }
         }
     }
 
@@ -226,27 +232,19 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         return batch
     }
 
-    /// Applies a batch and stores the new position in one transaction.
-    private func apply(_ batch: ReceivedBatch) async throws {
+    /// Applies a batch and stores the new position in one transaction; false when the stored position had moved
+    /// past `position` already, and nothing was applied.
+    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> Bool {
         let engine = self.engine
         let logger = self.logger
         let now = self.now
-        let transportName = transport.name
-        try await store.processBatch(transport: transportName, nextPosition: batch.nextPosition) { transaction in
+        let applied: Void? = try await store.processBatch(
+            transport: transport.name, from: position, to: batch.nextPosition
+        ) { transaction in
             for migration in batch.migrations {
                 try transaction.moveChat(from: migration.from, to: migration.to)
             }
-            // Read in the transaction that applies the batch: whatever the platform sends again is never
-            // applied twice, even by a second process on the same database.
-            let applied = try transaction.position(of: transportName)
-            var seen = Set<Int64>()
             for message in batch.messages {
-                if let position = message.position, position < (applied ?? .min) || !seen.insert(position).inserted {
-                    logger.notice(
-                        "Skipped an update that was applied already",
-                        metadata: ["update.position": "\(position)", "chat.id": "\(message.chat)"])
-                    continue
-                }
                 do {
                     // One message that cannot be handled must not hold back the others forever.
                     try transaction.isolated { try engine.handle(message, at: now(), in: transaction) }
@@ -258,6 +256,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 }
             }
         }
+        return applied != nil
     }
 
     // MARK: - Closing days
@@ -390,7 +389,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 guard let entries = remaining.next() else { return }
                 group.addTask {
                     // The live messages this chat's sends post in this pass, newer than what the store read.
-                    var livePosts: [String: Int64] = [:]
+                    var livePosts: [String: MessageID] = [:]
                     for (index, entry) in entries.enumerated() {
                         let live = entry.message.live
                         if let live, !entry.message.repostsLive,
@@ -402,11 +401,11 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                             continue
                         }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
-                        let posted: Int64?
+                        let posted: MessageID?
                         do {
                             let shown =
                                 entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
-                            posted = try await Self.deliver(entry.message, editing: shown, through: transport)
+                            posted = try await Self.deliver(entry, editing: shown, through: transport)
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.
                             if entry.message.atMostOnce { try await store.unclaim(entry.id) }
@@ -436,18 +435,19 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
 
     /// Sends a message: an edit of the post that shows it when it is a live message already posted, a new
     /// post otherwise or when the platform will not edit. Returns the new post's id, if one was made.
-    private static func deliver(_ message: OutgoingMessage, editing shown: Int64?, through transport: any ChatTransport)
-        async throws -> Int64?
-    {
+    private static func deliver(
+        _ entry: OutboxEntry, editing shown: MessageID?, through transport: any ChatTransport
+    ) async throws -> MessageID? {
         if let shown {
             do {
-                try await transport.edit(shown, toRead: message)
+                // Its own key: should the edit be refused, the post that replaces it is another message.
+                try await transport.edit(shown, toRead: entry.message, key: entry.key + ".edit")
                 return nil
             } catch TransportError.editRefused {
                 // Deleted, or too old to edit: the player sees it anew at the bottom of the chat.
             }
         }
-        return try await transport.send(message)
+        return try await transport.send(entry.message, key: entry.key)
     }
 
     private func handle(

@@ -12,16 +12,24 @@ public protocol ChatTransport: Sendable {
     /// Waits for the updates after `position` (long polling), and returns them with the position that
     /// follows them. Returning means nothing is confirmed yet: the caller stores the new position with the
     /// updates' effects and passes it to the next call.
-    func receive(after position: Int64?) async throws -> ReceivedBatch
+    ///
+    /// A position is the platform's own token (Telegram's next `update_id`, Matrix's `next_batch`), opaque to
+    /// everyone else; nil is the first start. The transport never returns an update at or before `position`,
+    /// nor one twice in a batch, even when its platform sends it again.
+    func receive(after position: String?) async throws -> ReceivedBatch
 
     /// Sends one message; returns the platform's id of the message it posted, when it posted one.
+    ///
+    /// `key` is the same each time this message is sent again (a retry, a restart after a crash) and never
+    /// names another message: a platform that deduplicates by the client's key (Matrix's transaction id)
+    /// posts it once.
     @discardableResult
-    func send(_ message: OutgoingMessage) async throws -> Int64?
+    func send(_ message: OutgoingMessage, key: String) async throws -> MessageID?
 
     /// Edits a message the bot posted to read as `message` (its text and buttons). Throws
     /// ``TransportError/editRefused(_:)`` when the platform will not (the message is gone or too old); the
     /// service then posts it anew. A platform without edits always throws that.
-    func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws
+    func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws
 
     /// Whether a user administers a group chat (may change its settings). Implementations may cache the
     /// answer briefly.
@@ -55,11 +63,11 @@ public struct ReceivedBatch: Sendable {
     /// ``nextPosition``.
     public var messages: [ChatMessage]
     /// The position to pass to the next receive.
-    public var nextPosition: Int64
+    public var nextPosition: String
     /// Chats the platform moved (a group becoming a supergroup): their data moves along.
     public var migrations: [(from: ChatID, to: ChatID)]
 
-    public init(messages: [ChatMessage], nextPosition: Int64, migrations: [(from: ChatID, to: ChatID)] = []) {
+    public init(messages: [ChatMessage], nextPosition: String, migrations: [(from: ChatID, to: ChatID)] = []) {
         self.messages = messages
         self.nextPosition = nextPosition
         self.migrations = migrations

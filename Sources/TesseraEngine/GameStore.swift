@@ -70,8 +70,6 @@ public protocol GameStoreTransaction {
     func noteActivity(in chat: ChatID) throws
     /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
     func moveChat(from old: ChatID, to new: ChatID) throws
-    /// The next update a transport has not processed yet, as committed (see ``GameStore/position(of:)``).
-    func position(of transport: String) throws -> Int64?
     /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
     func isolated(_ body: () throws -> Void) throws
 }
@@ -83,17 +81,21 @@ public protocol GameStore: Sendable {
     /// Runs `body` in one write transaction and commits it durably before returning.
     func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws -> Result
 
-    /// The next update a transport has not processed yet (its offset), if it has processed any.
-    func position(of transport: String) async throws -> Int64?
+    /// Where a transport is to receive from next (its opaque position, ``ChatTransport/receive(after:)``), if
+    /// it has processed anything.
+    func position(of transport: String) async throws -> String?
 
-    /// Processes a batch of updates exactly once: `body` runs in one transaction with the transport's new
-    /// position, so either the batch's effects and the new position are both stored or neither is. The commit
-    /// may not be on disk yet when this returns: ``flush()`` before acknowledging the batch to the platform.
+    /// Processes a batch of updates exactly once: `body` runs in one transaction that moves the transport's
+    /// position from `position` to `nextPosition`, so either the batch's effects and the new position are both
+    /// stored or neither is. When the stored position is no longer `position` (the batch was applied already,
+    /// by an earlier try or another process), nothing runs and this returns nil. The commit may not be on disk
+    /// yet when this returns: ``flush()`` before acknowledging the batch to the platform.
     func processBatch<Result: Sendable>(
         transport: String,
-        nextPosition: Int64,
+        from position: String?,
+        to nextPosition: String,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
-    ) async throws -> Result
+    ) async throws -> Result?
 
     /// Waits until everything committed so far would survive a power cut.
     func flush() async throws
@@ -143,12 +145,16 @@ public struct OutboxEntry: Sendable, Hashable {
     public let message: OutgoingMessage
     /// For a live message (``OutgoingMessage/live``): the platform's id of the message that shows its key in
     /// the chat, to be edited; nil when none was posted yet.
-    public let livePost: Int64?
+    public let livePost: MessageID?
+    /// Unique for ever, across databases too: the key the transport sends it with
+    /// (``ChatTransport/send(_:key:)``), the same on every try.
+    public let key: String
 
-    public init(id: Int64, message: OutgoingMessage, livePost: Int64? = nil) {
+    public init(id: Int64, message: OutgoingMessage, livePost: MessageID? = nil, key: String) {
         self.id = id
         self.message = message
         self.livePost = livePost
+        self.key = key
     }
 }
 
@@ -156,9 +162,9 @@ public struct OutboxEntry: Sendable, Hashable {
 public struct PostedLiveMessage: Sendable, Hashable {
     public let chat: ChatID
     public let key: String
-    public let messageID: Int64
+    public let messageID: MessageID
 
-    public init(chat: ChatID, key: String, messageID: Int64) {
+    public init(chat: ChatID, key: String, messageID: MessageID) {
         self.chat = chat
         self.key = key
         self.messageID = messageID

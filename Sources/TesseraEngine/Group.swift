@@ -18,8 +18,8 @@ public struct Group: Sendable, Hashable, Codable {
     public var summaryEnabled: Bool
     /// The local hour the summary of the closed day is posted; nil: at the rollover.
     public var summaryHour: Int?
-    /// The forum topic the bot posts its own messages in (Telegram's `message_thread_id`); nil: the main chat.
-    public var topic: Int64?
+    /// The thread (forum topic) the bot posts its own messages in; nil: the main chat.
+    public var topic: MessageID?
     /// The latest puzzle whose day has closed in this group (its summary posted, or skipped).
     public var lastClosedPuzzle: PuzzleNumber
     /// A change of the group's day or language an administrator made: it takes effect from ``pendingFrom``,
@@ -42,7 +42,7 @@ public struct Group: Sendable, Hashable, Codable {
         hardModeRequired: Bool = false,
         summaryEnabled: Bool = true,
         summaryHour: Int? = nil,
-        topic: Int64? = nil,
+        topic: MessageID? = nil,
         lastClosedPuzzle: PuzzleNumber,
         lastRevealedPuzzle: PuzzleNumber? = nil,
         pending: DaySettings? = nil,

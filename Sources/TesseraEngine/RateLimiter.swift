@@ -39,11 +39,11 @@ public struct RateLimiter: Sendable {
     }
 
     private let configuration: Configuration
-    private var chats: [Int64: Bucket] = [:]
+    private var chats: [ChatID: Bucket] = [:]
     /// Each group's sends in the last sixty seconds, oldest first.
-    private var groups: [Int64: [Double]] = [:]
+    private var groups: [ChatID: [Double]] = [:]
     private var overall: Bucket?
-    private var blockedUntil: [Int64: Double] = [:]
+    private var blockedUntil: [ChatID: Double] = [:]
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -52,30 +52,30 @@ public struct RateLimiter: Sendable {
     /// Takes a token for a message to `chat` at `now` (seconds on any monotonic clock) and returns 0, or
     /// returns how many seconds to wait and takes nothing.
     public mutating func acquire(chat: ChatID, isGroup: Bool, now: Double) -> Double {
-        if let until = blockedUntil[chat.rawValue] {
+        if let until = blockedUntil[chat] {
             if now < until { return until - now }
-            blockedUntil[chat.rawValue] = nil
+            blockedUntil[chat] = nil
         }
         var overallBucket = refilled(overall, configuration.overall, now)
-        var chatBucket = refilled(chats[chat.rawValue], configuration.perChat, now)
-        var window = isGroup ? (groups[chat.rawValue] ?? []).filter { $0 > now - 60 } : []
+        var chatBucket = refilled(chats[chat], configuration.perChat, now)
+        var window = isGroup ? (groups[chat] ?? []).filter { $0 > now - 60 } : []
         let groupWait = window.count >= configuration.perGroupPerMinute ? window[0] + 60 - now : 0
         let waits = [wait(overallBucket, configuration.overall), wait(chatBucket, configuration.perChat), groupWait]
         if let longest = waits.max(), longest > 0 { return longest }
         overallBucket.tokens -= 1
         chatBucket.tokens -= 1
         overall = overallBucket
-        chats[chat.rawValue] = chatBucket
+        chats[chat] = chatBucket
         if isGroup && configuration.perGroupPerMinute < .max {
             window.append(now)
-            groups[chat.rawValue] = window
+            groups[chat] = window
         }
         return 0
     }
 
     /// Holds every message to a chat until a time (the platform said to retry after it).
     public mutating func block(chat: ChatID, until: Double) {
-        blockedUntil[chat.rawValue] = max(blockedUntil[chat.rawValue] ?? 0, until)
+        blockedUntil[chat] = max(blockedUntil[chat] ?? 0, until)
     }
 
     private func refilled(_ bucket: Bucket?, _ limit: Limit, _ now: Double) -> Bucket {

@@ -33,13 +33,16 @@ extension HTTPRequest: CustomStringConvertible, CustomReflectable {
     public var customMirror: Mirror { Mirror(self, children: ["method": method]) }
 }
 
-/// An HTTP response: any status, with its body.
+/// An HTTP response: any status, with its headers and body.
 public struct HTTPResponse: Sendable {
     public var status: Int
+    /// The final response's headers, by lowercase name (the last value of a repeated one).
+    public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(status: Int, body: [UInt8]) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
         self.status = status
+        self.headers = headers
         self.body = body
     }
 }
@@ -106,6 +109,7 @@ private final class Transfer: Sendable {
     let cancelled = Atomic<Bool>(false)
     // Touched only on the lane's queue, inside curl_easy_perform.
     nonisolated(unsafe) var body: [UInt8] = []
+    nonisolated(unsafe) var headers: [String: String] = [:]
     nonisolated(unsafe) var tooLarge = false
 }
 
@@ -148,6 +152,7 @@ private final class Lane: @unchecked Sendable {
         code = code == CURLE_OK ? tessera_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method) : code
         code = code == CURLE_OK ? tessera_curl_set_headers(handle, headerList) : code
         code = code == CURLE_OK ? tessera_curl_set_write_callback(handle, writeCallback, context) : code
+        code = code == CURLE_OK ? tessera_curl_set_header_callback(handle, headerCallback, context) : code
         code = code == CURLE_OK ? tessera_curl_set_progress_callback(handle, progressCallback, context) : code
         guard code == CURLE_OK else { throw HTTPClientError.transfer(String(cString: curl_easy_strerror(code))) }
 
@@ -164,7 +169,7 @@ private final class Lane: @unchecked Sendable {
         case CURLE_OK:
             var status = 0
             _ = tessera_curl_response_code(handle, &status)
-            return HTTPResponse(status: status, body: transfer.body)
+            return HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)
         case CURLE_OPERATION_TIMEDOUT:
             throw HTTPClientError.timedOut
         case CURLE_ABORTED_BY_CALLBACK:
@@ -187,6 +192,23 @@ private let writeCallback: tessera_curl_write_callback = { data, size, count, co
     }
     data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
         transfer.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: length))
+    }
+    return length
+}
+
+/// Called once for each header line; a status line starts a new response (after a redirect or `100 Continue`).
+private let headerCallback: tessera_curl_write_callback = { data, size, count, context in
+    guard let data, let context else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+    if line.hasPrefix("HTTP/") {
+        transfer.headers = [:]
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        transfer.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
     }
     return length
 }

@@ -12,6 +12,9 @@ public final class SQLiteGameStore: GameStore {
     private let writeAheadLog: WriteAheadLog?
     /// The device and inode of the database file as opened; nil in memory.
     private let fileIdentity: FileIdentity?
+    /// Random, made with the database: it starts every outbox message's key, so a new database never reuses
+    /// an old one's keys, which a platform deduplicating by key would take for messages it has seen.
+    private let outboxKeyPrefix: String
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     ///
@@ -69,7 +72,14 @@ public final class SQLiteGameStore: GameStore {
         self.writeAheadLog = writeAheadLog
         self.fileIdentity = writeAheadLog == nil ? nil : FileIdentity(path: location)
         try Self.migrate(writer, location: location)
+        let prefix = try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.outboxKeySetting])
+        }
+        guard let prefix else { throw SQLiteStoreError.damagedRow(table: "setting", column: Self.outboxKeySetting) }
+        self.outboxKeyPrefix = prefix
     }
+
+    static let outboxKeySetting = "outbox.key"
 
     /// Which file a path names: deleting or replacing it changes this.
     struct FileIdentity: Equatable {
@@ -115,11 +125,13 @@ public final class SQLiteGameStore: GameStore {
         try await writer.write { db in try body(SQLiteTransaction(db: db)) }
     }
 
-    public func position(of transport: String) async throws -> Int64? {
-        try await writer.read { db in
-            try Int64.fetchOne(
-                db, sql: "SELECT next FROM transport_position WHERE transport = ?", arguments: [transport])
-        }
+    public func position(of transport: String) async throws -> String? {
+        try await writer.read { db in try Self.position(of: transport, in: db) }
+    }
+
+    private static func position(of transport: String, in db: Database) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT next FROM transport_position WHERE transport = ?"), arguments: [transport])
     }
 
     /// Commits without waiting for the disk (`synchronous = NORMAL`: safe against a crash of the process, and
@@ -127,15 +139,18 @@ public final class SQLiteGameStore: GameStore {
     /// acknowledges the batch to the platform.
     public func processBatch<Result: Sendable>(
         transport: String,
-        nextPosition: Int64,
+        from position: String?,
+        to nextPosition: String,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
-    ) async throws -> Result {
+    ) async throws -> Result? {
         try await writeWithoutWaitingForDisk { db in
+            // Read in the transaction that moves it: whatever was applied already is never applied twice.
+            guard try Self.position(of: transport, in: db) == position else { return nil }
             let result = try body(SQLiteTransaction(db: db))
             try db.executeCached(
                 sql: """
                     INSERT INTO transport_position (transport, next) VALUES (?, ?)
-                    ON CONFLICT (transport) DO UPDATE SET next = MAX(next, excluded.next)
+                    ON CONFLICT (transport) DO UPDATE SET next = excluded.next
                     """,
                 arguments: [transport, nextPosition]
             )
@@ -194,14 +209,17 @@ public final class SQLiteGameStore: GameStore {
             let candidates = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, chat_id FROM outbox INDEXED BY outbox_in_order
+                        SELECT id, platform, address FROM outbox INDEXED BY outbox_in_order
                         WHERE claimed = 0 AND not_before <= ? ORDER BY id
                         """),
                 arguments: [now.timeIntervalSince1970])
             var chosen: [Int64] = []
-            var chats: [Int64: (place: Int, count: Int)] = [:]
+            var chats: [ChatID: (place: Int, count: Int)] = [:]
             while chosen.count < limit, let candidate = try candidates.next() {
-                let chat: Int64 = candidate[1]
+                guard let platform = Platform(rawValue: candidate[1]) else {
+                    throw SQLiteStoreError.damagedRow(table: "outbox", column: "platform")
+                }
+                let chat = ChatID(platform, candidate[2])
                 let seen = chats[chat] ?? (chats.count, 0)
                 guard seen.count < Self.pendingPerChat else { continue }
                 chats[chat] = (seen.place, seen.count + 1)
@@ -211,26 +229,26 @@ public final class SQLiteGameStore: GameStore {
             let entries = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT outbox.id, outbox.chat_id, chat_kind, html, reply_to, thread, buttons, document_name,
-                            document, at_most_once, silent, action, live, reposts_live,
+                        SELECT outbox.id, outbox.platform, outbox.address, chat_kind, html, reply_to, thread, buttons,
+                            document_name, document, at_most_once, silent, action, live, reposts_live,
                             live_message.message_id AS live_post
                         FROM outbox LEFT JOIN live_message
-                            ON live_message.chat_id = outbox.chat_id AND live_message.key = outbox.live
+                            ON live_message.platform = outbox.platform AND live_message.address = outbox.address
+                            AND live_message.key = outbox.live
                         WHERE outbox.id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
-            ).map(Self.outboxEntry)
+            ).map { try Self.outboxEntry($0, keyPrefix: outboxKeyPrefix) }
             // Chats in the order of their oldest message, each chat's in its own order.
             return entries.sorted { first, second in
-                let (one, other) = (
-                    chats[first.message.chat.rawValue]?.place ?? 0, chats[second.message.chat.rawValue]?.place ?? 0
-                )
+                let (one, other) = (chats[first.message.chat]?.place ?? 0, chats[second.message.chat]?.place ?? 0)
                 return one == other ? first.id < second.id : one < other
             }
         }
     }
 
-    private static func outboxEntry(_ row: Row) throws -> OutboxEntry {
+    private static func outboxEntry(_ row: Row, keyPrefix: String) throws -> OutboxEntry {
+        let id: Int64 = try row.required("id", in: "outbox")
         var buttons: [[OutgoingMessage.Button]] = []
         if let json: String = row["buttons"] {
             do {
@@ -254,13 +272,13 @@ public final class SQLiteGameStore: GameStore {
         let documentName: String? = row["document_name"]
         let document: Data? = row["document"]
         return OutboxEntry(
-            id: try row.required("id", in: "outbox"),
+            id: id,
             message: OutgoingMessage(
-                chat: ChatID(try row.required("chat_id", in: "outbox")),
+                chat: try SQLiteTransaction.chat(row, in: "outbox"),
                 chatKind: chatKind,
                 html: try row.required("html", in: "outbox"),
-                replyTo: row["reply_to"],
-                thread: row["thread"],
+                replyTo: (row["reply_to"] as String?).map(MessageID.init),
+                thread: (row["thread"] as String?).map(MessageID.init),
                 buttons: buttons,
                 document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
                 atMostOnce: row["at_most_once"] ?? false,
@@ -269,7 +287,8 @@ public final class SQLiteGameStore: GameStore {
                 live: row["live"],
                 repostsLive: row["reposts_live"] ?? false
             ),
-            livePost: row["live_post"]
+            livePost: (row["live_post"] as String?).map(MessageID.init),
+            key: "\(keyPrefix).\(id)"
         )
     }
 
@@ -282,10 +301,11 @@ public final class SQLiteGameStore: GameStore {
                 // One live message per chat: a new game's board replaces the last one's.
                 try db.executeCached(
                     sql: """
-                        INSERT INTO live_message (chat_id, key, message_id) VALUES (?, ?, ?)
-                        ON CONFLICT (chat_id) DO UPDATE SET key = excluded.key, message_id = excluded.message_id
+                        INSERT INTO live_message (platform, address, key, message_id) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key,
+                            message_id = excluded.message_id
                         """,
-                    arguments: [live.chat.rawValue, live.key, live.messageID])
+                    arguments: [live.chat.platform.rawValue, live.chat.value, live.key, live.messageID.value])
             }
         }
     }
@@ -321,18 +341,23 @@ public final class SQLiteGameStore: GameStore {
 
     public func deactivateChat(_ chat: ChatID) async throws {
         try await writer.write { db in
+            let arguments: StatementArguments = [chat.platform.rawValue, chat.value]
             try db.execute(
-                sql: "INSERT INTO chat (id, active) VALUES (?, 0) ON CONFLICT (id) DO UPDATE SET active = 0",
-                arguments: [chat.rawValue]
-            )
-            try db.execute(sql: "DELETE FROM outbox WHERE chat_id = ?", arguments: [chat.rawValue])
+                sql: """
+                    INSERT INTO chat (platform, address, active) VALUES (?, ?, 0)
+                    ON CONFLICT (platform, address) DO UPDATE SET active = 0
+                    """,
+                arguments: arguments)
+            try db.execute(sql: "DELETE FROM outbox WHERE platform = ? AND address = ?", arguments: arguments)
         }
     }
 
     /// Whether the bot may post in a chat (chats never marked inactive are active).
     public func isChatActive(_ chat: ChatID) async throws -> Bool {
         try await writer.read { db in
-            try Bool.fetchOne(db, sql: "SELECT active FROM chat WHERE id = ?", arguments: [chat.rawValue]) ?? true
+            try Bool.fetchOne(
+                db, sql: "SELECT active FROM chat WHERE platform = ? AND address = ?",
+                arguments: [chat.platform.rawValue, chat.value]) ?? true
         }
     }
 
@@ -595,7 +620,96 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(sql: "ALTER TABLE player ADD COLUMN direct_chat_id INTEGER")
             try db.execute(sql: "UPDATE player SET direct_chat_id = id")
         }
+        migrator.registerMigration("v12: platform-qualified ids") { db in
+            try migrateToPlatformIDs(db)
+        }
         return migrator
+    }
+}
+
+extension SQLiteGameStore {
+    /// Every id becomes a platform's name for something, opaque to Tessera: players and chats keep their
+    /// integer row ids, which every table joins on, and gain their platform and its id for them; messages,
+    /// threads and transport positions become text. Everything stored before came from Telegram, whose ids
+    /// were the row ids. A player's `account` has no type: an id spelled as a number is kept as an integer
+    /// (``SQLiteTransaction/account(_:)``), which large boards read without making a string. The outbox also gets the random start of its messages' keys (``OutboxEntry/key``).
+    static func migrateToPlatformIDs(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE player ADD COLUMN platform TEXT NOT NULL DEFAULT 'telegram';
+                ALTER TABLE player ADD COLUMN account NOT NULL DEFAULT '';
+                UPDATE player SET account = id;
+                CREATE UNIQUE INDEX player_by_account ON player (platform, account);
+                ALTER TABLE player ADD COLUMN direct_chat TEXT;
+                UPDATE player SET direct_chat = CAST(direct_chat_id AS TEXT);
+                ALTER TABLE player DROP COLUMN direct_chat_id;
+
+                ALTER TABLE chat ADD COLUMN platform TEXT NOT NULL DEFAULT 'telegram';
+                ALTER TABLE chat ADD COLUMN address TEXT NOT NULL DEFAULT '';
+                INSERT OR IGNORE INTO chat (id)
+                    SELECT chat_id FROM chat_member UNION SELECT id FROM chat_group
+                    UNION SELECT chat_id FROM board_result UNION SELECT chat_id FROM board_total;
+                UPDATE chat SET address = CAST(id AS TEXT);
+                CREATE UNIQUE INDEX chat_by_address ON chat (platform, address);
+
+                ALTER TABLE chat_group ADD COLUMN topic_message TEXT;
+                UPDATE chat_group SET topic_message = CAST(topic AS TEXT);
+                ALTER TABLE chat_group DROP COLUMN topic;
+                ALTER TABLE chat_group RENAME COLUMN topic_message TO topic;
+
+                CREATE TABLE transport_position_v12 (transport TEXT PRIMARY KEY NOT NULL, next TEXT NOT NULL);
+                INSERT INTO transport_position_v12 SELECT transport, CAST(next AS TEXT) FROM transport_position;
+                DROP TABLE transport_position;
+                ALTER TABLE transport_position_v12 RENAME TO transport_position;
+
+                CREATE TABLE live_message_v12 (
+                    platform TEXT NOT NULL, address TEXT NOT NULL, key TEXT NOT NULL, message_id TEXT NOT NULL,
+                    PRIMARY KEY (platform, address)
+                ) WITHOUT ROWID;
+                INSERT INTO live_message_v12
+                    SELECT 'telegram', CAST(chat_id AS TEXT), key, CAST(message_id AS TEXT) FROM live_message;
+                DROP TABLE live_message;
+                ALTER TABLE live_message_v12 RENAME TO live_message;
+                """)
+        // The outbox names each chat as its platform does, so a message needs no chat row (a forgotten player's
+        // last reply leaves none behind). Rebuilt in its order, so messages keep their ids and go out as queued.
+        try db.execute(
+            sql: """
+                CREATE TABLE outbox_v12 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    platform TEXT NOT NULL,
+                    address TEXT NOT NULL,
+                    chat_kind TEXT NOT NULL,
+                    html TEXT NOT NULL,
+                    reply_to TEXT,
+                    thread TEXT,
+                    buttons TEXT,
+                    document_name TEXT,
+                    document BLOB,
+                    not_before REAL NOT NULL DEFAULT 0,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    at_most_once INTEGER NOT NULL DEFAULT 0,
+                    claimed INTEGER NOT NULL DEFAULT 0,
+                    silent INTEGER NOT NULL DEFAULT 0,
+                    action TEXT,
+                    live TEXT,
+                    reposts_live INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO outbox_v12 (id, platform, address, chat_kind, html, reply_to, thread, buttons,
+                    document_name, document, not_before, attempts, at_most_once, claimed, silent, action, live,
+                    reposts_live)
+                SELECT id, 'telegram', CAST(chat_id AS TEXT), chat_kind, html, CAST(reply_to AS TEXT),
+                    CAST(thread AS TEXT), buttons, document_name, document, not_before, attempts, at_most_once,
+                    claimed, silent, action, live, reposts_live
+                FROM outbox ORDER BY id;
+                DROP TABLE outbox;
+                ALTER TABLE outbox_v12 RENAME TO outbox;
+                CREATE INDEX outbox_in_order ON outbox (claimed, id, platform, address, not_before);
+                CREATE INDEX outbox_due ON outbox (platform, address, id, not_before, claimed);
+                """)
+        try db.execute(
+            sql: "INSERT INTO setting (key, value) VALUES (?, lower(hex(randomblob(8))))", arguments: [outboxKeySetting]
+        )
     }
 }
 
@@ -608,6 +722,10 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case inUse(path: String, holder: String)
     case fileGone(path: String)
     case fileReplaced(path: String)
+    /// The engine wrote about a player it had not saved: a bug, not the database's fault.
+    case unknownPlayer(UserID)
+    /// The engine put a player on the board of another platform's group: a bug.
+    case memberOfAnotherPlatform(UserID, ChatID)
 
     public var description: String {
         switch self {
@@ -627,6 +745,12 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
             "The database file \(path) was deleted while tessera ran; what it stored since is gone with it. "
                 + "Stopping so that a restart opens the database again: restore it from a backup first, or let "
                 + "tessera start an empty one."
+        case .memberOfAnotherPlatform(let player, let chat):
+            "Tessera tried to put player \(player) on the board of \(chat), a group of another platform; nothing was "
+                + "written. This is a bug: please report it with the log."
+        case .unknownPlayer(let player):
+            "Tessera tried to store a game or result of player \(player) before the player; nothing was written. "
+                + "This is a bug: please report it with the log."
         case .fileReplaced(let path):
             "The database file \(path) was replaced while tessera ran. Stopping so that a restart opens the new "
                 + "file."

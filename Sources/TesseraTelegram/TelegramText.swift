@@ -17,7 +17,7 @@ enum TelegramText {
     /// is cut into plain-text pieces. Short messages come back unchanged. Nothing is ever dropped.
     static func chunks(_ html: String, limit: Int = limit) -> [String] {
         func plainLength(_ html: String) -> Int {
-            OutgoingMessage(chat: ChatID(0), chatKind: .direct, html: html).plainText.utf16.count
+            OutgoingMessage(chat: .telegram(0), chatKind: .direct, html: html).plainText.utf16.count
         }
         // Plain text is never longer than its markup, so short markup needs no parsing.
         if html.utf16.count <= limit || plainLength(html) <= limit { return [html] }
@@ -34,7 +34,7 @@ enum TelegramText {
             if length > limit {
                 flush()
                 chunks += cut(
-                    OutgoingMessage(chat: ChatID(0), chatKind: .direct, html: String(line)).plainText, limit: limit)
+                    OutgoingMessage(chat: .telegram(0), chatKind: .direct, html: String(line)).plainText, limit: limit)
                 continue
             }
             if currentLength + length + (current.isEmpty ? 0 : 1) > limit { flush() }

@@ -87,11 +87,12 @@ public final class TelegramTransport: ChatTransport {
         return username
     }
 
-    public func receive(after position: Int64?) async throws -> ReceivedBatch {
-        let updates: [TelegramAPI.Update] = try await call(
+    public func receive(after position: String?) async throws -> ReceivedBatch {
+        let offset = try position.map(Self.offset)
+        let received: [TelegramAPI.Update] = try await call(
             "getUpdates",
             TelegramAPI.GetUpdates(
-                offset: position,
+                offset: offset,
                 timeout: configuration.pollSeconds,
                 limit: 100,
                 allowedUpdates: ["message", "edited_message", "callback_query", "my_chat_member", "inline_query"]
@@ -99,6 +100,13 @@ public final class TelegramTransport: ChatTransport {
             // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
             timeout: .seconds(configuration.pollSeconds + 15)
         )
+        // Telegram may send an update again; one before the offset, or twice, was applied already.
+        var seen = Set<Int64>()
+        let updates = received.filter { $0.updateID >= offset ?? .min && seen.insert($0.updateID).inserted }
+        if updates.count < received.count {
+            logger.notice(
+                "Skipped updates Telegram sent again", metadata: ["updates": "\(received.count - updates.count)"])
+        }
         var messages: [ChatMessage] = []
         var migrations: [(from: ChatID, to: ChatID)] = []
         // Presses are acknowledged (Telegram shows a spinner until then) all at once, with a short limit.
@@ -113,8 +121,9 @@ public final class TelegramTransport: ChatTransport {
                 if let event = membershipEvent(membership), Self.chatKind(membership.chat) == .group {
                     messages.append(
                         ChatMessage(
-                            chat: ChatID(membership.chat.id), chatKind: .group, sender: UserID(membership.from.id),
-                            senderName: membership.from.displayName, text: "", position: update.updateID,
+                            chat: .telegram(membership.chat.id), chatKind: .group,
+                            sender: .telegram(membership.from.id),
+                            senderName: membership.from.displayName, text: "",
                             senderLanguage: membership.from.languageCode, event: event))
                 }
                 continue
@@ -124,21 +133,18 @@ public final class TelegramTransport: ChatTransport {
                 guard query.from.isBot != true else { continue }
                 messages.append(
                     ChatMessage(
-                        chat: ChatID(query.from.id), chatKind: .direct, sender: UserID(query.from.id),
-                        senderName: query.from.displayName, text: query.query, position: update.updateID,
+                        chat: .telegram(query.from.id), chatKind: .direct, sender: .telegram(query.from.id),
+                        senderName: query.from.displayName, text: query.query,
                         senderLanguage: query.from.languageCode, event: .query(id: query.id)))
                 continue
             }
             if let query = update.callbackQuery {
-                if var press = buttonPress(query) {
-                    press.position = update.updateID
-                    messages.append(press)
-                }
+                if let press = buttonPress(query) { messages.append(press) }
                 continue
             }
             guard let message = update.message else { continue }
             if let newID = message.migrateToChatID {
-                migrations.append((ChatID(message.chat.id), ChatID(newID)))
+                migrations.append((.telegram(message.chat.id), .telegram(newID)))
                 continue
             }
             guard let text = message.text, let sender = message.from, sender.isBot != true,
@@ -152,22 +158,33 @@ public final class TelegramTransport: ChatTransport {
             }
             messages.append(
                 ChatMessage(
-                    chat: ChatID(message.chat.id),
+                    chat: .telegram(message.chat.id),
                     chatKind: kind,
-                    sender: UserID(sender.id),
+                    sender: .telegram(sender.id),
                     senderName: sender.displayName,
                     text: text,
                     command: command,
-                    messageID: message.messageID,
-                    thread: message.isTopicMessage == true ? message.messageThreadID : nil,
+                    messageID: .telegram(message.messageID),
+                    thread: message.isTopicMessage == true ? message.messageThreadID.map(MessageID.telegram) : nil,
                     isEdited: update.isEdit,
-                    position: update.updateID,
                     senderLanguage: sender.languageCode
                 )
             )
         }
-        let next = updates.map(\.updateID).max().map { $0 + 1 } ?? position ?? 0
-        return ReceivedBatch(messages: messages, nextPosition: max(next, position ?? 0), migrations: migrations)
+        // Never backwards, even when Telegram sends only what was applied already.
+        let next = max(updates.map { $0.updateID + 1 }.max() ?? .min, offset ?? 0)
+        return ReceivedBatch(messages: messages, nextPosition: String(next), migrations: migrations)
+    }
+
+    /// `getUpdates`' offset from a stored position; anything else means the database holds another
+    /// platform's position under Telegram's name.
+    private static func offset(_ position: String) throws -> Int64 {
+        guard let offset = Int64(position) else {
+            throw TransportError.fatal(
+                "The stored Telegram position '\(position)' is not an update id: the database's transport_position "
+                    + "table is damaged. Delete its 'telegram' row to start from Telegram's oldest unconfirmed update.")
+        }
+        return offset
     }
 
     /// The bot added to a chat; nil for other changes of its membership.
@@ -218,28 +235,31 @@ public final class TelegramTransport: ChatTransport {
             let kind = Self.chatKind(message.chat)
         else { return nil }
         return ChatMessage(
-            chat: ChatID(message.chat.id),
+            chat: .telegram(message.chat.id),
             chatKind: kind,
-            sender: UserID(query.from.id),
+            sender: .telegram(query.from.id),
             senderName: query.from.displayName,
             text: "",
-            thread: message.isTopicMessage == true ? message.messageThreadID : nil,
+            thread: message.isTopicMessage == true ? message.messageThreadID.map(MessageID.telegram) : nil,
             button: data,
             senderLanguage: query.from.languageCode
         )
     }
 
     /// 👌 for counted, 🤔 for already counted or nothing to do: both in the set bots may react with.
-    private func react(_ reaction: OutgoingMessage.Reaction, to message: Int64, in chat: ChatID) async throws {
+    private func react(_ reaction: OutgoingMessage.Reaction, to message: MessageID, in chat: ChatID) async throws {
         let emoji = reaction == .counted ? "👌" : "🤔"
         let _: Bool = try await call(
             "setMessageReaction",
-            TelegramAPI.SetMessageReaction(chatID: chat.rawValue, messageID: message, reaction: [.init(emoji: emoji)]),
+            TelegramAPI.SetMessageReaction(
+                chatID: try chat.telegramID(), messageID: try message.telegramID(), reaction: [.init(emoji: emoji)]),
             chat: chat)
     }
 
     @discardableResult
-    public func send(_ message: OutgoingMessage) async throws -> Int64? {
+    /// Telegram has no idempotency key: `key` is not used, and a message whose send was cut off after Telegram
+    /// took it may be posted twice.
+    public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
         switch message.action {
         case .post: break
         case .react(let reaction):
@@ -249,7 +269,8 @@ public final class TelegramTransport: ChatTransport {
         case .delete:
             guard let target = message.replyTo else { return nil }
             let _: Bool = try await call(
-                "deleteMessage", TelegramAPI.DeleteMessage(chatID: message.chat.rawValue, messageID: target),
+                "deleteMessage",
+                TelegramAPI.DeleteMessage(chatID: try message.chat.telegramID(), messageID: try target.telegramID()),
                 chat: message.chat)
             return nil
         case .answerQuery(let id, let title):
@@ -258,9 +279,12 @@ public final class TelegramTransport: ChatTransport {
         }
         if let document = message.document { return try await sendDocument(document, message) }
         let chunks = TelegramText.chunks(TelegramText.html(message.html))
-        var posted: Int64?
+        var posted: MessageID?
+        let (chat, replyTo, thread) = (
+            try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
+        )
         for (index, chunk) in chunks.enumerated() {
-            let reply = index == 0 ? message.replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
+            let reply = index == 0 ? replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
             let buttons =
                 index == chunks.count - 1
@@ -268,14 +292,14 @@ public final class TelegramTransport: ChatTransport {
                     message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 })
                 : nil
             var request = TelegramAPI.SendMessage(
-                chatID: message.chat.rawValue, text: chunk, parseMode: "HTML", replyParameters: reply,
-                messageThreadID: message.thread, replyMarkup: buttons)
+                chatID: chat, text: chunk, parseMode: "HTML", replyParameters: reply,
+                messageThreadID: thread, replyMarkup: buttons)
             if message.silent { request.disableNotification = true }
             while true {
                 do {
                     let sent: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
                     // A live message is edited in its first part: long ones are not live.
-                    if index == 0 { posted = sent.messageID }
+                    if index == 0 { posted = .telegram(sent.messageID) }
                     break
                 } catch TransportError.messageRejected(let reason) {
                     // The words matter more than what Telegram objected to: drop that and send again.
@@ -293,13 +317,13 @@ public final class TelegramTransport: ChatTransport {
 
     /// `editMessageText`, with the buttons. An edit that changes nothing is done; one Telegram will not make
     /// (the message deleted, too old, or the new text too long for one message) is refused.
-    public func edit(_ posted: Int64, toRead message: OutgoingMessage) async throws {
+    public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         let chunks = TelegramText.chunks(TelegramText.html(message.html))
         guard chunks.count == 1, let text = chunks.first else {
             throw TransportError.editRefused("the new text needs \(chunks.count) messages")
         }
         let request = TelegramAPI.EditMessageText(
-            chatID: message.chat.rawValue, messageID: posted, text: text,
+            chatID: try message.chat.telegramID(), messageID: try posted.telegramID(), text: text,
             replyMarkup: TelegramAPI.InlineKeyboardMarkup(
                 message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 }))
         do {
@@ -334,7 +358,7 @@ public final class TelegramTransport: ChatTransport {
         var fallback = request
         if reason.contains("can't parse entities"), request.parseMode != nil {
             fallback.text =
-                OutgoingMessage(chat: ChatID(request.chatID), chatKind: .direct, html: request.text).plainText
+                OutgoingMessage(chat: .telegram(request.chatID), chatKind: .direct, html: request.text).plainText
             fallback.parseMode = nil
             return (fallback, "sending it as plain text")
         }
@@ -346,14 +370,16 @@ public final class TelegramTransport: ChatTransport {
     }
 
     /// `sendDocument`: a file upload, so the body is multipart rather than JSON; the text is the caption.
-    private func sendDocument(_ document: OutgoingMessage.Document, _ message: OutgoingMessage) async throws -> Int64? {
+    private func sendDocument(_ document: OutgoingMessage.Document, _ message: OutgoingMessage) async throws
+        -> MessageID?
+    {
         var form = MultipartForm()
-        form.add("chat_id", String(message.chat.rawValue))
+        form.add("chat_id", String(try message.chat.telegramID()))
         form.add("caption", message.html)
         form.add("parse_mode", "HTML")
-        if let thread = message.thread { form.add("message_thread_id", String(thread)) }
+        if let thread = message.thread { form.add("message_thread_id", String(try thread.telegramID())) }
         if let replyTo = message.replyTo {
-            let parameters = try JSONEncoder().encode(TelegramAPI.ReplyParameters(messageID: replyTo))
+            let parameters = try JSONEncoder().encode(TelegramAPI.ReplyParameters(messageID: try replyTo.telegramID()))
             form.add("reply_parameters", String(decoding: parameters, as: UTF8.self))
         }
         form.addFile(
@@ -363,11 +389,11 @@ public final class TelegramTransport: ChatTransport {
         }
         let sent: TelegramAPI.SentMessage = try await call(
             "sendDocument", body: body, contentType: form.contentType, chat: message.chat)
-        return sent.messageID
+        return .telegram(sent.messageID)
     }
 
     public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {
-        let status = try await member(user.rawValue, in: chat).status
+        let status = try await member(try user.telegramID(), in: chat).status
         return status == "creator" || status == "administrator"
     }
 
@@ -381,11 +407,11 @@ public final class TelegramTransport: ChatTransport {
     /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands or
     /// guesses asks once.
     private func member(_ user: Int64, in chat: ChatID) async throws -> TelegramAPI.ChatMember {
-        let key = "\(chat.rawValue):\(user)"
+        let key = "\(chat.value):\(user)"
         let now = ContinuousClock.now
         if let cached = members.withLock({ $0[key] }), now < cached.expires { return cached.member }
         let member: TelegramAPI.ChatMember = try await call(
-            "getChatMember", TelegramAPI.GetChatMember(chatID: chat.rawValue, userID: user), chat: chat,
+            "getChatMember", TelegramAPI.GetChatMember(chatID: try chat.telegramID(), userID: user), chat: chat,
             timeout: configuration.sideCallTimeout)
         members.withLock { cache in
             cache = cache.filter { now < $0.value.expires }
@@ -480,9 +506,9 @@ public final class TelegramTransport: ChatTransport {
         case 429:
             return .rateLimited(retryAfter: .seconds(max(1, parameters?.retryAfter ?? 1)), chat: chat)
         case 403 where chat != nil:
-            return .chatUnavailable(chat ?? ChatID(0), reason: description)
+            return .chatUnavailable(chat ?? .telegram(0), reason: description)
         case 400 where parameters?.migrateToChatID != nil && chat != nil:
-            return .chatMigrated(from: chat ?? ChatID(0), to: ChatID(parameters?.migrateToChatID ?? 0))
+            return .chatMigrated(from: chat ?? .telegram(0), to: .telegram(parameters?.migrateToChatID ?? 0))
         case 400..<500:
             return .messageRejected("\(method): \(status) \(description)")
         default:

@@ -58,17 +58,18 @@ public final class FaultyStore: GameStore {
 
     public func processBatch<Result: Sendable>(
         transport: String,
-        nextPosition: Int64,
+        from position: String?,
+        to nextPosition: String,
         _ body: @Sendable (any GameStoreTransaction) throws -> Result
-    ) async throws -> Result {
+    ) async throws -> Result? {
         do {
             try await enter(.processBatch)
         } catch {
             events.record("processBatch failed")
             throw error
         }
-        let result = try await base.processBatch(transport: transport, nextPosition: nextPosition, body)
-        events.record("processBatch(next: \(nextPosition))")
+        let result = try await base.processBatch(transport: transport, from: position, to: nextPosition, body)
+        events.record(result == nil ? "processBatch(skipped)" : "processBatch(next: \(nextPosition))")
         return result
     }
 
@@ -106,7 +107,7 @@ public final class FaultyStore: GameStore {
         try await base.verifyStorage()
     }
 
-    public func position(of transport: String) async throws -> Int64? { try await base.position(of: transport) }
+    public func position(of transport: String) async throws -> String? { try await base.position(of: transport) }
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await base.pendingMessages(limit: limit, now: now)
     }
@@ -125,7 +126,7 @@ public final class FaultyStore: GameStore {
     }
     public func deactivateChat(_ chat: ChatID) async throws {
         try await base.deactivateChat(chat)
-        events.record("deactivateChat(\(chat))")
+        events.record("deactivateChat(\(chat.value))")
     }
     public func setting(_ key: String) async throws -> String? { try await base.setting(key) }
     public func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }

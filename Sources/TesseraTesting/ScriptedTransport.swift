@@ -3,7 +3,8 @@ public import TesseraEngine
 
 /// A chat platform played by a test: it hands out batches in turn, long-polling while there is none (a
 /// batch pushed meanwhile ends the poll), records every message sent and edit made, and fails on demand, per
-/// method and per chat. Posts get ids counting up from 1000.
+/// method and per chat. Its chats and users are on the ``Platform/scripted`` platform (`ChatID(7)`); posts get
+/// ids counting up from 1000. Events name chats by their number alone: `send(7)`.
 public final class ScriptedTransport: ChatTransport {
     /// The calls a failure can be injected into.
     public enum Method: Sendable, Hashable {
@@ -15,11 +16,12 @@ public final class ScriptedTransport: ChatTransport {
     private struct State {
         var batches: [ReceivedBatch]
         var sent: [OutgoingMessage] = []
-        var postIDs: [Int64] = []
-        var edits: [(post: Int64, message: OutgoingMessage)] = []
+        var postIDs: [MessageID] = []
+        var edits: [(post: MessageID, message: OutgoingMessage)] = []
         var sendTimes: [ManualClock.Instant] = []
         var poll: CheckedContinuation<ReceivedBatch, any Error>?
         var attempts: [OutgoingMessage] = []
+        var attemptKeys: [String] = []
         var failures: [(method: Method, chat: ChatID?, error: TransportError, remaining: Int)] = []
         var administrators: Set<String> = []
         var deletingChats: Set<ChatID> = []
@@ -72,14 +74,16 @@ public final class ScriptedTransport: ChatTransport {
     /// When each message in ``sent`` was sent, by the clock given at init.
     public var sendTimes: [ManualClock.Instant] { state.withLock { $0.sendTimes } }
     /// The platform's id of each message in ``sent``.
-    public var postIDs: [Int64] { state.withLock { $0.postIDs } }
+    public var postIDs: [MessageID] { state.withLock { $0.postIDs } }
     /// The edits made, in order: the id of the post edited and what it reads now.
-    public var edits: [(post: Int64, message: OutgoingMessage)] { state.withLock { $0.edits } }
+    public var edits: [(post: MessageID, message: OutgoingMessage)] { state.withLock { $0.edits } }
     /// Every attempt to send, failed ones included, in order.
     public var attempts: [OutgoingMessage] { state.withLock { $0.attempts } }
+    /// The key of each attempt in ``attempts``.
+    public var attemptKeys: [String] { state.withLock { $0.attemptKeys } }
 
-    public func receive(after position: Int64?) async throws -> ReceivedBatch {
-        events.record("receive(after: \(position.map(String.init) ?? "nil"))")
+    public func receive(after position: String?) async throws -> ReceivedBatch {
+        events.record("receive(after: \(position ?? "nil"))")
         if let error = takeFailure(.receive, chat: nil) { throw error }
         // A long poll: until a batch is pushed, or the caller is cancelled.
         return try await withTaskCancellationHandler {
@@ -98,30 +102,33 @@ public final class ScriptedTransport: ChatTransport {
     }
 
     @discardableResult
-    public func send(_ message: OutgoingMessage) async throws -> Int64? {
-        state.withLock { $0.attempts.append(message) }
+    public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
+        state.withLock {
+            $0.attempts.append(message)
+            $0.attemptKeys.append(key)
+        }
         if let error = takeFailure(.send, chat: message.chat) {
-            events.record("send failed(\(message.chat))")
+            events.record("send failed(\(message.chat.value))")
             throw error
         }
         let time = clock?.now ?? ManualClock.Instant(offset: .zero)
         let id = state.withLock { state in
             state.sent.append(message)
             state.sendTimes.append(time)
-            state.postIDs.append(Int64(1000 + state.postIDs.count))
+            state.postIDs.append(MessageID(Int64(1000 + state.postIDs.count)))
             return state.postIDs.last
         }
-        events.record("send(\(message.chat))")
+        events.record("send(\(message.chat.value))")
         return message.action == .post ? id : nil
     }
 
-    public func edit(_ post: Int64, toRead message: OutgoingMessage) async throws {
+    public func edit(_ post: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         if let error = takeFailure(.edit, chat: message.chat) {
-            events.record("edit failed(\(message.chat))")
+            events.record("edit failed(\(message.chat.value))")
             throw error
         }
         state.withLock { $0.edits.append((post, message)) }
-        events.record("edit(\(message.chat))")
+        events.record("edit(\(message.chat.value))")
     }
 
     public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {

@@ -37,15 +37,15 @@ struct RunTests {
         let console = ConsoleTransport(onEnd: {}, write: { text in written.withLock { $0.append(text) } })
         #expect(console.message(from: ":press 1") == nil)
         #expect(written.withLock { $0.last } == "Usage: :press N, for one of the 0 buttons of the last message here\n")
-        let you = ChatID(ConsoleTransport.stableID("You"))
+        let you = ChatID(.console, "You")
         try await console.send(
             OutgoingMessage(
                 chat: you, chatKind: .direct, html: "Sure?",
-                buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]))
+                buttons: [[.init(text: "Yes", data: "x:yes")], [.init(text: "No", data: "x:no")]]), key: "1")
         try await console.send(
             OutgoingMessage(
                 chat: you, chatKind: .direct, html: "Your <b>data</b>",
-                document: .init(fileName: "d.json", contents: Array("{}".utf8))))
+                document: .init(fileName: "d.json", contents: Array("{}".utf8))), key: "2")
         #expect(
             written.withLock { $0 }.suffix(2) == [
                 "[You] Sure?\n    [1] Yes  [2] No  (:press N)\n", "[You] Your data\n    📎 d.json:\n    {}\n",

@@ -1,5 +1,6 @@
 import TesseraEngine
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 /// Transports read their platform's command syntax into the engine's commands; the engine reads none itself.

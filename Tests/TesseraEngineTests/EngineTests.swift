@@ -222,7 +222,7 @@ struct EngineTests {
         for index in 0..<40 {
             let message = ChatMessage(
                 chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Flo", text: "/help",
-                messageID: Int64(index)
+                messageID: MessageID(Int64(index))
             ).readingCommands()
             try await harness.store.write { try engine.handle(message, at: now, in: $0) }
         }

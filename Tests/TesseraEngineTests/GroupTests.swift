@@ -43,7 +43,7 @@ struct GroupTests {
         }
         let topic = try await bot.send("/settings topic here", in: -100, group: true, admin: true, topic: 55)
         #expect(topic.first?.html.contains("el tema 55") == true)
-        #expect(topic.first?.thread == 55, "a reply stays in the topic it answers")
+        #expect(topic.first?.thread == MessageID(55), "a reply stays in the topic it answers")
         for bad in ["rollover 24", "summary sometimes", "colour blue", "topic there"] {
             #expect(
                 try await bot.text("/settings \(bad)", in: -100, group: true, admin: true).hasPrefix("No he entendido"))

@@ -105,8 +105,8 @@ struct LiveBoardTests {
                     messages: [
                         ChatMessage(
                             chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: word,
-                            messageID: position)
-                    ], nextPosition: position + 1))
+                            messageID: MessageID(position))
+                    ], nextPosition: String(position + 1)))
             position += 1
         }
         for (index, word) in wrong.enumerated() {
@@ -130,13 +130,13 @@ struct LiveBoardTests {
                 messages: [
                     ChatMessage(
                         chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
-                        messageID: position
+                        messageID: MessageID(position)
                     ).readingCommands(),
                     ChatMessage(
                         chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
-                        messageID: position + 1
+                        messageID: MessageID(position + 1)
                     ).readingCommands(),
-                ], nextPosition: position + 2))
+                ], nextPosition: String(position + 2)))
         clock.advance(by: .seconds(1))
         await transport.events.wait(for: "send(5)", count: 2)
         clock.advance(by: .seconds(1))
@@ -170,16 +170,17 @@ struct LiveBoardTests {
         let words = Array(list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(2))
         func message(_ text: String, _ id: Int64) -> ChatMessage {
             ChatMessage(
-                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text, messageID: id
+                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text,
+                messageID: MessageID(id)
             )
             .readingCommands()
         }
         let running = Task { try await service.run() }
-        transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: 2))
+        transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: "2"))
         await transport.events.wait(for: "send(5)")
         // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
         transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
-        transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: 4))
+        transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: "4"))
         await transport.events.wait(for: "send failed(5)")
         clock.advance(by: .seconds(1))
         await transport.events.wait(for: "edit(5)")
@@ -208,10 +209,10 @@ struct LiveBoardTests {
         func guess(in group: Int64, _ id: Int64) -> ChatMessage {
             ChatMessage(
                 chat: ChatID(group), chatKind: .group, sender: UserID(5), senderName: "Eve", text: "/guess crane",
-                messageID: id
+                messageID: MessageID(id)
             ).readingCommands()
         }
-        transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: 3))
+        transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: "3"))
         let running = Task { try await service.run() }
         await transport.events.wait(for: "send(-8)", count: 2)
         await transport.events.wait(for: "send(-9)")
@@ -229,7 +230,7 @@ struct LiveBoardTests {
         let unknown = try await bot.send("/guess crane", from: 2, in: -100, group: true)
         #expect(unknown.allSatisfy { $0.action == .post }, "nor when the platform could not tell")
         let first = try await bot.send("/guess crane", from: 2, in: -100, group: true, botMayDelete: true)
-        #expect(first.first?.action == .delete && first.first?.replyTo == 7)
+        #expect(first.first?.action == .delete && first.first?.replyTo == MessageID(7))
         #expect(first.last?.html.hasPrefix("🧹 I deleted that guess") == true)
         #expect(first.last?.buttons.first?.first?.directChatStart == "play")
         let second = try await bot.send("/guess slate", from: 4, in: -100, group: true, botMayDelete: true)

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
@@ -98,7 +99,9 @@ struct PastedResultTests {
         let share = try await bot.text("/share")
         #expect(share.hasPrefix("Tessera 326 3/6"))
         let joined = try await bot.send(share, in: -1, group: true)
-        #expect(joined.map(\.action) == [.react(.counted)] && joined.first?.replyTo == 7, "a reaction on the paste")
+        #expect(
+            joined.map(\.action) == [.react(.counted)] && joined.first?.replyTo == MessageID(7),
+            "a reaction on the paste")
         #expect(joined.first?.html == "Alice is on this group's board now. Your results of each day count here.")
         let again = try await bot.send(share, in: -1, group: true)
         #expect(again.map(\.action) == [.react(.notCounted)], "pasting it again adds nothing: a mark, not a line")

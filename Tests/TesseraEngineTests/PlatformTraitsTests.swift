@@ -2,6 +2,7 @@ import Foundation
 import TesseraCore
 import TesseraEngine
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 /// The engine adapts to what a platform can do (``PlatformTraits``): the same game on a platform without

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraSQLite
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
@@ -44,7 +45,8 @@ struct PrivacyTests {
         let guesses = try #require(games.first?["guesses"] as? [String])
         let answer = try bot.answer()
         #expect(guesses.count == 2 && guesses.last == answer)
-        #expect((json["groups"] as? [[String: Any]])?.map { $0["group"] as? Int } == [-1])
+        #expect((json["groups"] as? [[String: Any]])?.map { $0["group"] as? String } == ["-1"])
+        #expect(player["platform"] as? String == "scripted" && player["id"] as? String == "1")
         let results = try #require(json["board_results"] as? [[String: Any]])
         #expect(results.compactMap { $0["board"] as? String }.sorted() == ["official", "tessera"])
         #expect(!String(decoding: document.contents, as: UTF8.self).contains("Bob"), "only the asker's data")

@@ -1,4 +1,5 @@
 import TesseraEngine
+import TesseraTesting
 import Testing
 
 @Suite("Outgoing rate limits")

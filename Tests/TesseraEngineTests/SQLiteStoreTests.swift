@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import TesseraCore
 import TesseraEngine
+import TesseraTesting
 import Testing
 
 @testable import TesseraSQLite
@@ -26,10 +27,10 @@ struct SQLiteStoreTests {
         #expect(try await store.synchronousLevel() == 2)
         #expect(try await store.pendingMessages(limit: 1, now: Date()).isEmpty)
         // So does a batch, which the caller flushes before acknowledging it.
-        try await store.processBatch(transport: "test", nextPosition: 5) { _ in }
+        try await store.processBatch(transport: "test", from: nil, to: "5") { _ in }
         #expect(try await store.synchronousLevel() == 2)
         try await store.flush()
-        #expect(try await store.position(of: "test") == 5)
+        #expect(try await store.position(of: "test") == "5")
         let journal = try await DatabaseQueue(path: path).read { db in
             try String.fetchOne(db, sql: "PRAGMA journal_mode")
         }
@@ -40,7 +41,10 @@ struct SQLiteStoreTests {
     func backgroundCheckpoints() async throws {
         let store = try SQLiteGameStore(path: temporaryPath(), logger: Logger(label: "test"))
         for index in 0..<50 {
-            try await store.processBatch(transport: "test", nextPosition: Int64(index)) { transaction in
+            try await store.processBatch(
+                transport: "test", from: index == 0 ? nil : String(index - 1), to: String(index)
+            ) {
+                transaction in
                 try transaction.enqueue([
                     OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: String(repeating: "x", count: 5000))
                 ])
@@ -80,14 +84,16 @@ struct SQLiteStoreTests {
         try await store.write { try $0.enqueue([board("board:en:1")]) }
         let first = try await store.pendingMessages(limit: 10, now: Date())
         #expect(first.map(\.livePost) == [nil], "nothing posted yet")
-        try await store.markSent(first.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:1", messageID: 10)])
+        try await store.markSent(
+            first.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:1", messageID: MessageID(10))])
         try await store.write { try $0.enqueue([board("board:en:1")]) }
         let second = try await store.pendingMessages(limit: 10, now: Date())
-        #expect(second.map(\.livePost) == [10], "the next version edits message 10")
-        try await store.markSent(second.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:2", messageID: 20)])
+        #expect(second.map(\.livePost) == [MessageID(10)], "the next version edits message 10")
+        try await store.markSent(
+            second.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:2", messageID: MessageID(20))])
         try await store.write { try $0.enqueue([board("board:en:1"), board("board:en:2")]) }
         let third = try await store.pendingMessages(limit: 10, now: Date())
-        #expect(third.map(\.livePost) == [nil, 20], "yesterday's board is no longer the live one")
+        #expect(third.map(\.livePost) == [nil, MessageID(20)], "yesterday's board is no longer the live one")
     }
 
     @Test("Whether a chat is a group travels with each queued message, whatever its id looks like")
@@ -126,8 +132,8 @@ struct SQLiteStoreTests {
         let pending = try await store.pendingMessages(limit: 10, now: Date())
         #expect(pending.map(\.message.action) == [.react(.counted), .post])
         #expect(pending.map(\.message.chatKind) == [.group, .group], "Telegram's groups have negative ids")
-        #expect(pending.map(\.message.html) == ["Joined", "Hello"] && pending.first?.message.replyTo == 9)
-        let alice = try await store.write { try $0.player(UserID(1)) }
+        #expect(pending.map(\.message.html) == ["Joined", "Hello"] && pending.first?.message.replyTo == MessageID(9))
+        let alice = try await store.write { try $0.player(UserID(.telegram, "1")) }
         #expect(alice?.displayName == "Alice" && alice?.reminders == false && alice?.remindedPuzzle == nil)
     }
 
@@ -151,14 +157,95 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         let (own, official, results) = try await store.write { transaction in
             (
-                try transaction.standing(of: UserID(1), in: ChatID(-5), board: .tessera),
-                try transaction.standing(of: UserID(1), in: ChatID(-5), board: .official),
-                try transaction.results(in: ChatID(-5), board: .tessera, puzzle: PuzzleNumber(325))
+                try transaction.standing(of: UserID(.telegram, "1"), in: ChatID(.telegram, "-5"), board: .tessera),
+                try transaction.standing(of: UserID(.telegram, "1"), in: ChatID(.telegram, "-5"), board: .official),
+                try transaction.results(in: ChatID(.telegram, "-5"), board: .tessera, puzzle: PuzzleNumber(325))
             )
         }
         #expect(own?.points == 4 && own?.streak == 1 && own?.joinedPuzzle == PuzzleNumber(300))
         #expect(official == nil)
         #expect(results.map(\.result.guesses) == [3])
+    }
+
+    @Test("A database of Telegram's integer ids keeps everything when ids become platform-qualified (v12)")
+    func platformIDsMigrate() async throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteGameStore.migrator.migrate(
+            queue, upTo: "v11: live boards, reactions and deletions as actions, reminders")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO player (id, display_name, language, time_zone, rollover_hour, prefers_hard_mode,
+                        reminders, direct_chat_id) VALUES (7001, 'Alice', 'en', 'UTC', 0, 0, 1, 7001);
+                    INSERT INTO player (id, display_name, language, time_zone, rollover_hour, prefers_hard_mode,
+                        direct_chat_id) VALUES (7002, 'Bob', 'es', 'Europe/Madrid', 6, 1, 7002);
+                    INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
+                        VALUES (7001, 'en', 325, 0, 'crane slate', 2, 0, 1795262400);
+                    INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required,
+                        summary_enabled, summary_hour, topic, last_closed_puzzle, last_revealed_puzzle)
+                        VALUES (-1005, 'UTC', 0, 'en', 0, 1, NULL, 42, 324, 324);
+                    INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (-1005, 7001, 300);
+                    INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (-1005, 7002, 310);
+                    INSERT INTO board_result VALUES (-1005, 'tessera', 325, 7001, 'en', 2, 0, 1795262400, 0);
+                    INSERT INTO board_total VALUES (-1005, 'tessera', 'all', 7001, 5, 1, 1, 2, 1, 325);
+                    INSERT INTO chat (id, active) VALUES (-2009, 0);
+                    INSERT INTO transport_position (transport, next) VALUES ('telegram', 123456790);
+                    INSERT INTO live_message (chat_id, key, message_id) VALUES (7001, 'board:en:325', 88);
+                    INSERT INTO outbox (chat_id, chat_kind, html, reply_to, thread, not_before, live)
+                        VALUES (-1005, 'group', 'Queued', 17, 42, 0, NULL);
+                    INSERT INTO outbox (chat_id, chat_kind, html, not_before, live)
+                        VALUES (7001, 'direct', 'Board', 0, 'board:en:325');
+                    """)
+        }
+        try queue.close()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let (alice, bob, aliceID, group) = (
+            UserID(.telegram, "7001"), UserID(.telegram, "7002"), ChatID(.telegram, "7001"), ChatID(.telegram, "-1005")
+        )
+        #expect(try await store.position(of: "telegram") == "123456790")
+        let pending = try await store.pendingMessages(limit: 10, now: Date())
+        #expect(pending.map(\.message.chat) == [group, aliceID])
+        #expect(pending.first?.message.replyTo == MessageID(17) && pending.first?.message.thread == MessageID(42))
+        #expect(pending.last?.livePost == MessageID(88), "the live board is still edited in place")
+        #expect(try await store.isChatActive(ChatID(.telegram, "-2009")) == false)
+        let (players, game, stored, standings, results) = try await store.write { transaction in
+            (
+                [try transaction.player(alice), try transaction.player(bob)],
+                try transaction.game(of: alice, language: .english, puzzle: PuzzleNumber(325)),
+                try transaction.group(group),
+                try transaction.standings(in: group, board: .tessera, period: "all"),
+                try transaction.results(in: group, board: .tessera, puzzle: PuzzleNumber(325))
+            )
+        }
+        #expect(players.map { $0?.displayName } == ["Alice", "Bob"])
+        #expect(players[0]?.directChat == aliceID && players[0]?.reminders == true)
+        #expect(players[1]?.timeZone == "Europe/Madrid" && players[1]?.prefersHardMode == true)
+        #expect(game?.guesses == ["crane", "slate"] && game?.result == .won(guesses: 2))
+        #expect(
+            stored?.chat == group && stored?.topic == MessageID(42) && stored?.lastClosedPuzzle == PuzzleNumber(324))
+        #expect(standings.map(\.player) == [alice, bob] && standings.map(\.points) == [5, 0])
+        #expect(results.map(\.result.player) == [alice] && results.map(\.name) == ["Alice"])
+        // Another platform's players and rooms join beside them, with ids of their own.
+        let carol = UserID(.matrix, "@carol:example.org")
+        let room = ChatID(.matrix, "!room:example.org")
+        let boards = try await store.write { transaction in
+            try transaction.save(
+                Player(id: carol, displayName: "Carol", language: .english, timeZone: "UTC", rolloverHour: 0))
+            _ = try transaction.addMember(carol, to: room, joinedPuzzle: PuzzleNumber(325))
+            return (
+                try transaction.standings(in: room, board: .tessera, period: "all").map(\.player),
+                try transaction.standings(in: group, board: .tessera, period: "all").map(\.player),
+                try transaction.player(carol)?.displayName
+            )
+        }
+        #expect(boards.0 == [carol] && boards.1 == [alice, bob] && boards.2 == "Carol")
+        // A group's members are people of its platform.
+        await #expect(throws: SQLiteStoreError.self) {
+            try await store.write { _ = try $0.addMember(carol, to: group, joinedPuzzle: PuzzleNumber(325)) }
+        }
     }
 
     @Test("A database from a newer Tessera is refused, not changed")
@@ -182,7 +269,7 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore.inMemory()
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
-            try await store.processBatch(transport: "telegram", nextPosition: 42) { transaction in
+            try await store.processBatch(transport: "telegram", from: nil, to: "42") { transaction in
                 try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "lost")])
                 throw Interrupted()
             }
@@ -190,13 +277,42 @@ struct SQLiteStoreTests {
         #expect(try await store.position(of: "telegram") == nil)
         #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
 
-        try await store.processBatch(transport: "telegram", nextPosition: 43) { transaction in
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: 5)])
+        try await store.processBatch(transport: "telegram", from: nil, to: "43") { transaction in
+            try transaction.enqueue([
+                OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: MessageID(5))
+            ])
         }
-        #expect(try await store.position(of: "telegram") == 43)
+        #expect(try await store.position(of: "telegram") == "43")
         let pending = try await store.pendingMessages(limit: 10, now: Date())
         #expect(
-            pending.map(\.message) == [OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: 5)])
+            pending.map(\.message) == [
+                OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: MessageID(5))
+            ])
+    }
+
+    @Test("A batch from a position that is no longer stored was applied already: nothing runs, nothing moves")
+    func batchesApplyOnce() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        let first = try await store.processBatch(transport: "matrix", from: nil, to: "s72_5") { transaction in
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "once")])
+            return "applied"
+        }
+        #expect(first == "applied")
+        // The same batch again (an earlier try that committed after all, or a second process): skipped.
+        let again = try await store.processBatch(transport: "matrix", from: nil, to: "s72_5") { transaction in
+            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "twice")])
+            return "applied"
+        }
+        #expect(again == nil)
+        let stale = try await store.processBatch(transport: "matrix", from: "s70_1", to: "s80_9") { _ in "applied" }
+        #expect(stale == nil)
+        #expect(try await store.position(of: "matrix") == "s72_5")
+        // Positions are per transport, and opaque: any text the platform gave.
+        let next = try await store.processBatch(transport: "matrix", from: "s72_5", to: "s80_9") { _ in "applied" }
+        #expect(next == "applied")
+        #expect(try await store.position(of: "matrix") == "s80_9")
+        #expect(try await store.position(of: "telegram") == nil)
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).map(\.message.html) == ["once"])
     }
 
     @Test("A postponed message waits until its time, then is sent once")

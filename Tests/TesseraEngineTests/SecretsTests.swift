@@ -49,7 +49,7 @@ struct SecretsTests {
             logger: logs.logger(level: .trace))
         let message = ChatMessage(
             chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Ann", text: "crane")
-        transport.push(ReceivedBatch(messages: [message], nextPosition: 2))
+        transport.push(ReceivedBatch(messages: [message], nextPosition: "2"))
         let service = BotService(
             transport: transport, store: try SQLiteGameStore.inMemory(), engine: engine, clock: ManualClock(),
             jitter: { 1 }, logger: logs.logger(level: .trace))

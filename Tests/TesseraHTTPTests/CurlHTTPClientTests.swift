@@ -7,13 +7,17 @@ import Testing
 struct CurlHTTPClientTests {
     let client = CurlHTTPClient()
 
-    @Test("Status codes and bodies come back as they are")
+    @Test("Status codes, headers and bodies come back as they are")
     func statuses() async throws {
         try await LoopbackServer.with("http_test_server.py") { server in
             for status in [200, 201, 400, 401, 403, 409, 429, 500, 502] {
                 let response = try await client.send(HTTPRequest(url: server.baseURL + "/status/\(status)"))
                 #expect(response.status == status)
                 #expect(String(decoding: response.body, as: UTF8.self) == "status \(status)")
+                // By lowercase name, without the line's end; the status line is no header.
+                #expect(response.headers["content-type"] == "text/plain")
+                #expect(response.headers["content-length"] == String("status \(status)".utf8.count))
+                #expect(!response.headers.keys.contains { $0.hasPrefix("http/") })
             }
         }
     }

@@ -37,7 +37,7 @@ let answers = AnswerSchedule(wordList: list, secret: secret)
 let now = Date(
     timeIntervalSince1970: Double(schedule.day(of: PuzzleNumber(days + 1)).daysSinceUnixEpoch) * 86_400 + 43_200)
 let today = schedule.puzzle(at: now, rollover: .utc)
-let chat = ChatID(-1)
+let chat = ChatID(.telegram, "-1001")
 
 // MARK: - The history
 
@@ -49,7 +49,7 @@ try await store.write { transaction in
             chat: chat, timeZone: "UTC", rolloverHour: 0, language: .english,
             lastClosedPuzzle: PuzzleNumber(today.rawValue - 1)))
     for member in 1...members {
-        let id = UserID(Int64(member))
+        let id = UserID(.telegram, String(member))
         try transaction.save(
             Player(id: id, displayName: "Player \(member)", language: .english, timeZone: "UTC", rolloverHour: 0))
         _ = try transaction.addMember(id, to: chat, joinedPuzzle: PuzzleNumber(today.rawValue - days))
@@ -74,7 +74,7 @@ for puzzle in (today.rawValue - days)...today.rawValue {
         var played = (0..<((guesses ?? 7) - 1)).map { _ in words[Int.random(in: 0..<words.count, using: &random)] }
         if won { played.append(answer) }
         let hardMode = Double.random(in: 0..<1, using: &random) < 0.1
-        let id = UserID(Int64(member))
+        let id = UserID(.telegram, String(member))
         let game = StoredGame(
             player: id, language: .english, puzzle: number, hardMode: hardMode, guesses: played,
             result: guesses.map { .won(guesses: $0) } ?? .lost, finishedAt: finishedAt)
@@ -101,7 +101,7 @@ for puzzle in (today.rawValue - days)...today.rawValue {
         for member in unfinished {
             try transaction.save(
                 StoredGame(
-                    player: UserID(Int64(member)), language: .english, puzzle: number, hardMode: false,
+                    player: UserID(.telegram, String(member)), language: .english, puzzle: number, hardMode: false,
                     guesses: [words[member % words.count]]))
         }
     }
@@ -127,8 +127,9 @@ func measure(_ body: @escaping @Sendable (any GameStoreTransaction) throws -> Vo
 
 func command(_ text: String) -> @Sendable (any GameStoreTransaction) throws -> Void {
     var message = ChatMessage(
-        chat: chat, chatKind: .group, sender: UserID(Int64(members)), senderName: "Player \(members)", text: text,
-        messageID: 1)
+        chat: chat, chatKind: .group, sender: UserID(.telegram, String(members)), senderName: "Player \(members)",
+        text: text,
+        messageID: MessageID("1"))
     // As Telegram's transport reads it.
     if case .command(let read) = CommandSyntax(prefixes: ["/"]).read(text) { message.command = read }
     let typed = message
