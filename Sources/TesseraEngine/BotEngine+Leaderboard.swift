@@ -47,11 +47,7 @@ extension BotEngine {
     private func todayBoard(_ group: Group, board: BoardKind, today: PuzzleNumber, context: Context) throws -> String {
         let texts = context.texts
         let maximum = Game.defaultMaximumGuesses
-        let results = try context.store.results(in: group.chat, board: board, puzzle: today).sorted { a, b in
-            let left = (a.result.guesses ?? .max, a.result.finishedAt, a.name)
-            let right = (b.result.guesses ?? .max, b.result.finishedAt, b.name)
-            return left < right
-        }
+        let results = Self.inFinishingOrder(try context.store.results(in: group.chat, board: board, puzzle: today))
         let playing =
             board == .official
             ? []
@@ -166,6 +162,23 @@ extension BotEngine {
             return a.name < b.name
         }
         return (order, scores)
+    }
+
+    /// A day's results: wins by fewest guesses, then losses; each by the earlier finish, then name.
+    ///
+    /// Positions are sorted by plain keys, and names read only on ties: a large group has thousands of results,
+    /// and moving each, with its names and ids, at every step of the sort cost more than the sort itself.
+    static func inFinishingOrder(_ results: [(name: String, result: BoardResult)]) -> [(
+        name: String, result: BoardResult
+    )] {
+        let guesses = results.map { $0.result.guesses ?? .max }
+        let finished = results.map(\.result.finishedAt)
+        let order = results.indices.sorted { left, right in
+            if guesses[left] != guesses[right] { return guesses[left] < guesses[right] }
+            if finished[left] != finished[right] { return finished[left] < finished[right] }
+            return results[left].name < results[right].name
+        }
+        return order.map { results[$0] }
     }
 
     /// Places in a ranked list: equal neighbours share one, and the next place skips as many (1, 2, 2, 4).

@@ -81,11 +81,7 @@ extension BotEngine {
         of puzzle: PuzzleNumber, in group: Group, openMemberDays: [(timeZone: String, rolloverHour: Int)],
         store: any GameStoreTransaction
     ) throws -> String? {
-        let results = try store.results(in: group.chat, board: .tessera, puzzle: puzzle).sorted { a, b in
-            (a.result.guesses ?? .max, a.result.finishedAt, a.name) < (
-                b.result.guesses ?? .max, b.result.finishedAt, b.name
-            )
-        }
+        let results = Self.inFinishingOrder(try store.results(in: group.chat, board: .tessera, puzzle: puzzle))
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
         let answer = answer(for: puzzle, in: group.language)
@@ -113,17 +109,25 @@ extension BotEngine {
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
         let played = Set(results.map(\.result.player))
-        let absent = try store.standings(in: group.chat, board: .tessera, period: "all")
-            .filter { !played.contains($0.player) && $0.joinedPuzzle <= puzzle }
         // Members whose own day of the puzzle is still open have not missed it.
         var playing = Set<UserID>()
         for day in openMemberDays {
             playing.formUnion(try store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
         }
-        let stillPlaying = absent.filter { playing.contains($0.player) }
-        let missed = absent.filter { !playing.contains($0.player) }
-        broken += missed.filter { $0.lastPuzzle?.rawValue == puzzle.rawValue - 1 && $0.streak >= 2 }
-            .map { ($0.name, $0.streak) }
+        // One pass over a board of thousands, keeping names, not standings.
+        var stillPlaying: [String] = []
+        var missed: [String] = []
+        for standing in try store.standings(in: group.chat, board: .tessera, period: "all")
+        where standing.joinedPuzzle <= puzzle && !played.contains(standing.player) {
+            if playing.contains(standing.player) {
+                stillPlaying.append(standing.name)
+            } else {
+                missed.append(standing.name)
+                if standing.lastPuzzle?.rawValue == puzzle.rawValue - 1 && standing.streak >= 2 {
+                    broken.append((standing.name, standing.streak))
+                }
+            }
+        }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         return group.language.texts.summary(
             DaySummary(
@@ -134,8 +138,8 @@ extension BotEngine {
                 moreGrids: results.count - grids.count,
                 streaksKept: Shortlist(kept, count: Self.summaryNames, by: longestFirst),
                 streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
-                stillPlaying: Shortlist(stillPlaying.map(\.name), count: Self.summaryNames, by: <),
-                missed: Shortlist(missed.map(\.name), count: Self.summaryNames, by: <)
+                stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
+                missed: Shortlist(missed, count: Self.summaryNames, by: <)
             ))
     }
 }
