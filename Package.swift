@@ -70,6 +70,12 @@ let package = Package(
             dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The Matrix Client-Server API as a chat transport.
+        .target(
+            name: "TesseraMatrix",
+            dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         // Servers on loopback for tests: the fake Bot API and an HTTP test server (Tests/Servers).
         .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
         // The test kit for code built on the engine: a manual clock, a scripted transport, a store that fails
@@ -118,6 +124,11 @@ let package = Package(
         .testTarget(
             name: "TesseraTelegramTests",
             dependencies: ["TesseraTelegram", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TesseraMatrixTests",
+            dependencies: ["TesseraMatrix", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,490 @@
+import Foundation
+public import Logging
+import Synchronization
+public import TesseraEngine
+public import TesseraHTTP
+
+/// The Matrix Client-Server API as a ``ChatTransport``: `/sync` long polling, replies as `m.notice` events.
+///
+/// The position is `/sync`'s `next_batch`. The first start skips history: it learns the rooms and joins
+/// pending invites, and answers nothing sent before. Each message is sent with its outbox key as the
+/// transaction id, so a resend after a crash is deduplicated by the homeserver. Invites are joined as they
+/// come. A room is direct when the invite said so (`is_direct`, kept in the bot's `m.direct`) or when it has
+/// exactly two members; administrators are members whose power level may change the room's state.
+///
+/// Failures are classified for the service: `M_LIMIT_EXCEEDED` waits `retry_after_ms` (or `Retry-After`);
+/// `M_UNKNOWN_TOKEN` stops the bot with a message about the token; `M_FORBIDDEN` on sending marks the room
+/// inactive; 5xx and network errors are retried with backoff. The access token is never logged.
+public final class MatrixTransport: ChatTransport {
+    public struct Configuration: Sendable {
+        /// The homeserver's client URL, without a trailing slash: `https://matrix.example.org`.
+        public var homeserver: String
+        /// The bot's full user id: `@tessera:example.org`.
+        public var userID: String
+        public var accessToken: String
+        /// `/sync`'s long-poll seconds.
+        public var pollSeconds = 30
+        /// The time limit of every other request.
+        public var requestTimeout = Duration.seconds(30)
+        /// The limit for calls made while a batch waits (power levels): a slow server must not hold up every
+        /// room.
+        public var sideCallTimeout = Duration.seconds(5)
+
+        public init(homeserver: String, userID: String, accessToken: String) {
+            self.homeserver = homeserver
+            self.userID = userID
+            self.accessToken = accessToken
+        }
+    }
+
+    public let name = "matrix"
+    /// No buttons; edits (`m.replace`) and reactions (`m.annotation`).
+    public let traits = PlatformTraits(buttons: false, edits: true, reactions: true)
+
+    private let configuration: Configuration
+    private let client: CurlHTTPClient
+    private let logger: Logger
+
+    /// What the bot knows of each room it is in.
+    private struct Room {
+        /// Joined members and their display names ("" for none).
+        var members: [String: String] = [:]
+        /// Whether the members, as they are now, were read whole (from a first sync or the server).
+        var loaded = false
+    }
+    private let rooms = Mutex<[String: Room]>([:])
+    /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with.
+    private let direct = Mutex<[String: [String]]>([:])
+    private let powerLevels = Mutex<[String: (levels: MatrixAPI.PowerLevels, expires: ContinuousClock.Instant)]>([:])
+
+    public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
+        self.configuration = configuration
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Logs in with a password once, for an access token to keep (the device stays logged in).
+    public static func logIn(
+        homeserver: String, userID: String, password: String, client: CurlHTTPClient, logger: Logger
+    ) async throws -> String {
+        let transport = MatrixTransport(
+            configuration: Configuration(homeserver: homeserver, userID: userID, accessToken: ""), client: client,
+            logger: logger)
+        let body: JSON = [
+            "type": "m.login.password", "identifier": ["type": "m.id.user", "user": .string(userID)],
+            "password": .string(password), "initial_device_display_name": "Tessera",
+        ]
+        let loggedIn: MatrixAPI.LoggedIn = try await transport.call("POST", "/login", body: body, authorized: false)
+        logger.info(
+            "Logged in to Matrix",
+            metadata: ["matrix.user": "\(loggedIn.userID)", "matrix.device": "\(loggedIn.deviceID ?? "")"])
+        return loggedIn.accessToken
+    }
+
+    /// Checks the token and the user it belongs to, and reads the bot's direct rooms (`m.direct`).
+    public func prepare() async throws {
+        let me: MatrixAPI.WhoAmI = try await call("GET", "/account/whoami")
+        guard me.userID == configuration.userID else {
+            throw TransportError.fatal(
+                "The Matrix access token belongs to \(me.userID), not TESSERA_MATRIX_USER \(configuration.userID). "
+                    + "Use the token of the bot's own account.")
+        }
+        do {
+            let stored: JSON = try await call("GET", "/user/\(Self.escaped(me.userID))/account_data/m.direct")
+            let rooms = (stored.object ?? [:]).mapValues { $0.array?.compactMap(\.string) ?? [] }
+            direct.withLock { $0 = rooms }
+        } catch TransportError.messageRejected {
+            // M_NOT_FOUND: no direct rooms yet.
+        }
+        logger.info("Connected to Matrix", metadata: ["matrix.user": "\(me.userID)"])
+    }
+
+    // MARK: - Receiving
+
+    public func receive(after position: String?) async throws -> ReceivedBatch {
+        let first = position == nil
+        var query = [
+            "filter": Self.filter(history: first ? 1 : nil),
+            "timeout": first ? "0" : String(configuration.pollSeconds * 1000),
+            "set_presence": "offline",
+        ]
+        if let position { query["since"] = position }
+        let sync: MatrixAPI.Sync = try await call(
+            "GET", "/sync", query: query,
+            // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
+            timeout: .seconds(configuration.pollSeconds + 15))
+        var messages: [ChatMessage] = []
+        var migrations: [(from: ChatID, to: ChatID)] = []
+        for (room, invited) in sync.rooms?.invite ?? [:] {
+            try await join(room, invite: invited.inviteState?.parsed ?? [])
+        }
+        for room in (sync.rooms?.leave ?? [:]).keys {
+            rooms.withLock { $0[room] = nil }
+        }
+        for (room, joined) in sync.rooms?.join ?? [:] {
+            // A first sync's state is the whole of it; later ones carry what changed.
+            if first { rooms.withLock { $0[room, default: Room()].loaded = true } }
+            for event in joined.state?.parsed ?? [] { apply(event, in: room) }
+            for event in joined.timeline?.parsed ?? [] {
+                if event.stateKey != nil {
+                    apply(event, in: room)
+                    if event.type == "m.room.tombstone", let replacement = event.content["replacement_room"]?.string {
+                        migrations.append((ChatID(.matrix, room), ChatID(.matrix, replacement)))
+                        try await join(replacement, invite: [])
+                    }
+                    continue
+                }
+                // History before the first start is not answered.
+                guard !first, let sender = event.sender, sender != configuration.userID,
+                    event.type == "m.room.message"
+                else { continue }
+                if let message = try await message(event, from: sender, in: room) { messages.append(message) }
+            }
+        }
+        return ReceivedBatch(messages: messages, nextPosition: sync.nextBatch, migrations: migrations)
+    }
+
+    /// Only what the bot reads: messages and the state that says who is in a room; no presence, receipts,
+    /// typing or account data. On the first start the timeline is cut short: history is not answered.
+    static func filter(history: Int?) -> String {
+        let state: JSON = ["types": ["m.room.member", "m.room.tombstone"]]
+        var timeline: [String: JSON] = ["types": ["m.room.message", "m.room.member", "m.room.tombstone"]]
+        if let history { timeline["limit"] = .number(Double(history)) }
+        let none: JSON = ["not_types": ["*"]]
+        let filter: JSON = [
+            "presence": none, "account_data": none,
+            "room": ["state": state, "timeline": .object(timeline), "ephemeral": none, "account_data": none],
+        ]
+        return String(decoding: (try? JSONEncoder().encode(filter)) ?? Data(), as: UTF8.self)
+    }
+
+    /// Joins a room the bot was invited to; an invite as a direct chat is remembered in the bot's `m.direct`.
+    private func join(_ room: String, invite: [MatrixAPI.Event]) async throws {
+        do {
+            let _: JSON = try await call("POST", "/join/\(Self.escaped(room))", body: [:])
+        } catch TransportError.messageRejected(let reason) {
+            // The invite was withdrawn, or the room is gone: nothing to join, and nothing to retry.
+            logger.notice("Could not join a room", metadata: ["chat.id": "matrix:\(room)", "reason": "\(reason)"])
+            return
+        }
+        let own = invite.first { $0.type == "m.room.member" && $0.stateKey == configuration.userID }
+        if own?.content["is_direct"]?.bool == true, let inviter = own?.sender {
+            let updated = direct.withLock { direct -> JSON in
+                if direct[inviter]?.contains(room) != true { direct[inviter, default: []].append(room) }
+                return .object(direct.mapValues { .array($0.map(JSON.string)) })
+            }
+            let _: JSON = try await call(
+                "PUT", "/user/\(Self.escaped(configuration.userID))/account_data/m.direct", body: updated)
+        }
+        logger.info(
+            "Joined a room",
+            metadata: ["chat.id": "matrix:\(room)", "direct": "\(own?.content["is_direct"]?.bool == true)"])
+    }
+
+    /// Keeps a room's members as state events change them.
+    private func apply(_ event: MatrixAPI.Event, in room: String) {
+        guard event.type == "m.room.member", let user = event.stateKey else { return }
+        let membership = event.content["membership"]?.string
+        rooms.withLock { rooms in
+            if membership == "join" {
+                rooms[room, default: Room()].members[user] = event.content["displayname"]?.string ?? ""
+            } else {
+                rooms[room, default: Room()].members[user] = nil
+            }
+        }
+    }
+
+    /// A room's members, read from the server the first time the room is seen since the start.
+    private func members(of room: String) async throws -> [String: String] {
+        if let known = rooms.withLock({ $0[room] }), known.loaded { return known.members }
+        let joined: MatrixAPI.JoinedMembers = try await call(
+            "GET", "/rooms/\(Self.escaped(room))/joined_members", timeout: configuration.sideCallTimeout)
+        let members = joined.joined.mapValues { $0.displayName ?? "" }
+        rooms.withLock { $0[room] = Room(members: members, loaded: true) }
+        return members
+    }
+
+    private func message(_ event: MatrixAPI.Event, from sender: String, in room: String) async throws
+        -> ChatMessage?
+    {
+        let content = event.content
+        // Other bots speak in notices; the bot answers only what people type.
+        guard content["msgtype"]?.string == "m.text", var text = content["body"]?.string else { return nil }
+        let relation = content["m.relates_to"]
+        var isEdited = false
+        if relation?["rel_type"]?.string == "m.replace" {
+            guard let replaced = content["m.new_content"]?["body"]?.string else { return nil }
+            text = replaced
+            isEdited = true
+        } else if relation?["m.in_reply_to"] != nil {
+            text = Self.withoutReplyFallback(text)
+        }
+        let members = try await members(of: room)
+        let isDirect = direct.withLock { $0.values.contains { $0.contains(room) } } || members.count == 2
+        let name = members[sender].flatMap { $0.isEmpty ? nil : $0 } ?? Self.localpart(sender)
+        var command: ChatCommand?
+        if case .command(let read) = Self.commandSyntax.read(text) { command = read }
+        return ChatMessage(
+            chat: ChatID(.matrix, room),
+            chatKind: isDirect ? .direct : .group,
+            sender: UserID(.matrix, sender),
+            senderName: name,
+            text: text,
+            command: command,
+            messageID: event.id.map(MessageID.init),
+            thread: relation?["rel_type"]?.string == "m.thread"
+                ? relation?["event_id"]?.string.map(MessageID.init) : nil,
+            isEdited: isEdited
+        )
+    }
+
+    /// `!guess`, as Matrix bots are addressed, and `/guess` too.
+    static let commandSyntax = CommandSyntax(prefixes: ["!", "/"])
+
+    /// A reply's body starts with the quoted message (`> <@alice:example.org> …`) and a blank line.
+    static func withoutReplyFallback(_ body: String) -> String {
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.hasPrefix("> ") == true else { return body }
+        let rest = lines.drop { $0.hasPrefix(">") }.drop { $0.isEmpty }
+        return rest.joined(separator: "\n")
+    }
+
+    /// `alice` of `@alice:example.org`: a name for someone who has not set one.
+    static func localpart(_ user: String) -> String {
+        String(user.dropFirst(user.hasPrefix("@") ? 1 : 0).prefix { $0 != ":" })
+    }
+
+    // MARK: - Sending
+
+    @discardableResult
+    public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
+        let room = try Self.room(message.chat)
+        switch message.action {
+        case .post:
+            break
+        case .react(let reaction):
+            // Without the message to mark, the text says it instead.
+            guard let target = message.replyTo else { break }
+            let content: JSON = [
+                "m.relates_to": [
+                    "rel_type": "m.annotation", "event_id": .string(target.value),
+                    "key": reaction == .counted ? "👌" : "🤔",
+                ]
+            ]
+            _ = try await sendEvent("m.reaction", content, in: room, key: key, chat: message.chat)
+            return nil
+        case .delete:
+            guard let target = message.replyTo else { return nil }
+            let _: JSON = try await call(
+                "PUT", "/rooms/\(Self.escaped(room))/redact/\(Self.escaped(target.value))/\(Self.escaped(key))",
+                body: ["reason": "It showed letters of an open puzzle"], chat: message.chat)
+            return nil
+        case .answerQuery:
+            throw TransportError.messageRejected("Matrix has no inline queries to answer")
+        }
+        if let document = message.document {
+            return try await sendDocument(document, caption: message, in: room, key: key)
+        }
+        var content = Self.content(message.html)
+        content["m.relates_to"] = Self.relation(replyTo: message.replyTo, thread: message.thread)
+        return MessageID(
+            try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: message.chat))
+    }
+
+    /// An edit (`m.replace`): clients show the new content in place of the old; the outer body is the
+    /// fallback for those that do not.
+    public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
+        let room = try Self.room(message.chat)
+        let new = Self.content(message.html)
+        var content = new
+        content["body"] = .string("* " + (new["body"]?.string ?? ""))
+        content["formatted_body"] = .string("* " + (new["formatted_body"]?.string ?? ""))
+        content["m.new_content"] = .object(new)
+        content["m.relates_to"] = ["rel_type": "m.replace", "event_id": .string(posted.value)]
+        do {
+            _ = try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: message.chat)
+        } catch TransportError.messageRejected(let reason) {
+            throw TransportError.editRefused(reason)
+        }
+    }
+
+    /// A notice: the kind of message bots send, which other bots do not answer.
+    static func content(_ html: String) -> [String: JSON] {
+        [
+            "msgtype": "m.notice", "body": .string(MatrixText.plain(html)), "format": "org.matrix.custom.html",
+            "formatted_body": .string(MatrixText.html(html)),
+        ]
+    }
+
+    static func relation(replyTo: MessageID?, thread: MessageID?) -> JSON? {
+        let reply: JSON? = replyTo.map { ["event_id": .string($0.value)] }
+        if let thread {
+            var relation: [String: JSON] = ["rel_type": "m.thread", "event_id": .string(thread.value)]
+            relation["is_falling_back"] = .bool(reply == nil)
+            relation["m.in_reply_to"] = reply ?? ["event_id": .string(thread.value)]
+            return .object(relation)
+        }
+        return reply.map { ["m.in_reply_to": $0] }
+    }
+
+    /// Uploads the file, then posts the caption and the file.
+    private func sendDocument(
+        _ document: OutgoingMessage.Document, caption message: OutgoingMessage, in room: String, key: String
+    ) async throws -> MessageID? {
+        let uploaded: MatrixAPI.Uploaded = try await call(
+            "POST", "/_matrix/media/v3/upload", query: ["filename": document.fileName],
+            rawBody: document.contents, contentType: "application/json", chat: message.chat)
+        var caption = Self.content(message.html)
+        caption["m.relates_to"] = Self.relation(replyTo: message.replyTo, thread: message.thread)
+        _ = try await sendEvent("m.room.message", .object(caption), in: room, key: key + ".caption", chat: message.chat)
+        let file: JSON = [
+            "msgtype": "m.file", "body": .string(document.fileName), "filename": .string(document.fileName),
+            "url": .string(uploaded.contentURI),
+            "info": ["mimetype": "application/json", "size": .number(Double(document.contents.count))],
+        ]
+        return MessageID(try await sendEvent("m.room.message", file, in: room, key: key, chat: message.chat))
+    }
+
+    private func sendEvent(_ type: String, _ content: JSON, in room: String, key: String, chat: ChatID) async throws
+        -> String
+    {
+        let sent: MatrixAPI.EventSent = try await call(
+            "PUT", "/rooms/\(Self.escaped(room))/send/\(type)/\(Self.escaped(key))", body: content, chat: chat)
+        return sent.eventID
+    }
+
+    private static func room(_ chat: ChatID) throws -> String {
+        guard chat.platform == .matrix, chat.value.hasPrefix("!") else {
+            throw TransportError.messageRejected("\(chat) is not a Matrix room; nothing was sent to it")
+        }
+        return chat.value
+    }
+
+    // MARK: - Rooms' rights
+
+    public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool {
+        let levels = try await powerLevels(in: chat)
+        return levels.level(of: user.value) >= levels.stateDefault
+    }
+
+    public func mayDeleteMessages(in chat: ChatID) async throws -> Bool {
+        let levels = try await powerLevels(in: chat)
+        return levels.level(of: configuration.userID) >= levels.redact
+    }
+
+    /// A room's `m.room.power_levels`, trusted for ``powerLevelCacheSeconds``.
+    private func powerLevels(in chat: ChatID) async throws -> MatrixAPI.PowerLevels {
+        let room = try Self.room(chat)
+        let now = ContinuousClock.now
+        if let cached = powerLevels.withLock({ $0[room] }), now < cached.expires { return cached.levels }
+        let content: JSON = try await call(
+            "GET", "/rooms/\(Self.escaped(room))/state/m.room.power_levels/", chat: chat,
+            timeout: configuration.sideCallTimeout)
+        // The create event with its sender (`format=event`): from room version 12 on, creators outrank levels.
+        let create: JSON = try await call(
+            "GET", "/rooms/\(Self.escaped(room))/state/m.room.create/", query: ["format": "event"], chat: chat,
+            timeout: configuration.sideCallTimeout)
+        var levels = MatrixAPI.PowerLevels(content: content)
+        levels.creators = MatrixAPI.PowerLevels.privilegedCreators(
+            of: create["content"] ?? [:], sender: create["sender"]?.string)
+        powerLevels.withLock { cache in
+            cache = cache.filter { now < $0.value.expires }
+            cache[room] = (levels, now + .seconds(Self.powerLevelCacheSeconds))
+        }
+        return levels
+    }
+
+    /// How long a room's power levels are trusted: a demoted administrator keeps their rights this long.
+    static let powerLevelCacheSeconds = 60
+
+    // MARK: - Calls
+
+    /// A call to the Client-Server API (`/_matrix/client/v3` unless the path is absolute).
+    private func call<Result: Decodable>(
+        _ method: String, _ path: String, query: [String: String] = [:], body: JSON? = nil,
+        authorized: Bool = true, chat: ChatID? = nil, timeout: Duration? = nil
+    ) async throws -> Result {
+        try await call(
+            method, path, query: query, rawBody: try body.map { Array(try JSONEncoder().encode($0)) },
+            contentType: "application/json", authorized: authorized, chat: chat, timeout: timeout)
+    }
+
+    private func call<Result: Decodable>(
+        _ method: String, _ path: String, query: [String: String] = [:], rawBody: [UInt8]?, contentType: String,
+        authorized: Bool = true, chat: ChatID? = nil, timeout: Duration? = nil
+    ) async throws -> Result {
+        let endpoint = path.hasPrefix("/_matrix/") ? path : "/_matrix/client/v3" + path
+        let queryString = query.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.escaped($0.value))" }
+            .joined(separator: "&")
+        var headers = ["Content-Type": contentType]
+        if authorized { headers["Authorization"] = "Bearer \(configuration.accessToken)" }
+        let request = HTTPRequest(
+            method: method,
+            url: configuration.homeserver + endpoint + (queryString.isEmpty ? "" : "?" + queryString),
+            headers: headers, body: rawBody ?? (method == "GET" ? nil : Array("{}".utf8)),
+            timeout: timeout ?? configuration.requestTimeout)
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request)
+        } catch HTTPClientError.cancelled {
+            throw CancellationError()
+        } catch let error as HTTPClientError {
+            throw TransportError.transient("\(method) \(path): \(error)")
+        }
+        if (200..<300).contains(response.status) {
+            do {
+                return try JSONDecoder().decode(Result.self, from: Data(response.body))
+            } catch {
+                throw TransportError.transient("\(method) \(path): unreadable response (HTTP \(response.status))")
+            }
+        }
+        let failure = try? JSONDecoder().decode(MatrixAPI.Failure.self, from: Data(response.body))
+        throw Self.classify(
+            call: "\(method) \(path)", status: response.status, failure: failure,
+            retryAfter: response.headers["retry-after"], chat: chat)
+    }
+
+    static func classify(
+        call: String, status: Int, failure: MatrixAPI.Failure?, retryAfter: String?, chat: ChatID?
+    ) -> TransportError {
+        let code = failure?.errcode ?? "HTTP \(status)"
+        let description = "\(call): \(code) \(failure?.error ?? "")"
+        switch (status, failure?.errcode) {
+        case (429, _), (_, "M_LIMIT_EXCEEDED"?):
+            let milliseconds = failure?.retryAfterMilliseconds ?? retryAfter.flatMap { Int($0) }.map { $0 * 1000 }
+            return .rateLimited(retryAfter: .milliseconds(max(milliseconds ?? 1000, 100)), chat: chat)
+        case (_, "M_UNKNOWN_TOKEN"?), (_, "M_MISSING_TOKEN"?), (401, _):
+            return .fatal(
+                "The homeserver refused the bot's access token (\(code) on \(call)). Check "
+                    + "TESSERA_MATRIX_ACCESS_TOKEN (or log in again with TESSERA_MATRIX_PASSWORD) and "
+                    + "TESSERA_MATRIX_HOMESERVER.")
+        case (_, "M_FORBIDDEN"?) where chat != nil:
+            return .chatUnavailable(chat ?? ChatID(.matrix, ""), reason: description)
+        case (500..<600, _):
+            return .transient(description)
+        default:
+            return .messageRejected(description)
+        }
+    }
+
+    /// A path segment or query value, percent-encoded: room, event and user ids carry `!`, `$`, `@` and `:`.
+    static func escaped(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+extension MatrixTransport.Configuration: CustomStringConvertible, CustomReflectable {
+    // The access token is the bot's password: never in a description, a log line or a dump.
+    public var description: String {
+        "MatrixTransport.Configuration(homeserver: \(homeserver), userID: \(userID), accessToken: redacted)"
+    }
+    public var customMirror: Mirror { Mirror(self, children: ["homeserver": homeserver, "userID": userID]) }
+}
+
+extension MatrixTransport: CustomStringConvertible, CustomReflectable {
+    public var description: String { "MatrixTransport(\(configuration.homeserver))" }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

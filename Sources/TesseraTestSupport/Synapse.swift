@@ -1,0 +1,250 @@
+public import Foundation
+import TesseraHTTP
+
+/// A real Synapse homeserver on loopback (`Tests/Servers/synapse_server.py`), and what the people in a test do
+/// on it: register, create rooms, invite, talk, read. Plain HTTP, as any Matrix client.
+///
+/// Synapse is installed by `scripts/install-synapse` (which `scripts/test` runs); its python is
+/// `TESSERA_SYNAPSE_PYTHON`, or the one that script installs by default.
+public struct Synapse: Sendable {
+    public let server: LoopbackServer
+    public let sharedSecret: String
+    private let python: String
+    /// Synapse's configuration, database and log; removed when it stops.
+    public let directory: URL
+    private let client = CurlHTTPClient()
+
+    public var url: String { server.baseURL }
+
+    public static func start() async throws -> Synapse {
+        let python = try pythonPath()
+        let secret = "tessera-test-\(UInt64.random(in: 0...UInt64.max))"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-synapse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            let server = try await LoopbackServer.start(
+                "synapse_server.py", arguments: [python, secret, directory.path])
+            return Synapse(server: server, sharedSecret: secret, python: python, directory: directory)
+        } catch {
+            throw DidNotStart(log: directory.appendingPathComponent("synapse.log"), underlying: error)
+        }
+    }
+
+    /// Stops Synapse (it dies with its launcher) and removes its directory.
+    public func stop() async {
+        await server.stop()
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            print("Could not remove Synapse's directory \(directory.path): \(error)")
+        }
+    }
+
+    public struct DidNotStart: Error, CustomStringConvertible {
+        let log: URL
+        let underlying: any Error
+        public var description: String {
+            do {
+                let tail = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").suffix(15)
+                return "Synapse did not start (\(underlying)); the end of its log:\n" + tail.joined(separator: "\n")
+            } catch {
+                return "Synapse did not start (\(underlying)), and its log \(log.path) cannot be read: \(error)"
+            }
+        }
+    }
+
+    /// Runs `body` with a homeserver, stopping it afterwards whatever happens.
+    @discardableResult
+    public static func with<T>(_ body: (Synapse) async throws -> T) async throws -> T {
+        let synapse = try await start()
+        do {
+            let result = try await body(synapse)
+            await synapse.stop()
+            return result
+        } catch {
+            await synapse.stop()
+            throw error
+        }
+    }
+
+    /// The python of Synapse's virtual environment.
+    static func pythonPath() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let python = environment["TESSERA_SYNAPSE_PYTHON"] { return python }
+        let cache = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
+        let python = cache + "/tessera/synapse-1.163.2/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: python) else { throw NotInstalled(looked: python) }
+        return python
+    }
+
+    public struct NotInstalled: Error, CustomStringConvertible {
+        let looked: String
+        public var description: String {
+            "Synapse is not installed (no \(looked)). Run scripts/install-synapse, which scripts/test runs, or set "
+                + "TESSERA_SYNAPSE_PYTHON to the python of an environment with matrix-synapse."
+        }
+    }
+
+    // MARK: - People
+
+    /// A user and their access token.
+    public struct Account: Sendable {
+        public let userID: String
+        public let accessToken: String
+    }
+
+    /// Registers a user `@localpart:localhost`, with a password equal to the localpart.
+    public func register(_ localpart: String) async throws -> Account {
+        let body: [String: Any] = [
+            "username": localpart, "password": "password-\(localpart)", "auth": ["type": "m.login.dummy"],
+            "inhibit_login": false,
+        ]
+        let registered = try await call("POST", "/_matrix/client/v3/register", body: body, token: nil)
+        guard let user = registered["user_id"] as? String, let token = registered["access_token"] as? String else {
+            throw Unexpected(call: "register", response: registered)
+        }
+        return Account(userID: user, accessToken: token)
+    }
+
+    /// Registers an administrator of the homeserver, with the shared secret (Synapse's own script).
+    public func registerAdministrator(_ localpart: String) async throws -> Account {
+        let script = URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent(
+            "register_new_matrix_user")
+        try await run(
+            script.path,
+            ["-u", localpart, "-p", "password-\(localpart)", "--admin", "-k", sharedSecret, url])
+        let loggedIn = try await call(
+            "POST", "/_matrix/client/v3/login",
+            body: [
+                "type": "m.login.password", "identifier": ["type": "m.id.user", "user": localpart],
+                "password": "password-\(localpart)",
+            ], token: nil)
+        guard let user = loggedIn["user_id"] as? String, let token = loggedIn["access_token"] as? String else {
+            throw Unexpected(call: "login", response: loggedIn)
+        }
+        return Account(userID: user, accessToken: token)
+    }
+
+    /// Creates a room, inviting people; a direct one is marked so (`is_direct`), as clients do for DMs.
+    public func createRoom(
+        as account: Account, inviting invited: [String] = [], direct: Bool = false, encrypted: Bool = false
+    ) async throws -> String {
+        var body: [String: Any] = ["invite": invited, "is_direct": direct, "preset": "private_chat"]
+        if encrypted {
+            body["initial_state"] = [
+                ["type": "m.room.encryption", "state_key": "", "content": ["algorithm": "m.megolm.v1.aes-sha2"]]
+            ]
+        }
+        let created = try await call("POST", "/_matrix/client/v3/createRoom", body: body, token: account.accessToken)
+        guard let room = created["room_id"] as? String else { throw Unexpected(call: "createRoom", response: created) }
+        return room
+    }
+
+    public func invite(_ user: String, to room: String, as account: Account) async throws {
+        _ = try await call(
+            "POST", "/_matrix/client/v3/rooms/\(escaped(room))/invite", body: ["user_id": user],
+            token: account.accessToken)
+    }
+
+    public func join(_ room: String, as account: Account) async throws {
+        _ = try await call("POST", "/_matrix/client/v3/join/\(escaped(room))", body: [:], token: account.accessToken)
+    }
+
+    /// Sends a text message; returns its event id.
+    @discardableResult
+    public func say(_ text: String, in room: String, as account: Account) async throws -> String {
+        let sent = try await call(
+            "PUT", "/_matrix/client/v3/rooms/\(escaped(room))/send/m.room.message/\(UUID().uuidString)",
+            body: ["msgtype": "m.text", "body": text], token: account.accessToken)
+        guard let event = sent["event_id"] as? String else { throw Unexpected(call: "send", response: sent) }
+        return event
+    }
+
+    /// A room's events, oldest first, as one of its members reads them.
+    public func events(in room: String, as account: Account) async throws -> [[String: Any]] {
+        let page = try await call(
+            "GET", "/_matrix/client/v3/rooms/\(escaped(room))/messages?dir=b&limit=1000", body: nil,
+            token: account.accessToken)
+        return ((page["chunk"] as? [[String: Any]]) ?? []).reversed()
+    }
+
+    /// Sets a member's power level in a room.
+    public func setPowerLevel(_ level: Int, of user: String, in room: String, as account: Account) async throws {
+        var levels = try await call(
+            "GET", "/_matrix/client/v3/rooms/\(escaped(room))/state/m.room.power_levels/", body: nil,
+            token: account.accessToken)
+        var users = levels["users"] as? [String: Any] ?? [:]
+        users[user] = level
+        levels["users"] = users
+        _ = try await call(
+            "PUT", "/_matrix/client/v3/rooms/\(escaped(room))/state/m.room.power_levels/", body: levels,
+            token: account.accessToken)
+    }
+
+    /// Overrides a user's message rate limit (Synapse's admin API); nil removes the override.
+    public func overrideRateLimit(of user: String, perSecond: Int?, burst: Int?, as admin: Account) async throws {
+        let path = "/_synapse/admin/v1/users/\(escaped(user))/override_ratelimit"
+        if let perSecond, let burst {
+            _ = try await call(
+                "POST", path, body: ["messages_per_second": perSecond, "burst_count": burst],
+                token: admin.accessToken)
+        } else {
+            _ = try await call("DELETE", path, body: nil, token: admin.accessToken)
+        }
+    }
+
+    // MARK: - Calls
+
+    public struct Unexpected: Error, CustomStringConvertible {
+        let call: String
+        let response: [String: Any]
+        public var description: String { "Synapse answered \(call) unexpectedly: \(response)" }
+    }
+
+    private func call(_ method: String, _ path: String, body: [String: Any]?, token: String?) async throws
+        -> [String: Any]
+    {
+        var headers = ["Content-Type": "application/json"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let response = try await client.send(
+            HTTPRequest(
+                method: method, url: url + path, headers: headers,
+                body: try body.map { Array(try JSONSerialization.data(withJSONObject: $0)) }))
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        guard (200..<300).contains(response.status) else {
+            throw Unexpected(call: "\(method) \(path) (HTTP \(response.status))", response: object)
+        }
+        return object
+    }
+
+    private func escaped(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+
+    /// Runs a program to its end, off the cooperative pool; throws when it fails.
+    private func run(_ program: String, _ arguments: [String]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: program)
+                process.arguments = arguments
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                do {
+                    try process.run()
+                    let printed = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    guard process.terminationStatus == 0 else {
+                        throw Unexpected(
+                            call: program, response: ["output": String(decoding: printed, as: UTF8.self)])
+                    }
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}

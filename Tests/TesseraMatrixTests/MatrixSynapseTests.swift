@@ -1,0 +1,207 @@
+import Foundation
+import Logging
+import TesseraEngine
+import TesseraHTTP
+import TesseraMatrix
+import TesseraTestSupport
+import Testing
+
+/// The Matrix transport against a real Synapse on loopback, with real people talking to it.
+@Suite(
+    "The Matrix transport, against a real Synapse homeserver", .serialized,
+    .disabled(
+        if: ProcessInfo.processInfo.environment["TESSERA_SKIP_MATRIX"] == "1",
+        "TESSERA_SKIP_MATRIX=1: the tests against Synapse are switched off"))
+struct MatrixSynapseTests {
+    func transport(_ synapse: Synapse, _ bot: Synapse.Account) -> MatrixTransport {
+        var configuration = MatrixTransport.Configuration(
+            homeserver: synapse.url, userID: bot.userID, accessToken: bot.accessToken)
+        configuration.pollSeconds = 2
+        return MatrixTransport(configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
+    }
+
+    /// Receives until `done` holds for what arrived, at most `polls` long polls; returns every message and the
+    /// last position.
+    func receive(
+        _ transport: MatrixTransport, after position: String?, polls: Int = 10,
+        until done: ([ChatMessage]) -> Bool
+    ) async throws -> (messages: [ChatMessage], position: String?) {
+        var position = position
+        var messages: [ChatMessage] = []
+        for _ in 0..<polls where !done(messages) {
+            let batch = try await transport.receive(after: position)
+            messages += batch.messages
+            position = batch.nextPosition
+        }
+        return (messages, position)
+    }
+
+    /// Receives until the bot has joined a room it was invited to (at most ten polls); the position after.
+    func receiveUntilJoined(
+        _ room: String, transport: MatrixTransport, after position: String, synapse: Synapse,
+        as member: Synapse.Account, bot: Synapse.Account
+    ) async throws -> String? {
+        var position = position
+        for _ in 0..<10 {
+            position = try await transport.receive(after: position).nextPosition
+            let events = try await synapse.events(in: room, as: member)
+            if events.contains(where: {
+                $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == bot.userID
+                    && ($0["content"] as? [String: Any])?["membership"] as? String == "join"
+            }) {
+                return position
+            }
+        }
+        Issue.record("the bot did not join \(room) it was invited to")
+        return position
+    }
+
+    @Test("Invites are joined; the first start answers no history; direct rooms and groups are told apart")
+    func receiving() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            let transport = transport(synapse, bot)
+            try await transport.prepare()
+            // Sent before the bot ever synced: history, never answered.
+            try await synapse.join(direct, as: bot)
+            try await synapse.say("old news", in: direct, as: alice)
+            let first = try await transport.receive(after: nil)
+            #expect(first.messages.isEmpty)
+
+            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(group, as: bob)
+            // The bot joins the group when its invite arrives.
+            var position = try await receiveUntilJoined(
+                group, transport: transport, after: first.nextPosition, synapse: synapse, as: alice, bot: bot)
+            var messages: [ChatMessage]
+            try await synapse.say("crane", in: direct, as: alice)
+            try await synapse.say("!leaderboard week", in: group, as: bob)
+            (messages, position) = try await receive(transport, after: position) { $0.count >= 2 }
+            #expect(position != nil)
+            let guess = try #require(messages.first { $0.text == "crane" })
+            #expect(guess.chat == ChatID(.matrix, direct) && guess.chatKind == .direct)
+            #expect(guess.sender == UserID(.matrix, alice.userID) && guess.senderName == "alice")
+            #expect(guess.command == nil && guess.messageID != nil)
+            let asked = try #require(messages.first { $0.chat == ChatID(.matrix, group) })
+            #expect(asked.chatKind == .group)
+            #expect(asked.command == ChatCommand(name: "leaderboard", argument: "week"))
+            #expect(!messages.contains { $0.text == "old news" })
+        }
+    }
+
+    @Test("Notices with HTML; the same key posts once; an edit replaces; a reaction marks; a spoiler stays hidden")
+    func sending() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            try await synapse.join(room, as: bot)
+            let transport = transport(synapse, bot)
+            let chat = ChatID(.matrix, room)
+            let board = OutgoingMessage(chat: chat, chatKind: .direct, html: "<b>Board</b> 1/6")
+            let posted = try #require(try await transport.send(board, key: "outbox.1"))
+            // Sent again after a crash, with the same key: the homeserver returns the same event.
+            #expect(try await transport.send(board, key: "outbox.1") == posted)
+            var later = board
+            later.html = "<b>Board</b> 2/6"
+            try await transport.edit(posted, toRead: later, key: "outbox.2.edit")
+            let guess = try await synapse.say("crane", in: room, as: alice)
+            try await transport.send(
+                OutgoingMessage(
+                    chat: chat, chatKind: .direct, html: "Counted", replyTo: MessageID(guess), action: .react(.counted)),
+                key: "outbox.3")
+            try await transport.send(
+                OutgoingMessage(chat: chat, chatKind: .direct, html: "The word: <spoiler>CRANE</spoiler>"),
+                key: "outbox.4")
+
+            let events = try await synapse.events(in: room, as: alice).filter { $0["sender"] as? String == bot.userID }
+            func content(_ event: [String: Any]) -> [String: Any] { event["content"] as? [String: Any] ?? [:] }
+            let notices = events.filter { content($0)["msgtype"] as? String == "m.notice" }
+            #expect(notices.filter { content($0)["body"] as? String == "Board 1/6" }.count == 1, "posted once")
+            #expect(content(notices[0])["formatted_body"] as? String == "<b>Board</b> 1/6")
+            let edit = try #require(notices.first { content($0)["m.new_content"] != nil })
+            #expect((content(edit)["m.relates_to"] as? [String: Any])?["rel_type"] as? String == "m.replace")
+            #expect((content(edit)["m.relates_to"] as? [String: Any])?["event_id"] as? String == posted.value)
+            #expect((content(edit)["m.new_content"] as? [String: Any])?["body"] as? String == "Board 2/6")
+            let reaction = try #require(events.first { $0["type"] as? String == "m.reaction" })
+            let relation = content(reaction)["m.relates_to"] as? [String: Any]
+            #expect(relation?["key"] as? String == "👌" && relation?["event_id"] as? String == guess)
+            let spoiler = try #require(notices.last)
+            #expect(content(spoiler)["body"] as? String == "The word: [spoiler]")
+            #expect((content(spoiler)["formatted_body"] as? String)?.contains("data-mx-spoiler>CRANE") == true)
+        }
+    }
+
+    @Test("Power levels decide who administers a room and whether the bot may delete; a refused token stops")
+    func rights() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(room, as: bot)
+            try await synapse.join(room, as: bob)
+            let chat = ChatID(.matrix, room)
+            let before = transport(synapse, bot)
+            #expect(try await before.isAdministrator(UserID(.matrix, alice.userID), in: chat))
+            #expect(try await !before.isAdministrator(UserID(.matrix, bob.userID), in: chat))
+            #expect(try await !before.mayDeleteMessages(in: chat))
+            try await synapse.setPowerLevel(50, of: bot.userID, in: room, as: alice)
+            // A new transport: answers are trusted for a minute.
+            let after = transport(synapse, bot)
+            #expect(try await after.mayDeleteMessages(in: chat))
+            let guess = try await synapse.say("/guess crane", in: room, as: bob)
+            try await after.send(
+                OutgoingMessage(chat: chat, chatKind: .group, html: "", replyTo: MessageID(guess), action: .delete),
+                key: "outbox.9")
+            let redacted = try await synapse.events(in: room, as: alice).first { $0["event_id"] as? String == guess }
+            #expect((redacted?["content"] as? [String: Any])?.isEmpty == true, "the guess was redacted")
+
+            var refused = MatrixTransport.Configuration(
+                homeserver: synapse.url, userID: bot.userID, accessToken: "syt_not_a_token")
+            refused.pollSeconds = 1
+            let stranger = MatrixTransport(
+                configuration: refused, client: CurlHTTPClient(), logger: Logger(label: "test"))
+            do {
+                try await stranger.prepare()
+                Issue.record("a refused token must stop the bot")
+            } catch TransportError.fatal(let reason) {
+                #expect(reason.contains("TESSERA_MATRIX_ACCESS_TOKEN") && !reason.contains("syt_not_a_token"))
+            }
+        }
+    }
+
+    @Test("A real 429: a lowered rate limit is met with its delay, and sending works again once it is lifted")
+    func rateLimit() async throws {
+        try await Synapse.with { synapse in
+            let admin = try await synapse.registerAdministrator("admin")
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            try await synapse.join(room, as: bot)
+            let transport = transport(synapse, bot)
+            let chat = ChatID(.matrix, room)
+            try await synapse.overrideRateLimit(of: bot.userID, perSecond: 1, burst: 1, as: admin)
+            var limited: Duration?
+            for index in 0..<5 where limited == nil {
+                do {
+                    try await transport.send(
+                        OutgoingMessage(chat: chat, chatKind: .direct, html: "hello \(index)"), key: "rate.\(index)")
+                } catch TransportError.rateLimited(let delay, let limitedChat) {
+                    limited = delay
+                    #expect(limitedChat == chat)
+                }
+            }
+            let delay = try #require(limited, "five messages at once against one a second")
+            #expect(delay > .zero && delay <= .seconds(2))
+            try await synapse.overrideRateLimit(of: bot.userID, perSecond: nil, burst: nil, as: admin)
+            for index in 0..<5 {
+                try await transport.send(
+                    OutgoingMessage(chat: chat, chatKind: .direct, html: "again \(index)"), key: "again.\(index)")
+            }
+        }
+    }
+}
