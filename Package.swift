@@ -92,6 +92,7 @@ let package = Package(
                 "TesseraCore",
                 "TesseraEngine",
                 "TesseraHTTP",
+                "TesseraMatrix",
                 "TesseraSQLite",
                 "TesseraTelegram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

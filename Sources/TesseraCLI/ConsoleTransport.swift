@@ -6,6 +6,7 @@ import TesseraEngine
 /// in a group. What a newcomer uses without a bot token.
 final class ConsoleTransport: ChatTransport {
     let name = "console"
+    let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line.
     let traits = PlatformTraits(buttons: true, edits: false, reactions: false)
 

@@ -6,6 +6,7 @@ import Synchronization
 import TesseraCore
 import TesseraEngine
 import TesseraHTTP
+import TesseraMatrix
 import TesseraSQLite
 import TesseraTelegram
 import UnixSignals
@@ -13,12 +14,13 @@ import UnixSignals
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the bot: Telegram with a token, otherwise a chat in this terminal.",
+        abstract: "Run the bot on every platform configured (Telegram, Matrix), otherwise a chat in this terminal.",
         discussion: """
             Settings come from options, then TESSERA_* environment variables, then the JSON file given with \
-            --config (or TESSERA_CONFIG), then defaults; config/tessera.example.json lists them all. The bot \
-            token is read only from TESSERA_TELEGRAM_TOKEN or the file named by TESSERA_TELEGRAM_TOKEN_FILE, \
-            never from the command line, and never logged.
+            --config (or TESSERA_CONFIG), then defaults; config/README.md lists them all. Tokens and passwords \
+            are read only from the environment or files (TESSERA_TELEGRAM_TOKEN, TESSERA_MATRIX_ACCESS_TOKEN, \
+            TESSERA_MATRIX_PASSWORD, or their _FILE), never from the command line, and never logged. Every \
+            platform is served from this one process and database.
 
             SIGTERM or SIGINT stop it gracefully: polling stops, the batch in hand is finished, the outbox is \
             drained and the database closed.
@@ -58,7 +60,8 @@ struct RunCommand: AsyncParsableCommand {
         commandLine["log.level"] = logLevel
         let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
 
-        let levelName = settings.logLevel ?? (settings.telegramToken == nil ? "warning" : "info")
+        let isConsole = settings.telegramToken == nil && settings.matrix == nil
+        let levelName = settings.logLevel ?? (isConsole ? "warning" : "info")
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw CommandError(
                 "log.level '\(levelName)' is not one of trace, debug, info, notice, warning, error, critical.")
@@ -87,36 +90,35 @@ struct RunCommand: AsyncParsableCommand {
         engineConfiguration.defaultRolloverHour = settings.defaultRolloverHour
 
         let shutdown = Mutex<ServiceGroup?>(nil)
-        let transport: any ChatTransport
+        var transports: [any ChatTransport] = []
         if let token = settings.telegramToken {
             let telegram = TelegramTransport(
                 configuration: TelegramTransport.Configuration(token: token, apiURL: settings.telegramAPIURL),
                 client: CurlHTTPClient(),
                 logger: logger
             )
-            try await Self.prepare(
-                telegram, menus: BotEngine.commandMenus(defaultLanguage: settings.defaultLanguage), logger: logger)
-            transport = telegram
-        } else {
-            print(ConsoleTransport.help + "\n")
-            transport = ConsoleTransport(
-                onEnd: {
-                    let group = shutdown.withLock { $0 }
-                    Task { await group?.triggerGracefulShutdown() }
-                },
-                write: { text in
-                    print(text, terminator: "")
-                    fflush(nil)
-                }
-            )
+            let menus = BotEngine.commandMenus(defaultLanguage: settings.defaultLanguage)
+            try await Self.connect("Telegram", logger: logger) { try await telegram.prepare(commandMenus: menus) }
+            transports.append(telegram)
         }
-        // The engine adapts to what the platform can do.
-        engineConfiguration.platform = transport.traits
-        let engine = BotEngine(
-            configuration: engineConfiguration,
-            secret: try await scheduleSecret(settings, store: store, logger: logger),
-            logger: logger
-        )
+        if let matrix = settings.matrix {
+            transports.append(try await Self.matrixTransport(matrix, store: store, logger: logger))
+        }
+        if transports.isEmpty {
+            print(ConsoleTransport.help + "\n")
+            transports.append(
+                ConsoleTransport(
+                    onEnd: {
+                        let group = shutdown.withLock { $0 }
+                        Task { await group?.triggerGracefulShutdown() }
+                    },
+                    write: { text in
+                        print(text, terminator: "")
+                        fflush(nil)
+                    }
+                ))
+        }
+        let secret = try await scheduleSecret(settings, store: store, logger: logger)
         var serviceConfiguration = BotService<ContinuousClock>.Configuration()
         if !settings.rateLimits {
             logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")
@@ -127,19 +129,25 @@ struct RunCommand: AsyncParsableCommand {
             logger.warning("Reading the time from a file (clock.file): only for tests", metadata: ["path": "\(path)"])
             now = FileClock(path: path).now
         }
-        let service = BotService(
-            transport: transport,
-            store: store,
-            engine: engine,
-            configuration: serviceConfiguration,
-            clock: ContinuousClock(),
-            now: now,
-            jitter: { Double.random(in: 0...1) },
-            logger: logger
-        )
+        // One service a platform, each with its own receiving and sending, on one store; each engine adapts to
+        // what its platform can do.
+        let services = transports.map { transport in
+            var configuration = engineConfiguration
+            configuration.platform = transport.traits
+            return BotService(
+                transport: transport,
+                store: store,
+                engine: BotEngine(configuration: configuration, secret: secret, logger: logger),
+                configuration: serviceConfiguration,
+                clock: ContinuousClock(),
+                now: now,
+                jitter: { Double.random(in: 0...1) },
+                logger: logger
+            )
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [service],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
@@ -152,23 +160,67 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// Connects to Telegram, retrying with backoff while the network or the API is down; a refused token
+    /// Connects to a platform, retrying with backoff while the network or the server is down; a refused token
     /// ends the run with a message that says so.
-    private static func prepare(_ telegram: TelegramTransport, menus: [CommandMenu], logger: Logger) async throws {
+    @discardableResult
+    private static func connect<Result>(
+        _ platform: String, logger: Logger, _ body: () async throws -> Result
+    ) async throws -> Result {
         var delay = Duration.seconds(1)
         while true {
             do {
-                try await telegram.prepare(commandMenus: menus)
-                return
+                return try await body()
             } catch TransportError.fatal(let reason) {
                 throw CommandError(reason)
             } catch let error as TransportError {
                 logger.warning(
-                    "Cannot reach Telegram yet; retrying", metadata: ["error": "\(error)", "retry.after": "\(delay)"])
+                    "Cannot reach \(platform) yet; retrying",
+                    metadata: ["error": "\(error)", "retry.after": "\(delay)"])
                 try await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(30))
             }
         }
+    }
+
+    /// The Matrix transport, connected. With a password instead of a token, the bot logs in once and keeps the
+    /// device's token in the database (readable by its owner only); a kept token the homeserver no longer
+    /// accepts is replaced by logging in again.
+    private static func matrixTransport(_ settings: MatrixSettings, store: SQLiteGameStore, logger: Logger)
+        async throws -> MatrixTransport
+    {
+        let client = CurlHTTPClient()
+        func transport(_ token: String) -> MatrixTransport {
+            MatrixTransport(
+                configuration: .init(homeserver: settings.homeserver, userID: settings.userID, accessToken: token),
+                client: client, logger: logger)
+        }
+        if let token = settings.accessToken {
+            let matrix = transport(token)
+            try await connect("Matrix", logger: logger) { try await matrix.prepare() }
+            return matrix
+        }
+        guard let password = settings.password else {
+            throw CommandError("Matrix needs an access token or a password (see config/README.md).")
+        }
+        let key = "matrix.access.token \(settings.userID) \(settings.homeserver)"
+        if let kept = try await store.setting(key), !kept.isEmpty {
+            let matrix = transport(kept)
+            do {
+                try await connect("Matrix", logger: logger) { try await matrix.prepare() }
+                return matrix
+            } catch is CommandError {
+                logger.notice("The homeserver no longer accepts the kept Matrix token; logging in again")
+            }
+        }
+        let token = try await connect("Matrix", logger: logger) {
+            try await MatrixTransport.logIn(
+                homeserver: settings.homeserver, userID: settings.userID, password: password, client: client,
+                logger: logger)
+        }
+        try await store.setSetting(key, token)
+        let matrix = transport(token)
+        try await connect("Matrix", logger: logger) { try await matrix.prepare() }
+        return matrix
     }
 
     /// TESSERA_SECRET (or `secret` in the file), else the one kept in the database, else a new one kept there:

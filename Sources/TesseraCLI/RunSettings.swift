@@ -7,12 +7,14 @@ import TesseraCore
 /// environment variables over a JSON file (`--config`, or `TESSERA_CONFIG`) over defaults.
 ///
 /// Keys (environment names in brackets): `telegram.token` [TESSERA_TELEGRAM_TOKEN], `telegram.token.file`
-/// [TESSERA_TELEGRAM_TOKEN_FILE], `telegram.api.url` [TESSERA_TELEGRAM_API_URL], `database`
-/// [TESSERA_DATABASE], `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`,
-/// `default.rollover.hour`, `log.level`, `telegram.rate.limits`. `config/tessera.example.json` documents each.
+/// [TESSERA_TELEGRAM_TOKEN_FILE], `telegram.api.url` [TESSERA_TELEGRAM_API_URL], `matrix.homeserver`,
+/// `matrix.user`, `matrix.access.token` (`.file`), `matrix.password` (`.file`), `database` [TESSERA_DATABASE],
+/// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
+/// `log.level`, `telegram.rate.limits`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
+    var matrix: MatrixSettings?
     var databasePath: String
     var scheduleSecret: String?
     var gameName: String
@@ -46,7 +48,10 @@ struct RunSettings {
             ),
             EnvironmentVariablesProvider(
                 environmentVariables: environment,
-                secretsSpecifier: .specific(["TESSERA_TELEGRAM_TOKEN", "TESSERA_SECRET"])
+                secretsSpecifier: .specific([
+                    "TESSERA_TELEGRAM_TOKEN", "TESSERA_SECRET", "TESSERA_MATRIX_ACCESS_TOKEN",
+                    "TESSERA_MATRIX_PASSWORD",
+                ])
             ).prefixKeys(with: "tessera"),
         ]
         if let path = configFile ?? environment["TESSERA_CONFIG"] {
@@ -62,16 +67,7 @@ struct RunSettings {
         }
         let config = ConfigReader(providers: providers)
 
-        var token = config.string(forKey: "telegram.token", isSecret: true)
-        if token == nil, let file = config.string(forKey: "telegram.token.file") {
-            do {
-                token = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(
-                    in: .whitespacesAndNewlines)
-            } catch {
-                throw CommandError("Cannot read the Telegram token file \(file): \(error.localizedDescription).")
-            }
-        }
-        if let value = token, value.isEmpty { token = nil }
+        let token = try secret("telegram.token", in: config, what: "Telegram token")
 
         let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
         guard let language = Language(rawValue: languageCode.lowercased()) else {
@@ -98,6 +94,7 @@ struct RunSettings {
         return RunSettings(
             telegramToken: token,
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
+            matrix: try MatrixSettings(config),
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
             scheduleSecret: config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
             gameName: config.string(forKey: "game.name", default: "Tessera"),
@@ -108,6 +105,21 @@ struct RunSettings {
             rateLimits: limits == "on",
             clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 }
         )
+    }
+
+    /// A secret from `key`, or from the file named by `key.file` (systemd credentials, container secrets); nil
+    /// when neither is set or it is empty.
+    static func secret(_ key: String, in config: ConfigReader, what: String) throws -> String? {
+        var value = config.string(forKey: ConfigKey(key), isSecret: true)
+        if value == nil, let file = config.string(forKey: ConfigKey(key + ".file")) {
+            do {
+                value = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+            } catch {
+                throw CommandError("Cannot read the \(what) file \(file): \(error.localizedDescription).")
+            }
+        }
+        return value.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `$STATE_DIRECTORY` (systemd's StateDirectory=), else `$XDG_STATE_HOME/tessera`, else
@@ -139,7 +151,48 @@ struct FileClock: Sendable {
 extension RunSettings: CustomStringConvertible, CustomReflectable {
     // The token and the schedule secret are never described, logged or dumped.
     var description: String {
-        "RunSettings(telegram: \(telegramToken == nil ? "off" : "on"), database: \(databasePath))"
+        "RunSettings(telegram: \(telegramToken == nil ? "off" : "on"), matrix: \(matrix == nil ? "off" : "on"), "
+            + "database: \(databasePath))"
     }
     var customMirror: Mirror { Mirror(self, children: ["databasePath": databasePath]) }
+}
+
+/// The Matrix account the bot uses: `matrix.homeserver`, `matrix.user`, and `matrix.access.token` or
+/// `matrix.password` (each also from a `.file`).
+struct MatrixSettings {
+    var homeserver: String
+    var userID: String
+    var accessToken: String?
+    /// Logs in once; the device's token is kept in the database.
+    var password: String?
+
+    /// Nil when no Matrix key is set; an error that says what is missing when only some are.
+    init?(_ config: ConfigReader) throws {
+        let homeserver = config.string(forKey: "matrix.homeserver")
+        let user = config.string(forKey: "matrix.user")
+        let token = try RunSettings.secret("matrix.access.token", in: config, what: "Matrix access token")
+        let password = try RunSettings.secret("matrix.password", in: config, what: "Matrix password")
+        guard homeserver != nil || user != nil || token != nil || password != nil else { return nil }
+        guard let homeserver, let url = URL(string: homeserver), url.scheme == "http" || url.scheme == "https",
+            url.host != nil
+        else {
+            throw CommandError(
+                "matrix.homeserver (TESSERA_MATRIX_HOMESERVER) must be the homeserver's http(s) URL, such as "
+                    + "https://matrix.example.org, not '\(homeserver ?? "")'.")
+        }
+        guard let user, user.hasPrefix("@"), user.dropFirst().contains(":") else {
+            throw CommandError(
+                "matrix.user (TESSERA_MATRIX_USER) must be the bot's full user id, such as @tessera:example.org, "
+                    + "not '\(user ?? "")'.")
+        }
+        guard token != nil || password != nil else {
+            throw CommandError(
+                "Matrix needs TESSERA_MATRIX_ACCESS_TOKEN (or _FILE), or TESSERA_MATRIX_PASSWORD (or _FILE) to log "
+                    + "in once and keep the token in the database.")
+        }
+        self.homeserver = homeserver.hasSuffix("/") ? String(homeserver.dropLast()) : homeserver
+        self.userID = user
+        self.accessToken = token
+        self.password = password
+    }
 }

@@ -84,7 +84,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         health.value.withLock { $0.started = started }
         // Before any loop: a heartbeat exists from the start, and a database already gone stops the bot here.
         try await checkHealth()
-        let dropped = try await retryingStorage("starting") { try await store.dropClaimed() }
+        let platform = transport.platform
+        let dropped = try await retryingStorage("starting") { try await store.dropClaimed(platform: platform) }
         if dropped > 0 {
             logger.warning(
                 "The bot stopped while posting a summary; it is not posted again, so no group sees it twice",
@@ -345,7 +346,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         async throws
     {
         while true {
-            let pending = try await store.pendingMessages(limit: 200, now: now())
+            let pending = try await store.pendingMessages(limit: 200, now: now(), platform: transport.platform)
             if pending.isEmpty { return }
             // Each chat's messages in order; only those the limits allow now.
             var order: [ChatID] = []

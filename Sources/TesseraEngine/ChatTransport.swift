@@ -6,6 +6,9 @@ public protocol ChatTransport: Sendable {
     /// A stable name under which the store keeps this transport's position.
     var name: String { get }
 
+    /// The platform whose chats and people it serves: the outbox messages it sends are those to its chats.
+    var platform: Platform { get }
+
     /// What the platform can do, for the engine to adapt what it sends.
     var traits: PlatformTraits { get }
 

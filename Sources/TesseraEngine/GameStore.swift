@@ -101,8 +101,9 @@ public protocol GameStore: Sendable {
     func flush() async throws
 
     /// Messages waiting to be sent whose `notBefore` has passed: the oldest few of each chat, chats in the order
-    /// of their oldest message, so that one flooded chat never hides the others' messages.
-    func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry]
+    /// of their oldest message, so that one flooded chat never hides the others' messages. With a platform,
+    /// only its chats' messages: each platform's sender takes its own.
+    func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry]
     /// Removes sent messages from the outbox, all in one write, and remembers which platform message shows
     /// each live message posted among them, for later versions to edit.
     func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws
@@ -110,9 +111,9 @@ public protocol GameStore: Sendable {
     func claim(_ id: Int64) async throws
     /// Makes a claimed message pending again: sending it failed, so it was not posted.
     func unclaim(_ id: Int64) async throws
-    /// Removes the messages claimed by a process that stopped while sending them (they may have been posted),
-    /// and returns how many there were.
-    func dropClaimed() async throws -> Int
+    /// Removes a platform's messages claimed by a process that stopped while sending them (they may have been
+    /// posted), and returns how many there were.
+    func dropClaimed(platform: Platform) async throws -> Int
     /// Counts a failed attempt to send a message; returns its attempts so far.
     func recordFailedAttempt(_ id: Int64) async throws -> Int
     /// Puts a message back to be retried after a delay (the platform asked to slow down).
@@ -137,6 +138,11 @@ public protocol GameStore: Sendable {
 extension GameStore {
     /// Removes sent messages from the outbox.
     public func markSent(_ ids: [Int64]) async throws { try await markSent(ids, posted: []) }
+
+    /// Messages of every platform waiting to be sent.
+    public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
+        try await pendingMessages(limit: limit, now: now, platform: nil)
+    }
 }
 
 /// A queued reply.

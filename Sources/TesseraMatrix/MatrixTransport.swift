@@ -38,6 +38,7 @@ public final class MatrixTransport: ChatTransport {
     }
 
     public let name = "matrix"
+    public let platform = Platform.matrix
     /// No buttons; edits (`m.replace`) and reactions (`m.annotation`).
     public let traits = PlatformTraits(buttons: false, edits: true, reactions: true)
 

@@ -180,9 +180,10 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    public func dropClaimed() async throws -> Int {
+    public func dropClaimed(platform: Platform) async throws -> Int {
         try await writer.write { db in
-            try db.execute(sql: "DELETE FROM outbox WHERE claimed = 1")
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE claimed = 1 AND platform = ?", arguments: [platform.rawValue])
             return db.changesCount
         }
     }
@@ -200,7 +201,7 @@ public final class SQLiteGameStore: GameStore {
         try await log.flush()
     }
 
-    public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
+    public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
         try await writer.read { db in
             // Oldest first, a few of each chat: a chat with more waiting (its backlog is capped) is passed over
             // once it has its few, so no chat waits behind another's flood. The scan reads a covering index
@@ -210,9 +211,9 @@ public final class SQLiteGameStore: GameStore {
                 db.cachedStatement(
                     sql: """
                         SELECT id, platform, address FROM outbox INDEXED BY outbox_in_order
-                        WHERE claimed = 0 AND not_before <= ? ORDER BY id
+                        WHERE claimed = 0 AND not_before <= ? AND (?2 IS NULL OR platform = ?2) ORDER BY id
                         """),
-                arguments: [now.timeIntervalSince1970])
+                arguments: [now.timeIntervalSince1970, platform?.rawValue])
             var chosen: [Int64] = []
             var chats: [ChatID: (place: Int, count: Int)] = [:]
             while chosen.count < limit, let candidate = try candidates.next() {

@@ -29,6 +29,7 @@ public final class TelegramTransport: ChatTransport {
     }
 
     public let name = "telegram"
+    public let platform = Platform.telegram
     /// Buttons, edits and reactions: everything the engine can use.
     public let traits = PlatformTraits()
     private let configuration: Configuration

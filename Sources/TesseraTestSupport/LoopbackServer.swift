@@ -7,6 +7,9 @@ public import Foundation
 public struct LoopbackServer: Sendable {
     public let process: Process
     public let port: Int
+    /// The server's standard input, held open for as long as this process runs: a server may end itself when it
+    /// closes, so none outlives a test run that crashed.
+    private let input: Pipe
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -27,6 +30,8 @@ public struct LoopbackServer: Sendable {
         process.arguments = ["python3", path] + arguments
         let output = Pipe()
         process.standardOutput = output
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -39,7 +44,7 @@ public struct LoopbackServer: Sendable {
             process.terminate()
             throw ServerDidNotStart(output: text)
         }
-        return LoopbackServer(process: process, port: port)
+        return LoopbackServer(process: process, port: port, input: input)
     }
 
     public func stop() async {

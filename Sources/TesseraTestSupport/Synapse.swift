@@ -169,6 +169,27 @@ public struct Synapse: Sendable {
         return ((page["chunk"] as? [[String: Any]]) ?? []).reversed()
     }
 
+    /// Waits, on the homeserver's own long poll (`/sync`), until `account` sees an event in `room` for which
+    /// `matches` holds, among those already there and those to come; returns it.
+    public func waitForEvent(
+        in room: String, as account: Account, timeout: Duration = .seconds(30),
+        where matches: @Sendable ([String: Any]) -> Bool
+    ) async throws -> [String: Any] {
+        let filter = #"{"room":{"rooms":["\#(room)"],"timeline":{"limit":100}},"presence":{"not_types":["*"]}}"#
+        let deadline = ContinuousClock.now + timeout
+        var since: String?
+        repeat {
+            var path = "/_matrix/client/v3/sync?filter=\(escaped(filter))&timeout=\(since == nil ? 0 : 5000)"
+            if let since { path += "&since=\(escaped(since))" }
+            let sync = try await call("GET", path, body: nil, token: account.accessToken)
+            since = sync["next_batch"] as? String
+            let joined = (sync["rooms"] as? [String: Any])?["join"] as? [String: Any]
+            let timeline = (joined?[room] as? [String: Any])?["timeline"] as? [String: Any]
+            if let found = (timeline?["events"] as? [[String: Any]] ?? []).first(where: matches) { return found }
+        } while ContinuousClock.now < deadline
+        throw Unexpected(call: "waiting \(timeout) for an event in \(room)", response: [:])
+    }
+
     /// Sets a member's power level in a room.
     public func setPowerLevel(_ level: Int, of user: String, in room: String, as account: Account) async throws {
         var levels = try await call(

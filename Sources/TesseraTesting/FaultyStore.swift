@@ -108,15 +108,15 @@ public final class FaultyStore: GameStore {
     }
 
     public func position(of transport: String) async throws -> String? { try await base.position(of: transport) }
-    public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
-        try await base.pendingMessages(limit: limit, now: now)
+    public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
+        try await base.pendingMessages(limit: limit, now: now, platform: platform)
     }
     public func claim(_ id: Int64) async throws {
         try await base.claim(id)
         events.record("claim")
     }
     public func unclaim(_ id: Int64) async throws { try await base.unclaim(id) }
-    public func dropClaimed() async throws -> Int { try await base.dropClaimed() }
+    public func dropClaimed(platform: Platform) async throws -> Int { try await base.dropClaimed(platform: platform) }
     public func recordFailedAttempt(_ id: Int64) async throws -> Int {
         try await base.recordFailedAttempt(id)
     }

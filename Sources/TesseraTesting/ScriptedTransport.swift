@@ -12,6 +12,7 @@ public final class ScriptedTransport: ChatTransport {
     }
 
     public let name: String
+    public let platform: Platform
     public let traits: PlatformTraits
     private struct State {
         var batches: [ReceivedBatch]
@@ -34,10 +35,11 @@ public final class ScriptedTransport: ChatTransport {
 
     /// - Parameter clock: the clock whose time ``sendTimes`` records.
     public init(
-        name: String = "scripted", traits: PlatformTraits = PlatformTraits(), batches: [ReceivedBatch] = [],
-        clock: ManualClock? = nil
+        name: String = "scripted", platform: Platform = .scripted, traits: PlatformTraits = PlatformTraits(),
+        batches: [ReceivedBatch] = [], clock: ManualClock? = nil
     ) {
         self.name = name
+        self.platform = platform
         self.traits = traits
         self.clock = clock
         self.state = Mutex(State(batches: batches))

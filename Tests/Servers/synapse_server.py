@@ -9,7 +9,9 @@ Usage: synapse_server.py PYTHON SHARED_SECRET DIRECTORY
 Writes a minimal configuration into the directory (SQLite, client API on 127.0.0.1 only, no
 federation, generous rate limits so only the tests that lower them meet one), starts Synapse, waits until it
 answers /health, and prints `PORT <n>`. Synapse dies with this process (PR_SET_PDEATHSIG), and this process
-with its parent, so a test run never leaves a homeserver behind. Synapse's log is in the directory's
+when its standard input closes, which happens when the test process ends however it ends (a parent's
+thread ending would not do: test runners start servers from worker threads that come and go), so a test run
+never leaves a homeserver behind. Synapse's log is in the directory's
 `synapse.log`, whose path goes to standard error if it does not start.
 """
 import ctypes
@@ -18,6 +20,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
@@ -103,7 +106,13 @@ def main():
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    die_with_parent()
+
+    def stop_when_the_parent_ends():
+        sys.stdin.buffer.read()
+        synapse.kill()
+        os._exit(0)
+
+    threading.Thread(target=stop_when_the_parent_ends, daemon=True).start()
     deadline = time.monotonic() + 60
     while True:
         if synapse.poll() is not None or time.monotonic() > deadline:

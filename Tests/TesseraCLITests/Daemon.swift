@@ -1,7 +1,7 @@
 import Foundation
 import TesseraTestSupport
 
-/// `tessera run` as a real process against the fake Bot API.
+/// `tessera run` as a real process against the fake Bot API, a real Synapse, or both.
 final class Daemon: @unchecked Sendable {
     let process = Process()
     private let errors = Pipe()
@@ -11,15 +11,19 @@ final class Daemon: @unchecked Sendable {
     /// - Parameter logFile: where standard error goes instead of a pipe read at exit (for verbose logs,
     ///   which could fill a pipe).
     init(
-        fake: FakeTelegram, database: String, token: String? = nil, secret: String = "daemon test secret",
-        environment extra: [String: String] = [:], logFile: URL? = nil
+        fake: FakeTelegram?, matrix: (synapse: Synapse, bot: Synapse.Account)? = nil, database: String,
+        token: String? = nil, secret: String = "daemon test secret", environment extra: [String: String] = [:],
+        logFile: URL? = nil
     ) throws {
         self.database = database
         process.executableURL = TesseraProcess.executable
         process.arguments = ["run"]
         var environment = ProcessInfo.processInfo.environment
-        environment["TESSERA_TELEGRAM_TOKEN"] = token ?? fake.token
-        environment["TESSERA_TELEGRAM_API_URL"] = fake.apiURL
+        environment["TESSERA_TELEGRAM_TOKEN"] = fake.map { token ?? $0.token }
+        environment["TESSERA_TELEGRAM_API_URL"] = fake?.apiURL
+        environment["TESSERA_MATRIX_HOMESERVER"] = matrix?.synapse.url
+        environment["TESSERA_MATRIX_USER"] = matrix?.bot.userID
+        environment["TESSERA_MATRIX_ACCESS_TOKEN"] = matrix?.bot.accessToken
         environment["TESSERA_DATABASE"] = database
         environment["TESSERA_SECRET"] = secret
         environment["TESSERA_DEFAULT_TIME_ZONE"] = "UTC"

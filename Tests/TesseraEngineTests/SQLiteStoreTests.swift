@@ -446,7 +446,29 @@ struct SQLiteStoreTests {
         try await store.unclaim(summary.id)
         #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 2)
         try await store.claim(summary.id)
-        #expect(try await store.dropClaimed() == 1)
+        #expect(try await store.dropClaimed(platform: .telegram) == 0, "another platform's claim is not touched")
+        #expect(try await store.dropClaimed(platform: .scripted) == 1)
         #expect(try await store.pendingMessages(limit: 10, now: Date()).map(\.message.html) == ["reply"])
+    }
+
+    @Test("Each platform's sender reads only its own chats' messages, in the outbox's order")
+    func outboxPerPlatform() async throws {
+        let store = try SQLiteGameStore.inMemory()
+        let telegram = ChatID(.telegram, "-100")
+        let room = ChatID(.matrix, "!room:example.org")
+        try await store.write { transaction in
+            try transaction.enqueue([
+                OutgoingMessage(chat: telegram, chatKind: .group, html: "one"),
+                OutgoingMessage(chat: room, chatKind: .group, html: "two"),
+                OutgoingMessage(chat: telegram, chatKind: .group, html: "three"),
+            ])
+        }
+        #expect(
+            try await store.pendingMessages(limit: 10, now: Date(), platform: .telegram).map(\.message.html) == [
+                "one", "three",
+            ])
+        #expect(
+            try await store.pendingMessages(limit: 10, now: Date(), platform: .matrix).map(\.message.chat) == [room])
+        #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 3)
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import TesseraCore
+import TesseraTestSupport
+import Testing
+
+/// `tessera run` against a real Synapse, with real people in real rooms.
+@Suite(
+    "The Matrix daemon, end to end against Synapse", .serialized,
+    .disabled(
+        if: ProcessInfo.processInfo.environment["TESSERA_SKIP_MATRIX"] == "1",
+        "TESSERA_SKIP_MATRIX=1: the tests against Synapse are switched off"))
+struct MatrixDaemonTests {
+    static func content(_ event: [String: Any]) -> [String: Any] { event["content"] as? [String: Any] ?? [:] }
+
+    /// A notice from the bot whose formatted body contains `text`, posted or in an edit's new content.
+    static func notice(from bot: String, containing text: String) -> @Sendable ([String: Any]) -> Bool {
+        { event in
+            guard event["sender"] as? String == bot else { return false }
+            let content = content(event)
+            let shown = (content["m.new_content"] as? [String: Any]) ?? content
+            return (shown["formatted_body"] as? String)?.contains(text) == true
+        }
+    }
+
+    static func joined(_ user: String) -> @Sendable ([String: Any]) -> Bool {
+        { event in
+            event["type"] as? String == "m.room.member" && event["state_key"] as? String == user
+                && content(event)["membership"] as? String == "join"
+        }
+    }
+
+    @Test("A game in a direct room: the invite joined, one board edited in place; a group shares without letters")
+    func directGameAndGroup() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let log = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("daemon.log")
+            let daemon = try Daemon(
+                fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret, logFile: log)
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                let words = try DaemonTests.wrongWords(2)
+                try await synapse.say(words[0], in: direct, as: alice)
+                let board = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+                #expect(Self.content(board)["msgtype"] as? String == "m.notice")
+                let boardID = try #require(board["event_id"] as? String)
+                try await synapse.say(words[1], in: direct, as: alice)
+                let edit = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 2/6"))
+                let relation = Self.content(edit)["m.relates_to"] as? [String: Any]
+                #expect(relation?["rel_type"] as? String == "m.replace" && relation?["event_id"] as? String == boardID)
+                let list = Language.english.wordList
+                let answer = list.display(
+                    AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(DaemonTests.secret)))
+                        .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
+                ).lowercased()
+                try await synapse.say(answer, in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 3/6"))
+
+                let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+                try await synapse.join(group, as: bob)
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
+                try await synapse.say("!share", in: group, as: alice)
+                let shared = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "3/6"))
+                let text = (Self.content(shared)["body"] as? String ?? "").lowercased()
+                #expect(text.contains("🟩🟩🟩🟩🟩"), "the squares: \(text)")
+                #expect(!(words + [answer]).contains { text.contains($0) }, "no letters of a guess in a group: \(text)")
+                try await synapse.say("!leaderboard", in: group, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
+            } catch {
+                await daemon.stop(SIGKILL)
+                Issue.record("the daemon's log ends: \(Self.tail(of: log))")
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+        }
+    }
+
+    /// The last lines of a log, to read beside a failure.
+    static func tail(of log: URL) -> String {
+        do {
+            return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").suffix(20).joined(
+                separator: "\n")
+        } catch {
+            return "(\(log.path) cannot be read: \(error))"
+        }
+    }
+
+    @Test("Telegram and Matrix from one process and one database: a player on each, both answered")
+    func bothPlatforms() async throws {
+        try await Synapse.with { synapse in
+            let fake = try await FakeTelegram.start()
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let daemon = try Daemon(
+                fake: fake, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                try await fake.push([FakeTelegram.message("/stats", from: 7, name: "Tom")])
+                try await synapse.say("!stats", in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "Statistics"))
+                let sent = try await fake.waitForSent { $0.contains { $0.text.contains("Statistics") } }
+                #expect(sent.filter { $0.text.contains("Statistics") }.count == 1)
+            } catch {
+                await daemon.stop(SIGKILL)
+                await fake.stop()
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+            await fake.stop()
+        }
+    }
+}
