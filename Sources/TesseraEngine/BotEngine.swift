@@ -197,6 +197,13 @@ public struct BotEngine: Sendable {
         case .query(let id)?:
             if context.isGroup { return }
             return try answerShareQuery(id: id, context: &context)
+        case .unreadable?:
+            // Nobody is left talking to a bot that cannot hear them: what to do instead, in plain text.
+            context.replies.append(
+                OutgoingMessage(
+                    chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.cannotRead,
+                    thread: context.message.thread))
+            return
         case nil:
             break
         }

@@ -293,6 +293,8 @@ public enum ChatEvent: Sendable, Hashable {
     /// which the share button opens); the text is what they typed after the name. The answer is an
     /// ``OutgoingMessage/Action/answerQuery(id:title:)``.
     case query(id: String)
+    /// The sender wrote something the bot cannot read (an end-to-end encrypted message); the text is empty.
+    case unreadable
 }
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,

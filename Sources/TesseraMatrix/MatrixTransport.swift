@@ -52,6 +52,8 @@ public final class MatrixTransport: ChatTransport {
         var members: [String: String] = [:]
         /// Whether the members, as they are now, were read whole (from a first sync or the server).
         var loaded = false
+        /// Whether the bot has said, since it started, that it cannot read this room's encrypted messages.
+        var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with.
@@ -136,10 +138,20 @@ public final class MatrixTransport: ChatTransport {
                     continue
                 }
                 // History before the first start is not answered.
-                guard !first, let sender = event.sender, sender != configuration.userID,
-                    event.type == "m.room.message"
-                else { continue }
-                if let message = try await message(event, from: sender, in: room) { messages.append(message) }
+                guard !first, let sender = event.sender, sender != configuration.userID else { continue }
+                switch event.type {
+                case "m.room.message":
+                    if let message = try await message(event, from: sender, in: room) { messages.append(message) }
+                case "m.room.encrypted":
+                    // Said once a room while the bot runs: everyone there reads the same notice.
+                    let told = rooms.withLock { rooms in
+                        defer { rooms[room, default: Room()].toldUnreadable = true }
+                        return rooms[room]?.toldUnreadable == true
+                    }
+                    if !told { messages.append(try await unreadable(event, from: sender, in: room)) }
+                default:
+                    break
+                }
             }
         }
         return ReceivedBatch(messages: messages, nextPosition: sync.nextBatch, migrations: migrations)
@@ -149,7 +161,9 @@ public final class MatrixTransport: ChatTransport {
     /// typing or account data. On the first start the timeline is cut short: history is not answered.
     static func filter(history: Int?) -> String {
         let state: JSON = ["types": ["m.room.member", "m.room.tombstone"]]
-        var timeline: [String: JSON] = ["types": ["m.room.message", "m.room.member", "m.room.tombstone"]]
+        var timeline: [String: JSON] = [
+            "types": ["m.room.message", "m.room.encrypted", "m.room.member", "m.room.tombstone"]
+        ]
         if let history { timeline["limit"] = .number(Double(history)) }
         let none: JSON = ["not_types": ["*"]]
         let filter: JSON = [
@@ -201,8 +215,29 @@ public final class MatrixTransport: ChatTransport {
         let joined: MatrixAPI.JoinedMembers = try await call(
             "GET", "/rooms/\(Self.escaped(room))/joined_members", timeout: configuration.sideCallTimeout)
         let members = joined.joined.mapValues { $0.displayName ?? "" }
-        rooms.withLock { $0[room] = Room(members: members, loaded: true) }
+        rooms.withLock { rooms in
+            rooms[room, default: Room()].members = members
+            rooms[room, default: Room()].loaded = true
+        }
         return members
+    }
+
+    /// An encrypted message, which the bot cannot read, as an event the engine answers.
+    private func unreadable(_ event: MatrixAPI.Event, from sender: String, in room: String) async throws
+        -> ChatMessage
+    {
+        let (kind, name) = try await describe(sender, in: room)
+        return ChatMessage(
+            chat: ChatID(.matrix, room), chatKind: kind, sender: UserID(.matrix, sender), senderName: name, text: "",
+            messageID: event.id.map(MessageID.init), event: .unreadable)
+    }
+
+    /// Whether a room is direct, and a member's name in it.
+    private func describe(_ sender: String, in room: String) async throws -> (ChatMessage.ChatKind, String) {
+        let members = try await members(of: room)
+        let isDirect = direct.withLock { $0.values.contains { $0.contains(room) } } || members.count == 2
+        let name = members[sender].flatMap { $0.isEmpty ? nil : $0 } ?? Self.localpart(sender)
+        return (isDirect ? .direct : .group, name)
     }
 
     private func message(_ event: MatrixAPI.Event, from sender: String, in room: String) async throws
@@ -220,14 +255,12 @@ public final class MatrixTransport: ChatTransport {
         } else if relation?["m.in_reply_to"] != nil {
             text = Self.withoutReplyFallback(text)
         }
-        let members = try await members(of: room)
-        let isDirect = direct.withLock { $0.values.contains { $0.contains(room) } } || members.count == 2
-        let name = members[sender].flatMap { $0.isEmpty ? nil : $0 } ?? Self.localpart(sender)
+        let (kind, name) = try await describe(sender, in: room)
         var command: ChatCommand?
         if case .command(let read) = Self.commandSyntax.read(text) { command = read }
         return ChatMessage(
             chat: ChatID(.matrix, room),
-            chatKind: isDirect ? .direct : .group,
+            chatKind: kind,
             sender: UserID(.matrix, sender),
             senderName: name,
             text: text,

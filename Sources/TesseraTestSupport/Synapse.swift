@@ -154,9 +154,17 @@ public struct Synapse: Sendable {
     /// Sends a text message; returns its event id.
     @discardableResult
     public func say(_ text: String, in room: String, as account: Account) async throws -> String {
+        try await send("m.room.message", ["msgtype": "m.text", "body": text], in: room, as: account)
+    }
+
+    /// Sends an event of any type (an encrypted message's shape, say); returns its event id.
+    @discardableResult
+    public func send(_ type: String, _ content: [String: Any], in room: String, as account: Account) async throws
+        -> String
+    {
         let sent = try await call(
-            "PUT", "/_matrix/client/v3/rooms/\(escaped(room))/send/m.room.message/\(UUID().uuidString)",
-            body: ["msgtype": "m.text", "body": text], token: account.accessToken)
+            "PUT", "/_matrix/client/v3/rooms/\(escaped(room))/send/\(type)/\(UUID().uuidString)", body: content,
+            token: account.accessToken)
         guard let event = sent["event_id"] as? String else { throw Unexpected(call: "send", response: sent) }
         return event
     }

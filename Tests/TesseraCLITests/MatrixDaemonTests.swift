@@ -94,6 +94,95 @@ struct MatrixDaemonTests {
         }
     }
 
+    @Test("SIGKILL in the middle of 100 guesses: after a restart each guess is applied once and posted once")
+    func crashSafety() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            var players: [(account: Synapse.Account, room: String)] = []
+            for index in 0..<25 {
+                let player = try await synapse.register("player\(index)")
+                players.append((player, try await synapse.createRoom(as: player, inviting: [bot.userID], direct: true)))
+            }
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let log = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("daemon.log")
+            let first = try Daemon(
+                fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret, logFile: log)
+            try first.start()
+            for (player, room) in players {
+                _ = try await synapse.waitForEvent(in: room, as: player, where: Self.joined(bot.userID))
+            }
+            let words = try DaemonTests.wrongWords(4)
+            for word in words {
+                for (player, room) in players { try await synapse.say(word, in: room, as: player) }
+            }
+            // Killed while the guesses are being answered: some boards are posted, others not yet.
+            _ = try await synapse.waitForEvent(
+                in: players[0].room, as: players[0].account, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+            await first.stop(SIGKILL)
+            let second = try Daemon(
+                fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret, logFile: log)
+            try second.start()
+            do {
+                for (player, room) in players {
+                    _ = try await synapse.waitForEvent(
+                        in: room, as: player, where: Self.notice(from: bot.userID, containing: "· 4/6"))
+                    let events = try await synapse.events(in: room, as: player).filter {
+                        $0["sender"] as? String == bot.userID && $0["type"] as? String == "m.room.message"
+                    }
+                    let posts = events.filter { Self.content($0)["m.new_content"] == nil }
+                    #expect(posts.count == 1, "\(player.userID): one board, edited since: \(posts.count) posts")
+                    let latest = try #require(events.last.map { Self.content($0) })
+                    let board = ((latest["m.new_content"] as? [String: Any]) ?? latest)["body"] as? String ?? ""
+                    for word in words {
+                        let rows = board.components(separatedBy: word.uppercased()).count - 1
+                        #expect(rows == 1, "\(player.userID) has \(word) \(rows) times: \(board)")
+                    }
+                }
+            } catch {
+                await second.stop(SIGKILL)
+                Issue.record("the daemon's log ends: \(Self.tail(of: log))")
+                throw error
+            }
+            #expect(await second.stop() == 0)
+        }
+    }
+
+    @Test("An encrypted room, which the bot cannot read, gets one plain notice saying where to play instead")
+    func encryptedRoom() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true, encrypted: true)
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: room, as: alice, where: Self.joined(bot.userID))
+                // What an encrypting client sends: ciphertext the bot has no keys for.
+                let ciphertext: [String: Any] = [
+                    "algorithm": "m.megolm.v1.aes-sha2", "ciphertext": "AwgAEn…", "device_id": "ALICEPHONE",
+                    "sender_key": "c2VuZGVy", "session_id": "c2Vzc2lvbg",
+                ]
+                try await synapse.send("m.room.encrypted", ciphertext, in: room, as: alice)
+                try await synapse.send("m.room.encrypted", ciphertext, in: room, as: alice)
+                try await synapse.say("crane", in: room, as: alice)
+                // The plain guess after them is answered, so both encrypted ones were seen by then.
+                _ = try await synapse.waitForEvent(
+                    in: room, as: alice, where: Self.notice(from: bot.userID, containing: "CRANE"))
+                let notices = try await synapse.events(in: room, as: alice).filter {
+                    $0["sender"] as? String == bot.userID && Self.content($0)["msgtype"] as? String == "m.notice"
+                }
+                let told = notices.filter { (Self.content($0)["body"] as? String)?.contains("encrypted") == true }
+                #expect(told.count == 1, "one notice for two encrypted messages: \(notices.count) notices")
+                #expect((Self.content(told[0])["body"] as? String)?.contains("without encryption") == true)
+            } catch {
+                await daemon.stop(SIGKILL)
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+        }
+    }
+
     @Test("Telegram and Matrix from one process and one database: a player on each, both answered")
     func bothPlatforms() async throws {
         try await Synapse.with { synapse in

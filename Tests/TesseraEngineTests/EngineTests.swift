@@ -241,4 +241,16 @@ struct EngineTests {
         #expect(flooder.filter { $0.html.hasPrefix("Slow down, please") }.count == 1)
         #expect(waiting.filter { $0.chat == ChatID(6) }.count == 1, "another chat is answered as usual")
     }
+
+    @Test("A message the bot cannot read (encrypted) is answered with where to play instead, in the player's language")
+    func unreadable() async throws {
+        let bot = try EngineHarness()
+        let replies = try await bot.send("", event: .unreadable)
+        #expect(replies.count == 1 && replies.first?.replyTo == nil)
+        #expect(replies.first?.html.hasPrefix("🔒 I can't read encrypted messages") == true)
+        _ = try await bot.send("/language es")
+        let spanish = try await bot.send("", event: .unreadable)
+        #expect(spanish.first?.html.hasPrefix("🔒 No puedo leer mensajes cifrados") == true)
+        #expect(try await bot.send("", in: -5, group: true, event: .unreadable).count == 1, "in a group as well")
+    }
 }

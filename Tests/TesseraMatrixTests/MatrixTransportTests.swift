@@ -78,7 +78,10 @@ struct MatrixTransportTests {
         let later = try JSONDecoder().decode(JSON.self, from: Data(MatrixTransport.filter(history: nil).utf8))
         #expect(first["room"]?["timeline"]?["limit"]?.int == 1)
         #expect(later["room"]?["timeline"]?["limit"] == nil)
-        #expect(later["room"]?["timeline"]?["types"] == ["m.room.message", "m.room.member", "m.room.tombstone"])
+        #expect(
+            later["room"]?["timeline"]?["types"] == [
+                "m.room.message", "m.room.encrypted", "m.room.member", "m.room.tombstone",
+            ])
         #expect(later["presence"]?["not_types"] == ["*"] && later["room"]?["ephemeral"]?["not_types"] == ["*"])
     }
 

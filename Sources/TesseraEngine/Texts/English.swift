@@ -283,6 +283,10 @@ struct English: Texts {
     // MARK: The player's data
 
     let privateOnly = "Send me that in our private chat: it is about your own data."
+    let cannotRead = """
+        🔒 I can't read encrypted messages, so I can't play here. Invite me to a room without encryption (switch \
+        off end-to-end encryption when you create it), and play there.
+        """
     let forgetQuestion = """
         This deletes everything I store about you: your settings, every game, your statistics and your results \
         on every group's board. It cannot be undone. Delete it all?

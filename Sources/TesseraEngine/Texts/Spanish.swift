@@ -303,6 +303,10 @@ struct Spanish: Texts {
     // MARK: The player's data
 
     let privateOnly = "Pídemelo en nuestro chat privado: se trata de tus propios datos."
+    let cannotRead = """
+        🔒 No puedo leer mensajes cifrados, así que aquí no puedo jugar. Invítame a una sala sin cifrado \
+        (desactiva el cifrado de extremo a extremo al crearla) y juega allí.
+        """
     let forgetQuestion = """
         Esto borra todo lo que guardo de ti: tus ajustes, todas tus partidas, tus estadísticas y tus resultados \
         en la clasificación de cada grupo. No se puede deshacer. ¿Lo borro todo?

@@ -119,6 +119,8 @@ protocol Texts: Sendable {
 
     // The player's data
     var privateOnly: String { get }
+    /// To someone whose messages the bot cannot read (end-to-end encrypted): where to play instead.
+    var cannotRead: String { get }
     var forgetQuestion: String { get }
     var forgetConfirmButton: String { get }
     var forgetCancelButton: String { get }
