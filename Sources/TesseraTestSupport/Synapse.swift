@@ -198,6 +198,17 @@ public struct Synapse: Sendable {
         throw Unexpected(call: "waiting \(timeout) for an event in \(room)", response: [:])
     }
 
+    /// Upgrades a room to a new room version (`m.room.tombstone` in the old one); returns the new room's id.
+    public func upgrade(_ room: String, to version: String, as account: Account) async throws -> String {
+        let upgraded = try await call(
+            "POST", "/_matrix/client/v3/rooms/\(escaped(room))/upgrade", body: ["new_version": version],
+            token: account.accessToken)
+        guard let new = upgraded["replacement_room"] as? String else {
+            throw Unexpected(call: "upgrade", response: upgraded)
+        }
+        return new
+    }
+
     /// Sets a member's power level in a room.
     public func setPowerLevel(_ level: Int, of user: String, in room: String, as account: Account) async throws {
         var levels = try await call(

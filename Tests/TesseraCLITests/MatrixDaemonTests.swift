@@ -183,6 +183,91 @@ struct MatrixDaemonTests {
         }
     }
 
+    @Test("Group settings: a member is refused, the room's creator (above every power level) changes them")
+    func settingsByPowerLevel() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(group, as: bob)
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
+                try await synapse.say("!settings rollover 6", in: group, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: bob,
+                    where: Self.notice(from: bot.userID, containing: "only this group's administrators"))
+                try await synapse.say("!settings rollover 6", in: group, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: alice, where: Self.notice(from: bot.userID, containing: "Saved."))
+            } catch {
+                await daemon.stop(SIGKILL)
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+        }
+    }
+
+    @Test("A group's day closes in the room: one summary, the word behind a spoiler that notifications never show")
+    func dailySummary() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(group, as: bob)
+            let directory = try TesseraProcess.temporaryDirectory()
+            let clock = directory.appendingPathComponent("now")
+            func set(_ utc: String) throws -> Date {
+                let date = try #require(ISO8601DateFormatter().date(from: utc))
+                try String(date.timeIntervalSince1970).write(to: clock, atomically: true, encoding: .utf8)
+                return date
+            }
+            let noon = try set("2026-11-22T12:00:00Z")
+            let answer = try LiveBoardDaemonTests.answer(
+                DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
+            )
+            .lowercased()
+            let daemon = try Daemon(
+                fake: nil, matrix: (synapse, bot), database: directory.appendingPathComponent("tessera.sqlite").path,
+                secret: DaemonTests.secret, environment: ["TESSERA_CLOCK_FILE": clock.path])
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
+                try await synapse.say(answer, in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+                try await synapse.say("!join", in: group, as: alice)
+                try await synapse.say("!join", in: group, as: bob)
+                try await synapse.say("!leaderboard", in: group, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
+                _ = try set("2026-11-23T00:00:30Z")
+                let summary = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "data-mx-spoiler"))
+                let body = Self.content(summary)["body"] as? String ?? ""
+                #expect(body.contains("[spoiler]"), "\(body)")
+                #expect(!body.lowercased().contains(answer), "the plain body never shows the word: \(body)")
+                let formatted = Self.content(summary)["formatted_body"] as? String ?? ""
+                #expect(formatted.contains("<span data-mx-spoiler>") && formatted.lowercased().contains(answer))
+                let summaries = try await synapse.events(in: group, as: bob).filter {
+                    $0["sender"] as? String == bot.userID
+                        && (Self.content($0)["formatted_body"] as? String)?.contains("data-mx-spoiler") == true
+                }
+                #expect(summaries.count == 1)
+            } catch {
+                await daemon.stop(SIGKILL)
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+        }
+    }
+
     @Test("Telegram and Matrix from one process and one database: a player on each, both answered")
     func bothPlatforms() async throws {
         try await Synapse.with { synapse in

@@ -174,6 +174,38 @@ struct MatrixSynapseTests {
         }
     }
 
+    @Test("A room upgrade moves the group: the tombstone is a migration, and the bot joins the new room")
+    func roomUpgrade() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let old = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(old, as: bot)
+            try await synapse.join(old, as: bob)
+            let transport = transport(synapse, bot)
+            var position = try await transport.receive(after: nil).nextPosition
+            let new = try await synapse.upgrade(old, to: "11", as: alice)
+            // An invite-only room's members need an invite to the new one, which clients send as they upgrade.
+            try await synapse.invite(bot.userID, to: new, as: alice)
+            var migrations: [(from: ChatID, to: ChatID)] = []
+            for _ in 0..<5 where migrations.isEmpty {
+                let batch = try await transport.receive(after: position)
+                migrations += batch.migrations
+                position = batch.nextPosition
+            }
+            _ = try await transport.receive(after: position)
+            #expect(migrations.map(\.from) == [ChatID(.matrix, old)])
+            #expect(migrations.map(\.to) == [ChatID(.matrix, new)])
+            let members = try await synapse.events(in: new, as: alice).filter {
+                $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == bot.userID
+            }
+            #expect(
+                members.contains { ($0["content"] as? [String: Any])?["membership"] as? String == "join" },
+                "the bot is in the new room")
+        }
+    }
+
     @Test("A real 429: a lowered rate limit is met with its delay, and sending works again once it is lifted")
     func rateLimit() async throws {
         try await Synapse.with { synapse in
