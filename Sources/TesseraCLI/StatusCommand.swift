@@ -7,11 +7,11 @@ import TesseraSQLite
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Say whether the bot on a database is alive: when it last polled and sent.",
+        abstract: "Say whether the bot on a database is alive: when each platform last polled and sent.",
         discussion: """
-            Reads the heartbeat `tessera run` writes to its database every 30 seconds. Exits 0 when the \
-            heartbeat and the last successful poll are recent (see --stale-after), 1 otherwise: fit for a \
-            container health check or a monitoring probe.
+            Reads the heartbeats `tessera run` writes to its database every 30 seconds, one for each platform it \
+            serves. Exits 0 when every heartbeat and last successful poll is recent (see --stale-after), 1 \
+            otherwise: fit for a container health check or a monitoring probe.
             """
     )
 
@@ -34,37 +34,48 @@ struct StatusCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "tessera")
         logger.logLevel = .error
-        let text: String?
+        var heartbeats: [Heartbeat] = []
         do {
-            text = try await SQLiteGameStore(path: path, logger: logger).setting(Heartbeat.settingKey)
+            let store = try SQLiteGameStore(path: path, logger: logger)
+            for transport in Self.transports {
+                guard let text = try await store.setting(Heartbeat.settingKey(for: transport)) else { continue }
+                do {
+                    heartbeats.append(try Heartbeat(decoding: text))
+                } catch {
+                    throw CommandError(
+                        "The \(transport) heartbeat in \(path) cannot be read (\(error)); run tessera run to write a "
+                            + "new one.")
+                }
+            }
         } catch let error as SQLiteStoreError {
             throw CommandError(error.description)
         }
-        guard let text else {
+        guard !heartbeats.isEmpty else {
             throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")
         }
-        let heartbeat: Heartbeat
-        do {
-            heartbeat = try Heartbeat(decoding: text)
-        } catch {
-            throw CommandError(
-                "The heartbeat in \(path) cannot be read (\(error)); run tessera run to write a new one.")
-        }
         let now = Date()
-        func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
-        let report =
-            "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
-            + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
         let limit = TimeInterval(staleAfter)
-        guard now.timeIntervalSince(heartbeat.written) <= limit else {
-            throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
+        var reports: [String] = []
+        for heartbeat in heartbeats {
+            func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
+            let report =
+                "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
+                + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
+            guard now.timeIntervalSince(heartbeat.written) <= limit else {
+                throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
+            }
+            // Just started, it has had no chance to poll yet.
+            guard now.timeIntervalSince(heartbeat.lastPoll ?? heartbeat.started) <= limit else {
+                throw CommandError(
+                    "Running but not receiving: \(report) Its log says why (network, token, the platform).")
+            }
+            reports.append(report)
         }
-        // Just started, it has had no chance to poll yet.
-        guard now.timeIntervalSince(heartbeat.lastPoll ?? heartbeat.started) <= limit else {
-            throw CommandError("Running but not receiving: \(report) Its log says why (network, token, API).")
-        }
-        print("Healthy: \(report)")
+        print("Healthy: " + reports.joined(separator: "\n         "))
     }
+
+    /// The transports `tessera run` may serve, by the names their heartbeats are kept under.
+    static let transports = ["telegram", "matrix", "console"]
 
     /// A duration as people say it: 40 s, 3 min, 2 h, 5 days.
     static func age(_ seconds: TimeInterval) -> String {

@@ -303,7 +303,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         try await retryingStorage("checking the database") { try await store.verifyStorage() }
         let heartbeat = health.value.withLock { $0 }.heartbeat(at: now(), transport: transport.name)
         try await retryingStorage("writing the heartbeat") {
-            try await store.setSetting(Heartbeat.settingKey, heartbeat.encoded())
+            try await store.setSetting(Heartbeat.settingKey(for: transport.name), heartbeat.encoded())
         }
     }
 

@@ -3,8 +3,9 @@ public import Foundation
 /// What a running bot last wrote about itself, every ``BotService/Configuration/healthInterval``: when it
 /// wrote, and when it last polled and sent successfully. `tessera status` reads it.
 public struct Heartbeat: Sendable, Hashable, Codable {
-    /// The setting it is stored under.
-    public static let settingKey = "health.heartbeat"
+    /// The setting a transport's heartbeat is stored under: each platform's service writes its own, so one
+    /// that stops receiving shows beside the others.
+    public static func settingKey(for transport: String) -> String { "health.heartbeat.\(transport)" }
 
     public var transport: String
     public var started: Date

@@ -166,10 +166,31 @@ struct RunTests {
             transport: "telegram", started: now + started, written: now + written, lastPoll: poll.map { now + $0 },
             lastSend: nil)
         try await SQLiteGameStore(path: path, logger: Logger(label: "test"))
-            .setSetting(Heartbeat.settingKey, heartbeat.encoded())
+            .setSetting(Heartbeat.settingKey(for: "telegram"), heartbeat.encoded())
         let output = try TesseraProcess.run(["status", "--database", path])
         #expect(output.status == expectedStatus)
         #expect((output.standardOutput + output.standardError).hasPrefix(expected), "\(output)")
+    }
+
+    @Test("tessera status reports every platform, and one that stopped receiving makes the whole unhealthy")
+    func statusOfTwoPlatforms() async throws {
+        let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let now = Date()
+        func heartbeat(_ transport: String, lastPoll: Double) throws -> String {
+            try Heartbeat(
+                transport: transport, started: now - 3_600, written: now - 5, lastPoll: now + lastPoll, lastSend: nil
+            ).encoded()
+        }
+        try await store.setSetting(Heartbeat.settingKey(for: "telegram"), heartbeat("telegram", lastPoll: -5))
+        try await store.setSetting(Heartbeat.settingKey(for: "matrix"), heartbeat("matrix", lastPoll: -10))
+        let healthy = try TesseraProcess.run(["status", "--database", path])
+        #expect(healthy.status == 0)
+        #expect(healthy.standardOutput.contains("(telegram)") && healthy.standardOutput.contains("(matrix)"))
+        try await store.setSetting(Heartbeat.settingKey(for: "matrix"), heartbeat("matrix", lastPoll: -3_600))
+        let stalled = try TesseraProcess.run(["status", "--database", path])
+        #expect(stalled.status == 1)
+        #expect(stalled.standardError.hasPrefix("Error: Running but not receiving: tessera run (matrix)"))
     }
 
     @Test("tessera status on a database without a heartbeat, or no database, says so")

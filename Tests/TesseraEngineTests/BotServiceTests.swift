@@ -185,10 +185,10 @@ struct BotServiceTests {
         let interval = BotService<ManualClock>.Configuration().healthInterval
         await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
-        await store.events.wait(for: "setSetting(\(Heartbeat.settingKey))", count: 2)
+        await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
         running.cancel()
         _ = await running.result
-        let written = store.settingsWritten.filter { $0.key == Heartbeat.settingKey }
+        let written = store.settingsWritten.filter { $0.key == Heartbeat.settingKey(for: "scripted") }
         let first = try Heartbeat(decoding: try #require(written.first?.value))
         #expect(first.lastPoll == nil, "the first heartbeat is written before the first poll")
         let heartbeat = try Heartbeat(decoding: try #require(written.last?.value))
