@@ -14,9 +14,18 @@ public struct ChatCommand: Sendable, Hashable {
     }
 }
 
-/// How a platform writes commands, for its transport to read them into ``ChatCommand``s: the prefixes that
-/// start one, and whether it may be addressed to a bot by name (`/guess@TesseraBot`). The engine never reads
-/// command syntax itself.
+extension BotEngine {
+    /// Every command the engine answers (``BotEngine/command(_:argument:context:)`` handles each).
+    public static let commandNames: Set<String> = [
+        "start", "help", "guess", "play", "board", "hard", "stats", "share", "leaderboard", "join", "leave",
+        "settings", "forgetme", "export", "timezone", "language", "remind",
+    ]
+}
+
+/// How a platform writes commands, for its transport to read them into ``ChatCommand``s and to write the
+/// engine's mentions of them: the prefixes that start one, the one the bot writes, and whether a command may
+/// be addressed to a bot by name (`/guess@TesseraBot`). The engine never reads or writes platform syntax: its
+/// texts name commands `/name`, and ``written(_:)`` puts them in the platform's.
 public struct CommandSyntax: Sendable {
     /// What a text turns out to be.
     public enum Reading: Sendable, Hashable {
@@ -28,12 +37,33 @@ public struct CommandSyntax: Sendable {
     }
 
     public let prefixes: Set<Character>
+    /// The prefix the bot writes commands with, in what it posts.
+    public let writtenPrefix: Character
     /// The bot's name, to tell `/guess@thisbot` from commands for other bots; nil: names are not checked.
     public let botUsername: String?
 
-    public init(prefixes: Set<Character>, botUsername: String? = nil) {
+    public init(prefixes: Set<Character>, writing writtenPrefix: Character = "/", botUsername: String? = nil) {
         self.prefixes = prefixes
+        self.writtenPrefix = writtenPrefix
         self.botUsername = botUsername
+    }
+
+    /// The engine's text with its command mentions (`/stats`, at the start of a word, of a command it
+    /// answers) in this platform's prefix: `!stats` on Matrix. Nothing else changes: not `3/6`, not `</b>`,
+    /// not a link.
+    public func written(_ text: String) -> String {
+        guard writtenPrefix != "/" else { return text }
+        var result = ""
+        var rest = text[...]
+        while let slash = rest.firstIndex(of: "/") {
+            result += rest[..<slash]
+            let before = slash == text.startIndex ? nil : text[text.index(before: slash)]
+            let name = text[text.index(after: slash)...].prefix { $0.isLetter }
+            let startsWord = before.map { $0.isWhitespace || "(>«\"'".contains($0) } ?? true
+            result.append(startsWord && BotEngine.commandNames.contains(name.lowercased()) ? writtenPrefix : "/")
+            rest = text[text.index(after: slash)...]
+        }
+        return result + rest
     }
 
     /// Reads `PREFIXname[@bot] argument`, or plain text.

@@ -272,8 +272,9 @@ public final class MatrixTransport: ChatTransport {
         )
     }
 
-    /// `!guess`, as Matrix bots are addressed, and `/guess` too.
-    static let commandSyntax = CommandSyntax(prefixes: ["!", "/"])
+    /// `!guess`, as Matrix bots are addressed, and `/guess` too; the bot writes `!guess` (clients take a line
+    /// starting with `/` for a command of their own).
+    static let commandSyntax = CommandSyntax(prefixes: ["!", "/"], writing: "!")
 
     /// A reply's body starts with the quoted message (`> <@alice:example.org> …`) and a blank line.
     static func withoutReplyFallback(_ body: String) -> String {
@@ -342,9 +343,11 @@ public final class MatrixTransport: ChatTransport {
         }
     }
 
-    /// A notice: the kind of message bots send, which other bots do not answer.
-    static func content(_ html: String) -> [String: JSON] {
-        [
+    /// A notice: the kind of message bots send, which other bots do not answer. Commands are written as
+    /// Matrix bots' are.
+    static func content(_ engineHTML: String) -> [String: JSON] {
+        let html = commandSyntax.written(engineHTML)
+        return [
             "msgtype": "m.notice", "body": .string(MatrixText.plain(html)), "format": "org.matrix.custom.html",
             "formatted_body": .string(MatrixText.html(html)),
         ]

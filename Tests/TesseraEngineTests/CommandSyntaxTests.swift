@@ -45,4 +45,27 @@ struct CommandSyntaxTests {
         let replies = try await bot.store.pendingMessages(limit: 10, now: now)
         #expect(replies.first?.message.html.hasPrefix("<b>Commands</b>") == true)
     }
+
+    @Test("The engine's command mentions are written in a platform's prefix; nothing else is touched")
+    func writing() {
+        let matrix = CommandSyntax(prefixes: ["!", "/"], writing: "!")
+        #expect(
+            matrix.written("Send one word, or /help for the commands.") == "Send one word, or !help for the commands.")
+        #expect(matrix.written("<code>/forgetme AB12</code> (/stats)") == "<code>!forgetme AB12</code> (!stats)")
+        let untouched = "3/6 · X/6* · <b>Board</b> · https://t.me/bot?start=play · /unknown · and/or · a/help"
+        #expect(matrix.written(untouched) == untouched)
+        #expect(matrix.written("/share") == "!share")
+        let telegram = CommandSyntax(prefixes: ["/"], botUsername: "TesseraBot")
+        #expect(telegram.written("Send /help") == "Send /help")
+    }
+
+    @Test("Every command the engine names is one it answers")
+    func everyCommandAnswered() async throws {
+        let bot = try EngineHarness()
+        for name in BotEngine.commandNames.sorted() {
+            let replies = try await bot.send("/\(name)")
+            #expect(!replies.isEmpty, "/\(name) gets an answer")
+            #expect(!replies.contains { $0.html.hasPrefix("I don't know that command") }, "/\(name) is known")
+        }
+    }
 }

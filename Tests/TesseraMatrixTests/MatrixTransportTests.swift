@@ -20,6 +20,13 @@ struct MatrixTransportTests {
         #expect(MatrixText.plain("1 &lt; 2 &amp; <i>so</i>") == "1 < 2 & so")
     }
 
+    @Test("The bot writes commands as Matrix bots' are, in the body and the formatted body")
+    func writtenCommands() {
+        let content = MatrixTransport.content("Send one word, or <b>/help</b> for the commands. 3/6")
+        #expect(content["body"]?.string == "Send one word, or !help for the commands. 3/6")
+        #expect(content["formatted_body"]?.string == "Send one word, or <b>!help</b> for the commands. 3/6")
+    }
+
     @Test(
         "Commands are read with ! or /; anything else is text",
         arguments: [
