@@ -64,6 +64,10 @@ final class ConsoleTransport: ChatTransport {
         case .answerQuery(_, let title):
             // What the player could post in the chat they pick.
             message.html = message.html.isEmpty ? title : "\(title):\n\(message.html)"
+        case .openDirectChat(let person):
+            // A player's direct chat in the terminal is named after them.
+            message.chat = ChatID(.console, person.value)
+            message.chatKind = .direct
         }
         show(message)
         return state.withLock { state in

@@ -168,7 +168,9 @@ extension BotEngine {
     /// quotes a message that shows a guess, so the word is not repeated under the bot's name.
     func playPrivately(revealsGuess: Bool, context: inout Context) {
         let message = context.message
-        var html = context.texts.playPrivately
+        // Without a button to the direct chat, a platform that can opens one with the player.
+        let opensChat = !context.platform.buttons && context.platform.opensDirectChats
+        var html = opensChat ? context.texts.playPrivatelyInvited : context.texts.playPrivately
         if revealsGuess, let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true
         {
             // Its letters would be a hint for everyone: gone, and the group told why the first time.
@@ -188,5 +190,15 @@ extension BotEngine {
                 thread: message.thread,
                 buttons: context.platform.buttons
                     ? [[.directChat(context.texts.playPrivatelyButton, start: "play")]] : []))
+        if opensChat {
+            let list = context.language.wordList
+            context.replies.append(
+                OutgoingMessage(
+                    chat: message.chat, chatKind: message.chatKind,
+                    html: context.texts.welcome(
+                        gameName: configuration.gameName, wordLength: list.wordLength,
+                        maximumGuesses: Game.defaultMaximumGuesses),
+                    action: .openDirectChat(with: message.sender)))
+        }
     }
 }

@@ -388,6 +388,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// Answers a ``ChatEvent/query(id:)``: the html is what the asker may post, under `title`; empty,
         /// nothing is offered and `title` is a button opening the direct chat.
         case answerQuery(id: String, title: String)
+        /// Posts the html in the person's direct chat with the bot, opening one (inviting them) when there is
+        /// none: where the platform can (``PlatformTraits/opensDirectChats``).
+        case openDirectChat(with: UserID)
     }
 
     /// What a reaction says about the message it marks.

@@ -52,11 +52,15 @@ public struct PlatformTraits: Sendable, Hashable {
     public var edits: Bool
     /// Reactions on members' messages (``OutgoingMessage/Action/react(_:)``).
     public var reactions: Bool
+    /// The bot can open a direct chat with a person itself (``OutgoingMessage/Action/openDirectChat(with:)``):
+    /// on Matrix, a room it invites them to. Where it cannot, a button links to the direct chat instead.
+    public var opensDirectChats: Bool
 
-    public init(buttons: Bool = true, edits: Bool = true, reactions: Bool = true) {
+    public init(buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false) {
         self.buttons = buttons
         self.edits = edits
         self.reactions = reactions
+        self.opensDirectChats = opensDirectChats
     }
 }
 

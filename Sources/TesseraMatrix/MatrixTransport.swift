@@ -39,8 +39,8 @@ public final class MatrixTransport: ChatTransport {
 
     public let name = "matrix"
     public let platform = Platform.matrix
-    /// No buttons; edits (`m.replace`) and reactions (`m.annotation`).
-    public let traits = PlatformTraits(buttons: false, edits: true, reactions: true)
+    /// No buttons; edits (`m.replace`), reactions (`m.annotation`), and direct rooms the bot opens itself.
+    public let traits = PlatformTraits(buttons: false, edits: true, reactions: true, opensDirectChats: true)
 
     private let configuration: Configuration
     private let client: CurlHTTPClient
@@ -184,16 +184,34 @@ public final class MatrixTransport: ChatTransport {
         }
         let own = invite.first { $0.type == "m.room.member" && $0.stateKey == configuration.userID }
         if own?.content["is_direct"]?.bool == true, let inviter = own?.sender {
-            let updated = direct.withLock { direct -> JSON in
-                if direct[inviter]?.contains(room) != true { direct[inviter, default: []].append(room) }
-                return .object(direct.mapValues { .array($0.map(JSON.string)) })
-            }
-            let _: JSON = try await call(
-                "PUT", "/user/\(Self.escaped(configuration.userID))/account_data/m.direct", body: updated)
+            try await rememberDirect(room, with: inviter)
         }
         logger.info(
             "Joined a room",
             metadata: ["chat.id": "matrix:\(room)", "direct": "\(own?.content["is_direct"]?.bool == true)"])
+    }
+
+    /// Records a direct room in the bot's `m.direct`, as clients do, so it is known after a restart.
+    private func rememberDirect(_ room: String, with person: String) async throws {
+        let updated = direct.withLock { direct -> JSON in
+            if direct[person]?.contains(room) != true { direct[person, default: []].append(room) }
+            return .object(direct.mapValues { .array($0.map(JSON.string)) })
+        }
+        let _: JSON = try await call(
+            "PUT", "/user/\(Self.escaped(configuration.userID))/account_data/m.direct", body: updated)
+    }
+
+    /// The person's direct room with the bot: the latest known, or a new one they are invited to (unencrypted:
+    /// the bot cannot read encrypted messages). A new room is recorded before anything is posted in it, so a
+    /// retry after a crash posts there instead of opening another.
+    private func directRoom(with person: String) async throws -> String {
+        if let known = direct.withLock({ $0[person]?.last }) { return known }
+        let created: MatrixAPI.RoomCreated = try await call(
+            "POST", "/createRoom",
+            body: ["preset": "trusted_private_chat", "is_direct": true, "invite": [.string(person)]])
+        try await rememberDirect(created.roomID, with: person)
+        logger.info("Opened a direct room", metadata: ["chat.id": "matrix:\(created.roomID)"])
+        return created.roomID
     }
 
     /// Keeps a room's members as state events change them.
@@ -316,6 +334,12 @@ public final class MatrixTransport: ChatTransport {
             return nil
         case .answerQuery:
             throw TransportError.messageRejected("Matrix has no inline queries to answer")
+        case .openDirectChat(let person):
+            let room = try await directRoom(with: person.value)
+            let content = Self.content(message.html)
+            return MessageID(
+                try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: ChatID(.matrix, room))
+            )
         }
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)

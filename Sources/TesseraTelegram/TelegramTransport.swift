@@ -277,6 +277,9 @@ public final class TelegramTransport: ChatTransport {
         case .answerQuery(let id, let title):
             try await answerQuery(id, title: title, html: message.html)
             return nil
+        case .openDirectChat:
+            // The engine offers a button to the direct chat instead: only a person can start one.
+            throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
         }
         if let document = message.document { return try await sendDocument(document, message) }
         let chunks = TelegramText.chunks(TelegramText.html(message.html))

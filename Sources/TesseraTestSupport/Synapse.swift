@@ -209,6 +209,32 @@ public struct Synapse: Sendable {
         return new
     }
 
+    /// Waits, on the homeserver's long poll, for an invite to `account` from `inviter`; returns the room and
+    /// whether the invite marks it direct.
+    public func waitForInvite(to account: Account, from inviter: String, timeout: Duration = .seconds(30))
+        async throws -> (room: String, isDirect: Bool)
+    {
+        let deadline = ContinuousClock.now + timeout
+        var since: String?
+        repeat {
+            var path = "/_matrix/client/v3/sync?timeout=\(since == nil ? 0 : 5000)"
+            if let since { path += "&since=\(escaped(since))" }
+            let sync = try await call("GET", path, body: nil, token: account.accessToken)
+            since = sync["next_batch"] as? String
+            let invites = ((sync["rooms"] as? [String: Any])?["invite"] as? [String: Any]) ?? [:]
+            for (room, invited) in invites {
+                let events =
+                    ((invited as? [String: Any])?["invite_state"] as? [String: Any])?["events"] as? [[String: Any]]
+                let own = events?.first {
+                    $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == account.userID
+                }
+                guard own?["sender"] as? String == inviter else { continue }
+                return (room, (own?["content"] as? [String: Any])?["is_direct"] as? Bool == true)
+            }
+        } while ContinuousClock.now < deadline
+        throw Unexpected(call: "waiting \(timeout) for an invite from \(inviter)", response: [:])
+    }
+
     /// Sets a member's power level in a room.
     public func setPowerLevel(_ level: Int, of user: String, in room: String, as account: Account) async throws {
         var levels = try await call(

@@ -268,6 +268,50 @@ struct MatrixDaemonTests {
         }
     }
 
+    @Test("!play in a group opens a direct room with the player, who is invited and plays there")
+    func playOpensDirectRoom() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(group, as: bob)
+            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
+            try daemon.start()
+            do {
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
+                try await synapse.say("!play", in: group, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: bob,
+                    where: Self.notice(from: bot.userID, containing: "invited you to a private chat"))
+                let (direct, isDirect) = try await synapse.waitForInvite(to: bob, from: bot.userID)
+                #expect(isDirect)
+                try await synapse.join(direct, as: bob)
+                let welcome = try await synapse.waitForEvent(
+                    in: direct, as: bob, where: Self.notice(from: bot.userID, containing: "Welcome to"))
+                let first = welcome["event_id"] as? String
+                let word = try DaemonTests.wrongWords(1)[0]
+                try await synapse.say(word, in: direct, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: bob, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+                // Asked again: the same room, not a second one.
+                try await synapse.say("!play", in: group, as: bob)
+                let again = try await synapse.waitForEvent(
+                    in: direct, as: bob,
+                    where: { event in
+                        Self.notice(from: bot.userID, containing: "Welcome to")(event)
+                            && event["event_id"] as? String != first
+                    })
+                #expect(again["event_id"] != nil)
+            } catch {
+                await daemon.stop(SIGKILL)
+                throw error
+            }
+            #expect(await daemon.stop() == 0)
+        }
+    }
+
     @Test("Telegram and Matrix from one process and one database: a player on each, both answered")
     func bothPlatforms() async throws {
         try await Synapse.with { synapse in

@@ -19,6 +19,19 @@ struct PlatformTraitsTests {
         #expect(second.html.hasSuffix("/share to post your result · /stats"))
     }
 
+    @Test("Without buttons, a platform that opens direct chats is asked to: /play in a group invites the player")
+    func directChatsOpened() async throws {
+        let bot = try EngineHarness { $0.platform = PlatformTraits(buttons: false, opensDirectChats: true) }
+        let replies = try await bot.send("/play", in: -1, group: true)
+        #expect(replies.count == 2)
+        #expect(replies[0].chat == ChatID(-1) && replies[0].html.hasPrefix("I've invited you to a private chat"))
+        #expect(replies[1].action == .openDirectChat(with: UserID(1)))
+        #expect(replies[1].html.hasPrefix("<b>Welcome to Tessera!</b>"))
+        // A platform with buttons links to the direct chat instead, and opens nothing.
+        let linked = try await EngineHarness().send("/play", in: -1, group: true)
+        #expect(linked.count == 1 && linked[0].buttons.first?.first?.directChatStart == "play")
+    }
+
     @Test("Without reactions a join is acknowledged in words")
     func acknowledgementsWithoutReactions() async throws {
         let bot = try EngineHarness { $0.platform = PlatformTraits(reactions: false) }

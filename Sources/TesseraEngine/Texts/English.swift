@@ -81,6 +81,8 @@ struct English: Texts {
     let playPrivately =
         "Guesses are made in our private chat, so nobody here sees your letters. Your result counts on this group's board once you /join it."
     let playPrivatelyButton = "▶️ Play privately"
+    let playPrivatelyInvited =
+        "I've invited you to a private chat: guesses are made there, so nobody here sees your letters. Your result counts on this group's board once you /join it."
     let unknownCommand = "I don't know that command. /help lists the ones I do."
 
     func rejection(_ rejection: GuessRejection) -> String {

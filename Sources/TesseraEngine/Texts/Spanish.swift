@@ -82,6 +82,8 @@ struct Spanish: Texts {
     let playPrivately =
         "Los intentos se hacen en nuestro chat privado, para que nadie aquí vea tus letras. Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
     let playPrivatelyButton = "▶️ Jugar en privado"
+    let playPrivatelyInvited =
+        "Te he invitado a un chat privado: los intentos se hacen allí, para que nadie aquí vea tus letras. Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
     let unknownCommand = "No conozco ese comando. /help muestra los que conozco."
 
     func rejection(_ rejection: GuessRejection) -> String {

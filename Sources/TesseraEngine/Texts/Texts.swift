@@ -121,6 +121,8 @@ protocol Texts: Sendable {
     var privateOnly: String { get }
     /// To someone whose messages the bot cannot read (end-to-end encrypted): where to play instead.
     var cannotRead: String { get }
+    /// In a group, on a platform where the bot opens the direct chat itself: the player is invited to it.
+    var playPrivatelyInvited: String { get }
     var forgetQuestion: String { get }
     var forgetConfirmButton: String { get }
     var forgetCancelButton: String { get }
