@@ -121,6 +121,7 @@ struct RunCommand: AsyncParsableCommand {
         let secret = try await scheduleSecret(settings, store: store, logger: logger)
         var serviceConfiguration = BotService<ContinuousClock>.Configuration()
         if !settings.rateLimits {
+            // On every platform served; otherwise each keeps its own (PlatformTraits.rateLimits).
             logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")
             serviceConfiguration.rateLimits = .unlimited
         }

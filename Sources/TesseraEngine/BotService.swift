@@ -23,7 +23,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         public var maximumBackoff = Duration.seconds(30)
         /// How often the sender looks for postponed messages that have become due.
         public var outboxInterval = Duration.seconds(1)
-        public var rateLimits = RateLimiter.Configuration()
+        /// Outgoing limits; nil: the platform's own (``PlatformTraits/rateLimits``).
+        public var rateLimits: RateLimiter.Configuration?
         /// How many chats are sent to at the same time (each chat's messages stay in order).
         public var concurrentChats = 8
         /// How often groups' days are checked for closing (and their summaries queued); also at start, to
@@ -312,7 +313,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     /// Drains the outbox each time it is rung (a batch committed, summaries queued) and every
     /// ``Configuration/outboxInterval`` (postponed messages coming due), until graceful shutdown.
     private func sendLoop(outbox: Doorbell) async throws {
-        var limiter = RateLimiter(configuration: configuration.rateLimits)
+        var limiter = RateLimiter(configuration: configuration.rateLimits ?? transport.traits.rateLimits)
         var backoff = Backoff(
             initial: configuration.initialBackoff, maximum: configuration.maximumBackoff, jitter: jitter)
         let start = clock.now

@@ -55,12 +55,18 @@ public struct PlatformTraits: Sendable, Hashable {
     /// The bot can open a direct chat with a person itself (``OutgoingMessage/Action/openDirectChat(with:)``):
     /// on Matrix, a room it invites them to. Where it cannot, a button links to the direct chat instead.
     public var opensDirectChats: Bool
+    /// How fast the bot may send there; the platform's own refusals (429) are waited out besides.
+    public var rateLimits: RateLimiter.Configuration
 
-    public init(buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false) {
+    public init(
+        buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
+        rateLimits: RateLimiter.Configuration = RateLimiter.Configuration()
+    ) {
         self.buttons = buttons
         self.edits = edits
         self.reactions = reactions
         self.opensDirectChats = opensDirectChats
+        self.rateLimits = rateLimits
     }
 }
 

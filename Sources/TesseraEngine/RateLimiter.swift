@@ -1,6 +1,7 @@
-/// Outgoing rate limits as Telegram documents them: about one message a second per chat (with short
-/// bursts), twenty a minute per group, thirty a second overall. Token buckets on the caller's clock, and for
-/// groups a sliding window: never more than twenty in any sixty seconds.
+/// Outgoing rate limits: token buckets on the caller's clock, and for groups a sliding window. Each platform
+/// states its own (``PlatformTraits/rateLimits``); the defaults are Telegram's documented ones: about one
+/// message a second per chat (with short bursts), twenty a minute per group (never more than twenty in any
+/// sixty seconds), thirty a second overall.
 public struct RateLimiter: Sendable {
     public struct Limit: Sendable, Hashable {
         /// Messages allowed at once.

@@ -40,7 +40,17 @@ public final class MatrixTransport: ChatTransport {
     public let name = "matrix"
     public let platform = Platform.matrix
     /// No buttons; edits (`m.replace`), reactions (`m.annotation`), and direct rooms the bot opens itself.
-    public let traits = PlatformTraits(buttons: false, edits: true, reactions: true, opensDirectChats: true)
+    /// About a message a second per room and ten overall, with no per-group window: a homeserver's own limits
+    /// are its own (Synapse's `rc_message`), and its `429` is waited out as it says.
+    public let traits = PlatformTraits(
+        buttons: false, edits: true, reactions: true, opensDirectChats: true, rateLimits: matrixRateLimits)
+
+    static let matrixRateLimits: RateLimiter.Configuration = {
+        var limits = RateLimiter.Configuration()
+        limits.perGroupPerMinute = .max
+        limits.overall = RateLimiter.Limit(burst: 10, perSecond: 10)
+        return limits
+    }()
 
     private let configuration: Configuration
     private let client: CurlHTTPClient

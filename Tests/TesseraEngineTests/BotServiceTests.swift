@@ -291,6 +291,32 @@ struct BotServiceTests {
     }
 
     @Test(
+        "With no limits of its own, the service keeps to the platform's: a second reply waits its turn",
+        .timeLimit(.minutes(1)))
+    func platformRateLimits() async throws {
+        var oneASecond = RateLimiter.Configuration()
+        oneASecond.perChat = RateLimiter.Limit(burst: 1, perSecond: 1)
+        let strict = ScriptedTransport(traits: PlatformTraits(rateLimits: oneASecond), clock: clock)
+        let service = BotService(
+            transport: strict, store: store,
+            engine: BotEngine(
+                configuration: .init(), secret: try #require(ScheduleSecret(Self.secret)), logger: logs.logger()),
+            clock: clock, now: { [clock] in clock.date }, jitter: { 1 }, logger: logs.logger())
+        strict.push(ReceivedBatch(messages: [Self.help(), Self.help()], nextPosition: "2"))
+        let running = Task { try await service.run() }
+        await strict.events.wait(for: "send(7)")
+        // Telegram's burst of three would send both at once; this platform allows one a second.
+        let start = clock.now
+        await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
+        #expect(strict.sent.count == 1)
+        clock.advance(by: .seconds(1))
+        await strict.events.wait(for: "send(7)", count: 2)
+        running.cancel()
+        _ = await running.result
+        #expect(strict.sendTimes == [start, start.advanced(by: .seconds(1))])
+    }
+
+    @Test(
         "A 429 holds the chat for retry_after on the service's clock; then its reply is sent, once",
         .timeLimit(.minutes(1)))
     func rateLimited() async throws {
