@@ -184,18 +184,49 @@ public struct Synapse: Sendable {
         where matches: @Sendable ([String: Any]) -> Bool
     ) async throws -> [String: Any] {
         let filter = #"{"room":{"rooms":["\#(room)"],"timeline":{"limit":100}},"presence":{"not_types":["*"]}}"#
+        return try await sync(as: account, filter: filter, timeout: timeout, waitingFor: "an event in \(room)") {
+            rooms in
+            let timeline = ((rooms["join"] as? [String: Any])?[room] as? [String: Any])?["timeline"]
+            return ((timeline as? [String: Any])?["events"] as? [[String: Any]] ?? []).first(where: matches)
+        }
+    }
+
+    /// Waits, on the homeserver's long poll, for an invite to `account` from `inviter`; returns the room and
+    /// whether the invite marks it direct.
+    public func waitForInvite(to account: Account, from inviter: String, timeout: Duration = .seconds(30))
+        async throws -> (room: String, isDirect: Bool)
+    {
+        try await sync(as: account, filter: nil, timeout: timeout, waitingFor: "an invite from \(inviter)") { rooms in
+            for (room, invited) in (rooms["invite"] as? [String: Any]) ?? [:] {
+                let state = (invited as? [String: Any])?["invite_state"] as? [String: Any]
+                let own = (state?["events"] as? [[String: Any]])?.first {
+                    $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == account.userID
+                }
+                if own?["sender"] as? String == inviter {
+                    return (room, (own?["content"] as? [String: Any])?["is_direct"] as? Bool == true)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Syncs as `account` until `find` finds something in a sync's `rooms`: first what is there, then each
+    /// long poll's news.
+    private func sync<Found>(
+        as account: Account, filter: String?, timeout: Duration, waitingFor what: String,
+        find: ([String: Any]) -> Found?
+    ) async throws -> Found {
         let deadline = ContinuousClock.now + timeout
         var since: String?
         repeat {
-            var path = "/_matrix/client/v3/sync?filter=\(escaped(filter))&timeout=\(since == nil ? 0 : 5000)"
+            var path = "/_matrix/client/v3/sync?timeout=\(since == nil ? 0 : 5000)"
+            if let filter { path += "&filter=\(escaped(filter))" }
             if let since { path += "&since=\(escaped(since))" }
             let sync = try await call("GET", path, body: nil, token: account.accessToken)
             since = sync["next_batch"] as? String
-            let joined = (sync["rooms"] as? [String: Any])?["join"] as? [String: Any]
-            let timeline = (joined?[room] as? [String: Any])?["timeline"] as? [String: Any]
-            if let found = (timeline?["events"] as? [[String: Any]] ?? []).first(where: matches) { return found }
+            if let found = find(sync["rooms"] as? [String: Any] ?? [:]) { return found }
         } while ContinuousClock.now < deadline
-        throw Unexpected(call: "waiting \(timeout) for an event in \(room)", response: [:])
+        throw Unexpected(call: "waiting \(timeout) for \(what)", response: [:])
     }
 
     /// Upgrades a room to a new room version (`m.room.tombstone` in the old one); returns the new room's id.
@@ -207,32 +238,6 @@ public struct Synapse: Sendable {
             throw Unexpected(call: "upgrade", response: upgraded)
         }
         return new
-    }
-
-    /// Waits, on the homeserver's long poll, for an invite to `account` from `inviter`; returns the room and
-    /// whether the invite marks it direct.
-    public func waitForInvite(to account: Account, from inviter: String, timeout: Duration = .seconds(30))
-        async throws -> (room: String, isDirect: Bool)
-    {
-        let deadline = ContinuousClock.now + timeout
-        var since: String?
-        repeat {
-            var path = "/_matrix/client/v3/sync?timeout=\(since == nil ? 0 : 5000)"
-            if let since { path += "&since=\(escaped(since))" }
-            let sync = try await call("GET", path, body: nil, token: account.accessToken)
-            since = sync["next_batch"] as? String
-            let invites = ((sync["rooms"] as? [String: Any])?["invite"] as? [String: Any]) ?? [:]
-            for (room, invited) in invites {
-                let events =
-                    ((invited as? [String: Any])?["invite_state"] as? [String: Any])?["events"] as? [[String: Any]]
-                let own = events?.first {
-                    $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == account.userID
-                }
-                guard own?["sender"] as? String == inviter else { continue }
-                return (room, (own?["content"] as? [String: Any])?["is_direct"] as? Bool == true)
-            }
-        } while ContinuousClock.now < deadline
-        throw Unexpected(call: "waiting \(timeout) for an invite from \(inviter)", response: [:])
     }
 
     /// Sets a member's power level in a room.

@@ -36,12 +36,7 @@ struct MatrixDaemonTests {
             let alice = try await synapse.register("alice")
             let bob = try await synapse.register("bob")
             let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-            let log = URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("daemon.log")
-            let daemon = try Daemon(
-                fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret, logFile: log)
-            try daemon.start()
-            do {
+            try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
                 let words = try DaemonTests.wrongWords(2)
                 try await synapse.say(words[0], in: direct, as: alice)
@@ -75,13 +70,30 @@ struct MatrixDaemonTests {
                 try await synapse.say("!leaderboard", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
                     in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
-            } catch {
-                await daemon.stop(SIGKILL)
-                Issue.record("the daemon's log ends: \(Self.tail(of: log))")
-                throw error
             }
-            #expect(await daemon.stop() == 0)
         }
+    }
+
+    /// Runs `tessera run` on Matrix (and on the fake Bot API, given one) around `body`. Should `body` fail, the
+    /// daemon is killed and the end of its log recorded; otherwise it must stop cleanly on SIGTERM.
+    static func withDaemon(
+        _ synapse: Synapse, bot: Synapse.Account, telegram: FakeTelegram? = nil, in directory: URL? = nil,
+        environment: [String: String] = [:], _ body: () async throws -> Void
+    ) async throws {
+        let directory = try directory ?? TesseraProcess.temporaryDirectory()
+        let log = directory.appendingPathComponent("daemon.log")
+        let daemon = try Daemon(
+            fake: telegram, matrix: (synapse, bot), database: directory.appendingPathComponent("tessera.sqlite").path,
+            secret: DaemonTests.secret, environment: environment, logFile: log)
+        try daemon.start()
+        do {
+            try await body()
+        } catch {
+            await daemon.stop(SIGKILL)
+            Issue.record("the daemon's log ends: \(tail(of: log))")
+            throw error
+        }
+        #expect(await daemon.stop() == 0)
     }
 
     /// The last lines of a log, to read beside a failure.
@@ -153,10 +165,7 @@ struct MatrixDaemonTests {
             let bot = try await synapse.register("tessera")
             let alice = try await synapse.register("alice")
             let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true, encrypted: true)
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
-            try daemon.start()
-            do {
+            try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: room, as: alice, where: Self.joined(bot.userID))
                 // What an encrypting client sends: ciphertext the bot has no keys for.
                 let ciphertext: [String: Any] = [
@@ -175,11 +184,7 @@ struct MatrixDaemonTests {
                 let told = notices.filter { (Self.content($0)["body"] as? String)?.contains("encrypted") == true }
                 #expect(told.count == 1, "one notice for two encrypted messages: \(notices.count) notices")
                 #expect((Self.content(told[0])["body"] as? String)?.contains("without encryption") == true)
-            } catch {
-                await daemon.stop(SIGKILL)
-                throw error
             }
-            #expect(await daemon.stop() == 0)
         }
     }
 
@@ -191,10 +196,7 @@ struct MatrixDaemonTests {
             let bob = try await synapse.register("bob")
             let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
             try await synapse.join(group, as: bob)
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
-            try daemon.start()
-            do {
+            try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!settings rollover 6", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
@@ -203,11 +205,7 @@ struct MatrixDaemonTests {
                 try await synapse.say("!settings rollover 6", in: group, as: alice)
                 _ = try await synapse.waitForEvent(
                     in: group, as: alice, where: Self.notice(from: bot.userID, containing: "Saved."))
-            } catch {
-                await daemon.stop(SIGKILL)
-                throw error
             }
-            #expect(await daemon.stop() == 0)
         }
     }
 
@@ -232,11 +230,9 @@ struct MatrixDaemonTests {
                 DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
             )
             .lowercased()
-            let daemon = try Daemon(
-                fake: nil, matrix: (synapse, bot), database: directory.appendingPathComponent("tessera.sqlite").path,
-                secret: DaemonTests.secret, environment: ["TESSERA_CLOCK_FILE": clock.path])
-            try daemon.start()
-            do {
+            try await Self.withDaemon(
+                synapse, bot: bot, in: directory, environment: ["TESSERA_CLOCK_FILE": clock.path]
+            ) {
                 _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say(answer, in: direct, as: alice)
@@ -260,11 +256,7 @@ struct MatrixDaemonTests {
                         && (Self.content($0)["formatted_body"] as? String)?.contains("data-mx-spoiler") == true
                 }
                 #expect(summaries.count == 1)
-            } catch {
-                await daemon.stop(SIGKILL)
-                throw error
             }
-            #expect(await daemon.stop() == 0)
         }
     }
 
@@ -276,10 +268,7 @@ struct MatrixDaemonTests {
             let bob = try await synapse.register("bob")
             let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
             try await synapse.join(group, as: bob)
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-            let daemon = try Daemon(fake: nil, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
-            try daemon.start()
-            do {
+            try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!play", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
@@ -304,11 +293,7 @@ struct MatrixDaemonTests {
                             && event["event_id"] as? String != first
                     })
                 #expect(again["event_id"] != nil)
-            } catch {
-                await daemon.stop(SIGKILL)
-                throw error
             }
-            #expect(await daemon.stop() == 0)
         }
     }
 
@@ -319,24 +304,20 @@ struct MatrixDaemonTests {
             let bot = try await synapse.register("tessera")
             let alice = try await synapse.register("alice")
             let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-            let daemon = try Daemon(
-                fake: fake, matrix: (synapse, bot), database: database, secret: DaemonTests.secret)
-            try daemon.start()
             do {
-                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
-                try await fake.push([FakeTelegram.message("/stats", from: 7, name: "Tom")])
-                try await synapse.say("!stats", in: direct, as: alice)
-                _ = try await synapse.waitForEvent(
-                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "Statistics"))
-                let sent = try await fake.waitForSent { $0.contains { $0.text.contains("Statistics") } }
-                #expect(sent.filter { $0.text.contains("Statistics") }.count == 1)
+                try await Self.withDaemon(synapse, bot: bot, telegram: fake) {
+                    _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                    try await fake.push([FakeTelegram.message("/stats", from: 7, name: "Tom")])
+                    try await synapse.say("!stats", in: direct, as: alice)
+                    _ = try await synapse.waitForEvent(
+                        in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "Statistics"))
+                    let sent = try await fake.waitForSent { $0.contains { $0.text.contains("Statistics") } }
+                    #expect(sent.filter { $0.text.contains("Statistics") }.count == 1)
+                }
             } catch {
-                await daemon.stop(SIGKILL)
                 await fake.stop()
                 throw error
             }
-            #expect(await daemon.stop() == 0)
             await fake.stop()
         }
     }
