@@ -141,6 +141,16 @@ public struct Synapse: Sendable {
         return room
     }
 
+    /// People in a group room the bot is invited to: the first creates it, the others join. Returns their
+    /// accounts, in order, and the room.
+    public func group(of names: [String], inviting bot: Account) async throws -> (people: [Account], room: String) {
+        var people: [Account] = []
+        for name in names { people.append(try await register(name)) }
+        let room = try await createRoom(as: people[0], inviting: [bot.userID] + people.dropFirst().map(\.userID))
+        for person in people.dropFirst() { try await join(room, as: person) }
+        return (people, room)
+    }
+
     public func invite(_ user: String, to room: String, as account: Account) async throws {
         _ = try await call(
             "POST", "/_matrix/client/v3/rooms/\(escaped(room))/invite", body: ["user_id": user],

@@ -192,10 +192,8 @@ struct MatrixDaemonTests {
     func settingsByPowerLevel() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
-            try await synapse.join(group, as: bob)
+            let (people, group) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
+            let (alice, bob) = (people[0], people[1])
             try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!settings rollover 6", in: group, as: bob)
@@ -264,10 +262,8 @@ struct MatrixDaemonTests {
     func playOpensDirectRoom() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
-            try await synapse.join(group, as: bob)
+            let (people, group) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
+            let (alice, bob) = (people[0], people[1])
             try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!play", in: group, as: bob)

@@ -139,11 +139,9 @@ struct MatrixSynapseTests {
     func rights() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            let (people, room) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
+            let (alice, bob) = (people[0], people[1])
             try await synapse.join(room, as: bot)
-            try await synapse.join(room, as: bob)
             let chat = ChatID(.matrix, room)
             let before = transport(synapse, bot)
             #expect(try await before.isAdministrator(UserID(.matrix, alice.userID), in: chat))
@@ -178,11 +176,9 @@ struct MatrixSynapseTests {
     func roomUpgrade() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let old = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            let (people, old) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
+            let alice = people[0]
             try await synapse.join(old, as: bot)
-            try await synapse.join(old, as: bob)
             let transport = transport(synapse, bot)
             var position = try await transport.receive(after: nil).nextPosition
             let new = try await synapse.upgrade(old, to: "11", as: alice)
