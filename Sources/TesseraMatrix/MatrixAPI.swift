@@ -33,6 +33,8 @@ enum MatrixAPI {
         /// Events kept as JSON, read one by one: a malformed event is skipped, not the sync.
         struct Events: Decodable {
             let events: [JSON]?
+            /// For a timeline: the homeserver left out older events (more than the filter's limit).
+            let limited: Bool?
 
             var parsed: [Event] { (events ?? []).compactMap(Event.init) }
         }

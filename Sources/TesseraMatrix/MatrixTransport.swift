@@ -138,6 +138,12 @@ public final class MatrixTransport: ChatTransport {
             // A first sync's state is the whole of it; later ones carry what changed.
             if first { rooms.withLock { $0[room, default: Room()].loaded = true } }
             for event in joined.state?.parsed ?? [] { apply(event, in: room) }
+            if !first, joined.timeline?.limited == true {
+                // More happened than one sync carries (after a long outage): say so rather than skip it quietly.
+                logger.warning(
+                    "The homeserver left out older messages of a room; they are not answered",
+                    metadata: ["chat.id": "matrix:\(room)", "timeline.limit": "\(Self.timelineLimit)"])
+            }
             for event in joined.timeline?.parsed ?? [] {
                 if event.stateKey != nil {
                     apply(event, in: room)
@@ -168,17 +174,18 @@ public final class MatrixTransport: ChatTransport {
     }
 
     /// Only what the bot reads: messages and the state that says who is in a room; no presence, receipts,
-    /// typing or account data. On the first start the timeline is cut short: history is not answered.
+    /// typing or account data. On the first start the timeline is cut short: history is not answered. After
+    /// that, up to ``timelineLimit`` events a room in one sync (homeservers default to about ten).
     static func filter(history: Int?) -> String {
         let state: JSON = ["types": ["m.room.member", "m.room.tombstone"]]
-        var timeline: [String: JSON] = [
-            "types": ["m.room.message", "m.room.encrypted", "m.room.member", "m.room.tombstone"]
+        let timeline: JSON = [
+            "types": ["m.room.message", "m.room.encrypted", "m.room.member", "m.room.tombstone"],
+            "limit": .number(Double(history ?? timelineLimit)),
         ]
-        if let history { timeline["limit"] = .number(Double(history)) }
         let none: JSON = ["not_types": ["*"]]
         let filter: JSON = [
             "presence": none, "account_data": none,
-            "room": ["state": state, "timeline": .object(timeline), "ephemeral": none, "account_data": none],
+            "room": ["state": state, "timeline": timeline, "ephemeral": none, "account_data": none],
         ]
         return String(decoding: (try? JSONEncoder().encode(filter)) ?? Data(), as: UTF8.self)
     }
@@ -299,6 +306,9 @@ public final class MatrixTransport: ChatTransport {
             isEdited: isEdited
         )
     }
+
+    /// Events a room may bring in one sync: a busy group's messages during an outage.
+    static let timelineLimit = 500
 
     /// `!guess`, as Matrix bots are addressed, and `/guess` too; the bot writes `!guess` (clients take a line
     /// starting with `/` for a command of their own).

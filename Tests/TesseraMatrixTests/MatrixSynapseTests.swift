@@ -202,6 +202,22 @@ struct MatrixSynapseTests {
         }
     }
 
+    @Test("After an outage every message since is received, not only the homeserver's default last ten")
+    func outage() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            try await synapse.join(room, as: bot)
+            let transport = transport(synapse, bot)
+            let position = try await transport.receive(after: nil).nextPosition
+            // The bot is away while 25 messages arrive.
+            for index in 0..<25 { try await synapse.say("!stats \(index)", in: room, as: alice) }
+            let (messages, _) = try await receive(transport, after: position) { $0.count >= 25 }
+            #expect(messages.map(\.command?.argument) == (0..<25).map { "\($0)" })
+        }
+    }
+
     @Test("A real 429: a lowered rate limit is met with its delay, and sending works again once it is lifted")
     func rateLimit() async throws {
         try await Synapse.with { synapse in

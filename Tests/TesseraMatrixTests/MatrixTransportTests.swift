@@ -84,7 +84,7 @@ struct MatrixTransportTests {
         let first = try JSONDecoder().decode(JSON.self, from: Data(MatrixTransport.filter(history: 1).utf8))
         let later = try JSONDecoder().decode(JSON.self, from: Data(MatrixTransport.filter(history: nil).utf8))
         #expect(first["room"]?["timeline"]?["limit"]?.int == 1)
-        #expect(later["room"]?["timeline"]?["limit"] == nil)
+        #expect(later["room"]?["timeline"]?["limit"]?.int == MatrixTransport.timelineLimit)
         #expect(
             later["room"]?["timeline"]?["types"] == [
                 "m.room.message", "m.room.encrypted", "m.room.member", "m.room.tombstone",
