@@ -157,6 +157,13 @@ public struct Synapse: Sendable {
             token: account.accessToken)
     }
 
+    /// Removes a member from a room.
+    public func kick(_ user: String, from room: String, as account: Account) async throws {
+        _ = try await call(
+            "POST", "/_matrix/client/v3/rooms/\(escaped(room))/kick", body: ["user_id": user, "reason": "test"],
+            token: account.accessToken)
+    }
+
     public func join(_ room: String, as account: Account) async throws {
         _ = try await call("POST", "/_matrix/client/v3/join/\(escaped(room))", body: [:], token: account.accessToken)
     }

@@ -293,6 +293,35 @@ struct MatrixDaemonTests {
         }
     }
 
+    @Test("A real 429 from the homeserver: the replies wait as it says, and every guess reaches the board once")
+    func rateLimitedByTheHomeserver() async throws {
+        try await Synapse.with { synapse in
+            let admin = try await synapse.registerAdministrator("admin")
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            try await Self.withDaemon(synapse, bot: bot) {
+                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                // One message a second, and no burst beyond one: the bot's replies meet 429s.
+                try await synapse.overrideRateLimit(of: bot.userID, perSecond: 1, burst: 1, as: admin)
+                let words = try DaemonTests.wrongWords(5)
+                for word in words { try await synapse.say(word, in: direct, as: alice) }
+                let latest = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 5/6"))
+                let shown = (Self.content(latest)["m.new_content"] as? [String: Any]) ?? Self.content(latest)
+                let board = shown["body"] as? String ?? ""
+                for word in words {
+                    #expect(board.components(separatedBy: word.uppercased()).count - 1 == 1, "\(word): \(board)")
+                }
+                let posts = try await synapse.events(in: direct, as: alice).filter {
+                    $0["sender"] as? String == bot.userID && $0["type"] as? String == "m.room.message"
+                        && Self.content($0)["m.new_content"] == nil
+                }
+                #expect(posts.count == 1, "one board, edited: \(posts.count) posts")
+            }
+        }
+    }
+
     @Test("Telegram and Matrix from one process and one database: a player on each, both answered")
     func bothPlatforms() async throws {
         try await Synapse.with { synapse in

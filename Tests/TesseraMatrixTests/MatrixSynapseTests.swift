@@ -135,7 +135,7 @@ struct MatrixSynapseTests {
         }
     }
 
-    @Test("Power levels decide who administers a room and whether the bot may delete; a refused token stops")
+    @Test("Power levels decide who administers a room and who may delete; a kicked bot's room is unavailable")
     func rights() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
@@ -157,6 +157,15 @@ struct MatrixSynapseTests {
                 key: "outbox.9")
             let redacted = try await synapse.events(in: room, as: alice).first { $0["event_id"] as? String == guess }
             #expect((redacted?["content"] as? [String: Any])?.isEmpty == true, "the guess was redacted")
+
+            // Kicked, the bot may not post there: the room is unavailable, and the service marks it inactive.
+            try await synapse.kick(bot.userID, from: room, as: alice)
+            do {
+                try await after.send(OutgoingMessage(chat: chat, chatKind: .group, html: "hello"), key: "outbox.10")
+                Issue.record("a room the bot was kicked from must refuse its messages")
+            } catch TransportError.chatUnavailable(let unavailable, _) {
+                #expect(unavailable == chat)
+            }
 
             var refused = MatrixTransport.Configuration(
                 homeserver: synapse.url, userID: bot.userID, accessToken: "syt_not_a_token")
