@@ -29,8 +29,8 @@ public struct Platform: Hashable, Sendable, Codable, CustomStringConvertible {
         bytes = words
     }
 
-    /// A name this code base defines, known to be valid.
-    init(_ name: StaticString) {
+    /// A name written in code, known to be valid (a typo stops the program at once, as any broken constant).
+    public init(_ name: StaticString) {
         guard let platform = Platform(rawValue: name.description) else {
             preconditionFailure("'\(name)' is not a valid platform name")
         }

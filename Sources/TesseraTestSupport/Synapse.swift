@@ -236,7 +236,10 @@ public struct Synapse: Sendable {
         let deadline = ContinuousClock.now + timeout
         var since: String?
         repeat {
-            var path = "/_matrix/client/v3/sync?timeout=\(since == nil ? 0 : 5000)"
+            // Each long poll ends by the deadline at the latest.
+            let left = deadline - ContinuousClock.now
+            let milliseconds = since == nil ? 0 : max(0, min(5000, Int(left.components.seconds * 1000)))
+            var path = "/_matrix/client/v3/sync?timeout=\(milliseconds)"
             if let filter { path += "&filter=\(escaped(filter))" }
             if let since { path += "&since=\(escaped(since))" }
             let sync = try await call("GET", path, body: nil, token: account.accessToken)

@@ -2,7 +2,7 @@ public import TesseraEngine
 
 extension Platform {
     /// The platform a ``ScriptedTransport`` plays.
-    public static let scripted = Platform(rawValue: "scripted")!
+    public static let scripted = Platform("scripted")
 }
 
 extension PlatformID {

@@ -71,6 +71,10 @@ suppress_key_server_warning: true
 federation_domain_whitelist: []
 presence:
   enabled: false
+# Identical /sync requests are answered from a cache for two minutes by default: a test waiting twice for
+# the same thing would be shown the first answer again.
+caches:
+  sync_response_cache_duration: 0
 rc_message: {generous}
 rc_registration: {generous}
 rc_login:

@@ -87,16 +87,12 @@ struct LiveBoardDaemonTests {
     func membersInOtherZones() async throws {
         let fake = try await FakeTelegram.start()
         let directory = try TesseraProcess.temporaryDirectory()
-        let clock = directory.appendingPathComponent("now")
-        func set(_ utc: String) throws -> Date {
-            let date = try #require(ISO8601DateFormatter().date(from: utc))
-            try String(date.timeIntervalSince1970).write(to: clock, atomically: true, encoding: .utf8)
-            return date
-        }
+        let clock = ClockFile(in: directory)
+        func set(_ utc: String) throws -> Date { try clock.set(utc) }
         var now = try set("2026-11-22T12:00:00Z")
         let running = try Daemon(
             fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path, secret: DaemonTests.secret,
-            environment: Self.environment.merging(["TESSERA_CLOCK_FILE": clock.path]) { $1 })
+            environment: Self.environment.merging(clock.environment) { $1 })
         try running.start()
         let group: Int64 = -80
         let members: [(id: Int64, name: String, zone: String)] = [

@@ -217,19 +217,14 @@ struct MatrixDaemonTests {
             let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
             try await synapse.join(group, as: bob)
             let directory = try TesseraProcess.temporaryDirectory()
-            let clock = directory.appendingPathComponent("now")
-            func set(_ utc: String) throws -> Date {
-                let date = try #require(ISO8601DateFormatter().date(from: utc))
-                try String(date.timeIntervalSince1970).write(to: clock, atomically: true, encoding: .utf8)
-                return date
-            }
-            let noon = try set("2026-11-22T12:00:00Z")
+            let clock = ClockFile(in: directory)
+            let noon = try clock.set("2026-11-22T12:00:00Z")
             let answer = try LiveBoardDaemonTests.answer(
                 DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
             )
             .lowercased()
             try await Self.withDaemon(
-                synapse, bot: bot, in: directory, environment: ["TESSERA_CLOCK_FILE": clock.path]
+                synapse, bot: bot, in: directory, environment: clock.environment
             ) {
                 _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
@@ -241,7 +236,7 @@ struct MatrixDaemonTests {
                 try await synapse.say("!leaderboard", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
                     in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
-                _ = try set("2026-11-23T00:00:30Z")
+                try clock.set("2026-11-23T00:00:30Z")
                 let summary = try await synapse.waitForEvent(
                     in: group, as: bob, where: Self.notice(from: bot.userID, containing: "data-mx-spoiler"))
                 let body = Self.content(summary)["body"] as? String ?? ""
@@ -289,6 +284,10 @@ struct MatrixDaemonTests {
                             && event["event_id"] as? String != first
                     })
                 #expect(again["event_id"] != nil)
+                // And no invite to another room is waiting for Bob.
+                await #expect(throws: Synapse.Unexpected.self, "no invite to another room is waiting for Bob") {
+                    try await synapse.waitForInvite(to: bob, from: bot.userID, timeout: .seconds(1))
+                }
             }
         }
     }
