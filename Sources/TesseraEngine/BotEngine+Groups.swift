@@ -20,34 +20,35 @@ extension BotEngine {
     /// Puts the sender on the group's board (playing, sharing or /join); a game they already finished that
     /// the board accepts counts at once. False if they were on it already.
     @discardableResult
-    func addToBoard(_ context: inout Context) throws -> Bool {
+    func addToBoard(_ context: inout Context) async throws -> Bool {
         guard let group = context.group else { return false }
         let today = group.puzzle(at: context.now, schedule: configuration.schedule)
-        let added = try context.store.addMember(context.player.id, to: group.chat, joinedPuzzle: today)
+        let added = try await context.store.addMember(context.player.id, to: group.chat, joinedPuzzle: today)
         if added {
             let puzzle = context.player.puzzle(at: context.now, schedule: configuration.schedule)
-            if let game = try context.store.game(of: context.player.id, language: group.language, puzzle: puzzle) {
-                try count(game, on: group, now: context.now, store: context.store)
+            if let game = try await context.store.game(of: context.player.id, language: group.language, puzzle: puzzle)
+            {
+                try await count(game, on: group, now: context.now, store: context.store)
             }
         }
         return added
     }
 
     /// Counts a finished game on the board of every group the player is on.
-    func countOnBoards(_ game: StoredGame, context: Context) throws {
-        for group in try context.store.groups(of: game.player) {
-            try count(game, on: group, now: context.now, store: context.store)
+    func countOnBoards(_ game: StoredGame, context: Context) async throws {
+        for group in try await context.store.groups(of: game.player) {
+            try await count(game, on: group, now: context.now, store: context.store)
         }
     }
 
     /// Counts a finished game on one board if the board takes it: the board's language, hard mode when the
     /// group requires it, and a day not closed there. A result already counted stays as it is.
-    private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) throws {
+    private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) async throws {
         guard let result = game.result, let finishedAt = game.finishedAt, game.language == group.language,
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
         else { return }
-        let standing = try store.standing(of: game.player, in: group.chat, board: .tessera)
+        let standing = try await store.standing(of: game.player, in: group.chat, board: .tessera)
         let continues = standing?.lastPuzzle.map { $0.rawValue == game.puzzle.rawValue - 1 } ?? false
         let counted = BoardResult(
             chat: group.chat,
@@ -59,27 +60,28 @@ extension BotEngine {
             finishedAt: finishedAt,
             streakBefore: continues ? standing?.streak ?? 0 : 0
         )
-        _ = try store.record(counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule))
+        _ = try await store.record(
+            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule))
     }
 
-    func join(context: inout Context) throws {
+    func join(context: inout Context) async throws {
         guard context.isGroup else {
             context.reply(context.texts.groupsOnly)
             return
         }
         let name = context.player.displayName
-        let joined = try addToBoard(&context)
+        let joined = try await addToBoard(&context)
         context.react(
             joined ? .counted : .notCounted,
             otherwise: joined ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
     }
 
-    func leave(context: inout Context) throws {
+    func leave(context: inout Context) async throws {
         guard let group = context.group else {
             context.reply(context.texts.groupsOnly)
             return
         }
-        let removed = try context.store.removeMember(context.player.id, from: group.chat)
+        let removed = try await context.store.removeMember(context.player.id, from: group.chat)
         context.react(
             removed ? .counted : .notCounted,
             otherwise: removed ? context.texts.left(name: context.player.displayName) : context.texts.notJoined)

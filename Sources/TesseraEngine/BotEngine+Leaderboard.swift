@@ -6,7 +6,7 @@ extension BotEngine {
     /// Lines shown before the rest are summed up in one line; the asker's own line is always shown.
     static let leaderboardLines = 20
 
-    func leaderboard(_ argument: String, context: inout Context) throws {
+    func leaderboard(_ argument: String, context: inout Context) async throws {
         guard let group = context.group else {
             context.reply(context.texts.leaderboardPrivate)
             return
@@ -35,23 +35,26 @@ extension BotEngine {
         // The last day that closed here: its results are final.
         let yesterday = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastClosedPuzzle
         switch period {
-        case .today: context.reply(try todayBoard(group, board: board, today: today, context: context))
-        case .yesterday: context.reply(try todayBoard(group, board: board, today: yesterday, context: context))
+        case .today: context.reply(try await todayBoard(group, board: board, today: today, context: context))
+        case .yesterday: context.reply(try await todayBoard(group, board: board, today: yesterday, context: context))
         default:
-            context.reply(try periodBoard(group, board: board, period: period, today: today, context: context))
+            context.reply(try await periodBoard(group, board: board, period: period, today: today, context: context))
         }
     }
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being
     /// played here.
-    private func todayBoard(_ group: Group, board: BoardKind, today: PuzzleNumber, context: Context) throws -> String {
+    private func todayBoard(_ group: Group, board: BoardKind, today: PuzzleNumber, context: Context) async throws
+        -> String
+    {
         let texts = context.texts
         let maximum = Game.defaultMaximumGuesses
-        let results = Self.inFinishingOrder(try context.store.results(in: group.chat, board: board, puzzle: today))
+        let results = Self.inFinishingOrder(
+            try await context.store.results(in: group.chat, board: board, puzzle: today))
         let playing =
             board == .official
             ? []
-            : try context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
+            : try await context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
         // Only the lines shown are written; a large group has thousands. Equal scores share a place; the
@@ -94,10 +97,10 @@ extension BotEngine {
     /// average of ``AllTimeRanking``.
     private func periodBoard(
         _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
-    ) throws -> String {
+    ) async throws -> String {
         let schedule = board.schedule(configuration.schedule)
         let key = period.key(containing: today, schedule: schedule)
-        var standings = try context.store.standings(in: group.chat, board: board, period: key)
+        var standings = try await context.store.standings(in: group.chat, board: board, period: key)
         if board == .official {
             // Only members who paste official results are on that board. They joined on a day of the group's
             // own board; their missed days count from that day.

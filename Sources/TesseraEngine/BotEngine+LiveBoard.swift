@@ -71,8 +71,8 @@ extension BotEngine {
 
     /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
     /// chat they picked, or, before they have finished it, a button that opens the direct chat to play.
-    func answerShareQuery(id: String, context: inout Context) throws {
-        let daily = try dailyGame(context)
+    func answerShareQuery(id: String, context: inout Context) async throws {
+        let daily = try await dailyGame(context)
         let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         context.replies.append(
             OutgoingMessage(

@@ -22,14 +22,14 @@ extension BotEngine {
     /// A share pasted into a chat. In a group, the original's counts on the official board once per player
     /// and puzzle, if its puzzle is open there; our own only joins the board, where the game played here
     /// counts (never the pasted text, which anyone could write).
-    func pasted(_ share: SharedResult, context: inout Context) throws {
+    func pasted(_ share: SharedResult, context: inout Context) async throws {
         guard let group = context.group else {
             context.reply(context.texts.pasteInGroup)
             return
         }
         let name = context.player.displayName
         if isOwn(share) {
-            let joined = try addToBoard(&context)
+            let joined = try await addToBoard(&context)
             context.react(
                 joined ? .counted : .notCounted,
                 otherwise: joined ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
@@ -44,8 +44,8 @@ extension BotEngine {
             context.reply(context.texts.officialClosed(puzzle: share.puzzle, today: today))
             return
         }
-        try addToBoard(&context)
-        let standing = try context.store.standing(of: context.player.id, in: group.chat, board: .official)
+        try await addToBoard(&context)
+        let standing = try await context.store.standing(of: context.player.id, in: group.chat, board: .official)
         let continues = standing?.lastPuzzle.map { $0.rawValue == share.puzzle.rawValue - 1 } ?? false
         let result = BoardResult(
             chat: group.chat,
@@ -58,7 +58,8 @@ extension BotEngine {
             finishedAt: context.now,
             streakBefore: continues ? standing?.streak ?? 0 : 0
         )
-        let recorded = try context.store.record(result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle))
+        let recorded = try await context.store.record(
+            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle))
         // A mark on the paste, not a line of chat: a text reply only when there is something to learn.
         context.react(
             recorded ? .counted : .notCounted,

@@ -35,14 +35,14 @@ extension BotEngine {
     /// `/forgetme CODE`: the confirmation button's press when the code is the one this player was given in this
     /// chat; any other code is answered, and changes nothing.
     func typedConfirmation(_ code: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
-        throws
+        async throws
     {
         let data = ForgetButton.confirm.rawValue + "~" + code
         if verifiedButton(data, pressedIn: message) != nil {
-            return try pressed(data, message: message, at: now, in: store)
+            return try await pressed(data, message: message, at: now, in: store)
         }
-        let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
-        try store.enqueue([
+        let language = try await store.player(message.sender)?.language ?? configuration.defaultLanguage
+        try await store.enqueue([
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: language.texts.forgetWrongCode,
                 replyTo: message.messageID, thread: message.thread)
@@ -66,18 +66,19 @@ extension BotEngine {
 
     /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
     /// "delete everything", nothing about them may be written again.
-    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
-        let language = try store.player(message.sender)?.language ?? configuration.defaultLanguage
+    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+    {
+        let language = try await store.player(message.sender)?.language ?? configuration.defaultLanguage
         let reply: String
         switch verifiedButton(button, pressedIn: message) {
         case .confirm?:
             // Only what stops an open day being played twice is kept, and only until it has closed everywhere.
             let open = earliestOpenPuzzle(at: now)
-            for game in try store.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
-                try store.guardReplay(
+            for game in try await store.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
+                try await store.guardReplay(
                     replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
             }
-            _ = try store.forget(message.sender)
+            _ = try await store.forget(message.sender)
             reply = language.texts.forgotten
         case .cancel?:
             reply = language.texts.forgetCancelled
@@ -88,15 +89,15 @@ extension BotEngine {
                 metadata: ["button.data": "\(button)", "user.id": "\(message.sender)", "chat.id": "\(message.chat)"])
             return
         }
-        try store.enqueue([
+        try await store.enqueue([
             OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: reply, thread: message.thread)
         ])
     }
 
     /// Sends the player everything stored about them as a JSON document.
-    func export(context: inout Context) throws {
+    func export(context: inout Context) async throws {
         guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
-        guard let data = try context.store.data(of: context.player.id) else { return }
+        guard let data = try await context.store.data(of: context.player.id) else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

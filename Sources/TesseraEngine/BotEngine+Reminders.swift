@@ -31,21 +31,21 @@ extension BotEngine {
     ///
     /// Returns how many reminders were queued.
     @discardableResult
-    public func queueReminders(at now: Date, in store: any GameStoreTransaction) throws -> Int {
+    public func queueReminders(at now: Date, in store: any GameStoreTransaction) async throws -> Int {
         var queued = 0
-        for var player in try store.playersWithReminders() {
+        for var player in try await store.playersWithReminders() {
             guard let chat = player.directChat else { continue }
             let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
             if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }
             let dayEnds = player.nextPuzzleStart(after: now, schedule: configuration.schedule)
             guard dayEnds.timeIntervalSince(now) <= Self.reminderLead else { continue }
             player.remindedPuzzle = puzzle
-            try store.save(player)
-            let history = try store.finishedGames(of: player.id, language: player.language)
+            try await store.save(player)
+            let history = try await store.finishedGames(of: player.id, language: player.language)
             guard !history.contains(where: { $0.puzzle == puzzle }) else { continue }
             let streak = Statistics(history: history, today: puzzle).currentStreak
             guard streak >= Self.reminderStreak else { continue }
-            try store.enqueue([
+            try await store.enqueue([
                 OutgoingMessage(
                     chat: chat, chatKind: .direct,
                     html: player.language.texts.reminder(streak: streak, timeLeft: dayEnds.timeIntervalSince(now)),

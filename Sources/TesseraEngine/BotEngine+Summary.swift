@@ -21,18 +21,18 @@ extension BotEngine {
     ///
     /// Returns how many summaries were queued.
     @discardableResult
-    public func closeDays(at now: Date, in store: any GameStoreTransaction) throws -> Int {
-        try store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
+    public func closeDays(at now: Date, in store: any GameStoreTransaction) async throws -> Int {
+        try await store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
         var queued = 0
-        for var group in try store.activeGroups() {
+        for var group in try await store.activeGroups() {
             let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
-                let open = try openMemberDays(of: due, in: group, at: now, store: store)
+                let open = try await openMemberDays(of: due, in: group, at: now, store: store)
                 if group.summaryEnabled,
-                    let summary = try summary(of: due, in: group, openMemberDays: open, store: store)
+                    let summary = try await summary(of: due, in: group, openMemberDays: open, store: store)
                 {
-                    try store.enqueue([post(summary, in: group)])
+                    try await store.enqueue([post(summary, in: group)])
                     queued += 1
                     // The word waits for the members still inside their day.
                     group.lastRevealedPuzzle = open.isEmpty ? due : group.lastClosedPuzzle
@@ -44,16 +44,18 @@ extension BotEngine {
                 group.applyPending(closed: due)
             } else if group.lastRevealedPuzzle < group.lastClosedPuzzle {
                 let puzzle = group.lastClosedPuzzle
-                if try openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
+                if try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
                     // In the language the day was played in, whatever the group has switched to since.
                     let language = group.lastClosedLanguage ?? group.language
                     let word = language.wordList.display(answer(for: puzzle, in: language))
-                    try store.enqueue([post(language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)])
+                    try await store.enqueue([
+                        post(language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)
+                    ])
                     queued += 1
                     group.lastRevealedPuzzle = puzzle
                 }
             }
-            if group != before { try store.save(group) }
+            if group != before { try await store.save(group) }
         }
         return queued
     }
@@ -66,9 +68,9 @@ extension BotEngine {
 
     /// The zones and rollover hours of the group's board members whose own day of `puzzle` is still open.
     private func openMemberDays(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
-        throws -> [(timeZone: String, rolloverHour: Int)]
+        async throws -> [(timeZone: String, rolloverHour: Int)]
     {
-        try store.memberDays(in: group.chat).filter { day in
+        try await store.memberDays(in: group.chat).filter { day in
             configuration.schedule.puzzle(at: now, rollover: Player.rollover(day.timeZone, day.rolloverHour))
                 <= puzzle
         }
@@ -80,8 +82,8 @@ extension BotEngine {
     func summary(
         of puzzle: PuzzleNumber, in group: Group, openMemberDays: [(timeZone: String, rolloverHour: Int)],
         store: any GameStoreTransaction
-    ) throws -> String? {
-        let results = Self.inFinishingOrder(try store.results(in: group.chat, board: .tessera, puzzle: puzzle))
+    ) async throws -> String? {
+        let results = Self.inFinishingOrder(try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
         let answer = answer(for: puzzle, in: group.language)
@@ -93,7 +95,7 @@ extension BotEngine {
             results.filter { best != nil && $0.result.guesses == best }.map(\.name), count: Self.summaryNames,
             by: { _, _ in false })
         let shown = results.prefix(Self.summaryGrids)
-        let guesses = try store.guesses(of: shown.map(\.result.player), language: group.language, puzzle: puzzle)
+        let guesses = try await store.guesses(of: shown.map(\.result.player), language: group.language, puzzle: puzzle)
         let grids = shown.map { entry in
             var game = Game(answer: answer, wordList: list, hardMode: entry.result.hardMode)
             for guess in guesses[entry.result.player] ?? [] {
@@ -112,12 +114,13 @@ extension BotEngine {
         // Members whose own day of the puzzle is still open have not missed it.
         var playing = Set<UserID>()
         for day in openMemberDays {
-            playing.formUnion(try store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
+            playing.formUnion(
+                try await store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
         }
         // One pass over a board of thousands, keeping names, not standings.
         var stillPlaying: [String] = []
         var missed: [String] = []
-        for standing in try store.standings(in: group.chat, board: .tessera, period: "all")
+        for standing in try await store.standings(in: group.chat, board: .tessera, period: "all")
         where standing.joinedPuzzle <= puzzle && !played.contains(standing.player) {
             if playing.contains(standing.player) {
                 stillPlaying.append(standing.name)

@@ -55,33 +55,33 @@ public struct BotEngine: Sendable {
     }
 
     /// Handles one message: updates the store and queues the replies in its outbox.
-    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) throws {
+    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws {
         var input = BotInput(message)
-        try store.noteActivity(in: message.chat)
+        try await store.noteActivity(in: message.chat)
         // A typed confirmation of /forgetme (platforms without buttons) is its button's press: handled before
         // anything is stored for the sender, as a press is.
         if !configuration.platform.buttons, let command = message.command, command.name == "forgetme",
             !command.argument.isEmpty
         {
-            return try typedConfirmation(command.argument, message: message, at: now, in: store)
+            return try await typedConfirmation(command.argument, message: message, at: now, in: store)
         }
         if let button = message.button {
             // Stats and Share are their commands; the other buttons confirm what they were sent with.
             guard Self.commandButtons.contains(button) else {
-                return try pressed(button, message: message, at: now, in: store)
+                return try await pressed(button, message: message, at: now, in: store)
             }
             input = .command(name: button, argument: "")
         }
         var group: Group?
         if message.chatKind == .group {
-            group = try store.group(message.chat)
+            group = try await store.group(message.chat)
             if group == nil {
                 let created = newGroup(message.chat, at: now)
-                try store.save(created)
+                try await store.save(created)
                 group = created
             }
         }
-        let storedPlayer = try store.player(message.sender)
+        let storedPlayer = try await store.player(message.sender)
         // A player who first appears in a group starts on that group's day, so their day ends with the
         // group's and not at the server's default hour.
         var player =
@@ -96,30 +96,30 @@ public struct BotEngine: Sendable {
         player.displayName = message.senderName
         if message.chatKind == .direct { player.directChat = message.chat }
         player.settleTimeZone(at: now, schedule: configuration.schedule)
-        if player != storedPlayer { try store.save(player) }
+        if player != storedPlayer { try await store.save(player) }
 
         var context = Context(
             message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
             language: group?.language ?? player.language)
-        try respond(to: input, context: &context)
-        if context.player != player { try store.save(context.player) }
-        if let changed = context.group, changed != group { try store.save(changed) }
-        try enqueueWithinBacklog(context.replies, context: context)
+        try await respond(to: input, context: &context)
+        if context.player != player { try await store.save(context.player) }
+        if let changed = context.group, changed != group { try await store.save(changed) }
+        try await enqueueWithinBacklog(context.replies, context: context)
     }
 
     /// Replies waiting for one chat at most: a chat that floods the bot gets one "slow down" and no more
     /// replies until its queue drains, instead of hundreds that would hold it up for minutes.
     static let backlogLimit = 30
 
-    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], context: Context) throws {
+    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], context: Context) async throws {
         let chat = context.message.chat
         let own = replies.filter { $0.chat == chat }
-        guard !own.isEmpty else { return try context.store.enqueue(replies) }
-        let waiting = try context.store.pendingCount(in: chat)
-        if waiting < Self.backlogLimit { return try context.store.enqueue(replies) }
-        try context.store.enqueue(replies.filter { $0.chat != chat })
+        guard !own.isEmpty else { return try await context.store.enqueue(replies) }
+        let waiting = try await context.store.pendingCount(in: chat)
+        if waiting < Self.backlogLimit { return try await context.store.enqueue(replies) }
+        try await context.store.enqueue(replies.filter { $0.chat != chat })
         if waiting == Self.backlogLimit {
-            try context.store.enqueue([
+            try await context.store.enqueue([
                 OutgoingMessage(
                     chat: chat, chatKind: context.message.chatKind, html: context.texts.slowDown,
                     replyTo: context.message.messageID,
@@ -180,7 +180,7 @@ public struct BotEngine: Sendable {
         }
     }
 
-    private func respond(to input: BotInput, context: inout Context) throws {
+    private func respond(to input: BotInput, context: inout Context) async throws {
         if context.message.isEdited {
             edited(context: &context)
             return
@@ -196,7 +196,7 @@ public struct BotEngine: Sendable {
             return
         case .query(let id)?:
             if context.isGroup { return }
-            return try answerShareQuery(id: id, context: &context)
+            return try await answerShareQuery(id: id, context: &context)
         case .unreadable?:
             // Nobody is left talking to a bot that cannot hear them: what to do instead, in plain text.
             context.replies.append(
@@ -210,18 +210,18 @@ public struct BotEngine: Sendable {
         switch input {
         case .text:
             if let share = SharedResult(parsing: context.message.text), isCounted(share) {
-                try pasted(share, context: &context)
+                try await pasted(share, context: &context)
             } else if !context.isGroup {
                 context.reply(context.texts.guessHowTo)
             }
         case .word(let word):
-            if !context.isGroup { try guess(word, context: &context) }
+            if !context.isGroup { try await guess(word, context: &context) }
         case .command(let name, let argument):
-            try command(name, argument: argument, context: &context)
+            try await command(name, argument: argument, context: &context)
         }
     }
 
-    private func command(_ name: String, argument: String, context: inout Context) throws {
+    private func command(_ name: String, argument: String, context: inout Context) async throws {
         switch name {
         case "start", "help":
             let list = context.language.wordList
@@ -245,18 +245,18 @@ public struct BotEngine: Sendable {
             } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
-                try guess(argument, context: &context)
+                try await guess(argument, context: &context)
             }
-        case "board": try board(context: &context)
-        case "hard": try hardMode(argument, context: &context)
-        case "stats": try statistics(context: &context)
-        case "share": try share(context: &context)
-        case "leaderboard": try leaderboard(argument, context: &context)
-        case "join": try join(context: &context)
-        case "leave": try leave(context: &context)
+        case "board": try await board(context: &context)
+        case "hard": try await hardMode(argument, context: &context)
+        case "stats": try await statistics(context: &context)
+        case "share": try await share(context: &context)
+        case "leaderboard": try await leaderboard(argument, context: &context)
+        case "join": try await join(context: &context)
+        case "leave": try await leave(context: &context)
         case "settings": try settings(argument, context: &context)
         case "forgetme": forgetMe(context: &context)
-        case "export": try export(context: &context)
+        case "export": try await export(context: &context)
         case "timezone": timeZone(argument, context: &context)
         case "language": language(argument, context: &context)
         case "remind": remind(argument, context: &context)
@@ -276,11 +276,11 @@ public struct BotEngine: Sendable {
         var playedBeforeForgetting = false
     }
 
-    func dailyGame(_ context: Context) throws -> DailyGame {
+    func dailyGame(_ context: Context) async throws -> DailyGame {
         let player = context.player
         let list = context.language.wordList
         let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
-        let existing = try context.store.game(of: player.id, language: context.language, puzzle: puzzle)
+        let existing = try await context.store.game(of: player.id, language: context.language, puzzle: puzzle)
         let stored =
             existing
             ?? StoredGame(
@@ -301,16 +301,18 @@ public struct BotEngine: Sendable {
                 )
             }
         }
-        let replay =
-            try existing == nil
-            && replayKeys(player.id, language: context.language, puzzle: puzzle).contains(
-                where: context.store.isReplayGuarded)
+        var replay = false
+        if existing == nil {
+            for key in replayKeys(player.id, language: context.language, puzzle: puzzle) where !replay {
+                replay = try await context.store.isReplayGuarded(key)
+            }
+        }
         return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
     }
 
     /// A guess, in a direct chat only: in a group it would show its letters to everyone.
-    private func guess(_ text: String, context: inout Context) throws {
-        var daily = try dailyGame(context)
+    private func guess(_ text: String, context: inout Context) async throws {
+        var daily = try await dailyGame(context)
         if daily.playedBeforeForgetting { return context.reply(context.texts.playedBeforeForgetting) }
         let maximum = daily.game.maximumGuesses
         if let result = daily.game.result {
@@ -326,14 +328,14 @@ public struct BotEngine: Sendable {
                 daily.stored.result = result
                 daily.stored.finishedAt = context.now
             }
-            try context.store.save(daily.stored)
-            if daily.stored.result != nil { try countOnBoards(daily.stored, context: context) }
+            try await context.store.save(daily.stored)
+            if daily.stored.result != nil { try await countOnBoards(daily.stored, context: context) }
             context.replies.append(liveBoard(daily, context: context))
         }
     }
 
-    private func board(context: inout Context) throws {
-        let daily = try dailyGame(context)
+    private func board(context: inout Context) async throws {
+        let daily = try await dailyGame(context)
         if daily.game.rows.isEmpty {
             context.reply(context.texts.noGuessesYet)
         } else if context.isGroup {
@@ -344,38 +346,38 @@ public struct BotEngine: Sendable {
         }
     }
 
-    private func hardMode(_ argument: String, context: inout Context) throws {
+    private func hardMode(_ argument: String, context: inout Context) async throws {
         let enable = argument.lowercased() != "off"
         context.player.prefersHardMode = enable
-        var daily = try dailyGame(context)
+        var daily = try await dailyGame(context)
         switch daily.game.setHardMode(enable) {
         case .failure:
             context.reply(context.texts.hardLater)
         case .success:
             if daily.stored.hardMode != enable {
                 daily.stored.hardMode = enable
-                try context.store.save(daily.stored)
+                try await context.store.save(daily.stored)
             }
             context.reply(enable ? context.texts.hardOn : context.texts.hardOff)
         }
     }
 
-    private func statistics(context: inout Context) throws {
+    private func statistics(context: inout Context) async throws {
         let language = context.language
-        let history = try context.store.finishedGames(of: context.player.id, language: language)
+        let history = try await context.store.finishedGames(of: context.player.id, language: language)
         let today = context.player.puzzle(at: context.now, schedule: configuration.schedule)
         context.reply(context.texts.statistics(Statistics(history: history, today: today), language: language))
     }
 
-    private func share(context: inout Context) throws {
-        let daily = try dailyGame(context)
+    private func share(context: inout Context) async throws {
+        let daily = try await dailyGame(context)
         guard
             let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         else {
             context.reply(context.texts.shareNotFinished)
             return
         }
-        if context.isGroup { try addToBoard(&context) }
+        if context.isGroup { try await addToBoard(&context) }
         context.reply(share.text(theme: configuration.shareTheme).htmlEscaped)
     }
 

@@ -244,12 +244,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             transport: transport.name, from: position, to: batch.nextPosition
         ) { transaction in
             for migration in batch.migrations {
-                try transaction.moveChat(from: migration.from, to: migration.to)
+                try await transaction.moveChat(from: migration.from, to: migration.to)
             }
             for message in batch.messages {
                 do {
                     // One message that cannot be handled must not hold back the others forever.
-                    try transaction.isolated { try engine.handle(message, at: now(), in: transaction) }
+                    try await transaction.isolated { try await engine.handle(message, at: now(), in: transaction) }
                 } catch {
                     logger.error(
                         "A message could not be handled and was skipped",
@@ -270,7 +270,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             let queued = try await retryingStorage("closing the groups' days") {
                 try await store.write { store in
                     let instant = now()
-                    return try engine.closeDays(at: instant, in: store) + engine.queueReminders(at: instant, in: store)
+                    return try await engine.closeDays(at: instant, in: store)
+                        + engine.queueReminders(at: instant, in: store)
                 }
             }
             if queued > 0 {
@@ -471,7 +472,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             try await store.deactivateChat(unavailable)
         case .chatMigrated(let from, let to):
             logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
-            try await store.write { try $0.moveChat(from: from, to: to) }
+            try await store.write { try await $0.moveChat(from: from, to: to) }
         case .messageRejected(let reason), .editRefused(let reason):
             logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
             try await store.markSent([entry.id])

@@ -3,75 +3,80 @@ public import TesseraCore
 
 /// What the engine needs from storage, inside one transaction: everything one update reads and changes,
 /// committed together with the replies it queues (and, by the caller, the transport's position), or not at all.
-public protocol GameStoreTransaction {
-    func player(_ id: UserID) throws -> Player?
-    func save(_ player: Player) throws
+///
+/// Every call is `async`, so a store whose database answers over the network can implement it; a store's
+/// blocking work still runs on its own threads, never on the cooperative pool.
+public protocol GameStoreTransaction: Sendable {
+    func player(_ id: UserID) async throws -> Player?
+    func save(_ player: Player) async throws
 
-    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredGame?
-    func save(_ game: StoredGame) throws
+    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame?
+    func save(_ game: StoredGame) async throws
     /// Every finished game of a player in a language, any order.
-    func finishedGames(of player: UserID, language: Language) throws -> [PlayedGame]
+    func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame]
 
     // Groups and their boards
 
-    func group(_ chat: ChatID) throws -> Group?
-    func save(_ group: Group) throws
+    func group(_ chat: ChatID) async throws -> Group?
+    func save(_ group: Group) async throws
     /// Groups the bot may post in (never marked inactive), for closing their days.
-    func activeGroups() throws -> [Group]
+    func activeGroups() async throws -> [Group]
     /// The groups whose board a player is on.
-    func groups(of player: UserID) throws -> [Group]
+    func groups(of player: UserID) async throws -> [Group]
     /// Puts a player on a group's board; false if they were on it already.
-    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) throws -> Bool
+    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool
     /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
-    func removeMember(_ player: UserID, from chat: ChatID) throws -> Bool
+    func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
 
     /// Counts a result on its group's board and adds it to the totals of `periods` (keys of
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
-    func record(_ result: BoardResult, periods: [String]) throws -> Bool
+    func record(_ result: BoardResult, periods: [String]) async throws -> Bool
     /// A member's all-time standing on a board, if they have any result there.
-    func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing?
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
-    func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing]
+    func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing]
     /// The days of a group's board members: each distinct zone and rollover hour among them.
-    func memberDays(in chat: ChatID) throws -> [(timeZone: String, rolloverHour: Int)]
+    func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)]
     /// The board members whose day is in one zone with one rollover hour.
-    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) throws -> [UserID]
+    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID]
     /// The results counted for one puzzle on a board, of its current members.
-    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )]
     /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
-    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: [String]]
+    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
     /// Members with an unfinished game of a puzzle: their names and guesses so far.
-    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
+    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
+        name: String, guesses: Int
+    )]
 
     /// Everything stored about a player, for `/export`; nil if nothing is.
-    func data(of player: UserID) throws -> PlayerData?
+    func data(of player: UserID) async throws -> PlayerData?
     /// Deletes everything stored about a player: settings, games, memberships, board results and totals;
     /// false if nothing was stored.
-    func forget(_ player: UserID) throws -> Bool
+    func forget(_ player: UserID) async throws -> Bool
 
     /// Remembers, by a one-way key only, that a forgotten player had a game of a puzzle still open somewhere.
-    func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws
+    func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws
     /// Whether a forgotten player's game is remembered under this key.
-    func isReplayGuarded(_ key: String) throws -> Bool
+    func isReplayGuarded(_ key: String) async throws -> Bool
     /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
-    func removeReplayGuards(before puzzle: PuzzleNumber) throws
+    func removeReplayGuards(before puzzle: PuzzleNumber) async throws
 
     /// The players who asked for streak reminders.
-    func playersWithReminders() throws -> [Player]
+    func playersWithReminders() async throws -> [Player]
 
     /// How many messages to a chat wait in the outbox.
-    func pendingCount(in chat: ChatID) throws -> Int
+    func pendingCount(in chat: ChatID) async throws -> Int
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
-    func enqueue(_ messages: [OutgoingMessage]) throws
+    func enqueue(_ messages: [OutgoingMessage]) async throws
 
     /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
-    func noteActivity(in chat: ChatID) throws
+    func noteActivity(in chat: ChatID) async throws
     /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
-    func moveChat(from old: ChatID, to new: ChatID) throws
+    func moveChat(from old: ChatID, to new: ChatID) async throws
     /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
-    func isolated(_ body: () throws -> Void) throws
+    func isolated(_ body: () async throws -> Void) async throws
 }
 
 /// Storage for the bot: players, games, memberships, the outbox and transport positions.
@@ -79,7 +84,11 @@ public protocol GameStoreTransaction {
 /// Implementations run blocking work on their own threads or queues, never on the cooperative pool.
 public protocol GameStore: Sendable {
     /// Runs `body` in one write transaction and commits it durably before returning.
-    func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws -> Result
+    ///
+    /// The transaction stays open while `body` suspends, holding the store's writer: `body` uses only the
+    /// transaction it is given, never the store itself, which would wait for that writer for ever.
+    func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) async throws -> Result) async throws
+        -> Result
 
     /// Where a transport is to receive from next (its opaque position, ``ChatTransport/receive(after:)``), if
     /// it has processed anything.
@@ -94,7 +103,7 @@ public protocol GameStore: Sendable {
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
     ) async throws -> Result?
 
     /// Waits until everything committed so far would survive a power cut.

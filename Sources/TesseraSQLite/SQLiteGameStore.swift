@@ -120,9 +120,9 @@ public final class SQLiteGameStore: GameStore {
     // MARK: - GameStore
 
     public func write<Result: Sendable>(
-        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
     ) async throws -> Result {
-        try await writer.write { db in try body(SQLiteTransaction(db: db)) }
+        try await transaction(waitingForDisk: true, body)
     }
 
     public func position(of transport: String) async throws -> String? {
@@ -141,20 +141,60 @@ public final class SQLiteGameStore: GameStore {
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
     ) async throws -> Result? {
-        try await writeWithoutWaitingForDisk { db in
+        try await transaction(waitingForDisk: false) { transaction in
             // Read in the transaction that moves it: whatever was applied already is never applied twice.
-            guard try Self.position(of: transport, in: db) == position else { return nil }
-            let result = try body(SQLiteTransaction(db: db))
-            try db.executeCached(
-                sql: """
-                    INSERT INTO transport_position (transport, next) VALUES (?, ?)
-                    ON CONFLICT (transport) DO UPDATE SET next = excluded.next
-                    """,
-                arguments: [transport, nextPosition]
-            )
+            guard try await transaction.run({ db in try Self.position(of: transport, in: db) }) == position else {
+                return nil
+            }
+            let result = try await body(transaction)
+            try await transaction.run { db in
+                try db.executeCached(
+                    sql: """
+                        INSERT INTO transport_position (transport, next) VALUES (?, ?)
+                        ON CONFLICT (transport) DO UPDATE SET next = excluded.next
+                        """,
+                    arguments: [transport, nextPosition]
+                )
+            }
             return result
+        }
+    }
+
+    /// Runs `body` in one write transaction held open on the writer's queue (``OpenTransaction``). Without
+    /// waiting for the disk, it commits with `synchronous = NORMAL` (safe against a crash of the process, and
+    /// consistent after a power cut), so replies can go out at once; everything else commits with FULL.
+    private func transaction<Result: Sendable>(
+        waitingForDisk: Bool,
+        _ body: @Sendable (OpenTransaction) async throws -> Result
+    ) async throws -> Result {
+        let transaction = OpenTransaction()
+        async let committed: Void = serve(transaction, waitingForDisk: waitingForDisk)
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(try await withTaskExecutorPreference(transaction) { try await body(transaction) })
+        } catch {
+            outcome = .failure(error)
+        }
+        switch outcome {
+        case .success: transaction.finish(commit: true)
+        case .failure: transaction.finish(commit: false)
+        }
+        // A failure to begin or commit is the one to report: the body's then only says it could not run.
+        try await committed
+        return try outcome.get()
+    }
+
+    /// Serves a transaction on the writer's queue until its body ends, then commits or rolls it back.
+    private func serve(_ transaction: OpenTransaction, waitingForDisk: Bool) async throws {
+        defer { transaction.close() }
+        try await writer.writeWithoutTransaction { db in
+            if !waitingForDisk { try db.executeCached(sql: "PRAGMA synchronous = NORMAL") }
+            let outcome = Swift.Result { try db.inTransaction { transaction.serve(db) ? .commit : .rollback } }
+            // Back to FULL before anything else commits on this connection, whatever the body did.
+            if !waitingForDisk { try db.executeCached(sql: "PRAGMA synchronous = FULL") }
+            try outcome.get()
         }
     }
 
@@ -296,38 +336,22 @@ public final class SQLiteGameStore: GameStore {
     /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.
     public func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws {
         guard !ids.isEmpty else { return }
-        try await writeWithoutWaitingForDisk { db in
-            for id in ids { try db.executeCached(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
-            for live in posted {
-                // One live message per chat: a new game's board replaces the last one's.
-                try db.executeCached(
-                    sql: """
-                        INSERT INTO live_message (platform, address, key, message_id) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key,
-                            message_id = excluded.message_id
-                        """,
-                    arguments: [live.chat.platform.rawValue, live.chat.value, live.key, live.messageID.value])
-            }
+        try await transaction(waitingForDisk: false) { transaction in
+            try await transaction.run { db in try Self.markSent(ids, posted: posted, in: db) }
         }
     }
 
-    /// A transaction committed with `synchronous = NORMAL`; everything else commits with FULL.
-    private func writeWithoutWaitingForDisk<Result: Sendable>(
-        _ body: @Sendable (Database) throws -> Result
-    ) async throws -> Result {
-        try await writer.writeWithoutTransaction { db in
-            try db.executeCached(sql: "PRAGMA synchronous = NORMAL")
-            let outcome = Swift.Result {
-                var result: Result?
-                try db.inTransaction {
-                    result = try body(db)
-                    return .commit
-                }
-                return result!
-            }
-            // Back to FULL before anything else commits on this connection, whatever the body did.
-            try db.executeCached(sql: "PRAGMA synchronous = FULL")
-            return try outcome.get()
+    private static func markSent(_ ids: [Int64], posted: [PostedLiveMessage], in db: Database) throws {
+        for id in ids { try db.executeCached(sql: "DELETE FROM outbox WHERE id = ?", arguments: [id]) }
+        for live in posted {
+            // One live message per chat: a new game's board replaces the last one's.
+            try db.executeCached(
+                sql: """
+                    INSERT INTO live_message (platform, address, key, message_id) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key,
+                        message_id = excluded.message_id
+                    """,
+                arguments: [live.chat.platform.rawValue, live.chat.value, live.key, live.messageID.value])
         }
     }
 
@@ -727,6 +751,8 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case unknownPlayer(UserID)
     /// The engine put a player on the board of another platform's group: a bug.
     case memberOfAnotherPlatform(UserID, ChatID)
+    /// A store call was made after its transaction had ended (used outside the body it was given to): a bug.
+    case transactionEnded
 
     public var description: String {
         switch self {
@@ -752,6 +778,9 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .unknownPlayer(let player):
             "Tessera tried to store a game or result of player \(player) before the player; nothing was written. "
                 + "This is a bug: please report it with the log."
+        case .transactionEnded:
+            "Tessera used a database transaction after it had ended; nothing was written. This is a bug: please "
+                + "report it with the log."
         case .fileReplaced(let path):
             "The database file \(path) was replaced while tessera ran. Stopping so that a restart opens the new "
                 + "file."

@@ -4,12 +4,12 @@ import GRDBSQLite
 import TesseraCore
 import TesseraEngine
 
-/// The engine's view of one SQLite write transaction.
+/// The SQL of each engine operation (``GameStoreTransaction``) on one connection inside a write transaction.
 ///
 /// Players and chats are keyed by integer row ids in every table, so boards join and merge on integers; the
 /// platform's id of each is a column of `player` (`platform`, `account`) and `chat` (`platform`, `address`),
 /// looked up through a unique index where the engine names one.
-struct SQLiteTransaction: GameStoreTransaction {
+struct SQLiteTransaction {
     let db: Database
 
     // MARK: - Keys
@@ -543,13 +543,6 @@ struct SQLiteTransaction: GameStoreTransaction {
             try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [oldKey])
         }
         try db.execute(sql: "DELETE FROM chat WHERE id = ?", arguments: [oldKey])
-    }
-
-    func isolated(_ body: () throws -> Void) throws {
-        try db.inSavepoint {
-            try body()
-            return .commit
-        }
     }
 
     // MARK: - Rows

@@ -289,7 +289,14 @@ public struct Synapse: Sendable {
 
     public struct Unexpected: Error, CustomStringConvertible {
         let call: String
-        let response: [String: Any]
+        /// The answer as read, in words: JSON objects are not `Sendable`.
+        let response: String
+
+        init(call: String, response: [String: Any]) {
+            self.call = call
+            self.response = "\(response)"
+        }
+
         public var description: String { "Synapse answered \(call) unexpectedly: \(response)" }
     }
 

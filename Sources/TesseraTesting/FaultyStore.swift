@@ -60,7 +60,7 @@ public final class FaultyStore: GameStore {
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) throws -> Result
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
     ) async throws -> Result? {
         do {
             try await enter(.processBatch)
@@ -86,7 +86,8 @@ public final class FaultyStore: GameStore {
         events.record("markSent")
     }
 
-    public func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) throws -> Result) async throws
+    public func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) async throws -> Result)
+        async throws
         -> Result
     {
         try await enter(.write)

@@ -258,7 +258,7 @@ struct MatrixDaemonTests {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
             let (people, group) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
-            let (alice, bob) = (people[0], people[1])
+            let bob = people[1]
             try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!play", in: group, as: bob)

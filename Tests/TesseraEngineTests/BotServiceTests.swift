@@ -31,7 +31,7 @@ struct BotServiceTests {
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configure(&configuration)
-        var engineConfiguration = BotEngine.Configuration()
+        let engineConfiguration = BotEngine.Configuration()
         let clock = self.clock
         return BotService(
             transport: transport, store: store,
@@ -129,7 +129,7 @@ struct BotServiceTests {
         await transport.events.wait(for: "receive(after: nil)")
         // While this service polls, another process applies the same updates and moves the position on.
         try await store.processBatch(transport: "scripted", from: nil, to: "5") { transaction in
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "applied there")])
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "applied there")])
         }
         transport.push(
             ReceivedBatch(messages: [Self.help(chat: 5)], nextPosition: "5"),
@@ -229,7 +229,7 @@ struct BotServiceTests {
     func crashWhilePosting(atMostOnce: Bool) async throws {
         let message = OutgoingMessage(
             chat: ChatID(-100), chatKind: .group, html: "The word was…", atMostOnce: atMostOnce)
-        try await store.write { try $0.enqueue([message]) }
+        try await store.write { try await $0.enqueue([message]) }
         // The message goes out, then the process dies before it is marked sent.
         store.fail(.markSent, with: DatabaseError(resultCode: .SQLITE_CORRUPT))
         let first = Task { try await service().run() }
@@ -371,7 +371,7 @@ struct BotServiceTests {
     func summariesAcrossRollovers() async throws {
         // The clock starts at 12:00 UTC on puzzle 326's day: 21:00 in Tokyo, where group -200 has its day.
         try await store.write {
-            try $0.save(
+            try await $0.save(
                 Group(
                     chat: ChatID(-200), timeZone: "Asia/Tokyo", rolloverHour: 0, language: .english,
                     lastClosedPuzzle: PuzzleNumber(325)))

@@ -43,7 +43,7 @@ struct EngineHarness {
                 lastClosedPuzzle: closed)
         }
         let setUp = group(closed: group(closed: PuzzleNumber(0)).puzzleToClose(at: now, schedule: .tessera))
-        try await store.write { try $0.save(setUp) }
+        try await store.write { try await $0.save(setUp) }
     }
 
     /// An allowed word that is not today's answer.
@@ -84,7 +84,7 @@ struct EngineHarness {
         let handled = message.readingCommands()
         let engine = self.engine
         let now = self.now
-        try await store.write { transaction in try engine.handle(handled, at: now, in: transaction) }
+        try await store.write { transaction in try await engine.handle(handled, at: now, in: transaction) }
         let pending = try await store.pendingMessages(limit: 100, now: now)
         try await store.markSent(pending.map(\.id))
         return pending.map(\.message)

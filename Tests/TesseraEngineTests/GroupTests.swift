@@ -28,7 +28,7 @@ struct GroupTests {
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        _ = try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) }
         #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
         #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
 
@@ -88,7 +88,7 @@ struct GroupTests {
         let result = BoardResult(
             chat: ChatID(-1), puzzle: bot.puzzle, player: UserID(1), language: .english, guesses: 1,
             hardMode: false, finishedAt: bot.now, streakBefore: 0)
-        let recorded = try await bot.store.write { try $0.record(result, periods: ["all"]) }
+        let recorded = try await bot.store.write { try await $0.record(result, periods: ["all"]) }
         #expect(recorded == false)
         #expect(try await bot.text("/leaderboard", in: -1, group: true).hasSuffix("🥈 Alice — 3/6"))
     }
@@ -140,15 +140,11 @@ struct GroupTests {
         #expect(lines[2] == "   5/5 won · avg 3.0")
         #expect(lines[3] == "🥈 Bob — 3.3 per game 🔥1")
         #expect(lines.dropFirst().dropLast().allSatisfy { $0.count <= 32 }, "each fits a phone screen: \(board)")
+        let first = try await bot.store.write { try await $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }
+        let second = try await bot.store.write { try await $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) }
         #expect(
-            AllTimeRanking.score(
-                try #require(
-                    try await bot.store.write { try $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }),
-                today: bot.puzzle)
-                > AllTimeRanking.score(
-                    try #require(
-                        try await bot.store.write { try $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) }),
-                    today: bot.puzzle))
+            AllTimeRanking.score(try #require(first), today: bot.puzzle)
+                > AllTimeRanking.score(try #require(second), today: bot.puzzle))
     }
 
     @Test("All time counts missed days as games worth nothing: one lucky game and a missed day trail steady play")
@@ -189,7 +185,7 @@ struct GroupTests {
                 event: .added(seesEveryMessage: seesEveryMessage))
             let engine = bot.engine
             let now = bot.now
-            try await bot.store.write { try engine.handle(message, at: now, in: $0) }
+            try await bot.store.write { try await engine.handle(message, at: now, in: $0) }
             let pending = try await bot.store.pendingMessages(limit: 10, now: now)
             try await bot.store.markSent(pending.map(\.id))
             return pending.map(\.message)
@@ -225,7 +221,7 @@ struct GroupTests {
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        _ = try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) }
         let summary = try await bot.store.pendingMessages(limit: 10, now: midnight)
         try await bot.store.markSent(summary.map(\.id))
         let yesterday = try await bot.text("/leaderboard yesterday", in: -1, group: true)
@@ -260,11 +256,11 @@ struct GroupTests {
         #expect(saved.contains("Day: UTC") && saved.contains("From puzzle 327"), "\(saved)")
         let engine = bot.engine
         let now = bot.now
-        #expect(try await bot.store.write { try engine.closeDays(at: now + 60, in: $0) } == 0)
+        #expect(try await bot.store.write { try await engine.closeDays(at: now + 60, in: $0) } == 0)
         // At UTC midnight today closes as it would have; from then on the group is on UTC+14.
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        #expect(try await bot.store.write { try engine.closeDays(at: midnight, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) } == 1)
         #expect(try await bot.text("/settings", in: -1, group: true).contains("Day: Pacific/Kiritimati"))
     }
 
@@ -280,7 +276,7 @@ struct GroupTests {
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        _ = try await bot.store.write { try engine.closeDays(at: midnight, in: $0) }
+        _ = try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) }
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).first?.message.html)
         let word = try bot.answer(.english, puzzle: PuzzleNumber(326)).uppercased()
         #expect(summary.hasPrefix("<b>Puzzle 326 is over here.</b>"), "in English, as played: \(summary)")
@@ -346,11 +342,11 @@ struct GroupTests {
         let engine = bot.engine
         let closing = Self.monday + 2.5 * 86_400  // Thursday 00:00 UTC: Wednesday's puzzle 322 closes
         // Nothing closed Monday's and Tuesday's days yet: only the latest, Tuesday's, is summed up.
-        #expect(try await bot.store.write { try engine.closeDays(at: closing - 60, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing - 60, in: $0) } == 1)
         let tuesday = try await bot.store.pendingMessages(limit: 10, now: closing)
         #expect(tuesday.count == 1 && tuesday[0].message.html.hasPrefix("<b>Puzzle 321 is over here.</b>"))
-        #expect(try await bot.store.write { try engine.closeDays(at: closing + 60, in: $0) } == 1)
-        #expect(try await bot.store.write { try engine.closeDays(at: closing + 120, in: $0) } == 0, "once")
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing + 60, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing + 120, in: $0) } == 0, "once")
         let posted = try await bot.store.pendingMessages(limit: 10, now: closing)
         let summary = try #require(posted.last?.message)
         #expect(summary.chat == ChatID(-1) && summary.replyTo == nil && summary.silent && summary.atMostOnce)
@@ -372,7 +368,7 @@ struct GroupTests {
                 😴 Missed: Alice
                 """)
         // A day nobody played closes without a post.
-        #expect(try await bot.store.write { try engine.closeDays(at: closing + 86_400, in: $0) } == 0)
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing + 86_400, in: $0) } == 0)
     }
 
     @Test(
@@ -392,18 +388,18 @@ struct GroupTests {
         let word = try bot.answer(puzzle: bot.puzzle).uppercased()
         let midnight = Self.monday + 12 * 3600  // Monday 12:00 UTC + 12 h: the UTC group's day closes.
         // 00:01 UTC is 16:01 in Los Angeles: Bob can still play, so the word is not posted.
-        let queued = try await bot.store.write { try engine.closeDays(at: midnight + 60, in: $0) }
+        let queued = try await bot.store.write { try await engine.closeDays(at: midnight + 60, in: $0) }
         #expect(queued == 1)
         let results = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
         #expect(results.chat == ChatID(-1) && results.silent)
         #expect(!results.html.uppercased().contains(word), "\(results.html)")
         #expect(results.html.contains("🔒 The word follows once every member's day is over."))
         #expect(results.html.contains("⏳ Still playing: Bob") && !results.html.contains("Missed"))
-        #expect(try await bot.store.write { try engine.closeDays(at: midnight + 3600, in: $0) } == 0)
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 3600, in: $0) } == 0)
         // 08:01 UTC is past midnight in Los Angeles: the word, once, behind a spoiler and without a notification.
         let losAngeles = midnight + 8 * 3600 + 60
-        #expect(try await bot.store.write { try engine.closeDays(at: losAngeles, in: $0) } == 1)
-        #expect(try await bot.store.write { try engine.closeDays(at: losAngeles + 60, in: $0) } == 0, "once")
+        #expect(try await bot.store.write { try await engine.closeDays(at: losAngeles, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: losAngeles + 60, in: $0) } == 0, "once")
         let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: losAngeles).last?.message)
         #expect(reveal.chat == ChatID(-1) && reveal.silent && reveal.atMostOnce)
         #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
@@ -419,7 +415,7 @@ struct GroupTests {
             if user <= 35 { try await bot.play(user, name: name, misses: 0) }
         }
         let engine = bot.engine
-        #expect(try await bot.store.write { try engine.closeDays(at: Self.monday + 86_400, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: Self.monday + 86_400, in: $0) } == 1)
         let html = try #require(try await bot.store.pendingMessages(limit: 100, now: Self.monday).last?.message.html)
         let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(

@@ -254,7 +254,7 @@ struct LiveBoardTests {
         try await bot.send("/remind on", from: 5, in: 905)
         let engine = bot.engine
         let evening = today + 9 * 3600
-        _ = try await bot.store.write { try engine.queueReminders(at: evening, in: $0) }
+        _ = try await bot.store.write { try await engine.queueReminders(at: evening, in: $0) }
         let reminder = try await bot.store.pendingMessages(limit: 10, now: evening).map(\.message)
         #expect(reminder.map(\.chat) == [ChatID(905)] && reminder.first?.html.hasPrefix("🔥") == true)
     }
@@ -273,7 +273,7 @@ struct LiveBoardTests {
         func due(at hour: Double) async throws -> [OutgoingMessage] {
             let engine = bot.engine
             let moment = today - 12 * 3600 + hour * 3600
-            _ = try await bot.store.write { try engine.queueReminders(at: moment, in: $0) }
+            _ = try await bot.store.write { try await engine.queueReminders(at: moment, in: $0) }
             let pending = try await bot.store.pendingMessages(limit: 10, now: moment)
             try await bot.store.markSent(pending.map(\.id))
             return pending.map(\.message)

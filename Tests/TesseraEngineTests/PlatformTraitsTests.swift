@@ -48,10 +48,10 @@ struct PlatformTraitsTests {
         let code = try #require(question.split(separator: "<code>/forgetme ").last?.split(separator: "<").first)
         let wrong = "That code is not the one I gave you, so nothing was deleted. /forgetme gives you the code."
         #expect(try await bot.text("/forgetme 0000") == wrong)
-        #expect(try await bot.store.write { try $0.player(UserID(1)) } != nil)
+        #expect(try await bot.store.write { try await $0.player(UserID(1)) } != nil)
         #expect(try await bot.text("/forgetme \(code)", from: 2, in: 1) == wrong, "another player's code does nothing")
         #expect(try await bot.text("/forgetme \(code)").hasPrefix("Done: everything I stored about you is deleted"))
-        #expect(try await bot.store.write { try $0.player(UserID(1)) } == nil, "and nothing is written after")
+        #expect(try await bot.store.write { try await $0.player(UserID(1)) } == nil, "and nothing is written after")
         let play = try #require(try await bot.send("/play", in: -1, group: true).first)
         #expect(play.buttons.isEmpty && play.html.contains("private chat"))
     }

@@ -21,7 +21,7 @@ struct PrivacyTests {
     }
 
     func isStored(_ user: Int64, in bot: EngineHarness) async throws -> Bool {
-        try await bot.store.write { try $0.data(of: UserID(user)) != nil }
+        try await bot.store.write { try await $0.data(of: UserID(user)) != nil }
     }
 
     @Test("/export sends everything stored about the player as a JSON document, only in their direct chat")

@@ -21,7 +21,9 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         #expect(try await store.synchronousLevel() == 2)
         // Removing a sent message commits with NORMAL; FULL must be back for everything after it.
-        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "hi")]) }
+        try await store.write {
+            try await $0.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "hi")])
+        }
         let entry = try #require(try await store.pendingMessages(limit: 1, now: Date()).first)
         try await store.markSent([entry.id])
         #expect(try await store.synchronousLevel() == 2)
@@ -45,7 +47,7 @@ struct SQLiteStoreTests {
                 transport: "test", from: index == 0 ? nil : String(index - 1), to: String(index)
             ) {
                 transaction in
-                try transaction.enqueue([
+                try await transaction.enqueue([
                     OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: String(repeating: "x", count: 5000))
                 ])
             }
@@ -53,7 +55,8 @@ struct SQLiteStoreTests {
         // Far fewer pages than the writer's own threshold: only the background checkpoints copy these.
         var progress = store.latestCheckpoint
         while progress.map({ $0.copiedFrames < 50 || $0.copiedFrames != $0.logFrames }) ?? true {
-            progress = try #require(await store.nextCheckpoint(), "the store has no write-ahead log")
+            let next = try #require(await store.nextCheckpoint(), "the store has no write-ahead log")
+            progress = next
         }
     }
 
@@ -81,17 +84,17 @@ struct SQLiteStoreTests {
         let board = { @Sendable (key: String) in
             OutgoingMessage(chat: ChatID(3), chatKind: .direct, html: key, live: key)
         }
-        try await store.write { try $0.enqueue([board("board:en:1")]) }
+        try await store.write { try await $0.enqueue([board("board:en:1")]) }
         let first = try await store.pendingMessages(limit: 10, now: Date())
         #expect(first.map(\.livePost) == [nil], "nothing posted yet")
         try await store.markSent(
             first.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:1", messageID: MessageID(10))])
-        try await store.write { try $0.enqueue([board("board:en:1")]) }
+        try await store.write { try await $0.enqueue([board("board:en:1")]) }
         let second = try await store.pendingMessages(limit: 10, now: Date())
         #expect(second.map(\.livePost) == [MessageID(10)], "the next version edits message 10")
         try await store.markSent(
             second.map(\.id), posted: [.init(chat: ChatID(3), key: "board:en:2", messageID: MessageID(20))])
-        try await store.write { try $0.enqueue([board("board:en:1"), board("board:en:2")]) }
+        try await store.write { try await $0.enqueue([board("board:en:1"), board("board:en:2")]) }
         let third = try await store.pendingMessages(limit: 10, now: Date())
         #expect(third.map(\.livePost) == [nil, MessageID(20)], "yesterday's board is no longer the live one")
     }
@@ -101,7 +104,7 @@ struct SQLiteStoreTests {
         let store = try SQLiteGameStore.inMemory()
         // A Matrix room's id is no negative number; a group is a group because the message says so.
         try await store.write { transaction in
-            try transaction.enqueue([
+            try await transaction.enqueue([
                 OutgoingMessage(chat: ChatID(500), chatKind: .group, html: "to a group"),
                 OutgoingMessage(chat: ChatID(-7), chatKind: .direct, html: "to a person"),
             ])
@@ -133,7 +136,7 @@ struct SQLiteStoreTests {
         #expect(pending.map(\.message.action) == [.react(.counted), .post])
         #expect(pending.map(\.message.chatKind) == [.group, .group], "Telegram's groups have negative ids")
         #expect(pending.map(\.message.html) == ["Joined", "Hello"] && pending.first?.message.replyTo == MessageID(9))
-        let alice = try await store.write { try $0.player(UserID(.telegram, "1")) }
+        let alice = try await store.write { try await $0.player(UserID(.telegram, "1")) }
         #expect(alice?.displayName == "Alice" && alice?.reminders == false && alice?.remindedPuzzle == nil)
     }
 
@@ -156,7 +159,7 @@ struct SQLiteStoreTests {
         try queue.close()
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         let (own, official, results) = try await store.write { transaction in
-            (
+            await (
                 try transaction.standing(of: UserID(.telegram, "1"), in: ChatID(.telegram, "-5"), board: .tessera),
                 try transaction.standing(of: UserID(.telegram, "1"), in: ChatID(.telegram, "-5"), board: .official),
                 try transaction.results(in: ChatID(.telegram, "-5"), board: .tessera, puzzle: PuzzleNumber(325))
@@ -212,7 +215,7 @@ struct SQLiteStoreTests {
         #expect(pending.last?.livePost == MessageID(88), "the live board is still edited in place")
         #expect(try await store.isChatActive(ChatID(.telegram, "-2009")) == false)
         let (players, game, stored, standings, results) = try await store.write { transaction in
-            (
+            await (
                 [try transaction.player(alice), try transaction.player(bob)],
                 try transaction.game(of: alice, language: .english, puzzle: PuzzleNumber(325)),
                 try transaction.group(group),
@@ -232,19 +235,19 @@ struct SQLiteStoreTests {
         let carol = UserID(.matrix, "@carol:example.org")
         let room = ChatID(.matrix, "!room:example.org")
         let boards = try await store.write { transaction in
-            try transaction.save(
+            try await transaction.save(
                 Player(id: carol, displayName: "Carol", language: .english, timeZone: "UTC", rolloverHour: 0))
-            _ = try transaction.addMember(carol, to: room, joinedPuzzle: PuzzleNumber(325))
-            return (
+            _ = try await transaction.addMember(carol, to: room, joinedPuzzle: PuzzleNumber(325))
+            return await (
                 try transaction.standings(in: room, board: .tessera, period: "all").map(\.player),
-                try transaction.standings(in: group, board: .tessera, period: "all").map(\.player),
-                try transaction.player(carol)?.displayName
+                try await transaction.standings(in: group, board: .tessera, period: "all").map(\.player),
+                try await transaction.player(carol)?.displayName
             )
         }
         #expect(boards.0 == [carol] && boards.1 == [alice, bob] && boards.2 == "Carol")
         // A group's members are people of its platform.
         await #expect(throws: SQLiteStoreError.self) {
-            try await store.write { _ = try $0.addMember(carol, to: group, joinedPuzzle: PuzzleNumber(325)) }
+            try await store.write { _ = try await $0.addMember(carol, to: group, joinedPuzzle: PuzzleNumber(325)) }
         }
     }
 
@@ -270,7 +273,7 @@ struct SQLiteStoreTests {
         struct Interrupted: Error {}
         await #expect(throws: Interrupted.self) {
             try await store.processBatch(transport: "telegram", from: nil, to: "42") { transaction in
-                try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "lost")])
+                try await transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "lost")])
                 throw Interrupted()
             }
         }
@@ -278,7 +281,7 @@ struct SQLiteStoreTests {
         #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
 
         try await store.processBatch(transport: "telegram", from: nil, to: "43") { transaction in
-            try transaction.enqueue([
+            try await transaction.enqueue([
                 OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "kept", replyTo: MessageID(5))
             ])
         }
@@ -294,13 +297,13 @@ struct SQLiteStoreTests {
     func batchesApplyOnce() async throws {
         let store = try SQLiteGameStore.inMemory()
         let first = try await store.processBatch(transport: "matrix", from: nil, to: "s72_5") { transaction in
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "once")])
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "once")])
             return "applied"
         }
         #expect(first == "applied")
         // The same batch again (an earlier try that committed after all, or a second process): skipped.
         let again = try await store.processBatch(transport: "matrix", from: nil, to: "s72_5") { transaction in
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "twice")])
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "twice")])
             return "applied"
         }
         #expect(again == nil)
@@ -318,7 +321,9 @@ struct SQLiteStoreTests {
     @Test("A postponed message waits until its time, then is sent once")
     func postpone() async throws {
         let store = try SQLiteGameStore.inMemory()
-        try await store.write { try $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "later")]) }
+        try await store.write {
+            try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "later")])
+        }
         let now = Date()
         let entry = try #require(try await store.pendingMessages(limit: 1, now: now).first)
         try await store.postpone(entry.id, until: now + 30)
@@ -381,15 +386,19 @@ struct SQLiteStoreTests {
     func replayGuards() async throws {
         let store = try SQLiteGameStore.inMemory()
         try await store.write { transaction in
-            try transaction.guardReplay("k330", until: PuzzleNumber(330))
-            try transaction.guardReplay("k331", until: PuzzleNumber(331))
-            try transaction.guardReplay("k330", until: PuzzleNumber(330))
+            try await transaction.guardReplay("k330", until: PuzzleNumber(330))
+            try await transaction.guardReplay("k331", until: PuzzleNumber(331))
+            try await transaction.guardReplay("k330", until: PuzzleNumber(330))
         }
-        #expect(try await store.write { try $0.isReplayGuarded("k330") && $0.isReplayGuarded("k331") })
-        try await store.write { try $0.removeReplayGuards(before: PuzzleNumber(330)) }
-        #expect(try await store.write { try $0.isReplayGuarded("k330") })
-        try await store.write { try $0.removeReplayGuards(before: PuzzleNumber(331)) }
-        #expect(try await store.write { try !$0.isReplayGuarded("k330") && $0.isReplayGuarded("k331") })
+        #expect(
+            try await store.write { [try await $0.isReplayGuarded("k330"), try await $0.isReplayGuarded("k331")] }
+                == [true, true])
+        try await store.write { try await $0.removeReplayGuards(before: PuzzleNumber(330)) }
+        #expect(try await store.write { try await $0.isReplayGuarded("k330") })
+        try await store.write { try await $0.removeReplayGuards(before: PuzzleNumber(331)) }
+        #expect(
+            try await store.write { [try await $0.isReplayGuarded("k330"), try await $0.isReplayGuarded("k331")] }
+                == [false, true])
     }
 
     @Test("A database file deleted or replaced under the store is noticed, and is not a passing failure")
@@ -419,10 +428,10 @@ struct SQLiteStoreTests {
     func outboxRoundRobin() async throws {
         let store = try SQLiteGameStore.inMemory()
         try await store.write { transaction in
-            try transaction.enqueue(
+            try await transaction.enqueue(
                 (1...300).map { OutgoingMessage(chat: ChatID(-100), chatKind: .group, html: "flood \($0)") })
-            try transaction.enqueue([OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "hello")])
-            try transaction.enqueue(
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "hello")])
+            try await transaction.enqueue(
                 (1...2).map { OutgoingMessage(chat: ChatID(-100), chatKind: .group, html: "later \($0)") })
         }
         let pending = try await store.pendingMessages(limit: 200, now: Date())
@@ -433,7 +442,7 @@ struct SQLiteStoreTests {
     func claims() async throws {
         let store = try SQLiteGameStore.inMemory()
         try await store.write { transaction in
-            try transaction.enqueue([
+            try await transaction.enqueue([
                 OutgoingMessage(chat: ChatID(-1), chatKind: .group, html: "summary", atMostOnce: true),
                 OutgoingMessage(chat: ChatID(2), chatKind: .direct, html: "reply"),
             ])
@@ -457,7 +466,7 @@ struct SQLiteStoreTests {
         let telegram = ChatID(.telegram, "-100")
         let room = ChatID(.matrix, "!room:example.org")
         try await store.write { transaction in
-            try transaction.enqueue([
+            try await transaction.enqueue([
                 OutgoingMessage(chat: telegram, chatKind: .group, html: "one"),
                 OutgoingMessage(chat: room, chatKind: .group, html: "two"),
                 OutgoingMessage(chat: telegram, chatKind: .group, html: "three"),

@@ -10,7 +10,7 @@ import Testing
 struct SentMessagesTests {
     func queue(_ count: Int, in store: FaultyStore) async throws -> [Int64] {
         try await store.write { transaction in
-            try transaction.enqueue(
+            try await transaction.enqueue(
                 (1...count).map { OutgoingMessage(chat: ChatID(Int64($0)), chatKind: .direct, html: "reply \($0)") })
         }
         return try await store.pendingMessages(limit: count, now: Date()).map(\.id)

@@ -44,15 +44,15 @@ let chat = ChatID(.telegram, "-1001")
 print("Group boards: \(members) members × \(days) closed days and today, SQLite file, release build")
 let generation = clock.now
 try await store.write { transaction in
-    try transaction.save(
+    try await transaction.save(
         Group(
             chat: chat, timeZone: "UTC", rolloverHour: 0, language: .english,
             lastClosedPuzzle: PuzzleNumber(today.rawValue - 1)))
     for member in 1...members {
         let id = UserID(.telegram, String(member))
-        try transaction.save(
+        try await transaction.save(
             Player(id: id, displayName: "Player \(member)", language: .english, timeZone: "UTC", rolloverHour: 0))
-        _ = try transaction.addMember(id, to: chat, joinedPuzzle: PuzzleNumber(today.rawValue - days))
+        _ = try await transaction.addMember(id, to: chat, joinedPuzzle: PuzzleNumber(today.rawValue - days))
     }
 }
 var random = SplitMix64(seed: 2026)
@@ -95,11 +95,11 @@ for puzzle in (today.rawValue - days)...today.rawValue {
     let batch = day
     try await store.write { transaction in
         for (game, result) in batch {
-            try transaction.save(game)
-            _ = try transaction.record(result, periods: periods)
+            try await transaction.save(game)
+            _ = try await transaction.record(result, periods: periods)
         }
         for member in unfinished {
-            try transaction.save(
+            try await transaction.save(
                 StoredGame(
                     player: UserID(.telegram, String(member)), language: .english, puzzle: number, hardMode: false,
                     guesses: [words[member % words.count]]))
@@ -111,12 +111,14 @@ print("  \(results) results generated in \(String(format: "%.1f", milliseconds(c
 // MARK: - The queries
 
 /// Times `body` inside a write transaction, `runs` times; the median and the slowest run.
-func measure(_ body: @escaping @Sendable (any GameStoreTransaction) throws -> Void) async throws -> (Double, Double) {
+func measure(
+    _ body: @escaping @Sendable (any GameStoreTransaction) async throws -> Void
+) async throws -> (Double, Double) {
     var times: [Double] = []
     for _ in 0..<runs {
         let elapsed = try await store.write { transaction in
             let start = ContinuousClock.now
-            try body(transaction)
+            try await body(transaction)
             return milliseconds(ContinuousClock.now - start)
         }
         times.append(elapsed)
@@ -125,7 +127,7 @@ func measure(_ body: @escaping @Sendable (any GameStoreTransaction) throws -> Vo
     return (times[times.count / 2], times[times.count - 1])
 }
 
-func command(_ text: String) -> @Sendable (any GameStoreTransaction) throws -> Void {
+func command(_ text: String) -> @Sendable (any GameStoreTransaction) async throws -> Void {
     var message = ChatMessage(
         chat: chat, chatKind: .group, sender: UserID(.telegram, String(members)), senderName: "Player \(members)",
         text: text,
@@ -133,7 +135,7 @@ func command(_ text: String) -> @Sendable (any GameStoreTransaction) throws -> V
     // As Telegram's transport reads it.
     if case .command(let read) = CommandSyntax(prefixes: ["/"]).read(text) { message.command = read }
     let typed = message
-    return { transaction in try engine.handle(typed, at: now, in: transaction) }
+    return { transaction in try await engine.handle(typed, at: now, in: transaction) }
 }
 
 print("\n  \(runs) runs each, inside the transaction      median      slowest")
@@ -149,10 +151,10 @@ for argument in ["", " week", " month", " all"] {
 report(
     "daily summary of yesterday (closeDays)",
     try await measure { transaction in
-        guard var group = try transaction.group(chat) else { return }
+        guard var group = try await transaction.group(chat) else { return }
         group.lastClosedPuzzle = PuzzleNumber(today.rawValue - 2)
-        try transaction.save(group)
-        guard try engine.closeDays(at: now, in: transaction) == 1 else {
+        try await transaction.save(group)
+        guard try await engine.closeDays(at: now, in: transaction) == 1 else {
             fatalError("the summary was not queued")
         }
     })
@@ -161,8 +163,8 @@ print("  target: under 20 ms each")
 // Where the time goes: the store's reads alone.
 print("\n  of which the store's reads:")
 let week = BoardPeriod.week.key(containing: today, schedule: schedule)
-report("standings (week)", try await measure { _ = try $0.standings(in: chat, board: .tessera, period: week) })
-report("results (today)", try await measure { _ = try $0.results(in: chat, board: .tessera, puzzle: today) })
+report("standings (week)", try await measure { _ = try await $0.standings(in: chat, board: .tessera, period: week) })
+report("results (today)", try await measure { _ = try await $0.results(in: chat, board: .tessera, puzzle: today) })
 report(
     "unfinished (today)",
-    try await measure { _ = try $0.unfinished(in: chat, language: .english, puzzle: today) })
+    try await measure { _ = try await $0.unfinished(in: chat, language: .english, puzzle: today) })

@@ -1,0 +1,85 @@
+import GRDB
+import TesseraCore
+import TesseraEngine
+
+/// The engine's transaction: each call runs its SQL (``SQLiteTransaction``) on the open transaction's connection.
+extension OpenTransaction: GameStoreTransaction {
+    private func sql<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteTransaction) throws -> Result
+    ) async throws -> Result {
+        try await run { db in try body(SQLiteTransaction(db: db)) }
+    }
+
+    func player(_ id: UserID) async throws -> Player? { try await sql { try $0.player(id) } }
+    func save(_ player: Player) async throws { try await sql { try $0.save(player) } }
+    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
+        try await sql { try $0.game(of: player, language: language, puzzle: puzzle) }
+    }
+    func save(_ game: StoredGame) async throws { try await sql { try $0.save(game) } }
+    func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
+        try await sql { try $0.finishedGames(of: player, language: language) }
+    }
+    func group(_ chat: ChatID) async throws -> Group? { try await sql { try $0.group(chat) } }
+    func save(_ group: Group) async throws { try await sql { try $0.save(group) } }
+    func activeGroups() async throws -> [Group] { try await sql { try $0.activeGroups() } }
+    func groups(of player: UserID) async throws -> [Group] { try await sql { try $0.groups(of: player) } }
+    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
+        try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }
+    }
+    func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
+        try await sql { try $0.removeMember(player, from: chat) }
+    }
+    func record(_ result: BoardResult, periods: [String]) async throws -> Bool {
+        try await sql { try $0.record(result, periods: periods) }
+    }
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
+        try await sql { try $0.standing(of: player, in: chat, board: board) }
+    }
+    func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
+        try await sql { try $0.standings(in: chat, board: board, period: period) }
+    }
+    func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)] {
+        try await sql { try $0.memberDays(in: chat) }
+    }
+    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID] {
+        try await sql { try $0.members(in: chat, timeZone: timeZone, rolloverHour: rolloverHour) }
+    }
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
+        name: String, result: BoardResult
+    )] { try await sql { try $0.results(in: chat, board: board, puzzle: puzzle) } }
+    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]] {
+        try await sql { try $0.guesses(of: players, language: language, puzzle: puzzle) }
+    }
+    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
+        name: String, guesses: Int
+    )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }
+    func data(of player: UserID) async throws -> PlayerData? { try await sql { try $0.data(of: player) } }
+    func forget(_ player: UserID) async throws -> Bool { try await sql { try $0.forget(player) } }
+    func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws {
+        try await sql { try $0.guardReplay(key, until: puzzle) }
+    }
+    func isReplayGuarded(_ key: String) async throws -> Bool { try await sql { try $0.isReplayGuarded(key) } }
+    func removeReplayGuards(before puzzle: PuzzleNumber) async throws {
+        try await sql { try $0.removeReplayGuards(before: puzzle) }
+    }
+    func playersWithReminders() async throws -> [Player] { try await sql { try $0.playersWithReminders() } }
+    func pendingCount(in chat: ChatID) async throws -> Int { try await sql { try $0.pendingCount(in: chat) } }
+    func enqueue(_ messages: [OutgoingMessage]) async throws { try await sql { try $0.enqueue(messages) } }
+    func noteActivity(in chat: ChatID) async throws { try await sql { try $0.noteActivity(in: chat) } }
+    func moveChat(from old: ChatID, to new: ChatID) async throws {
+        try await sql { try $0.moveChat(from: old, to: new) }
+    }
+
+    /// A savepoint around `body`, which may suspend: SQLite's own savepoint statements, as GRDB's
+    /// `inSavepoint` takes only a synchronous body.
+    func isolated(_ body: () async throws -> Void) async throws {
+        try await run { db in try db.execute(sql: "SAVEPOINT isolated") }
+        do {
+            try await body()
+        } catch {
+            try await run { db in try db.execute(sql: "ROLLBACK TO SAVEPOINT isolated; RELEASE SAVEPOINT isolated") }
+            throw error
+        }
+        try await run { db in try db.execute(sql: "RELEASE SAVEPOINT isolated") }
+    }
+}
