@@ -171,6 +171,31 @@ print(
     "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
 )
 
+// Where the resident memory is: the heap and stacks (anonymous) beside code and data mapped from files.
+let rollup = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""
+let parts = rollup.split(separator: "\n").filter { $0.hasPrefix("Anonymous:") || $0.hasPrefix("Rss:") }
+print(
+    "  of which: \(parts.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }.joined(separator: ", "))"
+)
+if ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_MAPS"] != nil {
+    // Read to the end: procfs files claim a size of zero.
+    let file = FileHandle(forReadingAtPath: "/proc/\(daemon.processIdentifier)/smaps")
+    let maps = String(decoding: (try? file?.readToEnd()) ?? Data(), as: UTF8.self)
+    var current = ""
+    var sizes: [String: Int] = [:]
+    for line in maps.split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        if let first = fields.first, first.contains("-"), fields.count >= 5 {
+            current = fields.count >= 6 ? String(fields[5]) : "[anonymous]"
+        } else if fields.first == "Rss:", fields.count >= 2, let kilobytes = Int(fields[1]) {
+            sizes[current, default: 0] += kilobytes
+        }
+    }
+    for (name, kilobytes) in sizes.sorted(by: { $0.value > $1.value }).prefix(15) {
+        print("    \(kilobytes) kB \(name)")
+    }
+}
+
 kill(daemon.processIdentifier, SIGKILL)
 daemon.waitUntilExit()
 await fake.stop()
