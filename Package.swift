@@ -62,6 +62,8 @@ let package = Package(
         ),
         // libcurl, with typed shims for its variadic functions.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // glibc's malloc tuned before main (two heap arenas): linked into the executable only.
+        .target(name: "CMalloc"),
         // An async HTTP client on libcurl: blocking transfers on their own queues.
         .target(name: "TesseraHTTP", dependencies: ["CCurl"], swiftSettings: swiftSettings),
         // The Telegram Bot API as a chat transport.
@@ -89,6 +91,7 @@ let package = Package(
         .executableTarget(
             name: "TesseraCLI",
             dependencies: [
+                "CMalloc",
                 "TesseraCore",
                 "TesseraEngine",
                 "TesseraHTTP",

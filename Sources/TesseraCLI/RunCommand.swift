@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -72,6 +73,8 @@ struct RunCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "tessera")
+        // Set before main by CMalloc: the daemon's memory depends on it.
+        logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])
 
         let store: SQLiteGameStore
         let lock: DatabaseLock
