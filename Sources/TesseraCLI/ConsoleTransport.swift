@@ -7,8 +7,9 @@ import TesseraEngine
 final class ConsoleTransport: ChatTransport {
     let name = "console"
     let platform = Platform.console
-    /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line.
-    let traits = PlatformTraits(buttons: true, edits: false, reactions: false)
+    /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
+    /// plain text, where nothing can be hidden.
+    let traits = PlatformTraits(buttons: true, edits: false, reactions: false, spoilers: false, threads: false)
 
     private struct State {
         var player = "You"

@@ -154,6 +154,7 @@ extension BotEngine {
                 return context.reply(context.texts.settingsUsage)
             }
         case "topic":
+            guard context.platform.threads else { return context.reply(context.texts.settingsNoTopics) }
             switch lowered {
             case "here": group.topic = context.message.thread
             case "off", "none": group.topic = nil

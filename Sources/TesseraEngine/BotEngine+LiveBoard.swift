@@ -46,13 +46,14 @@ extension BotEngine {
                 lines.append(texts.boardCommands)
             }
         }
-        return OutgoingMessage(
+        var board = OutgoingMessage(
             chat: context.message.chat, chatKind: context.message.chatKind, html: lines.joined(separator: "\n"),
-            thread: context.message.thread,
-            buttons: buttons,
-            // Without edits, each version is a message of its own.
-            live: context.platform.edits ? "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)" : nil,
-            repostsLive: reposts)
+            thread: context.message.thread, buttons: buttons, repostsLive: reposts)
+        // Without edits, or too long to edit as one message, each version is a message of its own.
+        if context.platform.edits && board.fits(maximumLength: context.platform.maximumLength) {
+            board.live = "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)"
+        }
+        return board
     }
 
     /// The keyboard's rows, each tried letter marked with the square of the best it showed (🟩 beats 🟨 beats

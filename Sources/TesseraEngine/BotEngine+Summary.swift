@@ -34,8 +34,10 @@ extension BotEngine {
                 {
                     try await store.enqueue([post(summary, in: group)])
                     queued += 1
-                    // The word waits for the members still inside their day.
-                    group.lastRevealedPuzzle = open.isEmpty ? due : group.lastClosedPuzzle
+                    // The word waits for the members still inside their day; where it cannot be hidden, it
+                    // never comes.
+                    group.lastRevealedPuzzle =
+                        open.isEmpty || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
                 } else {
                     group.lastRevealedPuzzle = due
                 }
@@ -135,7 +137,8 @@ extension BotEngine {
         return group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
-                answer: openMemberDays.isEmpty ? list.display(answer) : nil,
+                word: !configuration.platform.spoilers
+                    ? .notPosted : openMemberDays.isEmpty ? .shown(list.display(answer)) : .later,
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
@@ -175,9 +178,16 @@ struct DaySummary {
         let squares: [String]
     }
 
+    /// The word of the day, behind a spoiler; while a member can still play the puzzle it follows in its own
+    /// post, and where the platform cannot hide it it is never posted (``PlatformTraits/spoilers``).
+    enum Word {
+        case shown(String)
+        case later
+        case notPosted
+    }
+
     let puzzle: PuzzleNumber
-    /// nil while a member can still play the puzzle: the word follows in its own post.
-    let answer: String?
+    let word: Word
     /// Everyone with the fewest guesses, when someone won.
     let winners: Shortlist<String>
     let grids: [Grid]

@@ -424,7 +424,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 
 extension OutgoingMessage {
     /// The text without markup, for transports that show plain text (a terminal).
-    public var plainText: String {
+    public var plainText: String { Self.plainText(html) }
+
+    static func plainText(_ html: String) -> String {
         var text = ""
         var inTag = false
         for character in html {
@@ -436,6 +438,60 @@ extension OutgoingMessage {
         }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Whether the message shows in one message of a platform (``PlatformTraits/maximumLength``).
+    public func fits(maximumLength: Int) -> Bool {
+        // Plain text is never longer than its markup, so short markup needs no parsing.
+        html.utf16.count <= maximumLength || plainText.utf16.count <= maximumLength
+    }
+
+    /// The HTML in parts that each show at most `maximumLength` UTF-16 code units of plain text, split at line
+    /// breaks (``PlatformTraits/maximumLength``); a single line longer than that is cut into plain-text pieces.
+    /// A message that fits comes back whole. Nothing is ever dropped.
+    public func htmlParts(maximumLength: Int) -> [String] {
+        if fits(maximumLength: maximumLength) { return [html] }
+        var parts: [String] = []
+        var current: [Substring] = []
+        var currentLength = 0
+        func flush() {
+            if !current.isEmpty { parts.append(current.joined(separator: "\n")) }
+            current = []
+            currentLength = 0
+        }
+        for line in html.split(separator: "\n", omittingEmptySubsequences: false) {
+            let plain = Self.plainText(String(line))
+            let length = plain.utf16.count
+            if length > maximumLength {
+                flush()
+                parts += Self.cut(plain, maximumLength: maximumLength)
+                continue
+            }
+            if currentLength + length + (current.isEmpty ? 0 : 1) > maximumLength { flush() }
+            currentLength += length + (current.isEmpty ? 0 : 1)
+            current.append(line)
+        }
+        flush()
+        return parts
+    }
+
+    /// Cuts plain text into escaped pieces of at most `maximumLength` UTF-16 units, never inside a character.
+    private static func cut(_ text: String, maximumLength: Int) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        var length = 0
+        for character in text {
+            let size = String(character).utf16.count
+            if length + size > maximumLength {
+                pieces.append(piece.htmlEscaped)
+                piece = ""
+                length = 0
+            }
+            piece.append(character)
+            length += size
+        }
+        if !piece.isEmpty { pieces.append(piece.htmlEscaped) }
+        return pieces
     }
 }
 

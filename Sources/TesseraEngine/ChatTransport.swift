@@ -55,17 +55,29 @@ public struct PlatformTraits: Sendable, Hashable {
     /// The bot can open a direct chat with a person itself (``OutgoingMessage/Action/openDirectChat(with:)``):
     /// on Matrix, a room it invites them to. Where it cannot, a button links to the direct chat instead.
     public var opensDirectChats: Bool
+    /// Text hidden until tapped (`<spoiler>`). Without it, no word of a puzzle is ever posted in a group.
+    public var spoilers: Bool
+    /// Topics or threads inside a group, where its summaries can go (`/settings topic here`).
+    public var threads: Bool
+    /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
+    /// reply as several messages split at line breaks (``OutgoingMessage/htmlParts(maximumLength:)``); only a
+    /// reply that fits in one is kept live, edited in place.
+    public var maximumLength: Int
     /// How fast the bot may send there; the platform's own refusals (429) are waited out besides.
     public var rateLimits: RateLimiter.Configuration
 
     public init(
         buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
+        spoilers: Bool = true, threads: Bool = true, maximumLength: Int = 4096,
         rateLimits: RateLimiter.Configuration = RateLimiter.Configuration()
     ) {
         self.buttons = buttons
         self.edits = edits
         self.reactions = reactions
         self.opensDirectChats = opensDirectChats
+        self.spoilers = spoilers
+        self.threads = threads
+        self.maximumLength = maximumLength
         self.rateLimits = rateLimits
     }
 }

@@ -39,11 +39,14 @@ public final class MatrixTransport: ChatTransport {
 
     public let name = "matrix"
     public let platform = Platform.matrix
-    /// No buttons; edits (`m.replace`), reactions (`m.annotation`), and direct rooms the bot opens itself.
-    /// About a message a second per room and ten overall, with no per-group window: a homeserver's own limits
-    /// are its own (Synapse's `rc_message`), and its `429` is waited out as it says.
+    /// No buttons; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
+    /// (`data-mx-spoiler`) and threads (`m.thread`). An event may take 64 KiB: 8,000 characters of text, each up
+    /// to four bytes and written twice (plain and HTML), leave room for markup. About a message a second per
+    /// room and ten overall, with no per-group window: a homeserver's own limits are its own (Synapse's
+    /// `rc_message`), and its `429` is waited out as it says.
     public let traits = PlatformTraits(
-        buttons: false, edits: true, reactions: true, opensDirectChats: true, rateLimits: matrixRateLimits)
+        buttons: false, edits: true, reactions: true, opensDirectChats: true, spoilers: true, threads: true,
+        maximumLength: 8000, rateLimits: matrixRateLimits)
 
     static let matrixRateLimits: RateLimiter.Configuration = {
         var limits = RateLimiter.Configuration()
@@ -364,16 +367,28 @@ public final class MatrixTransport: ChatTransport {
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
-        var content = Self.content(message.html)
-        content["m.relates_to"] = Self.relation(replyTo: message.replyTo, thread: message.thread)
-        return MessageID(
-            try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: message.chat))
+        // A long reply goes in parts, each with a transaction id of its own; only one that fits is live.
+        let parts = message.htmlParts(maximumLength: traits.maximumLength)
+        var first: MessageID?
+        for (index, part) in parts.enumerated() {
+            var content = Self.content(part)
+            content["m.relates_to"] = Self.relation(
+                replyTo: index == 0 ? message.replyTo : nil, thread: message.thread)
+            let event = try await sendEvent(
+                "m.room.message", .object(content), in: room, key: index == 0 ? key : "\(key).\(index)",
+                chat: message.chat)
+            if index == 0 { first = MessageID(event) }
+        }
+        return parts.count == 1 ? first : nil
     }
 
     /// An edit (`m.replace`): clients show the new content in place of the old; the outer body is the
     /// fallback for those that do not.
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         let room = try Self.room(message.chat)
+        guard message.fits(maximumLength: traits.maximumLength) else {
+            throw TransportError.editRefused("the new text needs more than one message")
+        }
         let new = Self.content(message.html)
         var content = new
         content["body"] = .string("* " + (new["body"]?.string ?? ""))

@@ -30,8 +30,9 @@ public final class TelegramTransport: ChatTransport {
 
     public let name = "telegram"
     public let platform = Platform.telegram
-    /// Buttons, edits and reactions: everything the engine can use.
-    public let traits = PlatformTraits()
+    /// Buttons, edits, reactions, spoilers and forum topics: everything the engine can use. A message shows
+    /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
+    public let traits = PlatformTraits(spoilers: true, threads: true, maximumLength: 4096)
     private let configuration: Configuration
     private let client: CurlHTTPClient
     private let logger: Logger
@@ -282,7 +283,7 @@ public final class TelegramTransport: ChatTransport {
             throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
         }
         if let document = message.document { return try await sendDocument(document, message) }
-        let chunks = TelegramText.chunks(TelegramText.html(message.html))
+        let chunks = message.htmlParts(maximumLength: traits.maximumLength).map(TelegramText.html)
         var posted: MessageID?
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
@@ -322,10 +323,10 @@ public final class TelegramTransport: ChatTransport {
     /// `editMessageText`, with the buttons. An edit that changes nothing is done; one Telegram will not make
     /// (the message deleted, too old, or the new text too long for one message) is refused.
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
-        let chunks = TelegramText.chunks(TelegramText.html(message.html))
-        guard chunks.count == 1, let text = chunks.first else {
-            throw TransportError.editRefused("the new text needs \(chunks.count) messages")
+        guard message.fits(maximumLength: traits.maximumLength) else {
+            throw TransportError.editRefused("the new text needs more than one message")
         }
+        let text = TelegramText.html(message.html)
         let request = TelegramAPI.EditMessageText(
             chatID: try message.chat.telegramID(), messageID: try posted.telegramID(), text: text,
             replyMarkup: TelegramAPI.InlineKeyboardMarkup(

@@ -55,4 +55,65 @@ struct PlatformTraitsTests {
         let play = try #require(try await bot.send("/play", in: -1, group: true).first)
         #expect(play.buttons.isEmpty && play.html.contains("private chat"))
     }
+
+    @Test("Without spoilers no word is ever posted in a group: the summary says why, and no reveal follows")
+    func groupsWithoutSpoilers() async throws {
+        var bot = try EngineHarness { $0.platform = PlatformTraits(spoilers: false) }
+        bot.now = GroupTests.monday
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 0)
+        let word = try bot.answer(puzzle: bot.puzzle).uppercased()
+        let engine = bot.engine
+        // Every member's day is over: with spoilers, the word would be in this summary.
+        for day in 1...2 {
+            let closing = GroupTests.monday + Double(day) * 86_400
+            _ = try await bot.store.write { try await engine.closeDays(at: closing, in: $0) }
+        }
+        let posted = try await bot.store.pendingMessages(limit: 10, now: .distantFuture).map(\.message)
+            .filter { $0.chat == ChatID(-1) }
+        #expect(posted.count == 1, "one summary, no reveal: \(posted.map(\.html))")
+        #expect(posted.allSatisfy { !$0.html.uppercased().contains(word) && !$0.html.contains("<spoiler>") })
+        #expect(posted.first?.html.contains("🔒 This chat cannot hide the word, so it is not posted here") == true)
+    }
+
+    @Test("Without threads a summary topic cannot be chosen, and nothing is changed")
+    func groupsWithoutThreads() async throws {
+        let bot = try EngineHarness { $0.platform = PlatformTraits(threads: false) }
+        try await bot.group(-1)
+        let reply = try await bot.text("/settings topic here", in: -1, group: true, admin: true)
+        #expect(reply == "This chat has no topics: summaries are posted in the chat itself.")
+        #expect(try await bot.store.write { try await $0.group(ChatID(-1)) }?.topic == nil)
+    }
+
+    @Test("A board too long for one message of the platform is not kept live: each version is posted anew")
+    func boardsLongerThanAMessage() async throws {
+        let bot = try EngineHarness { $0.platform = PlatformTraits(maximumLength: 40) }
+        let board = try #require(try await bot.send(try bot.wrongWord()).first)
+        #expect(!board.fits(maximumLength: 40))
+        #expect(board.live == nil, "an edit could not show it")
+        let roomy = try EngineHarness()
+        #expect(try await roomy.send(try roomy.wrongWord()).first?.live != nil)
+    }
+
+    @Test("A long message is split at line breaks into parts that each fit, and nothing is dropped")
+    func longMessagesInParts() {
+        let lines = (1...30).map { "<b>line \($0)</b> &amp; more" }
+        let message = OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: lines.joined(separator: "\n"))
+        let parts = message.htmlParts(maximumLength: 100)
+        #expect(parts.count > 1)
+        #expect(parts.joined(separator: "\n") == message.html, "split only at line breaks, markup kept")
+        #expect(
+            parts.allSatisfy {
+                OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: $0).plainText.utf16.count <= 100
+            })
+        // A line longer than a whole message is cut into plain pieces, escaped again.
+        let long = OutgoingMessage(
+            chat: ChatID(1), chatKind: .direct, html: "<i>" + String(repeating: "a&amp;b ", count: 30) + "</i>")
+        let pieces = long.htmlParts(maximumLength: 50)
+        #expect(
+            pieces.map { OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: $0).plainText.utf16.count }
+                == [50, 50, 20])
+        #expect(pieces.joined() == String(repeating: "a&amp;b ", count: 30))
+        #expect(message.htmlParts(maximumLength: 10_000) == [message.html], "a message that fits stays whole")
+    }
 }

@@ -132,6 +132,15 @@ struct MatrixSynapseTests {
             let spoiler = try #require(notices.last)
             #expect(content(spoiler)["body"] as? String == "The word: [spoiler]")
             #expect((content(spoiler)["formatted_body"] as? String)?.contains("data-mx-spoiler>CRANE") == true)
+
+            // Longer than one event may be: in parts at line breaks, each posted once, even when sent again.
+            let lines = (1...3).map { "line \($0) " + String(repeating: "x", count: 4000) }
+            let long = OutgoingMessage(chat: chat, chatKind: .direct, html: lines.joined(separator: "\n"))
+            #expect(try await transport.send(long, key: "outbox.5") == nil, "no one event shows it all to edit")
+            _ = try await transport.send(long, key: "outbox.5")
+            let parts = try await synapse.events(in: room, as: alice).compactMap { content($0)["body"] as? String }
+                .filter { $0.hasPrefix("line ") }
+            #expect(parts == lines)
         }
     }
 

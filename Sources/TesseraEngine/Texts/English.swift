@@ -272,6 +272,8 @@ struct English: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let summaryWordLater = "🔒 The word follows once every member's day is over."
+    let summaryWordNotPosted =
+        "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
     func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
         "🔓 Every member's day of puzzle \(puzzle.grouped) is over. The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
     }
@@ -328,5 +330,6 @@ struct English: Texts {
     }
     let settingsAdministratorsOnly = "Sorry, only this group's administrators can change its settings."
     let settingsCannotCheck = "I could not check whether you administer this group. Please try again in a minute."
+    let settingsNoTopics = "This chat has no topics: summaries are posted in the chat itself."
     var settingsUsage: String { "I did not understand that setting. Use one of:\n" + TextFormat.settingsCommands }
 }

@@ -292,6 +292,8 @@ struct Spanish: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(puzzle.grouped) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
+    let summaryWordNotPosted =
+        "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
     func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
         "🔓 Ya terminó el día del reto \(puzzle.grouped) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
     }
@@ -354,5 +356,6 @@ struct Spanish: Texts {
     let settingsAdministratorsOnly = "Lo siento, solo los administradores de este grupo pueden cambiar sus ajustes."
     let settingsCannotCheck =
         "No he podido comprobar si administras este grupo. Vuelve a intentarlo dentro de un minuto."
+    let settingsNoTopics = "Este chat no tiene temas: los resúmenes se publican en el propio chat."
     var settingsUsage: String { "No he entendido ese ajuste. Usa uno de estos:\n" + TextFormat.settingsCommands }
 }

@@ -100,6 +100,8 @@ protocol Texts: Sendable {
     /// The word, already inside a spoiler.
     func summaryWord(_ spoiler: String) -> String
     var summaryWordLater: String { get }
+    /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
+    var summaryWordNotPosted: String { get }
     func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String
     var summaryStillPlaying: String { get }
     var summaryNobodyWon: String { get }
@@ -113,6 +115,8 @@ protocol Texts: Sendable {
     var settingsAdministratorsOnly: String { get }
     var settingsCannotCheck: String { get }
     var settingsUsage: String { get }
+    /// `/settings topic` where the platform has no topics or threads (``PlatformTraits/threads``).
+    var settingsNoTopics: String { get }
 
     /// The command menu: names and short descriptions.
     var commandMenu: KeyValuePairs<String, String> { get }
@@ -153,7 +157,11 @@ extension Texts {
             (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
         }
         var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle))</b>"]
-        lines.append(summary.answer.map { summaryWord("<spoiler>\($0.htmlEscaped)</spoiler>") } ?? summaryWordLater)
+        switch summary.word {
+        case .shown(let word): lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
+        case .later: lines.append(summaryWordLater)
+        case .notPosted: lines.append(summaryWordNotPosted)
+        }
         lines.append(summary.winners.isEmpty ? summaryNobodyWon : "🏆 " + list(summary.winners, \.htmlEscaped))
         var blocks = summary.grids.map { grid in
             "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
