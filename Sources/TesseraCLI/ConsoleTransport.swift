@@ -8,8 +8,10 @@ final class ConsoleTransport: ChatTransport {
     let name = "console"
     let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
-    /// plain text, where nothing can be hidden.
-    let traits = PlatformTraits(buttons: true, edits: false, reactions: false, spoilers: false, threads: false)
+    /// plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every
+    /// reply is printed before the chat ends, even for input piped in at once.
+    let traits = PlatformTraits(
+        buttons: true, edits: false, reactions: false, spoilers: false, threads: false, rateLimits: .unlimited)
 
     private struct State {
         var player = "You"

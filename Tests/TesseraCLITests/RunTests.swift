@@ -18,10 +18,13 @@ struct RunTests {
         let environment = ["TESSERA_SECRET": "console test", "TESSERA_DATABASE": database]
         let first = try TesseraProcess.run(
             ["run", "--time-zone", "UTC"],
-            input: "crane\n:as Bob\n/stats\n:group family\n/leaderboard\n",
+            // Piped in at once: a burst no chat platform's rate limits would let out, all answered before the end.
+            input: "crane\n:as Bob\n/stats\n:group family\n/leaderboard\n/join\n/leaderboard week\n/settings\n"
+                + "/settings topic here\n",
             environment: environment
         )
         #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("[#family] This chat has no topics"), "\(first.standardOutput)")
         let lines = first.standardOutput.split(separator: "\n")
         #expect(first.standardOutput.contains("[You] Tessera ") && lines.contains { $0.hasSuffix(" CRANE") })
         #expect(first.standardOutput.contains("[Bob] Statistics (English)"))
