@@ -25,12 +25,13 @@ public struct BoardResult: Sendable, Hashable {
     public let hardMode: Bool
     /// When the game was finished; for a pasted result, when it was posted.
     public let finishedAt: Date
-    /// The player's winning streak on this board before this result.
-    public let streakBefore: Int
+    /// The player's winning streak on this board before this result: set by the engine as it counts it
+    /// (``BotEngine/count(_:periods:store:)``).
+    public internal(set) var streakBefore: Int
 
     public init(
         chat: ChatID, board: BoardKind = .tessera, puzzle: PuzzleNumber, player: UserID, language: Language,
-        guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int
+        guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int = 0
     ) {
         self.chat = chat
         self.board = board
@@ -52,6 +53,63 @@ public struct BoardResult: Sendable, Hashable {
 
     /// The streak after this result: one more for a win on the day after the last counted one.
     public var streakAfter: Int { guesses == nil ? 0 : streakBefore + 1 }
+}
+
+/// A member's totals on one board over one period (a key of ``BoardPeriod``): computed by the engine
+/// (``counting(_:streak:)``), kept by the store, so that every store agrees.
+public struct BoardTotals: Sendable, Hashable {
+    public var points = 0
+    public var played = 0
+    public var wins = 0
+    /// Guesses summed over wins, for the average.
+    public var winningGuesses = 0
+    /// Consecutive wins up to ``lastPuzzle``.
+    public var streak = 0
+    /// The latest puzzle counted.
+    public var lastPuzzle: PuzzleNumber?
+
+    public init(
+        points: Int = 0, played: Int = 0, wins: Int = 0, winningGuesses: Int = 0, streak: Int = 0,
+        lastPuzzle: PuzzleNumber? = nil
+    ) {
+        self.points = points
+        self.played = played
+        self.wins = wins
+        self.winningGuesses = winningGuesses
+        self.streak = streak
+        self.lastPuzzle = lastPuzzle
+    }
+
+    /// The totals with one more result: its points, game, win and guesses added, and `streak`, the member's
+    /// streak up to the latest puzzle they now have (``Streak``).
+    public func counting(_ result: BoardResult, streak: Int) -> BoardTotals {
+        var totals = self
+        totals.points += result.points
+        totals.played += 1
+        if let guesses = result.guesses {
+            totals.wins += 1
+            totals.winningGuesses += guesses
+        }
+        totals.streak = streak
+        totals.lastPuzzle = max(lastPuzzle ?? result.puzzle, result.puzzle)
+        return totals
+    }
+}
+
+/// Winning streaks on a board: consecutive puzzles won, each the day after the last.
+public enum Streak {
+    /// The streak up to `puzzle` from a member's results, newest first: wins on consecutive puzzles ending at
+    /// `puzzle`, or 0 when it was lost or not played.
+    public static func through(_ puzzle: PuzzleNumber, outcomes: [(puzzle: PuzzleNumber, won: Bool)]) -> Int {
+        var expected = puzzle.rawValue
+        var streak = 0
+        for outcome in outcomes where outcome.puzzle.rawValue <= expected {
+            guard outcome.puzzle.rawValue == expected, outcome.won else { break }
+            streak += 1
+            expected -= 1
+        }
+        return streak
+    }
 }
 
 /// The time a leaderboard covers.

@@ -48,20 +48,41 @@ extension BotEngine {
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
         else { return }
-        let standing = try await store.standing(of: game.player, in: group.chat, board: .tessera)
-        let continues = standing?.lastPuzzle.map { $0.rawValue == game.puzzle.rawValue - 1 } ?? false
         let counted = BoardResult(
-            chat: group.chat,
-            puzzle: game.puzzle,
-            player: game.player,
-            language: game.language,
-            guesses: result.guesses,
-            hardMode: game.hardMode,
-            finishedAt: finishedAt,
-            streakBefore: continues ? standing?.streak ?? 0 : 0
-        )
-        _ = try await store.record(
-            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule))
+            chat: group.chat, puzzle: game.puzzle, player: game.player, language: game.language,
+            guesses: result.guesses, hardMode: game.hardMode, finishedAt: finishedAt)
+        _ = try await count(
+            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule), store: store)
+    }
+
+    /// Counts a result on a group's board. The rules live here, not in a store: the streak before it, and the
+    /// points, games, wins and streak of each period's totals, are computed from what is stored and written
+    /// back whole. A result for a day before the latest one counted (yesterday's Wordle pasted after today's)
+    /// joins the streak it belongs to. False, changing nothing, when the player has a result for that puzzle
+    /// there already.
+    public func count(_ result: BoardResult, periods: [String], store: any GameStoreTransaction) async throws
+        -> Bool
+    {
+        var result = result
+        let (chat, board, player, puzzle) = (result.chat, result.board, result.player, result.puzzle)
+        let totals = try await store.totals(of: player, in: chat, board: board, periods: periods)
+        let allTime = totals[BoardPeriod.all.rawValue]
+        let streak: Int
+        if let latest = allTime?.lastPuzzle, latest >= puzzle {
+            // Late: the streaks before it and up to the latest day come from the results around it.
+            let outcomes = try await store.outcomes(of: player, in: chat, board: board, through: latest)
+            result.streakBefore = Streak.through(PuzzleNumber(puzzle.rawValue - 1), outcomes: outcomes)
+            let with = (outcomes.filter { $0.puzzle != puzzle } + [(puzzle, result.guesses != nil)])
+                .sorted { $0.puzzle > $1.puzzle }
+            streak = Streak.through(latest, outcomes: with)
+        } else {
+            let continues = allTime?.lastPuzzle.map { $0.rawValue == puzzle.rawValue - 1 } ?? false
+            result.streakBefore = continues ? allTime?.streak ?? 0 : 0
+            streak = result.streakAfter
+        }
+        var updated: [String: BoardTotals] = [:]
+        for period in periods { updated[period] = (totals[period] ?? BoardTotals()).counting(result, streak: streak) }
+        return try await store.record(result, totals: updated)
     }
 
     func join(context: inout Context) async throws {

@@ -45,21 +45,11 @@ extension BotEngine {
             return
         }
         try await addToBoard(&context)
-        let standing = try await context.store.standing(of: context.player.id, in: group.chat, board: .official)
-        let continues = standing?.lastPuzzle.map { $0.rawValue == share.puzzle.rawValue - 1 } ?? false
         let result = BoardResult(
-            chat: group.chat,
-            board: .official,
-            puzzle: share.puzzle,
-            player: context.player.id,
-            language: .english,
-            guesses: share.result.guesses,
-            hardMode: share.isHardMode,
-            finishedAt: context.now,
-            streakBefore: continues ? standing?.streak ?? 0 : 0
-        )
-        let recorded = try await context.store.record(
-            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle))
+            chat: group.chat, board: .official, puzzle: share.puzzle, player: context.player.id,
+            language: .english, guesses: share.result.guesses, hardMode: share.isHardMode, finishedAt: context.now)
+        let recorded = try await count(
+            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), store: context.store)
         // A mark on the paste, not a line of chat: a text reply only when there is something to learn.
         context.react(
             recorded ? .counted : .notCounted,

@@ -28,9 +28,15 @@ public protocol GameStoreTransaction: Sendable {
     /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
     func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
 
-    /// Counts a result on its group's board and adds it to the totals of `periods` (keys of
+    /// A member's totals on a board over each of `periods` (keys of ``BoardPeriod``) that they have any in.
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
+        BoardTotals]
+    /// Whether a member won each puzzle they have a result for on a board, up to `puzzle`, newest first.
+    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
+        -> [(puzzle: PuzzleNumber, won: Bool)]
+    /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
-    func record(_ result: BoardResult, periods: [String]) async throws -> Bool
+    func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool
     /// A member's all-time standing on a board, if they have any result there.
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.

@@ -29,8 +29,18 @@ extension OpenTransaction: GameStoreTransaction {
     func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
         try await sql { try $0.removeMember(player, from: chat) }
     }
-    func record(_ result: BoardResult, periods: [String]) async throws -> Bool {
-        try await sql { try $0.record(result, periods: periods) }
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
+        BoardTotals]
+    {
+        try await sql { try $0.totals(of: player, in: chat, board: board, periods: periods) }
+    }
+    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
+        -> [(puzzle: PuzzleNumber, won: Bool)]
+    {
+        try await sql { try $0.outcomes(of: player, in: chat, board: board, through: puzzle) }
+    }
+    func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool {
+        try await sql { try $0.record(result, totals: totals) }
     }
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
         try await sql { try $0.standing(of: player, in: chat, board: board) }

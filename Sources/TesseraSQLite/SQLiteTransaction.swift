@@ -218,7 +218,48 @@ struct SQLiteTransaction {
 
     // MARK: - Boards
 
-    func record(_ result: BoardResult, periods: [String]) throws -> Bool {
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) throws -> [String:
+        BoardTotals]
+    {
+        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat), !periods.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+                    WHERE chat_id = ? AND board = ? AND player_id = ? AND period IN (SELECT value FROM json_each(?))
+                    """),
+            arguments: [chatKey, board.rawValue, key, try Self.jsonArray(periods)])
+        var totals: [String: BoardTotals] = [:]
+        for row in rows {
+            let lastPuzzle: Int? = row["last_puzzle"]
+            totals[try row.required("period", in: "board_total")] = BoardTotals(
+                points: try row.required("points", in: "board_total"),
+                played: try row.required("played", in: "board_total"),
+                wins: try row.required("wins", in: "board_total"),
+                winningGuesses: try row.required("winning_guesses", in: "board_total"),
+                streak: try row.required("streak", in: "board_total"),
+                lastPuzzle: lastPuzzle.map(PuzzleNumber.init))
+        }
+        return totals
+    }
+
+    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) throws
+        -> [(puzzle: PuzzleNumber, won: Bool)]
+    {
+        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return [] }
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT puzzle, guesses IS NOT NULL AS won FROM board_result
+                    WHERE chat_id = ? AND board = ? AND player_id = ? AND puzzle <= ? ORDER BY puzzle DESC
+                    """),
+            arguments: [chatKey, board.rawValue, key, puzzle.rawValue]
+        ).map { row in
+            (PuzzleNumber(try row.required("puzzle", in: "board_result")), try row.required("won", in: "board_result"))
+        }
+    }
+
+    func record(_ result: BoardResult, totals: [String: BoardTotals]) throws -> Bool {
         guard let player = try rowID(of: result.player) else { throw SQLiteStoreError.unknownPlayer(result.player) }
         let chat = try storedRowID(of: result.chat)
         try db.executeCached(
@@ -233,24 +274,29 @@ struct SQLiteTransaction {
             ]
         )
         guard db.changesCount > 0 else { return false }
-        for period in periods {
+        // The engine computed the totals: they are stored as they are.
+        for (period, total) in totals {
             try db.executeCached(
                 sql: """
                     INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins,
                         winning_guesses, streak, last_puzzle)
-                    VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
-                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = points + excluded.points,
-                        played = played + 1, wins = wins + excluded.wins,
-                        winning_guesses = winning_guesses + excluded.winning_guesses, streak = excluded.streak,
-                        last_puzzle = max(last_puzzle, excluded.last_puzzle)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
+                        played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
+                        streak = excluded.streak, last_puzzle = excluded.last_puzzle
                     """,
                 arguments: [
-                    chat, result.board.rawValue, period, player, result.points,
-                    result.guesses == nil ? 0 : 1, result.guesses ?? 0, result.streakAfter, result.puzzle.rawValue,
+                    chat, result.board.rawValue, period, player, total.points, total.played, total.wins,
+                    total.winningGuesses, total.streak, total.lastPuzzle?.rawValue,
                 ]
             )
         }
         return true
+    }
+
+    /// A JSON array of texts, for `json_each`: one statement for any number of values.
+    static func jsonArray(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing? {

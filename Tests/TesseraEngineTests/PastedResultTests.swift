@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraSQLite
 import TesseraTesting
 import Testing
 
@@ -72,6 +73,34 @@ struct PastedResultTests {
         #expect(
             try await bot.text("Wordle 1,982 3/6", in: -2, group: true).hasPrefix("✅"),
             "another group has its own official board")
+    }
+
+    @Test("Yesterday's Wordle pasted after today's joins the streak instead of resetting it; a late gap fills")
+    func lateResultsJoinTheirStreak() async throws {
+        let bot = try EngineHarness()
+        func streak(_ user: Int64) async throws -> Int? {
+            try await bot.store.write {
+                try await $0.standing(of: UserID(user), in: ChatID(-1), board: .official)
+            }?.streak
+        }
+        _ = try await bot.send("Wordle 1,982 3/6", in: -1, group: true)
+        #expect(try await streak(1) == 1)
+        _ = try await bot.send("Wordle 1,981 4/6", in: -1, group: true)
+        #expect(try await streak(1) == 2, "yesterday's win, pasted late, continues into today's")
+        let week = try await bot.store.write { try await $0.standing(of: UserID(1), in: ChatID(-1), board: .official) }
+        #expect(week?.played == 2 && week?.points == 7 && week?.lastPuzzle == PuzzleNumber(1982))
+
+        // Bob: tomorrow's win (a day ahead of the group), then a late loss, then the day between, won.
+        _ = try await bot.send("Wordle 1,983 2/6", from: 2, name: "Bob", in: -1, group: true)
+        _ = try await bot.send("Wordle 1,981 X/6", from: 2, name: "Bob", in: -1, group: true)
+        #expect(try await streak(2) == 1, "a loss before a gap changes nothing")
+        _ = try await bot.send("Wordle 1,982 5/6", from: 2, name: "Bob", in: -1, group: true)
+        #expect(try await streak(2) == 2, "the filled gap joins 1,982 and 1,983; the loss before ends it there")
+        let results = try await bot.store.write {
+            try await $0.results(in: ChatID(-1), board: .official, puzzle: PuzzleNumber(1982))
+        }
+        #expect(
+            results.map(\.result.streakBefore).sorted() == [0, 0], "1,982 followed a loss for Bob, nothing for Alice")
     }
 
     @Test("Wordle numbers that are not out yet or long closed are refused; other games are just chat")

@@ -56,7 +56,6 @@ try await store.write { transaction in
     }
 }
 var random = SplitMix64(seed: 2026)
-var streaks = [Int](repeating: 0, count: members + 1)
 var lastPlayed = [Int](repeating: 0, count: members + 1)
 var results = 0
 let words = list.answers.map { list.display($0).lowercased() }
@@ -78,16 +77,13 @@ for puzzle in (today.rawValue - days)...today.rawValue {
         let game = StoredGame(
             player: id, language: .english, puzzle: number, hardMode: hardMode, guesses: played,
             result: guesses.map { .won(guesses: $0) } ?? .lost, finishedAt: finishedAt)
-        let streakBefore = lastPlayed[member] == puzzle - 1 ? streaks[member] : 0
-        streaks[member] = won ? streakBefore + 1 : 0
         lastPlayed[member] = puzzle
         day.append(
             (
                 game,
                 BoardResult(
                     chat: chat, puzzle: number, player: id, language: .english, guesses: guesses,
-                    hardMode: hardMode, finishedAt: finishedAt.addingTimeInterval(Double(member)),
-                    streakBefore: streakBefore)
+                    hardMode: hardMode, finishedAt: finishedAt.addingTimeInterval(Double(member)))
             ))
     }
     let unfinished = puzzle == today.rawValue ? (1...members).filter { lastPlayed[$0] != puzzle }.prefix(1_000) : []
@@ -96,7 +92,8 @@ for puzzle in (today.rawValue - days)...today.rawValue {
     try await store.write { transaction in
         for (game, result) in batch {
             try await transaction.save(game)
-            _ = try await transaction.record(result, periods: periods)
+            // Counted as the engine counts a finished game: its rules make the totals.
+            _ = try await engine.count(result, periods: periods, store: transaction)
         }
         for member in unfinished {
             try await transaction.save(
