@@ -19,6 +19,12 @@ let package = Package(
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
         .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
         .library(name: "TesseraSQLite", targets: ["TesseraSQLite"]),
+        .library(name: "TesseraPostgres", targets: ["TesseraPostgres"]),
+    ],
+    traits: [
+        // PostgreSQL as the store (TesseraPostgres): off by default, so that default builds need not build
+        // SwiftNIO and postgres-nio. Build with `swift build --traits PostgreSQL`.
+        .trait(name: "PostgreSQL", description: "A PostgreSQL store, for deployments that outgrow one machine")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -26,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // postgres-nio's own TLS, named for the one connection that migrates (with the PostgreSQL trait only).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
@@ -62,6 +71,18 @@ let package = Package(
         ),
         // libcurl, with typed shims for its variadic functions.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The store on PostgreSQL, for several machines on one database: its code compiles only with the
+        // PostgreSQL trait, which brings postgres-nio.
+        .target(
+            name: "TesseraPostgres",
+            dependencies: [
+                "TesseraEngine",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // glibc's malloc tuned before main (two heap arenas): linked into the executable only.
         .target(name: "CMalloc"),
         // An async HTTP client on libcurl: blocking transfers on their own queues.
@@ -96,6 +117,7 @@ let package = Package(
                 "TesseraEngine",
                 "TesseraHTTP",
                 "TesseraMatrix",
+                .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
                 "TesseraSQLite",
                 "TesseraTelegram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -117,6 +139,16 @@ let package = Package(
                 "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // One suite of store behaviour for every store: SQLite always, PostgreSQL with its trait.
+        .testTarget(
+            name: "TesseraStoreTests",
+            dependencies: [
+                "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraTesting", "TesseraTestSupport",
+                .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,469 @@
+#if PostgreSQL
+    public import Foundation
+    public import Logging
+    import NIOSSL
+    public import PostgresNIO
+    import TesseraCore
+    public import TesseraEngine
+
+    /// The store on PostgreSQL, for deployments that outgrow one machine: a database server the operator already
+    /// backs up and monitors, shared by several `tessera` processes.
+    ///
+    /// The guarantees are SQLite's: a batch's effects, its replies and the transport's position commit in one
+    /// transaction, and PostgreSQL's own commit is the durability barrier. Several processes may send: each takes
+    /// the messages it sends under a lease, claimed with `FOR UPDATE SKIP LOCKED`, so no message goes out twice,
+    /// and a chat's messages are only ever held by one sender, so they keep their order. Connections are pooled
+    /// and bounded (``Configuration/maximumConnections``); nothing needs a superuser.
+    public final class PostgresGameStore: GameStore {
+        /// Where the database is and how to reach it.
+        public struct Configuration: Sendable {
+            public var host: String
+            public var port: Int
+            public var user: String
+            public var password: String?
+            public var database: String
+            /// `sslmode`: `disable`, `prefer` (TLS where the server offers it) or `require`.
+            public var tls: TLSMode
+            public var maximumConnections: Int
+
+            public enum TLSMode: String, Sendable {
+                case disable, prefer, require
+            }
+
+            public init(
+                host: String, port: Int = 5432, user: String, password: String?, database: String,
+                tls: TLSMode = .prefer, maximumConnections: Int = 10
+            ) {
+                self.host = host
+                self.port = port
+                self.user = user
+                self.password = password
+                self.database = database
+                self.tls = tls
+                self.maximumConnections = maximumConnections
+            }
+
+            /// Reads `postgres://user@host:port/database?sslmode=…`; the password comes separately
+            /// (`PGPASSWORD` or a file), so that it stays out of the URL and the process list.
+            public init(url: String, password: String?) throws {
+                guard let components = URLComponents(string: url),
+                    ["postgres", "postgresql"].contains(components.scheme ?? ""), let host = components.host,
+                    !host.isEmpty
+                else { throw PostgresStoreError.badURL(url) }
+                let database = String(components.path.drop(while: { $0 == "/" }))
+                guard !database.isEmpty, let user = components.user, !user.isEmpty else {
+                    throw PostgresStoreError.badURL(url)
+                }
+                if components.password != nil { throw PostgresStoreError.passwordInURL }
+                var tls = TLSMode.prefer
+                if let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value {
+                    guard let known = TLSMode(rawValue: mode) else { throw PostgresStoreError.badSSLMode(mode) }
+                    tls = known
+                }
+                self.init(
+                    host: host, port: components.port ?? 5432, user: user, password: password, database: database,
+                    tls: tls)
+            }
+
+            /// The database named as in the log: never the password.
+            public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+        }
+
+        private let configuration: Configuration
+        private let connection: PostgresConnection.Configuration
+        /// Why TLS, which `sslmode=require` asks for, cannot be used: then nothing connects.
+        private let tlsUnavailable: String?
+        /// The connection pool: a `Service` that runs for as long as the store is used (``run()``).
+        public let client: PostgresClient
+        private let logger: Logger
+        /// This process's name on the messages it holds while sending.
+        private let sender = UUID().uuidString
+        /// How long a sender holds the messages it read before another may take them, in seconds: each read of the
+        /// outbox renews it, so it covers one pass of sending; after a sender dies, its messages wait this long.
+        static let lease = 10
+
+        public init(configuration: Configuration, logger: Logger) {
+            self.configuration = configuration
+            self.logger = logger
+            let tls: PostgresClient.Configuration.TLS
+            switch configuration.tls {
+            case .disable: tls = .disable
+            case .prefer: tls = .prefer(.makeClientConfiguration())
+            case .require: tls = .require(.makeClientConfiguration())
+            }
+            var connectionTLS = PostgresConnection.Configuration.TLS.disable
+            var tlsUnavailable: String?
+            if configuration.tls != .disable {
+                do {
+                    let context = try NIOSSLContext(configuration: .makeClientConfiguration())
+                    connectionTLS = configuration.tls == .require ? .require(context) : .prefer(context)
+                } catch {
+                    // `prefer` goes on in plain text; `require` never does.
+                    if configuration.tls == .require {
+                        tlsUnavailable = "TLS is required and cannot be set up (\(error))"
+                    }
+                    logger.warning("Cannot set up TLS for PostgreSQL", metadata: ["error": "\(error)"])
+                }
+            }
+            self.tlsUnavailable = tlsUnavailable
+            self.connection = PostgresConnection.Configuration(
+                host: configuration.host, port: configuration.port, username: configuration.user,
+                password: configuration.password, database: configuration.database, tls: connectionTLS)
+            var client = PostgresClient.Configuration(
+                host: configuration.host, port: configuration.port, username: configuration.user,
+                password: configuration.password, database: configuration.database, tls: tls)
+            client.options.maximumConnections = configuration.maximumConnections
+            self.client = PostgresClient(configuration: client, backgroundLogger: logger)
+        }
+
+        /// Runs the connection pool until cancelled: the store works only while this runs.
+        public func run() async {
+            await client.run()
+        }
+
+        /// Brings the schema up to date (``PostgresSchema``), on a connection of its own: a server that cannot be
+        /// reached, or refuses the user, says why at once rather than being waited for by the pool.
+        public func migrate() async throws {
+            if let tlsUnavailable {
+                throw PostgresStoreError.unreachable(database: configuration.description, reason: tlsUnavailable)
+            }
+            let connection: PostgresConnection
+            do {
+                connection = try await PostgresConnection.connect(configuration: self.connection, id: 0, logger: logger)
+            } catch {
+                throw PostgresStoreError.unreachable(database: configuration.description, reason: Self.reason(error))
+            }
+            do {
+                try await PostgresSchema.migrate(connection, database: configuration.description, logger: logger)
+                try await connection.close()
+            } catch {
+                try await connection.close()
+                throw Self.unwrapped(error, configuration: configuration)
+            }
+            logger.info("Opened the database", metadata: ["database": "\(configuration.description)"])
+        }
+
+        /// The random start of every outbox message's key, made with the database.
+        private func outboxKeyPrefix() async throws -> String {
+            guard let prefix = try await setting("outbox.key") else {
+                throw PostgresStoreError.damagedRow(column: "setting outbox.key")
+            }
+            return prefix
+        }
+
+        // MARK: - Transactions
+
+        /// Runs `body` in a transaction; what it throws comes out as it was thrown, not wrapped.
+        private func transaction<Result: Sendable>(
+            _ body: @Sendable (PostgresTransaction) async throws -> Result
+        ) async throws -> Result {
+            let logger = self.logger
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    try await body(PostgresTransaction(connection: connection, logger: logger))
+                }
+            } catch {
+                throw Self.unwrapped(error, configuration: configuration)
+            }
+        }
+
+        /// What the server or the network said, in words: a PostgreSQL error's message, else the error.
+        static func reason(_ error: any Error) -> String {
+            guard let error = error as? PSQLError else { return "\(error)" }
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+
+        /// postgres-nio wraps what a transaction's body threw; the body's own error is the one to report.
+        static func unwrapped(_ error: any Error, configuration: Configuration) -> any Error {
+            if let error = error as? PostgresTransactionError {
+                if let closure = error.closureError { return unwrapped(closure, configuration: configuration) }
+                if let begin = error.beginError { return unwrapped(begin, configuration: configuration) }
+                if let commit = error.commitError { return unwrapped(commit, configuration: configuration) }
+            }
+            return error
+        }
+
+        public func write<Result: Sendable>(
+            _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        ) async throws -> Result {
+            try await transaction { try await body($0) }
+        }
+
+        public func position(of transport: String) async throws -> String? {
+            try await transaction { transaction in
+                try await transaction.one(
+                    "SELECT next FROM transport_position WHERE transport = \(transport)"
+                ) { try $0.decode(String.self) }
+            }
+        }
+
+        /// The batch was applied by another process while this one applied it: rolled back, and skipped.
+        private struct AppliedElsewhere: Error {}
+
+        public func processBatch<Result: Sendable>(
+            transport: String,
+            from position: String?,
+            to nextPosition: String,
+            _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        ) async throws -> Result? {
+            do {
+                return try await transaction { transaction in
+                    let stored = try await transaction.one(
+                        "SELECT next FROM transport_position WHERE transport = \(transport) FOR UPDATE"
+                    ) { try $0.decode(String.self) }
+                    guard stored == position else { return nil }
+                    let result = try await body(transaction)
+                    // Compare and set: two processes that both found no position cannot both move it.
+                    let moved = try await transaction.one(
+                        """
+                        INSERT INTO transport_position (transport, next) VALUES (\(transport), \(nextPosition))
+                        ON CONFLICT (transport) DO UPDATE SET next = excluded.next
+                            WHERE transport_position.next IS NOT DISTINCT FROM \(position)
+                        RETURNING 1
+                        """
+                    ) { try $0.decode(Int.self) }
+                    guard moved != nil else { throw AppliedElsewhere() }
+                    return result
+                }
+            } catch is AppliedElsewhere {
+                return nil
+            }
+        }
+
+        /// A commit is durable when PostgreSQL acknowledges it: nothing is left to wait for.
+        public func flush() async throws {}
+
+        public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
+            let (sender, lease) = (self.sender, Self.lease)
+            let prefix = try await outboxKeyPrefix()
+            return try await transaction { transaction in
+                // Oldest first, a few of each chat. A message another sender holds is skipped, and so are the later
+                // ones of its chat, which keep their order; rows being claimed right now are skipped, not waited for.
+                let candidates = try await transaction.all(
+                    """
+                    SELECT id, platform, address FROM outbox o
+                    WHERE NOT claimed AND not_before <= \(now.timeIntervalSince1970)
+                        AND (\(platform?.rawValue)::text IS NULL OR platform = \(platform?.rawValue))
+                        AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
+                        AND NOT EXISTS (
+                            SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
+                                AND e.id < o.id AND e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
+                    ORDER BY id LIMIT \(limit * 4)
+                    FOR UPDATE SKIP LOCKED
+                    """
+                ) { try $0.decode((Int64, String, String).self) }
+                var chosen: [Int64] = []
+                var chats: [String: (place: Int, count: Int)] = [:]
+                for (id, platform, address) in candidates where chosen.count < limit {
+                    let chat = platform + " " + address
+                    let seen = chats[chat] ?? (chats.count, 0)
+                    guard seen.count < 5 else { continue }
+                    chats[chat] = (seen.place, seen.count + 1)
+                    chosen.append(id)
+                }
+                guard !chosen.isEmpty else { return [] }
+                let rows = try await transaction.all(
+                    """
+                    UPDATE outbox SET leased_until = clock_timestamp() + make_interval(secs => \(lease)),
+                        leased_by = \(sender)
+                    WHERE id = ANY(\(chosen))
+                    RETURNING id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name, document,
+                        at_most_once, silent, action, live, reposts_live,
+                        (SELECT message_id FROM live_message l WHERE l.platform = outbox.platform
+                            AND l.address = outbox.address AND l.key = outbox.live)
+                    """
+                ) {
+                    try $0.decode(
+                        (
+                            Int64, String, String, String, String, String?, String?, String?, String?, Data?, Bool,
+                            Bool,
+                            String?, String?, Bool, String?
+                        ).self)
+                }
+                var entries: [OutboxEntry] = []
+                for row in rows {
+                    guard let platform = Platform(rawValue: row.1) else {
+                        throw PostgresStoreError.damagedRow(column: "outbox.platform")
+                    }
+                    guard let kind = ChatMessage.ChatKind(rawValue: row.3) else {
+                        throw PostgresStoreError.damagedRow(column: "outbox.chat_kind")
+                    }
+                    let buttons = try row.7.map { json in
+                        do {
+                            return try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
+                        } catch {
+                            throw PostgresStoreError.damagedRow(column: "outbox.buttons")
+                        }
+                    }
+                    let action = try row.12.map { json in
+                        do {
+                            return try JSONDecoder().decode(OutgoingMessage.Action.self, from: Data(json.utf8))
+                        } catch {
+                            throw PostgresStoreError.damagedRow(column: "outbox.action")
+                        }
+                    }
+                    let message = OutgoingMessage(
+                        chat: ChatID(platform, row.2), chatKind: kind, html: row.4, replyTo: row.5.map(MessageID.init),
+                        thread: row.6.map(MessageID.init), buttons: buttons ?? [],
+                        document: row.8.map { .init(fileName: $0, contents: Array(row.9 ?? Data())) },
+                        atMostOnce: row.10, silent: row.11, action: action ?? .post, live: row.13, repostsLive: row.14)
+                    entries.append(
+                        OutboxEntry(
+                            id: row.0, message: message, livePost: row.15.map(MessageID.init), key: "\(prefix).\(row.0)"
+                        ))
+                }
+                // Chats in the order of their oldest message, each chat's in its own order.
+                let place = { (entry: OutboxEntry) in
+                    chats[entry.message.chat.platform.rawValue + " " + entry.message.chat.value]?.place ?? 0
+                }
+                return entries.sorted { place($0) == place($1) ? $0.id < $1.id : place($0) < place($1) }
+            }
+        }
+
+        public func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws {
+            guard !ids.isEmpty else { return }
+            try await transaction { transaction in
+                try await transaction.execute("DELETE FROM outbox WHERE id = ANY(\(ids))")
+                for live in posted {
+                    // One live message per chat: a new game's board replaces the last one's.
+                    try await transaction.execute(
+                        """
+                        INSERT INTO live_message (platform, address, key, message_id)
+                        VALUES (\(live.chat.platform.rawValue), \(live.chat.value), \(live.key), \(live.messageID.value))
+                        ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key, message_id = excluded.message_id
+                        """)
+                }
+            }
+        }
+
+        public func claim(_ id: Int64) async throws {
+            try await transaction { try await $0.execute("UPDATE outbox SET claimed = true WHERE id = \(id)") }
+        }
+
+        public func unclaim(_ id: Int64) async throws {
+            try await transaction {
+                try await $0.execute("UPDATE outbox SET claimed = false, leased_until = NULL WHERE id = \(id)")
+            }
+        }
+
+        public func dropClaimed(platform: Platform) async throws -> Int {
+            try await transaction { transaction in
+                try await transaction.all(
+                    "DELETE FROM outbox WHERE claimed AND platform = \(platform.rawValue) RETURNING id"
+                ) { try $0.decode(Int64.self) }.count
+            }
+        }
+
+        public func recordFailedAttempt(_ id: Int64) async throws -> Int {
+            try await transaction { transaction in
+                try await transaction.one(
+                    "UPDATE outbox SET attempts = attempts + 1 WHERE id = \(id) RETURNING attempts"
+                ) { try $0.decode(Int.self) } ?? 0
+            }
+        }
+
+        public func postpone(_ id: Int64, until: Date) async throws {
+            try await transaction { transaction in
+                try await transaction.execute(
+                    """
+                    UPDATE outbox SET not_before = \(until.timeIntervalSince1970), leased_until = NULL WHERE id = \(id)
+                    """)
+            }
+        }
+
+        public func deactivateChat(_ chat: ChatID) async throws {
+            try await transaction { transaction in
+                try await transaction.execute(
+                    """
+                    INSERT INTO chat (platform, address, active) VALUES (\(chat.platform.rawValue), \(chat.value), false)
+                    ON CONFLICT (platform, address) DO UPDATE SET active = false
+                    """)
+                try await transaction.execute(
+                    "DELETE FROM outbox WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)")
+            }
+        }
+
+        public func setting(_ key: String) async throws -> String? {
+            try await transaction {
+                try await $0.one("SELECT value FROM setting WHERE key = \(key)") { try $0.decode(String.self) }
+            }
+        }
+
+        public func setSetting(_ key: String, _ value: String) async throws {
+            try await transaction { transaction in
+                try await transaction.execute(
+                    """
+                    INSERT INTO setting (key, value) VALUES (\(key), \(value))
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """)
+            }
+        }
+
+        /// A server that cannot be reached fails the calls themselves, as a transient error; nothing else can be
+        /// checked from here.
+        public func verifyStorage() async throws {}
+
+        /// The server away or restarting, a connection lost, a serialization failure or deadlock, too many
+        /// connections: the same work is tried again. A refused query or bad data stops the bot.
+        public func isTransient(_ error: any Error) -> Bool {
+            guard let error = error as? PSQLError else { return false }
+            switch error.code {
+            case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+                return true
+            case .server:
+                let state = error.serverInfo?[.sqlState] ?? ""
+                // 08: connection exceptions; 40001/40P01: serialization failure, deadlock; 53: insufficient
+                // resources; 57P01-57P03: the server shutting down or starting.
+                return state.hasPrefix("08") || ["40001", "40P01"].contains(state) || state.hasPrefix("53")
+                    || ["57P01", "57P02", "57P03"].contains(state)
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Why the PostgreSQL database cannot be used, and what to do.
+    public enum PostgresStoreError: Error, CustomStringConvertible {
+        case badURL(String)
+        case passwordInURL
+        case badSSLMode(String)
+        case unreachable(database: String, reason: String)
+        case newerSchema(database: String, unknownMigrations: [String])
+        case damagedRow(column: String)
+        /// The engine wrote about a player it had not saved: a bug, not the database's fault.
+        case unknownPlayer(UserID)
+        /// The engine put a player on the board of another platform's group: a bug.
+        case memberOfAnotherPlatform(UserID, ChatID)
+
+        public var description: String {
+            switch self {
+            case .badURL(let url):
+                "TESSERA_DATABASE \(url) is not a PostgreSQL URL. Use postgres://USER@HOST:PORT/DATABASE, with the "
+                    + "password in PGPASSWORD or TESSERA_DATABASE_PASSWORD_FILE."
+            case .passwordInURL:
+                "TESSERA_DATABASE has a password in it, where logs and the process list show it. Remove it, and put it "
+                    + "in PGPASSWORD or a file named by TESSERA_DATABASE_PASSWORD_FILE."
+            case .badSSLMode(let mode):
+                "sslmode=\(mode) is not one Tessera knows: use disable, prefer (TLS where the server offers it) or "
+                    + "require."
+            case .unreachable(let database, let reason):
+                "Cannot use the PostgreSQL database \(database): \(reason). Check that the server runs and takes "
+                    + "connections there, and that the user and its password (PGPASSWORD or "
+                    + "TESSERA_DATABASE_PASSWORD_FILE) are right."
+            case .newerSchema(let database, let migrations):
+                "The database \(database) was written by a newer Tessera (schema changes "
+                    + "\(migrations.joined(separator: ", "))). Upgrade tessera; this version will not touch it."
+            case .damagedRow(let column):
+                "The database has a damaged row: \(column) is missing or of the wrong type. Restore it from a backup."
+            case .unknownPlayer(let player):
+                "Tessera tried to store a game or result of player \(player) before the player; nothing was written. "
+                    + "This is a bug: please report it with the log."
+            case .memberOfAnotherPlatform(let player, let chat):
+                "Tessera tried to put player \(player) on the board of \(chat), a group of another platform; nothing was "
+                    + "written. This is a bug: please report it with the log."
+            }
+        }
+    }
+#endif

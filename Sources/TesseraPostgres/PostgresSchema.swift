@@ -1,0 +1,200 @@
+#if PostgreSQL
+    import Logging
+    import PostgresNIO
+
+    /// The store's tables on PostgreSQL, in versioned migrations as SQLite's are: each runs once, in a transaction
+    /// with its name recorded, and a database that names a migration this build does not know is refused before
+    /// anything is touched.
+    enum PostgresSchema {
+        /// A session-level advisory lock's key for migrating: processes starting together migrate one at a time.
+        static let migrationLock: Int64 = 0x7465_7373_6d69_6772
+
+        struct Migration {
+            let name: String
+            let sql: [String]
+        }
+
+        static let migrations: [Migration] = [
+            Migration(
+                name: "v1: players, chats, games, boards, outbox",
+                sql: [
+                    "CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                    "CREATE TABLE transport_position (transport TEXT PRIMARY KEY, next TEXT NOT NULL)",
+                    """
+                    CREATE TABLE player (
+                        id BIGSERIAL PRIMARY KEY,
+                        platform TEXT NOT NULL,
+                        account TEXT NOT NULL,
+                        display_name TEXT NOT NULL,
+                        language TEXT NOT NULL,
+                        time_zone TEXT NOT NULL,
+                        rollover_hour INTEGER NOT NULL,
+                        pending_time_zone TEXT,
+                        pending_from INTEGER,
+                        prefers_hard_mode BOOLEAN NOT NULL,
+                        reminders BOOLEAN NOT NULL DEFAULT false,
+                        reminded_puzzle INTEGER,
+                        direct_chat TEXT,
+                        UNIQUE (platform, account)
+                    )
+                    """,
+                    "CREATE INDEX player_reminders ON player (id) WHERE reminders",
+                    """
+                    CREATE TABLE game (
+                        player_id BIGINT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                        language TEXT NOT NULL,
+                        puzzle INTEGER NOT NULL,
+                        hard_mode BOOLEAN NOT NULL,
+                        guesses TEXT NOT NULL,
+                        won_in INTEGER,
+                        lost BOOLEAN NOT NULL DEFAULT false,
+                        finished_at DOUBLE PRECISION,
+                        PRIMARY KEY (player_id, language, puzzle)
+                    )
+                    """,
+                    "CREATE INDEX game_unfinished ON game (puzzle, language) WHERE won_in IS NULL AND NOT lost",
+                    """
+                    CREATE TABLE chat (
+                        id BIGSERIAL PRIMARY KEY,
+                        platform TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        active BOOLEAN NOT NULL DEFAULT true,
+                        UNIQUE (platform, address)
+                    )
+                    """,
+                    """
+                    CREATE TABLE chat_group (
+                        id BIGINT PRIMARY KEY REFERENCES chat (id) ON DELETE CASCADE,
+                        time_zone TEXT NOT NULL,
+                        rollover_hour INTEGER NOT NULL,
+                        language TEXT NOT NULL,
+                        hard_mode_required BOOLEAN NOT NULL,
+                        summary_enabled BOOLEAN NOT NULL,
+                        summary_hour INTEGER,
+                        topic TEXT,
+                        last_closed_puzzle INTEGER NOT NULL,
+                        last_revealed_puzzle INTEGER NOT NULL,
+                        pending_time_zone TEXT,
+                        pending_rollover_hour INTEGER,
+                        pending_language TEXT,
+                        pending_from INTEGER,
+                        last_closed_language TEXT,
+                        deletion_explained BOOLEAN NOT NULL DEFAULT false
+                    )
+                    """,
+                    """
+                    CREATE TABLE chat_member (
+                        chat_id BIGINT NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+                        player_id BIGINT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                        joined_puzzle INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, player_id)
+                    )
+                    """,
+                    "CREATE INDEX chat_member_by_player ON chat_member (player_id)",
+                    """
+                    CREATE TABLE board_result (
+                        chat_id BIGINT NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+                        board TEXT NOT NULL,
+                        puzzle INTEGER NOT NULL,
+                        player_id BIGINT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                        language TEXT NOT NULL,
+                        guesses INTEGER,
+                        hard_mode BOOLEAN NOT NULL,
+                        finished_at DOUBLE PRECISION NOT NULL,
+                        streak_before INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, board, puzzle, player_id)
+                    )
+                    """,
+                    "CREATE INDEX board_result_by_player ON board_result (player_id)",
+                    """
+                    CREATE TABLE board_total (
+                        chat_id BIGINT NOT NULL REFERENCES chat (id) ON DELETE CASCADE,
+                        board TEXT NOT NULL,
+                        period TEXT NOT NULL,
+                        player_id BIGINT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                        points INTEGER NOT NULL,
+                        played INTEGER NOT NULL,
+                        wins INTEGER NOT NULL,
+                        winning_guesses INTEGER NOT NULL,
+                        streak INTEGER NOT NULL,
+                        last_puzzle INTEGER NOT NULL,
+                        PRIMARY KEY (chat_id, board, period, player_id)
+                    )
+                    """,
+                    "CREATE INDEX board_total_by_player ON board_total (player_id)",
+                    "CREATE TABLE replay_guard (key TEXT PRIMARY KEY, puzzle INTEGER NOT NULL)",
+                    "CREATE INDEX replay_guard_puzzle ON replay_guard (puzzle)",
+                    """
+                    CREATE TABLE live_message (
+                        platform TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        message_id TEXT NOT NULL,
+                        PRIMARY KEY (platform, address)
+                    )
+                    """,
+                    """
+                    CREATE TABLE outbox (
+                        id BIGSERIAL PRIMARY KEY,
+                        platform TEXT NOT NULL,
+                        address TEXT NOT NULL,
+                        chat_kind TEXT NOT NULL,
+                        html TEXT NOT NULL,
+                        reply_to TEXT,
+                        thread TEXT,
+                        buttons TEXT,
+                        document_name TEXT,
+                        document BYTEA,
+                        not_before DOUBLE PRECISION NOT NULL DEFAULT 0,
+                        attempts INTEGER NOT NULL DEFAULT 0,
+                        at_most_once BOOLEAN NOT NULL DEFAULT false,
+                        claimed BOOLEAN NOT NULL DEFAULT false,
+                        silent BOOLEAN NOT NULL DEFAULT false,
+                        action TEXT,
+                        live TEXT,
+                        reposts_live BOOLEAN NOT NULL DEFAULT false,
+                        -- While a sender holds a message, between reading and marking it sent: who, and until when
+                        -- by the database's clock.
+                        leased_by TEXT,
+                        leased_until TIMESTAMPTZ
+                    )
+                    """,
+                    "CREATE INDEX outbox_in_order ON outbox (claimed, id) INCLUDE (platform, address, not_before)",
+                    "CREATE INDEX outbox_by_chat ON outbox (platform, address, id)",
+                    "INSERT INTO setting (key, value) VALUES ('outbox.key', md5(random()::text || clock_timestamp()::text))",
+                ])
+        ]
+
+        /// Brings the schema up to date in one transaction (PostgreSQL's DDL is transactional), one process at a
+        /// time; refuses a database with migrations this build does not know, changing nothing.
+        static func migrate(_ connection: PostgresConnection, database: String, logger: Logger) async throws {
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)
+                    """,
+                    logger: logger)
+                var applied: Set<String> = []
+                for try await name in try await connection.query("SELECT name FROM tessera_migration", logger: logger)
+                    .decode(String.self)
+                {
+                    applied.insert(name)
+                }
+                let unknown = applied.subtracting(migrations.map(\.name))
+                guard unknown.isEmpty else {
+                    throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())
+                }
+                for migration in migrations where !applied.contains(migration.name) {
+                    for statement in migration.sql {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO tessera_migration (name, applied_at) VALUES (\(migration.name), now())",
+                        logger: logger)
+                    logger.info("Migrating the database", metadata: ["migration": "\(migration.name)"])
+                }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,639 @@
+#if PostgreSQL
+    import Foundation
+    import Logging
+    import PostgresNIO
+    import TesseraCore
+    import TesseraEngine
+
+    /// The engine's view of one PostgreSQL transaction, on one leased connection.
+    ///
+    /// As in SQLite, players and chats are keyed by integer row ids, which the boards join on; their platform ids
+    /// are unique columns. Accounts are text: a platform's id as it spells it.
+    struct PostgresTransaction: GameStoreTransaction {
+        let connection: PostgresConnection
+        let logger: Logger
+
+        // MARK: - Queries
+
+        /// Runs a statement whose rows, if any, are not needed.
+        func execute(_ query: PostgresQuery) async throws {
+            try await connection.query(query, logger: logger)
+        }
+
+        /// The first row of a query, read by `read`; nil without one.
+        func one<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> Value? {
+            for try await row in try await connection.query(query, logger: logger) { return try decoded(row, read) }
+            return nil
+        }
+
+        /// Every row of a query, each read by `read`.
+        func all<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> [Value] {
+            var values: [Value] = []
+            for try await row in try await connection.query(query, logger: logger) {
+                values.append(try decoded(row, read))
+            }
+            return values
+        }
+
+        /// A row's columns, or an error naming the column that is missing or of the wrong type (never a crash).
+        private func decoded<Value>(_ row: PostgresRow, _ read: (PostgresRow) throws -> Value) throws -> Value {
+            do {
+                return try read(row)
+            } catch let error as PostgresDecodingError {
+                throw PostgresStoreError.damagedRow(column: error.columnName)
+            }
+        }
+
+        // MARK: - Keys
+
+        func rowID(of player: UserID) async throws -> Int64? {
+            try await one(
+                "SELECT id FROM player WHERE platform = \(player.platform.rawValue) AND account = \(player.value)"
+            ) { try $0.decode(Int64.self) }
+        }
+
+        func rowID(of chat: ChatID) async throws -> Int64? {
+            try await one(
+                "SELECT id FROM chat WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
+            ) { try $0.decode(Int64.self) }
+        }
+
+        /// The row id of a chat, stored now if it was not.
+        func storedRowID(of chat: ChatID) async throws -> Int64 {
+            let id = try await one(
+                """
+                INSERT INTO chat (platform, address) VALUES (\(chat.platform.rawValue), \(chat.value))
+                ON CONFLICT (platform, address) DO UPDATE SET address = excluded.address RETURNING id
+                """
+            ) { try $0.decode(Int64.self) }
+            guard let id else { throw PostgresStoreError.damagedRow(column: "chat.id") }
+            return id
+        }
+
+        func requiredRowID(of player: UserID) async throws -> Int64 {
+            guard let id = try await rowID(of: player) else { throw PostgresStoreError.unknownPlayer(player) }
+            return id
+        }
+
+        // MARK: - Players and games
+
+        static let playerColumns = """
+            platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
+            prefers_hard_mode, reminders, reminded_puzzle, direct_chat
+            """
+        typealias PlayerRow = (
+            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?
+        )
+
+        static func player(_ row: PlayerRow) throws -> Player {
+            guard let platform = Platform(rawValue: row.0) else {
+                throw PostgresStoreError.damagedRow(column: "platform")
+            }
+            guard let language = Language(rawValue: row.3) else {
+                throw PostgresStoreError.damagedRow(column: "language")
+            }
+            let id = UserID(platform, row.1)
+            return Player(
+                id: id, displayName: row.2, language: language, timeZone: row.4, rolloverHour: row.5,
+                pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
+                reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init),
+                directChat: row.11.map { ChatID(platform, $0) })
+        }
+
+        func player(_ id: UserID) async throws -> Player? {
+            try await one(
+                """
+                SELECT \(unescaped: Self.playerColumns) FROM player
+                WHERE platform = \(id.platform.rawValue) AND account = \(id.value)
+                """
+            ) { try $0.decode(PlayerRow.self) }.map(Self.player)
+        }
+
+        func save(_ player: Player) async throws {
+            try await execute(
+                """
+                INSERT INTO player (\(unescaped: Self.playerColumns))
+                VALUES (\(player.id.platform.rawValue), \(player.id.value), \(player.displayName),
+                    \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
+                    \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
+                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value))
+                ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
+                    language = excluded.language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
+                    pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
+                    prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
+                    reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat
+                """)
+        }
+
+        static let gameColumns = "language, puzzle, hard_mode, guesses, won_in, lost, finished_at"
+        typealias GameRow = (String, Int, Bool, String, Int?, Bool, Double?)
+
+        static func game(_ row: GameRow, of player: UserID) throws -> StoredGame {
+            guard let language = Language(rawValue: row.0) else {
+                throw PostgresStoreError.damagedRow(column: "language")
+            }
+            return StoredGame(
+                player: player, language: language, puzzle: PuzzleNumber(row.1), hardMode: row.2,
+                guesses: row.3.split(separator: " ").map(String.init),
+                result: row.4.map { .won(guesses: $0) } ?? (row.5 ? .lost : nil),
+                finishedAt: row.6.map { Date(timeIntervalSince1970: $0) })
+        }
+
+        func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
+            guard let key = try await rowID(of: player) else { return nil }
+            return try await one(
+                """
+                SELECT \(unescaped: Self.gameColumns) FROM game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+                """
+            ) { try $0.decode(GameRow.self) }.map { try Self.game($0, of: player) }
+        }
+
+        func save(_ game: StoredGame) async throws {
+            let key = try await requiredRowID(of: game.player)
+            try await execute(
+                """
+                INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
+                VALUES (\(key), \(game.language.rawValue), \(game.puzzle.rawValue), \(game.hardMode),
+                    \(game.guesses.joined(separator: " ")), \(game.result?.guesses), \(game.result == .lost),
+                    \(game.finishedAt?.timeIntervalSince1970))
+                ON CONFLICT (player_id, language, puzzle) DO UPDATE SET hard_mode = excluded.hard_mode,
+                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
+                    finished_at = excluded.finished_at
+                """)
+        }
+
+        func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT \(unescaped: Self.gameColumns) FROM game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
+                """
+            ) { try $0.decode(GameRow.self) }.compactMap { row in
+                let game = try Self.game(row, of: player)
+                return game.result.map { PlayedGame(puzzle: game.puzzle, result: $0) }
+            }
+        }
+
+        // MARK: - Groups
+
+        static let groupColumns = """
+            chat.platform, chat.address, g.time_zone, g.rollover_hour, g.language, g.hard_mode_required,
+            g.summary_enabled, g.summary_hour, g.topic, g.last_closed_puzzle, g.last_revealed_puzzle,
+            g.pending_time_zone, g.pending_rollover_hour, g.pending_language, g.pending_from, g.last_closed_language,
+            g.deletion_explained
+            """
+        typealias GroupRow = (
+            String, String, String, Int, String, Bool, Bool, Int?, String?, Int, Int, String?, Int?, String?, Int?,
+            String?, Bool
+        )
+
+        static func group(_ row: GroupRow) throws -> Group {
+            guard let platform = Platform(rawValue: row.0) else {
+                throw PostgresStoreError.damagedRow(column: "platform")
+            }
+            guard let language = Language(rawValue: row.4) else {
+                throw PostgresStoreError.damagedRow(column: "language")
+            }
+            var pending: Group.DaySettings?
+            if let zone = row.11 {
+                guard let hour = row.12, let language = row.13.flatMap(Language.init(rawValue:)) else {
+                    throw PostgresStoreError.damagedRow(column: "pending_language")
+                }
+                pending = Group.DaySettings(timeZone: zone, rolloverHour: hour, language: language)
+            }
+            return Group(
+                chat: ChatID(platform, row.1), timeZone: row.2, rolloverHour: row.3, language: language,
+                hardModeRequired: row.5, summaryEnabled: row.6, summaryHour: row.7, topic: row.8.map(MessageID.init),
+                lastClosedPuzzle: PuzzleNumber(row.9), lastRevealedPuzzle: PuzzleNumber(row.10), pending: pending,
+                pendingFrom: row.14.map(PuzzleNumber.init),
+                lastClosedLanguage: row.15.flatMap(Language.init(rawValue:)),
+                deletionExplained: row.16)
+        }
+
+        func group(_ chat: ChatID) async throws -> Group? {
+            try await one(
+                """
+                SELECT \(unescaped: Self.groupColumns) FROM chat JOIN chat_group g ON g.id = chat.id
+                WHERE chat.platform = \(chat.platform.rawValue) AND chat.address = \(chat.value)
+                """
+            ) { try $0.decode(GroupRow.self) }.map(Self.group)
+        }
+
+        func save(_ group: Group) async throws {
+            let chat = try await storedRowID(of: group.chat)
+            try await execute(
+                """
+                INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
+                    summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained)
+                VALUES (\(chat), \(group.timeZone), \(group.rolloverHour), \(group.language.rawValue),
+                    \(group.hardModeRequired), \(group.summaryEnabled), \(group.summaryHour), \(group.topic?.value),
+                    \(group.lastClosedPuzzle.rawValue), \(group.lastRevealedPuzzle.rawValue), \(group.pending?.timeZone),
+                    \(group.pending?.rolloverHour), \(group.pending?.language.rawValue), \(group.pendingFrom?.rawValue),
+                    \(group.lastClosedLanguage?.rawValue), \(group.deletionExplained))
+                ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
+                    language = excluded.language, hard_mode_required = excluded.hard_mode_required,
+                    summary_enabled = excluded.summary_enabled, summary_hour = excluded.summary_hour,
+                    topic = excluded.topic, last_closed_puzzle = excluded.last_closed_puzzle,
+                    last_revealed_puzzle = excluded.last_revealed_puzzle, pending_time_zone = excluded.pending_time_zone,
+                    pending_rollover_hour = excluded.pending_rollover_hour, pending_language = excluded.pending_language,
+                    pending_from = excluded.pending_from, last_closed_language = excluded.last_closed_language,
+                    deletion_explained = excluded.deletion_explained
+                """)
+        }
+
+        func activeGroups() async throws -> [Group] {
+            try await all(
+                "SELECT \(unescaped: Self.groupColumns) FROM chat_group g JOIN chat ON chat.id = g.id WHERE chat.active"
+            ) { try $0.decode(GroupRow.self) }.map(Self.group)
+        }
+
+        func groups(of player: UserID) async throws -> [Group] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT \(unescaped: Self.groupColumns) FROM chat_member m JOIN chat_group g ON g.id = m.chat_id
+                JOIN chat ON chat.id = m.chat_id WHERE m.player_id = \(key)
+                """
+            ) { try $0.decode(GroupRow.self) }.map(Self.group)
+        }
+
+        func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
+            let key = try await requiredRowID(of: player)
+            // A group's members are people of its platform: boards read their ids on that alone.
+            guard player.platform == chat.platform else {
+                throw PostgresStoreError.memberOfAnotherPlatform(player, chat)
+            }
+            let chatKey = try await storedRowID(of: chat)
+            return try await one(
+                """
+                INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (\(chatKey), \(key),
+                    \(joinedPuzzle.rawValue))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """
+            ) { try $0.decode(Int.self) } != nil
+        }
+
+        func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
+            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return false }
+            return try await one(
+                "DELETE FROM chat_member WHERE chat_id = \(chatKey) AND player_id = \(key) RETURNING 1"
+            ) { try $0.decode(Int.self) } != nil
+        }
+
+        func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            return try await all(
+                """
+                SELECT DISTINCT p.time_zone, p.rollover_hour FROM chat_member m JOIN player p ON p.id = m.player_id
+                WHERE m.chat_id = \(chatKey)
+                """
+            ) { try $0.decode((String, Int).self) }.map { (timeZone: $0.0, rolloverHour: $0.1) }
+        }
+
+        func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            return try await all(
+                """
+                SELECT p.account FROM chat_member m JOIN player p ON p.id = m.player_id
+                WHERE m.chat_id = \(chatKey) AND p.time_zone = \(timeZone) AND p.rollover_hour = \(rolloverHour)
+                """
+            ) { try $0.decode(String.self) }.map { UserID(chat.platform, $0) }
+        }
+
+        // MARK: - Boards
+
+        func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
+            BoardTotals]
+        {
+            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [:] }
+            var totals: [String: BoardTotals] = [:]
+            let rows = try await all(
+                """
+                SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+                WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
+                    AND period = ANY(\(periods))
+                """
+            ) { try $0.decode((String, Int, Int, Int, Int, Int, Int).self) }
+            for row in rows {
+                totals[row.0] = BoardTotals(
+                    points: row.1, played: row.2, wins: row.3, winningGuesses: row.4, streak: row.5,
+                    lastPuzzle: PuzzleNumber(row.6))
+            }
+            return totals
+        }
+
+        func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
+            -> [(puzzle: PuzzleNumber, won: Bool)]
+        {
+            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [] }
+            return try await all(
+                """
+                SELECT puzzle, guesses IS NOT NULL FROM board_result
+                WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
+                    AND puzzle <= \(puzzle.rawValue)
+                ORDER BY puzzle DESC
+                """
+            ) { try $0.decode((Int, Bool).self) }.map { (puzzle: PuzzleNumber($0.0), won: $0.1) }
+        }
+
+        func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool {
+            let player = try await requiredRowID(of: result.player)
+            let chat = try await storedRowID(of: result.chat)
+            let inserted = try await one(
+                """
+                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
+                    streak_before)
+                VALUES (\(chat), \(result.board.rawValue), \(result.puzzle.rawValue), \(player),
+                    \(result.language.rawValue), \(result.guesses), \(result.hardMode),
+                    \(result.finishedAt.timeIntervalSince1970), \(result.streakBefore))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """
+            ) { try $0.decode(Int.self) }
+            guard inserted != nil else { return false }
+            // The engine computed the totals: they are stored as they are.
+            for (period, total) in totals {
+                try await execute(
+                    """
+                    INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
+                        streak, last_puzzle)
+                    VALUES (\(chat), \(result.board.rawValue), \(period), \(player), \(total.points), \(total.played),
+                        \(total.wins), \(total.winningGuesses), \(total.streak),
+                        \(total.lastPuzzle?.rawValue ?? result.puzzle.rawValue))
+                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
+                        played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
+                        streak = excluded.streak, last_puzzle = excluded.last_puzzle
+                    """)
+            }
+            return true
+        }
+
+        func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
+            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return nil }
+            return try await one(
+                """
+                SELECT p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak, t.last_puzzle,
+                    coalesce(m.joined_puzzle, 0)
+                FROM board_total t JOIN player p ON p.id = t.player_id
+                LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
+                WHERE t.chat_id = \(chatKey) AND t.board = \(board.rawValue) AND t.period = 'all'
+                    AND t.player_id = \(key)
+                """
+            ) { try $0.decode((String, Int, Int, Int, Int, Int, Int, Int).self) }.map { row in
+                Standing(
+                    player: player, name: row.0, points: row.1, played: row.2, wins: row.3, winningGuesses: row.4,
+                    streak: row.5, lastPuzzle: PuzzleNumber(row.6), joinedPuzzle: PuzzleNumber(row.7))
+            }
+        }
+
+        func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            // Every member, with the period's totals (zero without) and the all-time row's streak: that of the
+            // latest result.
+            return try await all(
+                """
+                SELECT p.account, p.display_name, m.joined_puzzle, t.points, t.played, t.wins, t.winning_guesses,
+                    a.streak, a.last_puzzle
+                FROM chat_member m JOIN player p ON p.id = m.player_id
+                LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.board = \(board.rawValue)
+                    AND t.period = \(period) AND t.player_id = m.player_id
+                LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.board = \(board.rawValue) AND a.period = 'all'
+                    AND a.player_id = m.player_id
+                WHERE m.chat_id = \(chatKey)
+                """
+            ) { try $0.decode((String, String, Int, Int?, Int?, Int?, Int?, Int?, Int?).self) }.map { row in
+                Standing(
+                    player: UserID(chat.platform, row.0), name: row.1, points: row.3 ?? 0, played: row.4 ?? 0,
+                    wins: row.5 ?? 0, winningGuesses: row.6 ?? 0, streak: row.7 ?? 0,
+                    lastPuzzle: row.8.map(PuzzleNumber.init), joinedPuzzle: PuzzleNumber(row.2))
+            }
+        }
+
+        func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
+            name: String, result: BoardResult
+        )] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            return try await all(
+                """
+                SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
+                FROM board_result r
+                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                JOIN player p ON p.id = r.player_id
+                WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue) AND r.puzzle = \(puzzle.rawValue)
+                """
+            ) { try $0.decode((String, String, String, Int?, Bool, Double, Int).self) }.map { row in
+                guard let language = Language(rawValue: row.2) else {
+                    throw PostgresStoreError.damagedRow(column: "board_result.language")
+                }
+                return (
+                    name: row.0,
+                    result: BoardResult(
+                        chat: chat, board: board, puzzle: puzzle, player: UserID(chat.platform, row.1),
+                        language: language,
+                        guesses: row.3, hardMode: row.4, finishedAt: Date(timeIntervalSince1970: row.5),
+                        streakBefore: row.6)
+                )
+            }
+        }
+
+        func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
+        {
+            var guesses: [UserID: [String]] = [:]
+            for player in players {
+                let words = try await one(
+                    """
+                    SELECT g.guesses FROM game g JOIN player p ON p.id = g.player_id
+                    WHERE p.platform = \(player.platform.rawValue) AND p.account = \(player.value)
+                        AND g.language = \(language.rawValue) AND g.puzzle = \(puzzle.rawValue)
+                    """
+                ) { try $0.decode(String.self) }
+                guesses[player] = words.map { $0.split(separator: " ").map(String.init) } ?? []
+            }
+            return guesses
+        }
+
+        func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
+            name: String, guesses: Int
+        )] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            return try await all(
+                """
+                SELECT p.display_name, g.guesses FROM game g
+                JOIN chat_member m ON m.chat_id = \(chatKey) AND m.player_id = g.player_id
+                JOIN player p ON p.id = g.player_id
+                WHERE g.puzzle = \(puzzle.rawValue) AND g.language = \(language.rawValue) AND g.won_in IS NULL
+                    AND NOT g.lost AND g.guesses != ''
+                """
+            ) { try $0.decode((String, String).self) }.map { (name: $0.0, guesses: $0.1.split(separator: " ").count) }
+        }
+
+        // MARK: - A player's own data
+
+        func data(of player: UserID) async throws -> PlayerData? {
+            guard let stored = try await self.player(player), let key = try await rowID(of: player) else { return nil }
+            let games = try await all(
+                "SELECT \(unescaped: Self.gameColumns) FROM game WHERE player_id = \(key) ORDER BY language, puzzle"
+            ) { try $0.decode(GameRow.self) }.map { try Self.game($0, of: player) }
+            let memberships = try await all(
+                """
+                SELECT chat.platform, chat.address, m.joined_puzzle FROM chat_member m JOIN chat ON chat.id = m.chat_id
+                WHERE m.player_id = \(key) ORDER BY chat.address
+                """
+            ) { try $0.decode((String, String, Int).self) }.map { row in
+                guard let platform = Platform(rawValue: row.0) else {
+                    throw PostgresStoreError.damagedRow(column: "chat.platform")
+                }
+                return PlayerData.Membership(chat: ChatID(platform, row.1), joinedPuzzle: PuzzleNumber(row.2))
+            }
+            let results = try await all(
+                """
+                SELECT chat.platform, chat.address, r.board, r.puzzle, r.language, r.guesses, r.hard_mode,
+                    r.finished_at, r.streak_before
+                FROM board_result r JOIN chat ON chat.id = r.chat_id
+                WHERE r.player_id = \(key) ORDER BY chat.address, r.board, r.puzzle
+                """
+            ) { try $0.decode((String, String, String, Int, String, Int?, Bool, Double, Int).self) }.map { row in
+                guard let platform = Platform(rawValue: row.0), let board = BoardKind(rawValue: row.2),
+                    let language = Language(rawValue: row.4)
+                else { throw PostgresStoreError.damagedRow(column: "board_result") }
+                return BoardResult(
+                    chat: ChatID(platform, row.1), board: board, puzzle: PuzzleNumber(row.3), player: player,
+                    language: language, guesses: row.5, hardMode: row.6, finishedAt: Date(timeIntervalSince1970: row.7),
+                    streakBefore: row.8)
+            }
+            return PlayerData(player: stored, games: games, memberships: memberships, results: results)
+        }
+
+        func forget(_ player: UserID) async throws -> Bool {
+            guard let stored = try await self.player(player), let key = try await rowID(of: player) else {
+                return false
+            }
+            // Games, memberships, board results and totals go with the player (ON DELETE CASCADE).
+            try await execute("DELETE FROM player WHERE id = \(key)")
+            if let directChat = stored.directChat {
+                try await execute(
+                    "DELETE FROM chat WHERE platform = \(directChat.platform.rawValue) AND address = \(directChat.value)"
+                )
+                try await execute(
+                    """
+                    DELETE FROM live_message WHERE platform = \(directChat.platform.rawValue)
+                        AND address = \(directChat.value)
+                    """)
+            }
+            return true
+        }
+
+        func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws {
+            try await execute(
+                "INSERT INTO replay_guard (key, puzzle) VALUES (\(key), \(puzzle.rawValue)) ON CONFLICT DO NOTHING")
+        }
+
+        func isReplayGuarded(_ key: String) async throws -> Bool {
+            try await one("SELECT 1 FROM replay_guard WHERE key = \(key)") { try $0.decode(Int.self) } != nil
+        }
+
+        func removeReplayGuards(before puzzle: PuzzleNumber) async throws {
+            try await execute("DELETE FROM replay_guard WHERE puzzle < \(puzzle.rawValue)")
+        }
+
+        func playersWithReminders() async throws -> [Player] {
+            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders") {
+                try $0.decode(PlayerRow.self)
+            }
+            .map(Self.player)
+        }
+
+        // MARK: - Outbox and chats
+
+        func pendingCount(in chat: ChatID) async throws -> Int {
+            try await one(
+                "SELECT count(*) FROM outbox WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
+            ) { try $0.decode(Int.self) } ?? 0
+        }
+
+        func enqueue(_ messages: [OutgoingMessage]) async throws {
+            for message in messages {
+                let buttons =
+                    message.buttons.isEmpty
+                    ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
+                let action =
+                    message.action == .post
+                    ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self)
+                try await execute(
+                    """
+                    INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
+                        document, at_most_once, silent, action, live, reposts_live)
+                    VALUES (\(message.chat.platform.rawValue), \(message.chat.value), \(message.chatKind.rawValue),
+                        \(message.html), \(message.replyTo?.value), \(message.thread?.value), \(buttons),
+                        \(message.document?.fileName), \(message.document.map { Data($0.contents) }),
+                        \(message.atMostOnce), \(message.silent), \(action), \(message.live), \(message.repostsLive))
+                    """)
+            }
+        }
+
+        func noteActivity(in chat: ChatID) async throws {
+            try await execute(
+                """
+                UPDATE chat SET active = true WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)
+                    AND NOT active
+                """)
+        }
+
+        func moveChat(from old: ChatID, to new: ChatID) async throws {
+            // Queued and live messages name a chat as the platform does; the new chat's own live message wins.
+            try await execute(
+                """
+                DELETE FROM live_message WHERE platform = \(old.platform.rawValue) AND address = \(old.value)
+                    AND EXISTS (SELECT 1 FROM live_message n WHERE n.platform = \(new.platform.rawValue)
+                        AND n.address = \(new.value))
+                """)
+            for table in ["outbox", "live_message"] {
+                try await execute(
+                    """
+                    UPDATE \(unescaped: table) SET platform = \(new.platform.rawValue), address = \(new.value)
+                    WHERE platform = \(old.platform.rawValue) AND address = \(old.value)
+                    """)
+            }
+            guard let oldKey = try await rowID(of: old) else { return }
+            guard let newKey = try await rowID(of: new) else {
+                // Every table names the chat by its row id: giving the row the new id moves everything.
+                try await execute(
+                    "UPDATE chat SET platform = \(new.platform.rawValue), address = \(new.value) WHERE id = \(oldKey)")
+                return
+            }
+            // Both ids have data: the old one's joins the new one's, which wins where both have a row.
+            let keys: [(table: String, column: String, key: String)] = [
+                ("chat_member", "chat_id", "player_id"), ("chat_group", "id", ""),
+                ("board_result", "chat_id", "board, puzzle, player_id"),
+                ("board_total", "chat_id", "board, period, player_id"),
+            ]
+            for (table, column, key) in keys {
+                // Row ids are integers: written into the statement, which names its table.
+                let clash =
+                    key.isEmpty
+                    ? "EXISTS (SELECT 1 FROM chat_group n WHERE n.id = \(newKey))"
+                    : "(\(key)) IN (SELECT \(key) FROM \(table) n WHERE n.\(column) = \(newKey))"
+                try await execute(
+                    PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE \(column) = \(oldKey) AND \(clash)"))
+                try await execute(
+                    PostgresQuery(unsafeSQL: "UPDATE \(table) SET \(column) = \(newKey) WHERE \(column) = \(oldKey)"))
+            }
+            try await execute("DELETE FROM chat WHERE id = \(oldKey)")
+        }
+
+        /// A savepoint around `body`: when it throws, only its own changes are undone.
+        func isolated(_ body: () async throws -> Void) async throws {
+            try await execute("SAVEPOINT isolated")
+            do {
+                try await body()
+            } catch {
+                try await execute("ROLLBACK TO SAVEPOINT isolated")
+                try await execute("RELEASE SAVEPOINT isolated")
+                throw error
+            }
+            try await execute("RELEASE SAVEPOINT isolated")
+        }
+    }
+#endif

@@ -1,0 +1,94 @@
+#if PostgreSQL
+    import Foundation
+    import Logging
+    import TesseraEngine
+    import TesseraPostgres
+    import TesseraTestSupport
+    import TesseraTesting
+    import Testing
+
+    /// What only PostgreSQL has to promise: several processes on one database, and its URL.
+    @Suite("The PostgreSQL store", .disabled(if: PostgreSQLServer.isSkipped, "TESSERA_SKIP_POSTGRES=1"))
+    struct PostgresStoreTests {
+        @Test("Two senders on one database never take the same message, and a chat's messages stay with one of them")
+        func sendersShareTheOutbox() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                try await database.open { first in
+                    try await database.open { second in
+                        try await first.write { transaction in
+                            for chat in 1...10 as ClosedRange<Int64> {
+                                try await transaction.enqueue(
+                                    (1...3).map {
+                                        OutgoingMessage(chat: ChatID(chat), chatKind: .direct, html: "\($0)")
+                                    })
+                            }
+                        }
+                        // At once: rows one sender is taking are skipped by the other, not waited for.
+                        async let taken = first.pendingMessages(limit: 12, now: .distantFuture)
+                        async let others = second.pendingMessages(limit: 100, now: .distantFuture)
+                        let (one, two) = try await (taken, others)
+                        #expect(Set(one.map(\.id)).isDisjoint(with: two.map(\.id)), "no message is sent twice")
+                        #expect(Set(one.map(\.message.chat)).isDisjoint(with: two.map(\.message.chat)))
+                        // Then: the second takes everything the first does not hold, never a chat the first is in.
+                        let rest = try await second.pendingMessages(limit: 100, now: .distantFuture)
+                        #expect(one.count + rest.count == 30, "between them, every message")
+                        #expect(Set(one.map(\.message.chat)).isDisjoint(with: rest.map(\.message.chat)))
+                        #expect(
+                            try await first.pendingMessages(limit: 100, now: .distantFuture).map(\.id) == one.map(\.id))
+                        try await first.markSent(one.map(\.id))
+                        try await second.markSent(rest.map(\.id))
+                        #expect(try await first.pendingMessages(limit: 100, now: .distantFuture).isEmpty)
+                    }
+                }
+            }
+        }
+
+        @Test("A database from a newer Tessera is refused with advice, and left as it was")
+        func newerSchema() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                try await database.open { try await $0.setSetting("kept", "yes") }
+                guard case .postgres(let server) = database else { return }
+                try await PostgreSQLServer.shared.administer(
+                    "INSERT INTO tessera_migration (name, applied_at) VALUES ('v99: from the future', now())",
+                    in: server.name)
+                await #expect {
+                    try await database.open { _ in }
+                } throws: { error in
+                    "\(error)".contains("written by a newer Tessera") && "\(error)".contains("v99: from the future")
+                }
+                try await PostgreSQLServer.shared.administer(
+                    "DELETE FROM tessera_migration WHERE name = 'v99: from the future'", in: server.name)
+                let kept = try await database.open { try await $0.setting("kept") }
+                #expect(kept == "yes")
+            }
+        }
+
+        @Test(
+            "TESSERA_DATABASE as a URL: host, port, database, user and sslmode; a bad one gets advice",
+            arguments: [
+                (
+                    "postgres://tessera@db.example:6432/boards?sslmode=require",
+                    "postgres://tessera@db.example:6432/boards"
+                ),
+                ("postgresql://bot@localhost/tessera", "postgres://bot@localhost:5432/tessera"),
+            ])
+        func urls(_ url: String, _ shown: String) throws {
+            let configuration = try PostgresGameStore.Configuration(url: url, password: "secret")
+            #expect(configuration.description == shown)
+            #expect(configuration.password == "secret")
+            for bad in ["postgres://db.example/boards", "postgres://bot@db.example/", "mysql://bot@db/boards"] {
+                #expect(throws: PostgresStoreError.self) {
+                    try PostgresGameStore.Configuration(url: bad, password: nil)
+                }
+            }
+            #expect {
+                try PostgresGameStore.Configuration(url: "postgres://bot:hunter2@db/boards", password: nil)
+            } throws: { "\($0)".contains("PGPASSWORD") && !"\($0)".contains("hunter2") }
+            #expect {
+                try PostgresGameStore.Configuration(url: "postgres://bot@db/b?sslmode=always", password: nil)
+            } throws: {
+                "\($0)".contains("sslmode=always")
+            }
+        }
+    }
+#endif

@@ -1,0 +1,234 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraEngine
+import TesseraTestSupport
+import TesseraTesting
+import Testing
+
+#if PostgreSQL
+    import TesseraPostgres
+#endif
+
+/// What every store promises the engine (``GameStore``), checked on each store the same way: SQLite and
+/// PostgreSQL cannot drift apart.
+@Suite("Every store behaves the same")
+struct StoreConformanceTests {
+    static func player(_ id: Int64, _ name: String) -> Player {
+        Player(id: UserID(id), displayName: name, language: .english, timeZone: "UTC", rolloverHour: 0)
+    }
+
+    static func message(_ chat: Int64, _ text: String) -> OutgoingMessage {
+        OutgoingMessage(chat: ChatID(chat), chatKind: chat < 0 ? .group : .direct, html: text)
+    }
+
+    @Test(
+        "A batch's effects and position commit together or not at all; one applied already is skipped whole",
+        arguments: StoreKind.all)
+    func batches(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            struct Interrupted: Error {}
+            await #expect(throws: Interrupted.self) {
+                try await store.processBatch(transport: "scripted", from: nil, to: "1") { transaction in
+                    try await transaction.enqueue([Self.message(1, "lost")])
+                    throw Interrupted()
+                }
+            }
+            #expect(try await store.position(of: "scripted") == nil)
+            #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
+
+            let applied = try await store.processBatch(transport: "scripted", from: nil, to: "s72_5") { transaction in
+                try await transaction.enqueue([Self.message(1, "once")])
+                return "applied"
+            }
+            #expect(applied == "applied")
+            let again = try await store.processBatch(transport: "scripted", from: nil, to: "s72_5") { transaction in
+                try await transaction.enqueue([Self.message(1, "twice")])
+                return "applied"
+            }
+            #expect(again == nil, "applied already: nothing runs")
+            #expect(try await store.position(of: "scripted") == "s72_5")
+            #expect(try await store.position(of: "other") == nil, "positions are per transport")
+            #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).map(\.message.html) == ["once"])
+        }
+    }
+
+    @Test("A message that fails is undone alone: its savepoint, not the batch", arguments: StoreKind.all)
+    func savepoints(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            struct Failed: Error {}
+            try await store.write { transaction in
+                try await transaction.save(Self.player(1, "Ada"))
+                await #expect(throws: Failed.self) {
+                    try await transaction.isolated {
+                        try await transaction.save(Self.player(2, "Bob"))
+                        try await transaction.enqueue([Self.message(2, "undone")])
+                        throw Failed()
+                    }
+                }
+                try await transaction.isolated { try await transaction.enqueue([Self.message(1, "kept")]) }
+            }
+            try await store.write { (transaction) async throws -> Void in
+                #expect(try await transaction.player(UserID(1))?.displayName == "Ada")
+                #expect(try await transaction.player(UserID(2)) == nil)
+            }
+            #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).map(\.message.html) == ["kept"])
+        }
+    }
+
+    @Test(
+        "The outbox: oldest first, a few of each chat, postponed, claimed, sent, and dropped with its chat",
+        arguments: StoreKind.all)
+    func outbox(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                try await transaction.enqueue((1...7).map { Self.message(-1, "flood \($0)") })
+                try await transaction.enqueue([Self.message(2, "quiet"), Self.message(3, "later")])
+            }
+            let now = Date()
+            var pending = try await store.pendingMessages(limit: 100, now: now)
+            #expect(pending.map(\.message.html) == (1...5).map { "flood \($0)" } + ["quiet", "later"])
+            #expect(Set(pending.map(\.key)).count == pending.count, "every message has a key of its own")
+            #expect(try await store.write { try await $0.pendingCount(in: ChatID(-1)) } == 7)
+
+            let later = try #require(pending.last)
+            try await store.postpone(later.id, until: now + 30)
+            try await store.claim(pending[5].id)
+            try await store.markSent(
+                Array(pending.prefix(2).map(\.id)),
+                posted: [PostedLiveMessage(chat: ChatID(-1), key: "board", messageID: MessageID(77))])
+            pending = try await store.pendingMessages(limit: 100, now: now)
+            #expect(pending.map(\.message.html) == (3...7).map { "flood \($0)" }, "claimed and postponed wait")
+            #expect(try await store.pendingMessages(limit: 100, now: now + 31).map(\.message.html).last == "later")
+            #expect(try await store.recordFailedAttempt(pending[0].id) == 1)
+            #expect(try await store.recordFailedAttempt(pending[0].id) == 2)
+
+            #expect(try await store.dropClaimed(platform: .scripted) == 1, "a claim that outlived its sender")
+            try await store.deactivateChat(ChatID(-1))
+            #expect(try await store.pendingMessages(limit: 100, now: now + 31).map(\.message.html) == ["later"])
+
+            // A live message's platform id comes with the next version of it.
+            var board = Self.message(5, "board 1/6")
+            board.live = "board"
+            let firstVersion = board
+            try await store.write { try await $0.enqueue([firstVersion]) }
+            let first = try #require(try await store.pendingMessages(limit: 1, now: now, platform: .scripted).first)
+            #expect(first.livePost == nil)
+            try await store.markSent(
+                [first.id], posted: [PostedLiveMessage(chat: ChatID(5), key: "board", messageID: MessageID(9))])
+            board.html = "board 2/6"
+            let secondVersion = board
+            try await store.write { try await $0.enqueue([secondVersion]) }
+            #expect(try await store.pendingMessages(limit: 1, now: now).first?.livePost == MessageID(9))
+        }
+    }
+
+    @Test(
+        "/forgetme deletes a player's settings, games, memberships, results and totals, and no one else's",
+        arguments: StoreKind.all)
+    func forgetting(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = BotEngine(
+                configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
+                logger: Logger(label: "test"))
+            let puzzle = PuzzleNumber(300)
+            try await store.write { transaction in
+                for (id, name) in [(1, "Ada"), (2, "Bob")] as [(Int64, String)] {
+                    var player = Self.player(id, name)
+                    player.directChat = ChatID(id)
+                    try await transaction.save(player)
+                    try await transaction.save(
+                        StoredGame(
+                            player: UserID(id), language: .english, puzzle: puzzle, hardMode: false,
+                            guesses: ["crane"], result: .won(guesses: 1), finishedAt: Date()))
+                    #expect(try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: puzzle))
+                    let result = BoardResult(
+                        chat: ChatID(-1), puzzle: puzzle, player: UserID(id), language: .english, guesses: 1,
+                        hardMode: false, finishedAt: Date())
+                    #expect(try await engine.count(result, periods: ["all", "week:x"], store: transaction))
+                }
+                try await transaction.guardReplay("key", until: puzzle)
+            }
+            let forgotten = try await store.write { try await $0.forget(UserID(1)) }
+            #expect(forgotten)
+            try await store.write { (transaction) async throws -> Void in
+                #expect(try await transaction.player(UserID(1)) == nil)
+                #expect(try await transaction.data(of: UserID(1)) == nil)
+                #expect(try await transaction.forget(UserID(1)) == false, "nothing left to forget")
+                #expect(
+                    try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").map(\.name) == [
+                        "Bob"
+                    ])
+                let bob = try #require(try await transaction.data(of: UserID(2)))
+                #expect(bob.games.count == 1 && bob.memberships.count == 1 && bob.results.count == 1)
+                #expect(try await transaction.isReplayGuarded("key"), "the guard is kept by key alone")
+            }
+        }
+    }
+
+    @Test(
+        "Board totals are the engine's: counted once, read back in standings, results and a member's totals",
+        arguments: StoreKind.all)
+    func boards(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = BotEngine(
+                configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
+                logger: Logger(label: "test"))
+            try await store.write { transaction in
+                for id in 1...3 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                }
+                // P1 wins 10, 11 and 12; P2 wins 10 and loses 11; P3 plays nothing.
+                let plays: [(Int64, Int, Int?)] = [(1, 10, 3), (1, 11, 2), (1, 12, 4), (2, 10, 6), (2, 11, nil)]
+                for (id, puzzle, guesses) in plays {
+                    let result = BoardResult(
+                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
+                        guesses: guesses, hardMode: id == 2, finishedAt: Date(timeIntervalSince1970: Double(puzzle)))
+                    #expect(try await engine.count(result, periods: ["all"], store: transaction))
+                    #expect(
+                        try await engine.count(result, periods: ["all"], store: transaction) == false,
+                        "a second result for a puzzle is refused")
+                }
+            }
+            try await store.write { transaction in
+                let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                    .sorted { $0.name < $1.name }
+                #expect(standings.map(\.name) == ["P1", "P2", "P3"])
+                #expect(standings.map(\.points) == [4 + 5 + 3, 2, 0])
+                #expect(standings.map(\.played) == [3, 2, 0])
+                #expect(standings.map(\.wins) == [3, 1, 0])
+                #expect(standings.map(\.streak) == [3, 0, 0])
+                #expect(standings.map(\.lastPuzzle) == [PuzzleNumber(12), PuzzleNumber(11), nil])
+                let results = try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
+                #expect(results.map(\.name).sorted() == ["P1", "P2"])
+                #expect(results.first { $0.name == "P1" }?.result.streakBefore == 1)
+                let totals = try await transaction.totals(
+                    of: UserID(1), in: ChatID(-1), board: .tessera, periods: ["all", "week:none"])
+                #expect(totals.keys.sorted() == ["all"])
+                #expect(totals["all"]?.winningGuesses == 9)
+                let outcomes = try await transaction.outcomes(
+                    of: UserID(2), in: ChatID(-1), board: .tessera, through: PuzzleNumber(12))
+                #expect(outcomes.map(\.puzzle) == [PuzzleNumber(11), PuzzleNumber(10)])
+                #expect(outcomes.map(\.won) == [false, true])
+                #expect(try await transaction.standing(of: UserID(1), in: ChatID(-1), board: .official) == nil)
+            }
+        }
+    }
+
+    @Test(
+        "Opening a database again changes nothing: migrations run once, and what was stored stays",
+        arguments: StoreKind.all.filter { $0 != .sqliteInMemory })
+    func reopening(_ kind: StoreKind) async throws {
+        try await kind.withDatabase { database in
+            try await database.open { store in
+                try await store.setSetting("kept", "yes")
+                try await store.write { try await $0.save(Self.player(1, "Ada")) }
+            }
+            let (kept, name) = try await database.open { store in
+                (try await store.setting("kept"), try await store.write { try await $0.player(UserID(1)) }?.displayName)
+            }
+            #expect(kept == "yes" && name == "Ada")
+        }
+    }
+}
