@@ -32,7 +32,10 @@ struct RunCommand: AsyncParsableCommand {
     var config: String?
 
     @Option(
-        help: "SQLite database file (default: $STATE_DIRECTORY, $XDG_STATE_HOME/tessera or ~/.local/state/tessera).")
+        help: """
+            SQLite database file (default: $STATE_DIRECTORY, $XDG_STATE_HOME/tessera or ~/.local/state/tessera), \
+            or postgres://USER@HOST:PORT/DATABASE when built with the PostgreSQL trait.
+            """)
     var database: String?
 
     @Option(
@@ -76,16 +79,13 @@ struct RunCommand: AsyncParsableCommand {
         // Set before main by CMalloc: the daemon's memory depends on it.
         logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])
 
-        let store: SQLiteGameStore
-        let lock: DatabaseLock
-        do {
-            // Held until run() returns: one bot per database.
-            lock = try DatabaseLock(databasePath: settings.databasePath)
-            store = try SQLiteGameStore(path: settings.databasePath, logger: logger)
-        } catch let error as SQLiteStoreError {
-            throw CommandError(error.description)
+        try await DatabaseOpening.withStore(settings, logger: logger) { store in
+            try await serve(settings, store: store, logger: logger)
         }
-        defer { withExtendedLifetime(lock) {} }
+    }
+
+    /// Serves every configured platform (or the terminal chat) on an open store until shut down.
+    private func serve(_ settings: RunSettings, store: any GameStore, logger: Logger) async throws {
         var engineConfiguration = BotEngine.Configuration()
         engineConfiguration.gameName = settings.gameName
         engineConfiguration.defaultLanguage = settings.defaultLanguage
@@ -189,7 +189,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The Matrix transport, connected. With a password instead of a token, the bot logs in once and keeps the
     /// device's token in the database (readable by its owner only); a kept token the homeserver no longer
     /// accepts is replaced by logging in again.
-    private static func matrixTransport(_ settings: MatrixSettings, store: SQLiteGameStore, logger: Logger)
+    private static func matrixTransport(_ settings: MatrixSettings, store: any GameStore, logger: Logger)
         async throws -> MatrixTransport
     {
         let client = CurlHTTPClient()
@@ -229,7 +229,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// TESSERA_SECRET (or `secret` in the file), else the one kept in the database, else a new one kept there:
     /// the schedule must survive restarts.
-    private func scheduleSecret(_ settings: RunSettings, store: SQLiteGameStore, logger: Logger) async throws
+    private func scheduleSecret(_ settings: RunSettings, store: any GameStore, logger: Logger) async throws
         -> ScheduleSecret
     {
         let key = "schedule.secret"

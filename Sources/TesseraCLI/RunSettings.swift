@@ -9,13 +9,17 @@ import TesseraCore
 /// Keys (environment names in brackets): `telegram.token` [TESSERA_TELEGRAM_TOKEN], `telegram.token.file`
 /// [TESSERA_TELEGRAM_TOKEN_FILE], `telegram.api.url` [TESSERA_TELEGRAM_API_URL], `matrix.homeserver`,
 /// `matrix.user`, `matrix.access.token` (`.file`), `matrix.password` (`.file`), `database` [TESSERA_DATABASE],
+/// `database.password` (`.file`) [TESSERA_DATABASE_PASSWORD, PGPASSWORD],
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
 /// `log.level`, `telegram.rate.limits`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
     var matrix: MatrixSettings?
+    /// An SQLite file's path, or a PostgreSQL URL (``DatabaseOpening``).
     var databasePath: String
+    /// PostgreSQL's password: `database.password` [TESSERA_DATABASE_PASSWORD] or its `.file`, else PGPASSWORD.
+    var databasePassword: String?
     var scheduleSecret: String?
     var gameName: String
     var defaultLanguage: Language
@@ -50,7 +54,7 @@ struct RunSettings {
                 environmentVariables: environment,
                 secretsSpecifier: .specific([
                     "TESSERA_TELEGRAM_TOKEN", "TESSERA_SECRET", "TESSERA_MATRIX_ACCESS_TOKEN",
-                    "TESSERA_MATRIX_PASSWORD",
+                    "TESSERA_MATRIX_PASSWORD", "TESSERA_DATABASE_PASSWORD",
                 ])
             ).prefixKeys(with: "tessera"),
         ]
@@ -96,6 +100,8 @@ struct RunSettings {
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
             matrix: try MatrixSettings(config),
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
+            databasePassword: try secret("database.password", in: config, what: "database password")
+                ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
             scheduleSecret: config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
             gameName: config.string(forKey: "game.name", default: "Tessera"),
             defaultLanguage: language,

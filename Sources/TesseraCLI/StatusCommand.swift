@@ -18,7 +18,7 @@ struct StatusCommand: AsyncParsableCommand {
     @Option(help: "JSON configuration file, for the database path (see config/tessera.example.json).")
     var config: String?
 
-    @Option(help: "SQLite database file (default: as for tessera run).")
+    @Option(help: "SQLite database file or PostgreSQL URL (default: as for tessera run).")
     var database: String?
 
     @Option(help: "Seconds after which a heartbeat or a poll is too old.")
@@ -29,14 +29,13 @@ struct StatusCommand: AsyncParsableCommand {
         commandLine["database"] = database
         let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
         let path = settings.databasePath
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard DatabaseOpening.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError("No database at \(path): tessera run has not used it yet. Is --database right?")
         }
         var logger = Logger(label: "tessera")
         logger.logLevel = .error
         var heartbeats: [Heartbeat] = []
-        do {
-            let store = try SQLiteGameStore(path: path, logger: logger)
+        try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store in
             for transport in Self.transports {
                 guard let text = try await store.setting(Heartbeat.settingKey(for: transport)) else { continue }
                 do {
@@ -47,8 +46,6 @@ struct StatusCommand: AsyncParsableCommand {
                             + "new one.")
                 }
             }
-        } catch let error as SQLiteStoreError {
-            throw CommandError(error.description)
         }
         guard !heartbeats.isEmpty else {
             throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")

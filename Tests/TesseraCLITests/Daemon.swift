@@ -1,5 +1,6 @@
 import Foundation
 import TesseraTestSupport
+import Testing
 
 /// `tessera run` as a real process against the fake Bot API, a real Synapse, or both.
 final class Daemon: @unchecked Sendable {
@@ -72,6 +73,34 @@ final class Daemon: @unchecked Sendable {
                     continuation.resume(returning: (process.terminationStatus, log))
                 }
             }
+        }
+    }
+}
+
+/// Where a daemon test keeps its data: an SQLite file, or a database of its own on the test PostgreSQL when
+/// built with the PostgreSQL trait (unless `TESSERA_SKIP_POSTGRES=1`).
+enum DaemonDatabase: String, CustomTestStringConvertible, Sendable {
+    case sqlite = "SQLite"
+    case postgres = "PostgreSQL"
+
+    var testDescription: String { rawValue }
+
+    static var all: [DaemonDatabase] {
+        #if PostgreSQL
+            PostgreSQLServer.isSkipped ? [.sqlite] : [.sqlite, .postgres]
+        #else
+            [.sqlite]
+        #endif
+    }
+
+    /// A new database: what TESSERA_DATABASE names, and the environment the daemon needs besides.
+    func make() async throws -> (location: String, environment: [String: String]) {
+        switch self {
+        case .sqlite:
+            return (try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path, [:])
+        case .postgres:
+            let database = try await PostgreSQLServer.shared.makeDatabase()
+            return (database.url, ["TESSERA_DATABASE_PASSWORD": database.password])
         }
     }
 }

@@ -20,10 +20,14 @@ struct DaemonTests {
         return Array(words.prefix(count))
     }
 
-    func withDaemon(_ body: (FakeTelegram, Daemon, String) async throws -> Void) async throws {
+    func withDaemon(
+        on store: DaemonDatabase = .sqlite,
+        _ body: (FakeTelegram, Daemon, (location: String, environment: [String: String])) async throws -> Void
+    ) async throws {
         let fake = try await FakeTelegram.start()
-        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
-        let daemon = try Daemon(fake: fake, database: database, secret: Self.secret)
+        let database = try await store.make()
+        let daemon = try Daemon(
+            fake: fake, database: database.location, secret: Self.secret, environment: database.environment)
         try daemon.start()
         do {
             try await body(fake, daemon, database)
@@ -147,7 +151,7 @@ struct DaemonTests {
         try await withDaemon { fake, first, database in
             try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
             try await fake.waitForSent { $0.count >= 1 }
-            let second = try Daemon(fake: fake, database: database, secret: Self.secret)
+            let second = try Daemon(fake: fake, database: database.location, secret: Self.secret)
             try second.start()
             let (status, log) = await second.exit(within: 20)
             #expect(status != nil && status != 0)
@@ -156,14 +160,16 @@ struct DaemonTests {
         }
     }
 
-    @Test("tessera status says a running daemon is healthy")
-    func statusOfRunningDaemon() async throws {
-        try await withDaemon { fake, _, database in
+    @Test("tessera status says a running daemon is healthy", arguments: DaemonDatabase.all)
+    func statusOfRunningDaemon(_ store: DaemonDatabase) async throws {
+        try await withDaemon(on: store) { fake, _, database in
             try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
             try await fake.waitForSent { $0.count >= 1 }
-            let output = try TesseraProcess.run(["status", "--database", database])
+            let output = try TesseraProcess.run(
+                ["status", "--database", database.location], environment: database.environment)
             #expect(output.status == 0)
-            #expect(output.standardOutput.hasPrefix("Healthy: tessera run (telegram) on \(database)"), "\(output)")
+            #expect(
+                output.standardOutput.hasPrefix("Healthy: tessera run (telegram) on \(database.location)"), "\(output)")
         }
     }
 
@@ -203,10 +209,12 @@ struct DaemonTests {
         await fake.stop()
     }
 
-    @Test("SIGKILL in the middle of a load: every guess is applied exactly once and every board shows it")
-    func crashSafety() async throws {
+    @Test(
+        "SIGKILL in the middle of a load: every guess is applied exactly once and every board shows it",
+        arguments: DaemonDatabase.all)
+    func crashSafety(_ store: DaemonDatabase) async throws {
         let fake = try await FakeTelegram.start()
-        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let (database, databaseEnvironment) = try await store.make()
         let words = try Self.wrongWords(3)
         let players = 60
         var updates: [[String: Any]] = []
@@ -217,7 +225,7 @@ struct DaemonTests {
             }
         }
         // Without rate limits (tested in process), the load is over sooner.
-        let environment = ["TESSERA_TELEGRAM_RATE_LIMITS": "off"]
+        let environment = databaseEnvironment.merging(["TESSERA_TELEGRAM_RATE_LIMITS": "off"]) { $1 }
         let first = try Daemon(fake: fake, database: database, secret: Self.secret, environment: environment)
         try first.start()
         try await fake.push(updates)

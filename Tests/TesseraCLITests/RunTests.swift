@@ -59,27 +59,52 @@ struct RunTests {
         #expect(console.message(from: "crane")?.button == nil)
     }
 
+    #if PostgreSQL
+        static let withPostgres = true
+    #else
+        static let withPostgres = false
+    #endif
+
+    /// A server that is not there is named at once, with what the network said.
+    static let postgresCases: [([String], [String: String], String)] = [
+        (
+            ["run", "--database", "postgres://bot@127.0.0.1:1/tessera?sslmode=disable"], [:],
+            "Error: Cannot use the PostgreSQL database postgres://bot@127.0.0.1:1/tessera: "
+        ),
+        (
+            ["run", "--database", "postgres://bot@127.0.0.1/tessera?sslmode=sometimes"], [:],
+            "Error: sslmode=sometimes is not one Tessera knows"
+        ),
+    ]
+
     @Test("Bad settings and a damaged database get one line and a non-zero exit")
     func badSettings() throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let damaged = directory.appendingPathComponent("damaged.sqlite")
         try Data(repeating: 7, count: 8192).write(to: damaged)
-        let cases: [([String], [String: String], String)] = [
-            (
-                ["run", "--rollover-hour", "30"], [:],
-                "Error: default.rollover.hour must be a whole hour from 0 to 23, not '30'."
-            ),
-            (["run", "--language", "fr"], [:], "Error: default.language 'fr' is not one of en, es."),
-            (
-                ["run"], ["TESSERA_TELEGRAM_API_URL": "ftp://example"],
-                "Error: telegram.api.url 'ftp://example' is not an http(s) URL"
-            ),
-            (
-                ["run", "--config", "/nonexistent.json"], [:],
-                "Error: The configuration file /nonexistent.json does not exist."
-            ),
-            (["run", "--database", damaged.path], [:], "Error: Cannot use the database at \(damaged.path)"),
-        ]
+        let cases: [([String], [String: String], String)] =
+            [
+                (
+                    ["run", "--rollover-hour", "30"], [:],
+                    "Error: default.rollover.hour must be a whole hour from 0 to 23, not '30'."
+                ),
+                (["run", "--language", "fr"], [:], "Error: default.language 'fr' is not one of en, es."),
+                (
+                    ["run"], ["TESSERA_TELEGRAM_API_URL": "ftp://example"],
+                    "Error: telegram.api.url 'ftp://example' is not an http(s) URL"
+                ),
+                (
+                    ["run", "--config", "/nonexistent.json"], [:],
+                    "Error: The configuration file /nonexistent.json does not exist."
+                ),
+                (["run", "--database", damaged.path], [:], "Error: Cannot use the database at \(damaged.path)"),
+                (
+                    ["run", "--database", "postgres://bot:hunter2@127.0.0.1:1/tessera"], [:],
+                    Self.withPostgres
+                        ? "Error: TESSERA_DATABASE has a password in it"
+                        : "Error: TESSERA_DATABASE is a PostgreSQL URL, but this tessera was built without PostgreSQL."
+                ),
+            ] + (Self.withPostgres ? Self.postgresCases : [])
         for (arguments, environment, message) in cases {
             let output = try TesseraProcess.run(
                 arguments,
