@@ -16,7 +16,8 @@ enum DatabaseOpening {
     /// Runs `body` with the store open, and closes it after. `exclusive`: as the bot, which alone may use an
     /// SQLite file; `tessera status` only reads beside it.
     static func withStore(
-        _ settings: RunSettings, logger: Logger, exclusive: Bool = true, _ body: (any GameStore) async throws -> Void
+        _ settings: RunSettings, logger: Logger, exclusive: Bool = true,
+        _ body: (any GameStore, any Leadership) async throws -> Void
     ) async throws {
         guard isPostgresURL(settings.databasePath) else {
             let store: SQLiteGameStore
@@ -29,7 +30,8 @@ enum DatabaseOpening {
                 throw CommandError(error.description)
             }
             defer { withExtendedLifetime(lock) {} }
-            try await body(store)
+            // The lock makes this process the only one: it leads.
+            try await body(store, SoleLeader())
             return
         }
         #if PostgreSQL
@@ -46,7 +48,9 @@ enum DatabaseOpening {
                 group.addTask { await store.run() }
                 defer { group.cancelAll() }
                 try await migrate(store, configuration: configuration)
-                try await body(store)
+                // Several processes may share the database: one leads each platform, the others stand by.
+                let holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid())"
+                try await body(store, PostgresLeadership(store: store, holder: holder, logger: logger))
             }
         #else
             throw CommandError(

@@ -79,13 +79,15 @@ struct RunCommand: AsyncParsableCommand {
         // Set before main by CMalloc: the daemon's memory depends on it.
         logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])
 
-        try await DatabaseOpening.withStore(settings, logger: logger) { store in
-            try await serve(settings, store: store, logger: logger)
+        try await DatabaseOpening.withStore(settings, logger: logger) { store, leadership in
+            try await serve(settings, store: store, leadership: leadership, logger: logger)
         }
     }
 
     /// Serves every configured platform (or the terminal chat) on an open store until shut down.
-    private func serve(_ settings: RunSettings, store: any GameStore, logger: Logger) async throws {
+    private func serve(
+        _ settings: RunSettings, store: any GameStore, leadership: any Leadership, logger: Logger
+    ) async throws {
         var engineConfiguration = BotEngine.Configuration()
         engineConfiguration.gameName = settings.gameName
         engineConfiguration.defaultLanguage = settings.defaultLanguage
@@ -123,6 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let secret = try await scheduleSecret(settings, store: store, logger: logger)
         var serviceConfiguration = BotService<ContinuousClock>.Configuration()
+        serviceConfiguration.leadership = leadership
         if !settings.rateLimits {
             // On every platform served; otherwise each keeps its own (PlatformTraits.rateLimits).
             logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")

@@ -35,8 +35,10 @@ struct StatusCommand: AsyncParsableCommand {
         var logger = Logger(label: "tessera")
         logger.logLevel = .error
         var heartbeats: [Heartbeat] = []
-        try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store in
+        var leaders: [String: String] = [:]
+        try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store, _ in
             for transport in Self.transports {
+                leaders[transport] = try await store.setting(LeaderRecord.settingKey(for: transport))
                 guard let text = try await store.setting(Heartbeat.settingKey(for: transport)) else { continue }
                 do {
                     heartbeats.append(try Heartbeat(decoding: text))
@@ -55,9 +57,16 @@ struct StatusCommand: AsyncParsableCommand {
         var reports: [String] = []
         for heartbeat in heartbeats {
             func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
+            // On PostgreSQL, the process that took the lead last (a standby takes over when it dies).
+            let leader = leaders[heartbeat.transport].map { record -> String in
+                let parts = record.components(separatedBy: " since ")
+                let since = parts.count == 2 ? Double(parts[1]).map { Date(timeIntervalSince1970: $0) } : nil
+                return " Led by \(parts[0]) since \(age(since))."
+            }
             let report =
                 "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
                 + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
+                + (leader ?? "")
             guard now.timeIntervalSince(heartbeat.written) <= limit else {
                 throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
             }

@@ -40,6 +40,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// Failed attempts after which a message is given up (logged and removed), when other chats are
         /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.
         public var maximumAttempts = 10
+        /// Whether this process receives and closes days now, or stands by (several processes on one database).
+        public var leadership: any Leadership = SoleLeader()
 
         public init() {}
     }
@@ -93,16 +95,21 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 metadata: ["messages": "\(dropped)"])
         }
         try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
+            // Receiving and closing days while this process leads; sending whatever it does.
+            let (leadership, name) = (configuration.leadership, transport.name)
             group.addTask {
-                try await receiveLoop(outbox: outbox)
+                try await leadership.whileLeading(name) {
+                    try await withThrowingTaskGroup(of: Void.self) { leading in
+                        leading.addTask { try await receiveLoop(outbox: outbox) }
+                        leading.addTask { try await closeDaysLoop(outbox: outbox) }
+                        // The first to fail ends the other: none runs beside a dead one.
+                        while try await leading.next() != nil {}
+                    }
+                }
                 return .loop
             }
             group.addTask {
                 try await sendLoop(outbox: outbox)
-                return .loop
-            }
-            group.addTask {
-                try await closeDaysLoop(outbox: outbox)
                 return .loop
             }
             group.addTask {
@@ -114,7 +121,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 try await clock.sleep(for: deadline)
                 return .deadline
             }
-            var running = 4
+            var running = 3
             var pastDeadline = false
             do {
                 // A loop that ends normally (graceful shutdown) leaves the others to finish their work; one that

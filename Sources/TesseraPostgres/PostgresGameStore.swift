@@ -121,6 +121,14 @@
             await client.run()
         }
 
+        /// A connection of its own, outside the pool: for a session that must stay one (``PostgresLeadership``).
+        func connect() async throws -> PostgresConnection {
+            if let tlsUnavailable {
+                throw PostgresStoreError.unreachable(database: configuration.description, reason: tlsUnavailable)
+            }
+            return try await PostgresConnection.connect(configuration: connection, id: 1, logger: logger)
+        }
+
         /// Brings the schema up to date (``PostgresSchema``), on a connection of its own: a server that cannot be
         /// reached, or refuses the user, says why at once rather than being waited for by the pool.
         public func migrate() async throws {

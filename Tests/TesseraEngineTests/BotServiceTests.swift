@@ -74,6 +74,40 @@ struct BotServiceTests {
         #expect(transport.events.all == ["receive(after: nil)", "receive(after: 2)"])
     }
 
+    @Test(
+        "A standby sends what is queued but neither receives nor closes days until it leads; losing the lead stops it",
+        .timeLimit(.minutes(1)))
+    func standingBy() async throws {
+        try await store.write {
+            try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "queued")])
+        }
+        transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
+        let leadership = ScriptedLeadership()
+        let service = try service { $0.leadership = leadership }
+        let running = Task { try await service.run() }
+        // The outbox is looked at every interval, by every process.
+        let interval = BotService<ManualClock>.Configuration().outboxInterval
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: interval)
+        await transport.events.wait(for: "send(9)")
+        await leadership.events.wait(for: "whileLeading")
+        #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")
+        #expect(batchEvents.isEmpty)
+
+        leadership.grant()
+        await transport.events.wait(for: "receive(after: 2)")
+        #expect(batchEvents.first == "processBatch(next: 2)")
+        leadership.revoke()
+        await leadership.events.wait(for: "revoked")
+        let polls = transport.events.all.filter { $0.hasPrefix("receive") }.count
+        leadership.grant()
+        // Leading again, it receives from the stored position.
+        await transport.events.wait(for: "receive(after: 2)", count: 2)
+        #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == polls + 1)
+        running.cancel()
+        _ = await running.result
+    }
+
     // MARK: - Failures are never silent
 
     @Test(

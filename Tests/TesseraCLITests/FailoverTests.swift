@@ -1,0 +1,69 @@
+#if PostgreSQL
+    import Foundation
+    import TesseraCore
+    import TesseraTestSupport
+    import Testing
+
+    /// Several `tessera run` processes on one PostgreSQL database: one leads, the others stand by and take over.
+    @Suite("Failover on PostgreSQL", .disabled(if: PostgreSQLServer.isSkipped, "TESSERA_SKIP_POSTGRES=1"))
+    struct FailoverTests {
+        @Test("kill -9 of the leader in the middle of 300 guesses: the standby takes over, each guess applied once")
+        func leaderKilled() async throws {
+            let fake = try await FakeTelegram.start()
+            let (database, databaseEnvironment) = try await DaemonDatabase.postgres.make()
+            let environment = databaseEnvironment.merging(["TESSERA_TELEGRAM_RATE_LIMITS": "off"]) { $1 }
+            let words = try DaemonTests.wrongWords(3)
+            let players = 100
+            let leader = try Daemon(
+                fake: fake, database: database, secret: DaemonTests.secret, environment: environment)
+            try leader.start()
+            // The first to start leads: it polls before the standby exists.
+            try await fake.waitForStats { ($0["getUpdates"] ?? 0) > 0 }
+            let standbyLog = try TesseraProcess.temporaryDirectory().appendingPathComponent("standby.log")
+            let standby = try Daemon(
+                fake: fake, database: database, secret: DaemonTests.secret, environment: environment,
+                logFile: standbyLog)
+            try standby.start()
+            try await LogWatch.wait(for: "Standing by: another process leads", in: standbyLog)
+
+            var updates: [[String: Any]] = []
+            for round in 0..<3 {
+                for player in 1...players {
+                    updates.append(
+                        FakeTelegram.message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player))
+                    )
+                }
+            }
+            try await fake.push(updates)
+            try await fake.waitForSent { $0.count >= 60 }
+            let polls = try await fake.stats()["getUpdates"] ?? 0
+            let killed = ContinuousClock.now
+            await leader.stop(SIGKILL)
+            try await fake.waitForStats(timeout: .seconds(15)) { ($0["getUpdates"] ?? 0) > polls }
+            let takeover = ContinuousClock.now - killed
+            print("Takeover: the standby polled \(takeover) after the leader was killed")
+            #expect(takeover < .seconds(10), "the standby takes over within 10 s")
+
+            func latestBoards(_ sent: [FakeTelegram.SentMessage]) -> [Int64: String] {
+                Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
+            }
+            let final = latestBoards(
+                try await fake.waitForSent(timeout: .seconds(60)) { sent in
+                    let boards = latestBoards(sent)
+                    return boards.count == players && boards.values.allSatisfy { $0.contains("· 3/6") }
+                })
+            #expect(final.count == players, "every player got a board")
+            for (player, board) in final.sorted(by: { $0.key < $1.key }) {
+                for word in words {
+                    let rows = board.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
+                    #expect(rows == 1, "player \(player) has \(word) \(rows) times")
+                }
+            }
+            let status = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
+            #expect(status.standardOutput.contains("Led by "), "\(status)")
+            #expect(status.standardOutput.contains("pid \(standby.process.processIdentifier)"), "\(status)")
+            await standby.stop(SIGKILL)
+            await fake.stop()
+        }
+    }
+#endif
