@@ -58,144 +58,165 @@ print(
     "  p50 \(milliseconds(percentile(syncs, 0.5)))   p99 \(milliseconds(percentile(syncs, 0.99)))   max \(milliseconds(syncs.max() ?? .nan))"
 )
 
-let daemon = Process()
-daemon.executableURL = URL(fileURLWithPath: executable)
-daemon.arguments = ["run"]
-daemon.environment = ProcessInfo.processInfo.environment.merging([
-    "TESSERA_TELEGRAM_TOKEN": fake.token, "TESSERA_TELEGRAM_API_URL": fake.apiURL, "TESSERA_DATABASE": database,
-    "TESSERA_SECRET": secret, "TESSERA_LOG_LEVEL": "error", "TESSERA_TELEGRAM_RATE_LIMITS": "off",
-]) { _, new in new }
-try daemon.run()
+/// Runs `tessera run` on one store, with a fake Bot API of its own, and prints its figures.
+func measure(
+    _ store: String, location: String, environment extra: [String: String] = [:], syncP99: Double
+) async throws {
+    let fake = try await FakeTelegram.start()
+    print("\n=== The daemon on \(store)")
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: executable)
+    daemon.arguments = ["run"]
+    daemon.environment = ProcessInfo.processInfo.environment.merging(
+        [
+            "TESSERA_TELEGRAM_TOKEN": fake.token, "TESSERA_TELEGRAM_API_URL": fake.apiURL, "TESSERA_DATABASE": location,
+            "TESSERA_SECRET": secret, "TESSERA_LOG_LEVEL": "error", "TESSERA_TELEGRAM_RATE_LIMITS": "off",
+        ].merging(extra) { _, new in new }
+    ) { _, new in new }
+    try daemon.run()
 
-/// Waits until the daemon has answered `count` updates in all: a message sent, or a live board edited.
-func waitForReplies(_ count: Int) async throws {
-    let deadline = Date() + 300
-    while try await fake.stats().filter({ ["sendMessage", "editMessageText"].contains($0.key) }).values.reduce(0, +)
-        < count
-    {
-        if Date() > deadline { throw CancellationError() }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-}
-var sentSoFar = 1000
-var nextMessage: Int64 = 1
-
-// Warm-up, not measured: the daemon's first replies also pay for opening the database and loading the word
-// list. The cold start is printed on its own.
-let warmUp = 20
-while try await fake.stats()["getUpdates"] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(5)) }
-let coldStart = Date()
-try await fake.push([FakeTelegram.message(words[0], from: 9_000, messageID: nextMessage)])
-nextMessage += 1
-try await waitForReplies(sentSoFar + 1)
-print(
-    "\nCold start: first update → its reply, with the daemon just started: \(milliseconds(Date().timeIntervalSince(coldStart)))"
-)
-for player in 1..<warmUp {
-    try await fake.push([FakeTelegram.message(words[0], from: Int64(9_000 + player), messageID: nextMessage)])
-    nextMessage += 1
-    try await Task.sleep(for: .milliseconds(10))
-}
-sentSoFar += warmUp
-try await waitForReplies(sentSoFar)
-
-// Latency: one guess at a time, paced, each from a new player.
-let paced = 1000
-for player in 0..<paced {
-    try await fake.push([FakeTelegram.message(words[0], from: Int64(10_000 + player), messageID: nextMessage)])
-    nextMessage += 1
-    try await Task.sleep(for: .milliseconds(10))
-}
-sentSoFar += paced
-try await waitForReplies(sentSoFar)
-let latencies = Array(try await fake.latencies().dropFirst(warmUp))
-print("\nLatency: update available → reply sent (\(paced) guesses, one every 10 ms, durable commits)")
-print(
-    "  p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))   (target p99 ≤ the disk's p99 fdatasync + 3 ms = \(milliseconds(percentile(syncs, 0.99) + 0.003)))"
-)
-
-// Bursts: 150 guesses at once, again and again: the time to the last reply shows any stall in the send loop
-// (the outbox timer would stretch one to a second).
-let bursts = 30
-let burstSize = 150
-var burstTimes: [Double] = []
-for burst in 0..<bursts {
-    let pushed = Date()
-    try await fake.push(
-        (0..<burstSize).map { player in
-            defer { nextMessage += 1 }
-            return FakeTelegram.message(
-                words[4], from: Int64(100_000 + burst * burstSize + player), messageID: nextMessage)
-        })
-    sentSoFar += burstSize
-    try await waitForReplies(sentSoFar)
-    burstTimes.append(Date().timeIntervalSince(pushed))
-}
-print("\nBursts: \(burstSize) guesses pushed at once, \(bursts) times: push → last reply")
-print(
-    "  p50 \(milliseconds(percentile(burstTimes, 0.5)))   max \(milliseconds(burstTimes.max() ?? .nan))   (a stall would show as a second)"
-)
-
-// Throughput: many guesses at once from many players, each committed durably and answered. Each player's
-// later guesses edit their board, and guesses of one chat sent in one pass share an edit: the phase is over when
-// every player's board shows all three guesses.
-let players = 2000
-let rounds = 3
-var burst: [[String: Any]] = []
-for round in 1...rounds {
-    for player in 0..<players {
-        burst.append(FakeTelegram.message(words[round], from: Int64(20_000 + player), messageID: nextMessage))
-        nextMessage += 1
-    }
-}
-// The fake keeps this count as boards change once it has been asked for it.
-let boardsBefore = try await fake.countSent(containing: "· \(rounds)/6")
-let started = Date()
-for chunk in stride(from: 0, to: burst.count, by: 1000) {
-    try await fake.push(Array(burst[chunk..<min(chunk + 1000, burst.count)]))
-}
-let finished = Date() + 300
-while try await fake.countSent(containing: "· \(rounds)/6") < boardsBefore + players {
-    if Date() > finished { throw CancellationError() }
-    try await Task.sleep(for: .milliseconds(5))
-}
-let elapsed = Date().timeIntervalSince(started)
-print("\nThroughput: \(burst.count) guesses from \(players) players, pushed at once")
-print(
-    "  \(String(format: "%.0f", Double(burst.count) / elapsed)) guesses/s end to end (\(String(format: "%.2f", elapsed)) s)   (target ≥ 2,000/s)"
-)
-
-let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
-let memory = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
-print(
-    "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
-)
-
-// Where the resident memory is: the heap and stacks (anonymous) beside code and data mapped from files.
-let rollup = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""
-let parts = rollup.split(separator: "\n").filter { $0.hasPrefix("Anonymous:") || $0.hasPrefix("Rss:") }
-print(
-    "  of which: \(parts.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }.joined(separator: ", "))"
-)
-if ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_MAPS"] != nil {
-    // Read to the end: procfs files claim a size of zero.
-    let file = FileHandle(forReadingAtPath: "/proc/\(daemon.processIdentifier)/smaps")
-    let maps = String(decoding: (try? file?.readToEnd()) ?? Data(), as: UTF8.self)
-    var current = ""
-    var sizes: [String: Int] = [:]
-    for line in maps.split(separator: "\n") {
-        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-        if let first = fields.first, first.contains("-"), fields.count >= 5 {
-            current = fields.count >= 6 ? String(fields[5]) : "[anonymous]"
-        } else if fields.first == "Rss:", fields.count >= 2, let kilobytes = Int(fields[1]) {
-            sizes[current, default: 0] += kilobytes
+    /// Waits until the daemon has answered `count` updates in all: a message sent, or a live board edited.
+    func waitForReplies(_ count: Int) async throws {
+        let deadline = Date() + 300
+        while try await fake.stats().filter({ ["sendMessage", "editMessageText"].contains($0.key) }).values.reduce(0, +)
+            < count
+        {
+            if Date() > deadline { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(5))
         }
     }
-    for (name, kilobytes) in sizes.sorted(by: { $0.value > $1.value }).prefix(15) {
-        print("    \(kilobytes) kB \(name)")
+    var sentSoFar = 0
+    var nextMessage: Int64 = 1
+
+    // Warm-up, not measured: the daemon's first replies also pay for opening the database and loading the word
+    // list. The cold start is printed on its own.
+    let warmUp = 20
+    while try await fake.stats()["getUpdates"] ?? 0 == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    let coldStart = Date()
+    try await fake.push([FakeTelegram.message(words[0], from: 9_000, messageID: nextMessage)])
+    nextMessage += 1
+    try await waitForReplies(sentSoFar + 1)
+    print(
+        "\nCold start: first update → its reply, with the daemon just started: \(milliseconds(Date().timeIntervalSince(coldStart)))"
+    )
+    for player in 1..<warmUp {
+        try await fake.push([FakeTelegram.message(words[0], from: Int64(9_000 + player), messageID: nextMessage)])
+        nextMessage += 1
+        try await Task.sleep(for: .milliseconds(10))
     }
+    sentSoFar += warmUp
+    try await waitForReplies(sentSoFar)
+
+    // Latency: one guess at a time, paced, each from a new player.
+    let paced = 1000
+    for player in 0..<paced {
+        try await fake.push([FakeTelegram.message(words[0], from: Int64(10_000 + player), messageID: nextMessage)])
+        nextMessage += 1
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    sentSoFar += paced
+    try await waitForReplies(sentSoFar)
+    let latencies = Array(try await fake.latencies().dropFirst(warmUp))
+    print("\nLatency: update available → reply sent (\(paced) guesses, one every 10 ms, durable commits)")
+    print(
+        "  p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))   (target p99 ≤ the disk's p99 fdatasync + 3 ms = \(milliseconds(syncP99 + 0.003)))"
+    )
+
+    // Bursts: 150 guesses at once, again and again: the time to the last reply shows any stall in the send loop
+    // (the outbox timer would stretch one to a second).
+    let bursts = 30
+    let burstSize = 150
+    var burstTimes: [Double] = []
+    for burst in 0..<bursts {
+        let pushed = Date()
+        try await fake.push(
+            (0..<burstSize).map { player in
+                defer { nextMessage += 1 }
+                return FakeTelegram.message(
+                    words[4], from: Int64(100_000 + burst * burstSize + player), messageID: nextMessage)
+            })
+        sentSoFar += burstSize
+        try await waitForReplies(sentSoFar)
+        burstTimes.append(Date().timeIntervalSince(pushed))
+    }
+    print("\nBursts: \(burstSize) guesses pushed at once, \(bursts) times: push → last reply")
+    print(
+        "  p50 \(milliseconds(percentile(burstTimes, 0.5)))   max \(milliseconds(burstTimes.max() ?? .nan))   (a stall would show as a second)"
+    )
+
+    // Throughput: many guesses at once from many players, each committed durably and answered. Each player's
+    // later guesses edit their board, and guesses of one chat sent in one pass share an edit: the phase is over when
+    // every player's board shows all three guesses.
+    let players = 2000
+    let rounds = 3
+    var burst: [[String: Any]] = []
+    for round in 1...rounds {
+        for player in 0..<players {
+            burst.append(FakeTelegram.message(words[round], from: Int64(20_000 + player), messageID: nextMessage))
+            nextMessage += 1
+        }
+    }
+    // The fake keeps this count as boards change once it has been asked for it.
+    let boardsBefore = try await fake.countSent(containing: "· \(rounds)/6")
+    let started = Date()
+    for chunk in stride(from: 0, to: burst.count, by: 1000) {
+        try await fake.push(Array(burst[chunk..<min(chunk + 1000, burst.count)]))
+    }
+    let finished = Date() + 300
+    while try await fake.countSent(containing: "· \(rounds)/6") < boardsBefore + players {
+        if Date() > finished { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    print("\nThroughput: \(burst.count) guesses from \(players) players, pushed at once")
+    print(
+        "  \(String(format: "%.0f", Double(burst.count) / elapsed)) guesses/s end to end (\(String(format: "%.2f", elapsed)) s)   (target ≥ 2,000/s)"
+    )
+
+    let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let memory = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+    print(
+        "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
+    )
+
+    // Where the resident memory is: the heap and stacks (anonymous) beside code and data mapped from files.
+    let rollup = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""
+    let parts = rollup.split(separator: "\n").filter { $0.hasPrefix("Anonymous:") || $0.hasPrefix("Rss:") }
+    print(
+        "  of which: \(parts.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }.joined(separator: ", "))"
+    )
+    if ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_MAPS"] != nil {
+        // Read to the end: procfs files claim a size of zero.
+        let file = FileHandle(forReadingAtPath: "/proc/\(daemon.processIdentifier)/smaps")
+        let maps = String(decoding: (try? file?.readToEnd()) ?? Data(), as: UTF8.self)
+        var current = ""
+        var sizes: [String: Int] = [:]
+        for line in maps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let first = fields.first, first.contains("-"), fields.count >= 5 {
+                current = fields.count >= 6 ? String(fields[5]) : "[anonymous]"
+            } else if fields.first == "Rss:", fields.count >= 2, let kilobytes = Int(fields[1]) {
+                sizes[current, default: 0] += kilobytes
+            }
+        }
+        for (name, kilobytes) in sizes.sorted(by: { $0.value > $1.value }).prefix(15) {
+            print("    \(kilobytes) kB \(name)")
+        }
+    }
+
+    kill(daemon.processIdentifier, SIGKILL)
+    daemon.waitUntilExit()
+    await fake.stop()
 }
 
-kill(daemon.processIdentifier, SIGKILL)
-daemon.waitUntilExit()
+let syncP99 = percentile(syncs, 0.99)
+try await measure("SQLite", location: database, syncP99: syncP99)
+// Beside it, in the same run: PostgreSQL, on a throwaway cluster (scripts/install-postgresql), when the tessera
+// given was built with the PostgreSQL trait and TESSERA_BENCHMARK_POSTGRES=1.
+if ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_POSTGRES"] == "1" {
+    let postgres = try await PostgreSQLServer.shared.makeDatabase()
+    try await measure(
+        "PostgreSQL", location: postgres.url, environment: ["TESSERA_DATABASE_PASSWORD": postgres.password],
+        syncP99: syncP99)
+}
 await fake.stop()
