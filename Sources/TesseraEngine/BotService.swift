@@ -85,8 +85,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         let deadline = configuration.shutdownDeadline
         let started = now()
         health.value.withLock { $0.started = started }
-        // Before any loop: a heartbeat exists from the start, and a database already gone stops the bot here.
-        try await checkHealth()
+        // Before any loop: a database already gone stops the bot here.
+        try await retryingStorage("checking the database") { try await store.verifyStorage() }
         let platform = transport.platform
         let dropped = try await retryingStorage("starting") { try await store.dropClaimed(platform: platform) }
         if dropped > 0 {
@@ -95,13 +95,17 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 metadata: ["messages": "\(dropped)"])
         }
         try await withThrowingTaskGroup(of: ServiceTaskEnd.self) { group in
-            // Receiving and closing days while this process leads; sending whatever it does.
+            // Receiving, closing days and the heartbeat `tessera status` reads (the leader's, then, not a
+            // standby's) while this process leads; sending whatever it does.
             let (leadership, name) = (configuration.leadership, transport.name)
             group.addTask {
                 try await leadership.whileLeading(name) {
+                    // A heartbeat from the moment it leads.
+                    try await checkHealth()
                     try await withThrowingTaskGroup(of: Void.self) { leading in
                         leading.addTask { try await receiveLoop(outbox: outbox) }
                         leading.addTask { try await closeDaysLoop(outbox: outbox) }
+                        leading.addTask { try await healthLoop() }
                         // The first to fail ends the other: none runs beside a dead one.
                         while try await leading.next() != nil {}
                     }
@@ -113,15 +117,11 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 return .loop
             }
             group.addTask {
-                try await healthLoop()
-                return .loop
-            }
-            group.addTask {
                 try await gracefulShutdown()
                 try await clock.sleep(for: deadline)
                 return .deadline
             }
-            var running = 3
+            var running = 2
             var pastDeadline = false
             do {
                 // A loop that ends normally (graceful shutdown) leaves the others to finish their work; one that

@@ -25,6 +25,11 @@
                 logFile: standbyLog)
             try standby.start()
             try await LogWatch.wait(for: "Standing by: another process leads", in: standbyLog)
+            // The heartbeat is the leader's: a standby, which does not poll, does not make the whole look stuck.
+            let before = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
+            #expect(before.status == 0 && before.standardOutput.hasPrefix("Healthy: "), "\(before)")
+            #expect(before.standardOutput.contains("Led by "), "\(before)")
+            #expect(before.standardOutput.contains("pid \(leader.process.processIdentifier) "), "\(before)")
 
             var updates: [[String: Any]] = []
             for round in 0..<3 {
@@ -61,7 +66,7 @@
             }
             let status = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
             #expect(status.standardOutput.contains("Led by "), "\(status)")
-            #expect(status.standardOutput.contains("pid \(standby.process.processIdentifier)"), "\(status)")
+            #expect(status.standardOutput.contains("pid \(standby.process.processIdentifier) "), "\(status)")
             await standby.stop(SIGKILL)
             await fake.stop()
         }

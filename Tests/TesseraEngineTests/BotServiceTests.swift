@@ -75,7 +75,7 @@ struct BotServiceTests {
     }
 
     @Test(
-        "A standby sends what is queued but neither receives nor closes days until it leads; losing the lead stops it",
+        "A standby sends what is queued, but neither receives, closes days nor beats until it leads; losing the lead stops it",
         .timeLimit(.minutes(1)))
     func standingBy() async throws {
         try await store.write {
@@ -93,9 +93,12 @@ struct BotServiceTests {
         await leadership.events.wait(for: "whileLeading")
         #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")
         #expect(batchEvents.isEmpty)
+        let heartbeat = Heartbeat.settingKey(for: "scripted")
+        #expect(!store.settingsWritten.contains { $0.key == heartbeat }, "the heartbeat status reads is the leader's")
 
         leadership.grant()
         await transport.events.wait(for: "receive(after: 2)")
+        #expect(store.settingsWritten.contains { $0.key == heartbeat })
         #expect(batchEvents.first == "processBatch(next: 2)")
         leadership.revoke()
         await leadership.events.wait(for: "revoked")
