@@ -11,7 +11,8 @@ let package = Package(
         .executable(name: "tessera-board-benchmark", targets: ["BoardBenchmark"]),
     ],
     dependencies: [
-        .package(name: "tessera", path: ".."),
+        // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
+        .package(name: "tessera", path: "..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
@@ -37,6 +38,8 @@ let package = Package(
                 .product(name: "TesseraCoreTesting", package: "tessera"),
                 .product(name: "TesseraEngine", package: "tessera"),
                 .product(name: "TesseraSQLite", package: "tessera"),
+                .product(name: "TesseraPostgres", package: "tessera"),
+                .product(name: "TesseraTestSupport", package: "tessera"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

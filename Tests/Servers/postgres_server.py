@@ -8,13 +8,14 @@ Usage: postgres_server.py BIN DIRECTORY
 Creates a cluster with initdb (a superuser `admin`, password authentication, UTF-8), starts it on a free
 loopback port with its socket in DIRECTORY, and prints `PORT <n>`. Tests connect as `admin` with the password
 `admin` to create a database and a role without privileges for each test: Tessera never needs a superuser.
-The cluster is for throwing away: fsync is off. PostgreSQL refuses to run as root, so as root it runs as the
+The cluster is for throwing away: fsync is off, and DIRECTORY is removed when it stops. PostgreSQL refuses to run as root, so as root it runs as the
 `postgres` user that Debian's package creates. It dies with this process (PR_SET_PDEATHSIG), and this process
 when its standard input closes, as the test process ends however it ends. The log is DIRECTORY/postgres.log.
 """
 import ctypes
 import os
 import pwd
+import shutil
 import signal
 import socket
 import subprocess
@@ -40,8 +41,25 @@ def as_server_user():
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
 
 
+def sweep(directory):
+    """Removes the clusters of earlier test runs whose server is gone: a test runner that kills its children
+    leaves this script no time to remove its own."""
+    parent = os.path.dirname(os.path.abspath(directory))
+    for name in os.listdir(parent):
+        path = os.path.join(parent, name)
+        if not name.startswith("tessera-postgres-") or path == os.path.abspath(directory):
+            continue
+        try:
+            with open(os.path.join(path, "data", "postmaster.pid")) as file:
+                os.kill(int(file.readline()), 0)
+            continue  # its server still runs
+        except (OSError, ValueError):
+            shutil.rmtree(path, ignore_errors=True)
+
+
 def main():
     bin_dir, directory = sys.argv[1], sys.argv[2]
+    sweep(directory)
     data = os.path.join(directory, "data")
     password_file = os.path.join(directory, "password")
     with open(password_file, "w") as file:
@@ -64,6 +82,7 @@ def main():
     def stop(*_):
         server.kill()
         server.wait()
+        shutil.rmtree(directory, ignore_errors=True)
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, stop)
@@ -72,6 +91,9 @@ def main():
     def stop_when_the_parent_ends():
         sys.stdin.buffer.read()
         server.kill()
+        # The cluster is thrown away with the test process that used it.
+        server.wait()
+        shutil.rmtree(directory, ignore_errors=True)
         os._exit(0)
 
     threading.Thread(target=stop_when_the_parent_ends, daemon=True).start()

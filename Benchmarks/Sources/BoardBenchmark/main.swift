@@ -3,10 +3,13 @@ import Logging
 import TesseraCore
 import TesseraCoreTesting
 import TesseraEngine
+import TesseraPostgres
 import TesseraSQLite
+import TesseraTestSupport
 
 // Leaderboard and summary queries of one large group: MEMBERS members (default 10,000), each playing about
-// 60 % of the days over DAYS days (default 365), in an SQLite file. Each query is timed inside its
+// 60 % of the days over DAYS days (default 365), in an SQLite file, or with TESSERA_BENCHMARK_STORE=postgres in
+// a PostgreSQL database on a throwaway cluster (scripts/install-postgresql; fsync off). Each query is timed inside its
 // transaction, as the engine runs it for a chat message, beside `/help` in the same group as the baseline.
 // Nothing here passes or fails on time; the target is under 20 ms each.
 //
@@ -26,7 +29,19 @@ let logger = Logger(label: "benchmark")
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-board-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
-let store = try SQLiteGameStore(path: directory.appendingPathComponent("tessera.sqlite").path, logger: logger)
+let onPostgres = ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_STORE"] == "postgres"
+let store: any GameStore
+if onPostgres {
+    let database = try await PostgreSQLServer.shared.makeDatabase()
+    let postgres = PostgresGameStore(
+        configuration: try .init(url: database.url, password: database.password), logger: logger)
+    // The pool runs for as long as the benchmark does.
+    Task { await postgres.run() }
+    try await postgres.migrate()
+    store = postgres
+} else {
+    store = try SQLiteGameStore(path: directory.appendingPathComponent("tessera.sqlite").path, logger: logger)
+}
 
 let schedule = DailySchedule.tessera
 let secret = ScheduleSecret("board benchmark secret")!
@@ -41,7 +56,9 @@ let chat = ChatID(.telegram, "-1001")
 
 // MARK: - The history
 
-print("Group boards: \(members) members × \(days) closed days and today, SQLite file, release build")
+print(
+    "Group boards: \(members) members × \(days) closed days and today, \(onPostgres ? "PostgreSQL" : "SQLite file"), "
+        + "release build")
 let generation = clock.now
 try await store.write { transaction in
     try await transaction.save(
