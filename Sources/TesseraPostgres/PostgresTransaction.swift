@@ -440,16 +440,19 @@
 
         func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
         {
-            var guesses: [UserID: [String]] = [:]
-            for player in players {
-                let words = try await one(
+            var guesses = Dictionary(players.map { ($0, [String]()) }) { first, _ in first }
+            // One query a platform, not one a player: a summary shows thirty grids.
+            for (platform, members) in Dictionary(grouping: players, by: \.platform) {
+                let rows = try await all(
                     """
-                    SELECT g.guesses FROM game g JOIN player p ON p.id = g.player_id
-                    WHERE p.platform = \(player.platform.rawValue) AND p.account = \(player.value)
+                    SELECT p.account, g.guesses FROM game g JOIN player p ON p.id = g.player_id
+                    WHERE p.platform = \(platform.rawValue) AND p.account = ANY(\(members.map(\.value)))
                         AND g.language = \(language.rawValue) AND g.puzzle = \(puzzle.rawValue)
                     """
-                ) { try $0.decode(String.self) }
-                guesses[player] = words.map { $0.split(separator: " ").map(String.init) } ?? []
+                ) { try $0.decode((String, String).self) }
+                for (account, words) in rows {
+                    guesses[UserID(platform, account)] = words.split(separator: " ").map(String.init)
+                }
             }
             return guesses
         }

@@ -162,6 +162,11 @@ struct StoreConformanceTests {
                 let bob = try #require(try await transaction.data(of: UserID(2)))
                 #expect(bob.games.count == 1 && bob.memberships.count == 1 && bob.results.count == 1)
                 #expect(try await transaction.isReplayGuarded("key"), "the guard is kept by key alone")
+                let guesses = try await transaction.guesses(
+                    of: [UserID(1), UserID(2)], language: .english, puzzle: puzzle)
+                #expect(guesses == [UserID(1): [], UserID(2): ["crane"]], "a forgotten player's grid is gone")
+                #expect(try await transaction.memberDays(in: ChatID(-1)).map(\.timeZone) == ["UTC"])
+                #expect(try await transaction.members(in: ChatID(-1), timeZone: "UTC", rolloverHour: 0) == [UserID(2)])
             }
         }
     }
