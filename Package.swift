@@ -136,10 +136,21 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraEngineTests",
+            // SQLite only as the store the engine runs on in its tests (TestStore.swift), through GameStore.
             dependencies: [
                 "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // What only SQLite does: its files, durability, checkpoints, migrations from older schemas, and its
+        // transactions held across suspensions.
+        .testTarget(
+            name: "TesseraSQLiteTests",
+            dependencies: [
+                "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -11,6 +11,13 @@ public final class FaultyStore: GameStore {
         case processBatch, flush, write, markSent, setSetting, verifyStorage
     }
 
+    /// A failure to inject that any store would classify alike: one that may go away by itself (a busy or
+    /// full database), or one that stops the bot (a damaged one).
+    public enum InjectedFailure: Error, Sendable, Hashable {
+        case transient
+        case fatal
+    }
+
     public let base: any GameStore
     /// `processBatch(next: 2)`, `processBatch failed`, `flush`, `write`, `markSent`, `setSetting(key)`,
     /// `postpone`, `deactivateChat(7)`, in order.
@@ -130,5 +137,8 @@ public final class FaultyStore: GameStore {
         events.record("deactivateChat(\(chat.value))")
     }
     public func setting(_ key: String) async throws -> String? { try await base.setting(key) }
-    public func isTransient(_ error: any Error) -> Bool { base.isTransient(error) }
+    public func isTransient(_ error: any Error) -> Bool {
+        if let failure = error as? InjectedFailure { return failure == .transient }
+        return base.isTransient(error)
+    }
 }

@@ -1,5 +1,4 @@
 import TesseraEngine
-import TesseraSQLite
 import TesseraTesting
 import Testing
 

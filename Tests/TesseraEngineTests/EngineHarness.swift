@@ -2,14 +2,13 @@ import Foundation
 import Logging
 import TesseraCore
 import TesseraEngine
-import TesseraSQLite
 import TesseraTesting
 import Testing
 
 /// A bot engine on an in-memory SQLite store, driven like a chat: send a message, read the replies.
 struct EngineHarness {
     static let secretText = "engine test secret"
-    let store: SQLiteGameStore
+    let store: any GameStore
     let engine: BotEngine
     /// 2026-11-22 12:00 UTC: puzzle 326.
     var now = Date(timeIntervalSince1970: 1_795_348_800)
@@ -17,7 +16,7 @@ struct EngineHarness {
     init(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws {
         var configuration = BotEngine.Configuration()
         configure(&configuration)
-        store = try SQLiteGameStore.inMemory()
+        store = try TestStore.make()
         engine = BotEngine(
             configuration: configuration,
             secret: try #require(ScheduleSecret(Self.secretText)),

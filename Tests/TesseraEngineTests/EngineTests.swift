@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
-import TesseraSQLite
 import TesseraTesting
 import Testing
 

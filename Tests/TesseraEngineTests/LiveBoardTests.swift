@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import TesseraCore
 import TesseraEngine
-import TesseraSQLite
 import TesseraTesting
 import Testing
 
@@ -84,7 +83,7 @@ struct LiveBoardTests {
     func oneMessagePerGame() async throws {
         let clock = ManualClock()
         let transport = ScriptedTransport(clock: clock)
-        let store = try SQLiteGameStore.inMemory()
+        let store = try TestStore.make()
         let secret = try #require(ScheduleSecret("live board secret"))
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let service = BotService(
@@ -159,7 +158,7 @@ struct LiveBoardTests {
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         let service = BotService(
-            transport: transport, store: try SQLiteGameStore.inMemory(),
+            transport: transport, store: try TestStore.make(),
             engine: BotEngine(configuration: .init(), secret: secret, logger: quiet),
             configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
         let list = Language.english.wordList
@@ -201,7 +200,7 @@ struct LiveBoardTests {
         var configuration = BotService<ManualClock>.Configuration()
         configuration.rateLimits = .unlimited
         let service = BotService(
-            transport: transport, store: try SQLiteGameStore.inMemory(),
+            transport: transport, store: try TestStore.make(),
             engine: BotEngine(
                 configuration: .init(), secret: try #require(ScheduleSecret("delete secret")), logger: quiet),
             configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)

@@ -1,6 +1,5 @@
 import Foundation
 import TesseraCore
-import TesseraSQLite
 import TesseraTesting
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import TesseraCore
 import TesseraEngine
-import TesseraSQLite
 import TesseraTesting
 import Testing
 

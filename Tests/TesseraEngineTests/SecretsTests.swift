@@ -3,7 +3,6 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import TesseraEngine
-import TesseraSQLite
 import TesseraTesting
 import Testing
 
@@ -24,7 +23,7 @@ struct SecretsTests {
         let secret = try #require(ScheduleSecret(Self.secretText))
         let engine = BotEngine(configuration: .init(), secret: secret, logger: Logger(label: "test"))
         let service = BotService(
-            transport: ScriptedTransport(), store: try SQLiteGameStore.inMemory(), engine: engine,
+            transport: ScriptedTransport(), store: try TestStore.make(), engine: engine,
             clock: ManualClock(), jitter: { 1 }, logger: Logger(label: "test"))
         let schedule = AnswerSchedule(wordList: Language.english.wordList, secret: secret)
         var texts: [String] = []
@@ -51,7 +50,7 @@ struct SecretsTests {
             chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Ann", text: "crane")
         transport.push(ReceivedBatch(messages: [message], nextPosition: "2"))
         let service = BotService(
-            transport: transport, store: try SQLiteGameStore.inMemory(), engine: engine, clock: ManualClock(),
+            transport: transport, store: try TestStore.make(), engine: engine, clock: ManualClock(),
             jitter: { 1 }, logger: logs.logger(level: .trace))
         // The service group logs each service's description at debug level: the leak that was found.
         let group = ServiceGroup(

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TesseraSQLite
 import TesseraTesting
 import Testing
 
@@ -19,7 +18,7 @@ struct SentMessagesTests {
     @Test("Concurrent removals share writes, and each caller returns only once its message is removed")
     func groupCommits() async throws {
         // Slow enough that other chats finish their sends meanwhile.
-        let store = FaultyStore(try SQLiteGameStore.inMemory())
+        let store = FaultyStore(try TestStore.make())
         store.delay(.markSent, by: .milliseconds(20))
         let ids = try await queue(16, in: store)
         let sent = SentMessages(store: store)
@@ -42,7 +41,7 @@ struct SentMessagesTests {
     @Test("A failed write reaches every caller whose message it held, and nothing is lost")
     func failure() async throws {
         struct DiskFull: Error {}
-        let store = FaultyStore(try SQLiteGameStore.inMemory())
+        let store = FaultyStore(try TestStore.make())
         let ids = try await queue(8, in: store)
         store.fail(.markSent, with: DiskFull(), times: .max)
         let sent = SentMessages(store: store)

@@ -104,8 +104,19 @@ struct StoreConformanceTests {
             #expect(try await store.recordFailedAttempt(pending[0].id) == 2)
 
             #expect(try await store.dropClaimed(platform: .scripted) == 1, "a claim that outlived its sender")
+            try await store.write { transaction in
+                try await transaction.save(
+                    Group(
+                        chat: ChatID(-1), timeZone: "UTC", rolloverHour: 0, language: .english,
+                        lastClosedPuzzle: PuzzleNumber(1)))
+            }
             try await store.deactivateChat(ChatID(-1))
             #expect(try await store.pendingMessages(limit: 100, now: now + 31).map(\.message.html) == ["later"])
+            #expect(try await store.write { try await $0.activeGroups() }.isEmpty, "a group that removed the bot")
+            try await store.write { try await $0.noteActivity(in: ChatID(-1)) }
+            #expect(
+                try await store.write { try await $0.activeGroups() }.map(\.chat) == [ChatID(-1)],
+                "active again once it writes")
 
             // A live message's platform id comes with the next version of it.
             var board = Self.message(5, "board 1/6")
