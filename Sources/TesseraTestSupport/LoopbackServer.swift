@@ -80,3 +80,25 @@ public struct LoopbackServer: Sendable {
         public var description: String { "the test server did not start; it printed: \(output)" }
     }
 }
+
+/// A server started by a test that did not come up: what it was, why, and the end of its log.
+public struct LoggedServerDidNotStart: Error, CustomStringConvertible {
+    let server: String
+    let log: URL
+    let underlying: any Error
+
+    public init(_ server: String, log: URL, underlying: any Error) {
+        self.server = server
+        self.log = log
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        do {
+            let tail = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").suffix(15)
+            return "\(server) did not start (\(underlying)); the end of its log:\n" + tail.joined(separator: "\n")
+        } catch {
+            return "\(server) did not start (\(underlying)), and its log \(log.path) cannot be read: \(error)"
+        }
+    }
+}

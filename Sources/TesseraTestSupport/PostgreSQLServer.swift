@@ -33,7 +33,8 @@ public actor PostgreSQLServer {
                 let server = try await LoopbackServer.start("postgres_server.py", arguments: [bin, directory.path])
                 return (server, bin)
             } catch {
-                throw DidNotStart(log: directory.appendingPathComponent("postgres.log"), underlying: error)
+                throw LoggedServerDidNotStart(
+                    "PostgreSQL", log: directory.appendingPathComponent("postgres.log"), underlying: error)
             }
         }
         started = task
@@ -116,16 +117,4 @@ public actor PostgreSQLServer {
         public var description: String { "psql failed on \(sql): \(message)" }
     }
 
-    public struct DidNotStart: Error, CustomStringConvertible {
-        let log: URL
-        let underlying: any Error
-        public var description: String {
-            do {
-                let tail = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").suffix(15)
-                return "PostgreSQL did not start (\(underlying)); the end of its log:\n" + tail.joined(separator: "\n")
-            } catch {
-                return "PostgreSQL did not start (\(underlying)), and its log \(log.path) cannot be read: \(error)"
-            }
-        }
-    }
 }

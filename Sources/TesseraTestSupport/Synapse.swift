@@ -27,7 +27,8 @@ public struct Synapse: Sendable {
                 "synapse_server.py", arguments: [python, secret, directory.path])
             return Synapse(server: server, sharedSecret: secret, python: python, directory: directory)
         } catch {
-            throw DidNotStart(log: directory.appendingPathComponent("synapse.log"), underlying: error)
+            throw LoggedServerDidNotStart(
+                "Synapse", log: directory.appendingPathComponent("synapse.log"), underlying: error)
         }
     }
 
@@ -38,19 +39,6 @@ public struct Synapse: Sendable {
             try FileManager.default.removeItem(at: directory)
         } catch {
             print("Could not remove Synapse's directory \(directory.path): \(error)")
-        }
-    }
-
-    public struct DidNotStart: Error, CustomStringConvertible {
-        let log: URL
-        let underlying: any Error
-        public var description: String {
-            do {
-                let tail = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").suffix(15)
-                return "Synapse did not start (\(underlying)); the end of its log:\n" + tail.joined(separator: "\n")
-            } catch {
-                return "Synapse did not start (\(underlying)), and its log \(log.path) cannot be read: \(error)"
-            }
         }
     }
 

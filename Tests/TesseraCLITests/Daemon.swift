@@ -104,3 +104,25 @@ enum DaemonDatabase: String, CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+extension FakeTelegram {
+    /// Waits until each of `players` (chats 1…players) has a board showing every one of `words` guessed, then
+    /// checks that each guess shows exactly once: each player's board is one message edited after each guess.
+    func expectEachGuessOnce(players: Int, words: [String], timeout: Duration = .seconds(60)) async throws {
+        func latestBoards(_ sent: [SentMessage]) -> [Int64: String] {
+            Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
+        }
+        let final = latestBoards(
+            try await waitForSent(timeout: timeout) { sent in
+                let boards = latestBoards(sent)
+                return boards.count == players && boards.values.allSatisfy { $0.contains("· \(words.count)/6") }
+            })
+        #expect(final.count == players, "every player got a board")
+        for (player, board) in final.sorted(by: { $0.key < $1.key }) {
+            for word in words {
+                let rows = board.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
+                #expect(rows == 1, "player \(player) has \(word) \(rows) times")
+            }
+        }
+    }
+}

@@ -231,26 +231,10 @@ struct DaemonTests {
         try await fake.push(updates)
         try await fake.waitForSent { $0.count >= 40 }
         await first.stop(SIGKILL)
-        let beforeRestart = try await fake.sent().count
         let second = try Daemon(fake: fake, database: database, secret: Self.secret, environment: environment)
         try second.start()
         // Each player's board is one message edited after each guess; the latest shows every guess once.
-        func latestBoards(_ sent: [FakeTelegram.SentMessage]) -> [Int64: String] {
-            Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
-        }
-        let final = latestBoards(
-            try await fake.waitForSent(timeout: .seconds(60)) { sent in
-                let boards = latestBoards(sent)
-                return boards.count == players && boards.values.allSatisfy { $0.contains("· 3/6") }
-            })
-        #expect(final.count == players, "every player got a board (\(beforeRestart) posts before the kill)")
-        for (player, board) in final.sorted(by: { $0.key < $1.key }) {
-            #expect(board.contains("· 3/6"), "player \(player)'s board shows three guesses: \(board)")
-            for word in words {
-                let rows = board.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
-                #expect(rows == 1, "player \(player) has \(word) \(rows) times")
-            }
-        }
+        try await fake.expectEachGuessOnce(players: players, words: words)
         await second.stop(SIGKILL)
         await fake.stop()
     }

@@ -49,21 +49,7 @@
             print("Takeover: the standby polled \(takeover) after the leader was killed")
             #expect(takeover < .seconds(10), "the standby takes over within 10 s")
 
-            func latestBoards(_ sent: [FakeTelegram.SentMessage]) -> [Int64: String] {
-                Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
-            }
-            let final = latestBoards(
-                try await fake.waitForSent(timeout: .seconds(60)) { sent in
-                    let boards = latestBoards(sent)
-                    return boards.count == players && boards.values.allSatisfy { $0.contains("· 3/6") }
-                })
-            #expect(final.count == players, "every player got a board")
-            for (player, board) in final.sorted(by: { $0.key < $1.key }) {
-                for word in words {
-                    let rows = board.components(separatedBy: "<code>\(word.uppercased())</code>").count - 1
-                    #expect(rows == 1, "player \(player) has \(word) \(rows) times")
-                }
-            }
+            try await fake.expectEachGuessOnce(players: players, words: words)
             let status = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
             #expect(status.standardOutput.contains("Led by "), "\(status)")
             #expect(status.standardOutput.contains("pid \(standby.process.processIdentifier) "), "\(status)")

@@ -18,6 +18,13 @@ struct StoreConformanceTests {
         Player(id: UserID(id), displayName: name, language: .english, timeZone: "UTC", rolloverHour: 0)
     }
 
+    /// The engine whose rules (points, streaks, totals) the stores keep.
+    static func engine() throws -> BotEngine {
+        BotEngine(
+            configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
+            logger: Logger(label: "test"))
+    }
+
     static func message(_ chat: Int64, _ text: String) -> OutgoingMessage {
         OutgoingMessage(chat: ChatID(chat), chatKind: chat < 0 ? .group : .direct, html: text)
     }
@@ -139,9 +146,7 @@ struct StoreConformanceTests {
         arguments: StoreKind.all)
     func forgetting(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let engine = BotEngine(
-                configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
-                logger: Logger(label: "test"))
+            let engine = try Self.engine()
             let puzzle = PuzzleNumber(300)
             try await store.write { transaction in
                 for (id, name) in [(1, "Ada"), (2, "Bob")] as [(Int64, String)] {
@@ -187,9 +192,7 @@ struct StoreConformanceTests {
         arguments: StoreKind.all)
     func boards(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let engine = BotEngine(
-                configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
-                logger: Logger(label: "test"))
+            let engine = try Self.engine()
             try await store.write { transaction in
                 for id in 1...3 as ClosedRange<Int64> {
                     try await transaction.save(Self.player(id, "P\(id)"))
