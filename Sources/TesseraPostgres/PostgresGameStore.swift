@@ -2,6 +2,7 @@
     public import Foundation
     public import Logging
     import NIOSSL
+    import Synchronization
     public import PostgresNIO
     import TesseraCore
     public import TesseraEngine
@@ -78,6 +79,8 @@
         private let logger: Logger
         /// This process's name on the messages it holds while sending.
         private let sender = UUID().uuidString
+        /// The outbox keys' random start, read once: it is made with the database and never changes.
+        private let keyPrefix = Mutex<String?>(nil)
         /// How long a sender holds the messages it read before another may take them, in seconds: each read of the
         /// outbox renews it, so it covers one pass of sending; after a sender dies, its messages wait this long.
         static let lease = 10
@@ -153,9 +156,11 @@
 
         /// The random start of every outbox message's key, made with the database.
         private func outboxKeyPrefix() async throws -> String {
+            if let prefix = keyPrefix.withLock({ $0 }) { return prefix }
             guard let prefix = try await setting("outbox.key") else {
                 throw PostgresStoreError.damagedRow(column: "setting outbox.key")
             }
+            keyPrefix.withLock { $0 = prefix }
             return prefix
         }
 
