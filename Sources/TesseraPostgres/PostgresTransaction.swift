@@ -2,6 +2,7 @@
     import Foundation
     import Logging
     import PostgresNIO
+    import Synchronization
     import TesseraCore
     import TesseraEngine
 
@@ -12,6 +13,8 @@
     struct PostgresTransaction: GameStoreTransaction {
         let connection: PostgresConnection
         let logger: Logger
+        /// Row ids looked up so far: each is a round trip, and an update asks for its player's several times.
+        let ids = RowIDs()
 
         // MARK: - Queries
 
@@ -47,19 +50,26 @@
         // MARK: - Keys
 
         func rowID(of player: UserID) async throws -> Int64? {
-            try await one(
+            if let id = ids.player(player) { return id }
+            let id = try await one(
                 "SELECT id FROM player WHERE platform = \(player.platform.rawValue) AND account = \(player.value)"
             ) { try $0.decode(Int64.self) }
+            if let id { ids.remember(id, for: player) }
+            return id
         }
 
         func rowID(of chat: ChatID) async throws -> Int64? {
-            try await one(
+            if let id = ids.chat(chat) { return id }
+            let id = try await one(
                 "SELECT id FROM chat WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
             ) { try $0.decode(Int64.self) }
+            if let id { ids.remember(id, for: chat) }
+            return id
         }
 
         /// The row id of a chat, stored now if it was not.
         func storedRowID(of chat: ChatID) async throws -> Int64 {
+            if let id = ids.chat(chat) { return id }
             let id = try await one(
                 """
                 INSERT INTO chat (platform, address) VALUES (\(chat.platform.rawValue), \(chat.value))
@@ -67,6 +77,7 @@
                 """
             ) { try $0.decode(Int64.self) }
             guard let id else { throw PostgresStoreError.damagedRow(column: "chat.id") }
+            ids.remember(id, for: chat)
             return id
         }
 
@@ -510,6 +521,7 @@
         }
 
         func forget(_ player: UserID) async throws -> Bool {
+            defer { ids.forgetAll() }
             guard let stored = try await self.player(player), let key = try await rowID(of: player) else {
                 return false
             }
@@ -585,6 +597,7 @@
         }
 
         func moveChat(from old: ChatID, to new: ChatID) async throws {
+            defer { ids.forgetAll() }
             // Queued and live messages name a chat as the platform does; the new chat's own live message wins.
             try await execute(
                 """
@@ -632,11 +645,29 @@
             do {
                 try await body()
             } catch {
+                // Rows the body created are gone again, and so must their ids be.
+                ids.forgetAll()
                 try await execute("ROLLBACK TO SAVEPOINT isolated")
                 try await execute("RELEASE SAVEPOINT isolated")
                 throw error
             }
             try await execute("RELEASE SAVEPOINT isolated")
         }
+    }
+
+    /// The row ids of players and chats a transaction has looked up. Forgotten whenever rows may have gone or
+    /// moved (a savepoint rolled back, a player forgotten, a chat moved), so no id outlives its row.
+    final class RowIDs: Sendable {
+        private struct Known {
+            var players: [UserID: Int64] = [:]
+            var chats: [ChatID: Int64] = [:]
+        }
+        private let known = Mutex(Known())
+
+        func player(_ player: UserID) -> Int64? { known.withLock { $0.players[player] } }
+        func chat(_ chat: ChatID) -> Int64? { known.withLock { $0.chats[chat] } }
+        func remember(_ id: Int64, for player: UserID) { known.withLock { $0.players[player] = id } }
+        func remember(_ id: Int64, for chat: ChatID) { known.withLock { $0.chats[chat] = id } }
+        func forgetAll() { known.withLock { $0 = Known() } }
     }
 #endif

@@ -66,18 +66,27 @@ struct StoreConformanceTests {
             struct Failed: Error {}
             try await store.write { transaction in
                 try await transaction.save(Self.player(1, "Ada"))
+                let group = Group(
+                    chat: ChatID(-5), timeZone: "UTC", rolloverHour: 0, language: .english,
+                    lastClosedPuzzle: PuzzleNumber(1))
                 await #expect(throws: Failed.self) {
                     try await transaction.isolated {
                         try await transaction.save(Self.player(2, "Bob"))
                         try await transaction.enqueue([Self.message(2, "undone")])
+                        try await transaction.save(group)
                         throw Failed()
                     }
                 }
-                try await transaction.isolated { try await transaction.enqueue([Self.message(1, "kept")]) }
+                // What the undone part created is gone, ids and all: the same group is stored again afresh.
+                try await transaction.isolated {
+                    try await transaction.enqueue([Self.message(1, "kept")])
+                    try await transaction.save(group)
+                }
             }
             try await store.write { (transaction) async throws -> Void in
                 #expect(try await transaction.player(UserID(1))?.displayName == "Ada")
                 #expect(try await transaction.player(UserID(2)) == nil)
+                #expect(try await transaction.group(ChatID(-5)) != nil)
             }
             #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).map(\.message.html) == ["kept"])
         }
