@@ -104,7 +104,11 @@ def main():
             sys.stderr.write(f"PostgreSQL did not start; its log: {directory}/postgres.log\n")
             server.kill()
             sys.exit(1)
-        time.sleep(0.05)
+        # Not ready yet: wait a moment, or for the server to exit.
+        try:
+            server.wait(timeout=0.05)
+        except subprocess.TimeoutExpired:
+            pass
     print(f"PORT {port}", flush=True)
     server.wait()
     sys.exit(1)
