@@ -239,12 +239,13 @@ struct RunCommand: AsyncParsableCommand {
         let text: String
         if let configured = settings.scheduleSecret {
             text = configured
-        } else if let kept = try await store.setting(key), !kept.isEmpty {
+        } else if let kept = try await store.setting(key) {
             text = kept
         } else {
-            text = SecretText.random()
-            try await store.setSetting(key, text)
-            logger.notice("Generated a schedule secret and kept it in the database")
+            // Kept only if no other process starting at the same time kept one first: all must draw the same words.
+            let generated = SecretText.random()
+            text = try await store.setting(key, keepingIfAbsent: generated)
+            if text == generated { logger.notice("Generated a schedule secret and kept it in the database") }
         }
         guard let secret = ScheduleSecret(text) else {
             throw CommandError("The schedule secret is empty: set TESSERA_SECRET to a long random text, or unset it.")

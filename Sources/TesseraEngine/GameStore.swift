@@ -140,6 +140,9 @@ public protocol GameStore: Sendable {
     /// A value kept across restarts, such as the schedule secret.
     func setting(_ key: String) async throws -> String?
     func setSetting(_ key: String, _ value: String) async throws
+    /// The value kept under `key`, keeping `value` first when there is none, in one step: processes starting
+    /// together on one database agree on it (the schedule secret: one word a day for everyone).
+    func setting(_ key: String, keepingIfAbsent value: String) async throws -> String
 
     /// Throws when the storage can no longer be trusted, such as a database file deleted or replaced while the
     /// bot runs (writes would go nowhere anyone reads); the bot then stops so that its supervisor restarts it.

@@ -404,6 +404,17 @@
             }
         }
 
+        public func setting(_ key: String, keepingIfAbsent value: String) async throws -> String {
+            try await transaction { transaction in
+                // Two processes inserting at once: the second waits for the first's commit, then keeps its value.
+                try await transaction.execute(
+                    "INSERT INTO setting (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO NOTHING")
+                return try await transaction.one("SELECT value FROM setting WHERE key = \(key)") {
+                    try $0.decode(String.self)
+                } ?? value
+            }
+        }
+
         public func setSetting(_ key: String, _ value: String) async throws {
             try await transaction { transaction in
                 try await transaction.execute(

@@ -392,6 +392,15 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
+    public func setting(_ key: String, keepingIfAbsent value: String) async throws -> String {
+        try await writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                arguments: [key, value])
+            return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) ?? value
+        }
+    }
+
     public func setSetting(_ key: String, _ value: String) async throws {
         try await writer.write { db in
             try db.execute(

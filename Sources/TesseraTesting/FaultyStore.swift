@@ -137,6 +137,9 @@ public final class FaultyStore: GameStore {
         events.record("deactivateChat(\(chat.value))")
     }
     public func setting(_ key: String) async throws -> String? { try await base.setting(key) }
+    public func setting(_ key: String, keepingIfAbsent value: String) async throws -> String {
+        try await base.setting(key, keepingIfAbsent: value)
+    }
     public func isTransient(_ error: any Error) -> Bool {
         if let failure = error as? InjectedFailure { return failure == .transient }
         return base.isTransient(error)

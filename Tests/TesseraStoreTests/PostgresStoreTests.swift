@@ -43,6 +43,20 @@
             }
         }
 
+        @Test("Processes starting together on one database keep one schedule secret: the same words for all")
+        func oneScheduleSecret() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                try await database.open { first in
+                    try await database.open { second in
+                        async let one = first.setting("schedule.secret", keepingIfAbsent: "drawn by the first")
+                        async let two = second.setting("schedule.secret", keepingIfAbsent: "drawn by the second")
+                        let (kept, alsoKept) = try await (one, two)
+                        #expect(kept == alsoKept)
+                    }
+                }
+            }
+        }
+
         @Test("A database from a newer Tessera is refused with advice, and left as it was")
         func newerSchema() async throws {
             try await StoreKind.postgres.withDatabase { database in

@@ -250,6 +250,8 @@ struct StoreConformanceTests {
     func reopening(_ kind: StoreKind) async throws {
         try await kind.withDatabase { database in
             try await database.open { store in
+                #expect(try await store.setting("first", keepingIfAbsent: "one") == "one")
+                #expect(try await store.setting("first", keepingIfAbsent: "two") == "one", "the first value kept stays")
                 try await store.setSetting("kept", "yes")
                 try await store.write { try await $0.save(Self.player(1, "Ada")) }
             }
