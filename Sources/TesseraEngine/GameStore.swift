@@ -219,3 +219,27 @@ public struct PlayerData: Sendable {
         self.results = results
     }
 }
+
+/// A store used as no store may be: a bug in Tessera, whichever store caught it, not the database's fault.
+/// Nothing is written.
+public enum StoreMisuse: Error, CustomStringConvertible {
+    /// A game or result of a player written before the player.
+    case unknownPlayer(UserID)
+    /// A player put on the board of another platform's group.
+    case memberOfAnotherPlatform(UserID, ChatID)
+    /// A transaction used after it had ended (outside the body it was given to).
+    case transactionEnded
+
+    public var description: String {
+        let what =
+            switch self {
+            case .unknownPlayer(let player):
+                "Tessera tried to store a game or result of player \(player) before the player"
+            case .memberOfAnotherPlatform(let player, let chat):
+                "Tessera tried to put player \(player) on the board of \(chat), a group of another platform"
+            case .transactionEnded:
+                "Tessera used a database transaction after it had ended"
+            }
+        return what + "; nothing was written. This is a bug: please report it with the log."
+    }
+}

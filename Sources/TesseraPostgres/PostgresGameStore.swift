@@ -456,10 +456,6 @@
         case unreachable(database: String, reason: String)
         case newerSchema(database: String, unknownMigrations: [String])
         case damagedRow(column: String)
-        /// The engine wrote about a player it had not saved: a bug, not the database's fault.
-        case unknownPlayer(UserID)
-        /// The engine put a player on the board of another platform's group: a bug.
-        case memberOfAnotherPlatform(UserID, ChatID)
 
         public var description: String {
             switch self {
@@ -481,12 +477,6 @@
                     + "\(migrations.joined(separator: ", "))). Upgrade tessera; this version will not touch it."
             case .damagedRow(let column):
                 "The database has a damaged row: \(column) is missing or of the wrong type. Restore it from a backup."
-            case .unknownPlayer(let player):
-                "Tessera tried to store a game or result of player \(player) before the player; nothing was written. "
-                    + "This is a bug: please report it with the log."
-            case .memberOfAnotherPlatform(let player, let chat):
-                "Tessera tried to put player \(player) on the board of \(chat), a group of another platform; nothing was "
-                    + "written. This is a bug: please report it with the log."
             }
         }
     }

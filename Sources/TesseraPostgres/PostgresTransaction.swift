@@ -82,7 +82,7 @@
         }
 
         func requiredRowID(of player: UserID) async throws -> Int64 {
-            guard let id = try await rowID(of: player) else { throw PostgresStoreError.unknownPlayer(player) }
+            guard let id = try await rowID(of: player) else { throw StoreMisuse.unknownPlayer(player) }
             return id
         }
 
@@ -275,7 +275,7 @@
             let key = try await requiredRowID(of: player)
             // A group's members are people of its platform: boards read their ids on that alone.
             guard player.platform == chat.platform else {
-                throw PostgresStoreError.memberOfAnotherPlatform(player, chat)
+                throw StoreMisuse.memberOfAnotherPlatform(player, chat)
             }
             let chatKey = try await storedRowID(of: chat)
             return try await one(

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TesseraEngine
 
 /// One write transaction held open while its asynchronous body runs.
 ///
@@ -89,13 +90,13 @@ final class OpenTransaction: TaskExecutor, @unchecked Sendable {
                 if case .ended = state { return false }
                 work.append(
                     .database { db in
-                        guard let db else { return continuation.resume(throwing: SQLiteStoreError.transactionEnded) }
+                        guard let db else { return continuation.resume(throwing: StoreMisuse.transactionEnded) }
                         continuation.resume(with: Swift.Result { try body(db) })
                     })
                 condition.signal()
                 return true
             }
-            if !queued { continuation.resume(throwing: SQLiteStoreError.transactionEnded) }
+            if !queued { continuation.resume(throwing: StoreMisuse.transactionEnded) }
         }
     }
 

@@ -756,12 +756,6 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     case inUse(path: String, holder: String)
     case fileGone(path: String)
     case fileReplaced(path: String)
-    /// The engine wrote about a player it had not saved: a bug, not the database's fault.
-    case unknownPlayer(UserID)
-    /// The engine put a player on the board of another platform's group: a bug.
-    case memberOfAnotherPlatform(UserID, ChatID)
-    /// A store call was made after its transaction had ended (used outside the body it was given to): a bug.
-    case transactionEnded
 
     public var description: String {
         switch self {
@@ -781,15 +775,6 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
             "The database file \(path) was deleted while tessera ran; what it stored since is gone with it. "
                 + "Stopping so that a restart opens the database again: restore it from a backup first, or let "
                 + "tessera start an empty one."
-        case .memberOfAnotherPlatform(let player, let chat):
-            "Tessera tried to put player \(player) on the board of \(chat), a group of another platform; nothing was "
-                + "written. This is a bug: please report it with the log."
-        case .unknownPlayer(let player):
-            "Tessera tried to store a game or result of player \(player) before the player; nothing was written. "
-                + "This is a bug: please report it with the log."
-        case .transactionEnded:
-            "Tessera used a database transaction after it had ended; nothing was written. This is a bug: please "
-                + "report it with the log."
         case .fileReplaced(let path):
             "The database file \(path) was replaced while tessera ran. Stopping so that a restart opens the new "
                 + "file."

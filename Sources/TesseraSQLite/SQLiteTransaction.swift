@@ -80,7 +80,7 @@ struct SQLiteTransaction {
     }
 
     func save(_ game: StoredGame) throws {
-        guard let key = try rowID(of: game.player) else { throw SQLiteStoreError.unknownPlayer(game.player) }
+        guard let key = try rowID(of: game.player) else { throw StoreMisuse.unknownPlayer(game.player) }
         try db.executeCached(
             sql: """
                 INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
@@ -199,9 +199,9 @@ struct SQLiteTransaction {
     }
 
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) throws -> Bool {
-        guard let key = try rowID(of: player) else { throw SQLiteStoreError.unknownPlayer(player) }
+        guard let key = try rowID(of: player) else { throw StoreMisuse.unknownPlayer(player) }
         // A group's members are people of its platform: boards read their ids on that alone.
-        guard player.platform == chat.platform else { throw SQLiteStoreError.memberOfAnotherPlatform(player, chat) }
+        guard player.platform == chat.platform else { throw StoreMisuse.memberOfAnotherPlatform(player, chat) }
         try db.executeCached(
             sql: "INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             arguments: [try storedRowID(of: chat), key, joinedPuzzle.rawValue]
@@ -260,7 +260,7 @@ struct SQLiteTransaction {
     }
 
     func record(_ result: BoardResult, totals: [String: BoardTotals]) throws -> Bool {
-        guard let player = try rowID(of: result.player) else { throw SQLiteStoreError.unknownPlayer(result.player) }
+        guard let player = try rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
         let chat = try storedRowID(of: result.chat)
         try db.executeCached(
             sql: """

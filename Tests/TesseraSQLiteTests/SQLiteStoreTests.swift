@@ -246,7 +246,7 @@ struct SQLiteStoreTests {
         }
         #expect(boards.0 == [carol] && boards.1 == [alice, bob] && boards.2 == "Carol")
         // A group's members are people of its platform.
-        await #expect(throws: SQLiteStoreError.self) {
+        await #expect(throws: StoreMisuse.self) {
             try await store.write { _ = try await $0.addMember(carol, to: group, joinedPuzzle: PuzzleNumber(325)) }
         }
     }

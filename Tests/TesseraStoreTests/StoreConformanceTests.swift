@@ -245,6 +245,36 @@ struct StoreConformanceTests {
     }
 
     @Test(
+        "Misuse is refused alike by every store, writing nothing: a stranger's game, a member of another platform",
+        arguments: StoreKind.all)
+    func misuse(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let game = StoredGame(player: UserID(1), language: .english, puzzle: PuzzleNumber(1), hardMode: false)
+            await #expect {
+                try await store.write { try await $0.save(game) }
+            } throws: { error in
+                guard case .unknownPlayer(UserID(1)) = error as? StoreMisuse else { return false }
+                return "\(error)".contains("This is a bug")
+            }
+            let matrix = UserID(.matrix, "@ada:example.org")
+            await #expect {
+                try await store.write { transaction in
+                    try await transaction.save(
+                        Player(id: matrix, displayName: "Ada", language: .english, timeZone: "UTC", rolloverHour: 0))
+                    _ = try await transaction.addMember(matrix, to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                }
+            } throws: { error in
+                guard case .memberOfAnotherPlatform = error as? StoreMisuse else { return false }
+                return true
+            }
+            try await store.write { (transaction) async throws -> Void in
+                #expect(try await transaction.player(matrix) == nil, "the whole transaction is undone")
+                #expect(try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").isEmpty)
+            }
+        }
+    }
+
+    @Test(
         "Opening a database again changes nothing: migrations run once, and what was stored stays",
         arguments: StoreKind.all.filter { $0 != .sqliteInMemory })
     func reopening(_ kind: StoreKind) async throws {
