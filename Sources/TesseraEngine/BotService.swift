@@ -40,6 +40,11 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// Failed attempts after which a message is given up (logged and removed), when other chats are
         /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.
         public var maximumAttempts = 10
+        /// How long a sender holds a message it is about to send (``GameStore/hold(_:for:)``), where several
+        /// processes send from one database: longer than one send can take (the transports give up on a request
+        /// after 30 s), so that no other sender takes it meanwhile. A sender that dies while sending delays that
+        /// message by as much.
+        public var sendHold = Duration.seconds(60)
         /// Whether this process receives and closes days now, or stands by (several processes on one database).
         public var leadership: any Leadership = SoleLeader()
 
@@ -392,7 +397,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
-        let (health, now) = (self.health, self.now)
+        let (health, now, hold) = (self.health, self.now, configuration.sendHold)
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -410,6 +415,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                             try await sentMessages.markSent(entry.id)
                             continue
                         }
+                        // Read a while ago, it may have become another sender's: then so is the rest of the chat.
+                        guard try await store.hold(entry.id, for: hold) else { return nil }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
                         let posted: MessageID?
                         do {

@@ -351,6 +351,22 @@
             }
         }
 
+        public func hold(_ id: Int64, for duration: Duration) async throws -> Bool {
+            let (sender, seconds) = (self.sender, Double(duration.components.seconds))
+            return try await transaction { transaction in
+                // Still this sender's, or nobody's: its lease ran out and no other sender took it.
+                try await transaction.one(
+                    """
+                    UPDATE outbox SET leased_by = \(sender),
+                        leased_until = clock_timestamp() + make_interval(secs => \(seconds))
+                    WHERE id = \(id) AND NOT claimed
+                        AND (leased_by = \(sender) OR leased_until IS NULL OR leased_until < clock_timestamp())
+                    RETURNING 1
+                    """
+                ) { try $0.decode(Int.self) } != nil
+            }
+        }
+
         public func claim(_ id: Int64) async throws {
             try await transaction { try await $0.execute("UPDATE outbox SET claimed = true WHERE id = \(id)") }
         }

@@ -208,6 +208,9 @@ public final class SQLiteGameStore: GameStore {
     static let pendingPerChat = 5
 
     /// Committed with `synchronous = FULL`: the claim must survive whatever happens while sending.
+    /// One process sends from an SQLite database (`tessera run` holds its lock): nobody else can take a message.
+    public func hold(_ id: Int64, for duration: Duration) async throws -> Bool { true }
+
     public func claim(_ id: Int64) async throws {
         try await writer.write { db in
             try db.executeCached(sql: "UPDATE outbox SET claimed = 1 WHERE id = ?", arguments: [id])

@@ -27,6 +27,9 @@ public final class FaultyStore: GameStore {
         var delays: [Operation: Duration] = [:]
         var removals: [[Int64]] = []
         var settingsWritten: [(key: String, value: String)] = []
+        /// Messages another sender takes when this one holds them; then they and their chats are its.
+        var takenOnHold: Set<Int64> = []
+        var chatsTaken: Set<ChatID> = []
     }
     private let state = Mutex(State())
 
@@ -42,6 +45,13 @@ public final class FaultyStore: GameStore {
     /// Makes every call of `operation` take this long first, as over a slow disk.
     public func delay(_ operation: Operation, by duration: Duration) {
         state.withLock { $0.delays[operation] = duration }
+    }
+
+    /// Makes another sender take this message when this one tries to hold it for sending (its lease having run
+    /// out, on a store several processes send from): the hold is refused, and from then on the message's chat
+    /// is the other sender's, missing from what this one reads.
+    public func takeOnHold(_ id: Int64) {
+        state.withLock { _ = $0.takenOnHold.insert(id) }
     }
 
     /// The ids of each removal from the outbox, one list per write.
@@ -117,7 +127,22 @@ public final class FaultyStore: GameStore {
 
     public func position(of transport: String) async throws -> String? { try await base.position(of: transport) }
     public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
-        try await base.pendingMessages(limit: limit, now: now, platform: platform)
+        let taken = state.withLock { $0.chatsTaken }
+        return try await base.pendingMessages(limit: limit, now: now, platform: platform).filter {
+            !taken.contains($0.message.chat)
+        }
+    }
+    public func hold(_ id: Int64, for duration: Duration) async throws -> Bool {
+        let taken = state.withLock { $0.takenOnHold.contains(id) }
+        guard !taken else {
+            let entry = try await base.pendingMessages(limit: 1_000, now: .distantFuture, platform: nil).first {
+                $0.id == id
+            }
+            state.withLock { state in entry.map { _ = state.chatsTaken.insert($0.message.chat) } }
+            events.record("hold(\(id)) refused")
+            return false
+        }
+        return try await base.hold(id, for: duration)
     }
     public func claim(_ id: Int64) async throws {
         try await base.claim(id)

@@ -73,6 +73,33 @@ struct BotServiceTests {
     }
 
     @Test(
+        "A message another sender took over before it was sent is left to that sender, with the rest of its chat",
+        .timeLimit(.minutes(1)))
+    func messageTakenByAnotherSender() async throws {
+        try await store.write { transaction in
+            try await transaction.enqueue(
+                ["first", "second"].map { OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: $0) })
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(8), chatKind: .direct, html: "other chat")])
+        }
+        let first = try #require(try await store.base.pendingMessages(limit: 10, now: .distantFuture).first)
+        #expect(first.message.html == "first")
+        store.takeOnHold(first.id)
+        // One chat at a time, in order: chat 9's turn is over when chat 8 is sent.
+        let service = try service { $0.concurrentChats = 1 }
+        let running = Task { try await service.run() }
+        let interval = BotService<ManualClock>.Configuration().outboxInterval
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: interval)
+        await transport.events.wait(for: "send(8)")
+        #expect(store.events.all.contains("hold(\(first.id)) refused"))
+        #expect(!transport.events.all.contains("send(9)"), "neither of chat 9's messages was sent by this sender")
+        let left = try await store.base.pendingMessages(limit: 10, now: .distantFuture)
+        #expect(left.filter { $0.message.chat == ChatID(9) }.map(\.message.html) == ["first", "second"])
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
         "A standby sends what is queued, but neither receives, closes days nor beats until it leads; losing the lead stops it",
         .timeLimit(.minutes(1)))
     func standingBy() async throws {

@@ -43,6 +43,39 @@
             }
         }
 
+        @Test("A message whose lease ran out before it was sent goes to the sender that took it, never to both")
+        func expiredLeaseIsNotSentTwice() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                guard case .postgres(let server) = database else { return }
+                try await database.open { first in
+                    try await database.open { second in
+                        try await first.write { transaction in
+                            try await transaction.enqueue(
+                                (1...2).map { OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "\($0)") })
+                        }
+                        let read = try await first.pendingMessages(limit: 10, now: .distantFuture)
+                        #expect(read.count == 2)
+                        // The first sender waited past its lease (a slow network, a queue of chats before this one).
+                        try await PostgreSQLServer.shared.administer(
+                            "UPDATE outbox SET leased_until = now() - interval '1 second'", in: server.name)
+                        let taken = try await second.pendingMessages(limit: 10, now: .distantFuture)
+                        #expect(taken.map(\.id) == read.map(\.id), "the second sender took the chat over")
+                        for entry in read {
+                            #expect(try await first.hold(entry.id, for: .seconds(60)) == false)
+                            #expect(try await second.hold(entry.id, for: .seconds(60)))
+                        }
+                        // Held for sending, a message stays the holder's past the read's own lease.
+                        try await PostgreSQLServer.shared.administer(
+                            """
+                            UPDATE outbox SET leased_until = leased_until - interval '15 seconds'
+                            """, in: server.name)
+                        #expect(try await first.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
+                        #expect(try await first.hold(read[0].id, for: .seconds(60)) == false)
+                    }
+                }
+            }
+        }
+
         @Test("Processes starting together on one database keep one schedule secret: the same words for all")
         func oneScheduleSecret() async throws {
             try await StoreKind.postgres.withDatabase { database in
