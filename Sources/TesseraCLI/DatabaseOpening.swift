@@ -14,7 +14,7 @@ enum DatabaseOpening {
     }
 
     /// Runs `body` with the store open, and closes it after. `exclusive`: as the bot, which alone may use an
-    /// SQLite file; `tessera status` only reads beside it.
+    /// SQLite file and migrates a PostgreSQL database; `tessera status` only reads beside it.
     static func withStore(
         _ settings: RunSettings, logger: Logger, exclusive: Bool = true,
         _ body: (any GameStore, any Leadership) async throws -> Void
@@ -47,7 +47,7 @@ enum DatabaseOpening {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.run() }
                 defer { group.cancelAll() }
-                try await migrate(store, configuration: configuration)
+                try await prepare(store, configuration: configuration, migrating: exclusive)
                 // Several processes may share the database: one leads each platform, the others stand by.
                 let holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid())"
                 try await body(store, PostgresLeadership(store: store, holder: holder, logger: logger))
@@ -65,15 +65,15 @@ enum DatabaseOpening {
         /// gives up and says so.
         static let connectTimeout = Duration.seconds(30)
 
-        /// Migrates, or fails with a message that says what to check: a server away would otherwise be waited for
-        /// in silence.
-        private static func migrate(_ store: PostgresGameStore, configuration: PostgresGameStore.Configuration)
-            async throws
-        {
+        /// Migrates, or only checks the schema, or fails with a message that says what to check: a server away
+        /// would otherwise be waited for in silence.
+        private static func prepare(
+            _ store: PostgresGameStore, configuration: PostgresGameStore.Configuration, migrating: Bool
+        ) async throws {
             do {
                 try await withThrowingTaskGroup(of: Bool.self) { group in
                     group.addTask {
-                        try await store.migrate()
+                        try await migrating ? store.migrate() : store.checkSchema()
                         return true
                     }
                     group.addTask {

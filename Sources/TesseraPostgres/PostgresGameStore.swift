@@ -135,6 +135,20 @@
         /// Brings the schema up to date (``PostgresSchema``), on a connection of its own: a server that cannot be
         /// reached, or refuses the user, says why at once rather than being waited for by the pool.
         public func migrate() async throws {
+            try await onConnectionOfItsOwn { connection in
+                try await PostgresSchema.migrate(connection, database: configuration.description, logger: logger)
+            }
+        }
+
+        /// Checks that the server answers and that the schema is one this build knows, changing nothing: for
+        /// reading beside a running bot (`tessera status`), which must not migrate its database under it.
+        public func checkSchema() async throws {
+            try await onConnectionOfItsOwn { connection in
+                try await PostgresSchema.check(connection, database: configuration.description, logger: logger)
+            }
+        }
+
+        private func onConnectionOfItsOwn(_ body: (PostgresConnection) async throws -> Void) async throws {
             if let tlsUnavailable {
                 throw PostgresStoreError.unreachable(database: configuration.description, reason: tlsUnavailable)
             }
@@ -145,7 +159,7 @@
                 throw PostgresStoreError.unreachable(database: configuration.description, reason: Self.reason(error))
             }
             do {
-                try await PostgresSchema.migrate(connection, database: configuration.description, logger: logger)
+                try await body(connection)
                 try await connection.close()
             } catch {
                 try await connection.close()
@@ -471,6 +485,7 @@
         case badSSLMode(String)
         case unreachable(database: String, reason: String)
         case newerSchema(database: String, unknownMigrations: [String])
+        case notMigrated(database: String)
         case damagedRow(column: String)
 
         public var description: String {
@@ -491,6 +506,8 @@
             case .newerSchema(let database, let migrations):
                 "The database \(database) was written by a newer Tessera (schema changes "
                     + "\(migrations.joined(separator: ", "))). Upgrade tessera; this version will not touch it."
+            case .notMigrated(let database):
+                "The database \(database) has no Tessera tables yet: tessera run has not used it. Is the URL right?"
             case .damagedRow(let column):
                 "The database has a damaged row: \(column) is missing or of the wrong type. Restore it from a backup."
             }

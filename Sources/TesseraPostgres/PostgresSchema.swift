@@ -165,6 +165,33 @@
                 ])
         ]
 
+        /// Refuses a database with migrations this build does not know, or none at all, reading only.
+        static func check(_ connection: PostgresConnection, database: String, logger: Logger) async throws {
+            var known = false
+            for try await exists in try await connection.query(
+                "SELECT to_regclass('tessera_migration') IS NOT NULL", logger: logger
+            ).decode(Bool.self) {
+                known = exists
+            }
+            guard known else { throw PostgresStoreError.notMigrated(database: database) }
+            let unknown = try await appliedMigrations(connection, logger: logger).subtracting(migrations.map(\.name))
+            guard unknown.isEmpty else {
+                throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())
+            }
+        }
+
+        private static func appliedMigrations(_ connection: PostgresConnection, logger: Logger) async throws
+            -> Set<String>
+        {
+            var applied: Set<String> = []
+            for try await name in try await connection.query("SELECT name FROM tessera_migration", logger: logger)
+                .decode(String.self)
+            {
+                applied.insert(name)
+            }
+            return applied
+        }
+
         /// Brings the schema up to date in one transaction (PostgreSQL's DDL is transactional), one process at a
         /// time; refuses a database with migrations this build does not know, changing nothing.
         static func migrate(_ connection: PostgresConnection, database: String, logger: Logger) async throws {
@@ -175,12 +202,7 @@
                     CREATE TABLE IF NOT EXISTS tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)
                     """,
                     logger: logger)
-                var applied: Set<String> = []
-                for try await name in try await connection.query("SELECT name FROM tessera_migration", logger: logger)
-                    .decode(String.self)
-                {
-                    applied.insert(name)
-                }
+                let applied = try await appliedMigrations(connection, logger: logger)
                 let unknown = applied.subtracting(migrations.map(\.name))
                 guard unknown.isEmpty else {
                     throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())

@@ -4,6 +4,7 @@ import Synchronization
 import TesseraCore
 import TesseraEngine
 import TesseraSQLite
+import TesseraTestSupport
 import TesseraTesting
 import Testing
 
@@ -220,6 +221,35 @@ struct RunTests {
         #expect(stalled.status == 1)
         #expect(stalled.standardError.hasPrefix("Error: Running but not receiving: tessera run (matrix)"))
     }
+
+    #if PostgreSQL
+        @Test(
+            "tessera status on PostgreSQL only reads: an unused database stays unused, a newer schema is refused",
+            .disabled(if: PostgreSQLServer.isSkipped, "TESSERA_SKIP_POSTGRES=1"))
+        func statusOnPostgresDoesNotMigrate() async throws {
+            let database = try await PostgreSQLServer.shared.makeDatabase()
+            let status = ["status", "--database", database.url]
+            let environment = ["PGPASSWORD": database.password]
+            let shown = database.url.replacingOccurrences(of: "?sslmode=disable", with: "")
+            // Twice: had the first made the tables, the second would find them and look for a heartbeat.
+            for _ in 1...2 {
+                let unused = try TesseraProcess.run(status, environment: environment)
+                #expect(unused.status != 0)
+                #expect(
+                    unused.standardError.hasPrefix("Error: The database \(shown) has no Tessera tables yet"),
+                    "\(unused.standardError)")
+            }
+            try await PostgreSQLServer.shared.administer(
+                """
+                CREATE TABLE tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL);
+                INSERT INTO tessera_migration VALUES ('v99: from the future', now());
+                ALTER TABLE tessera_migration OWNER TO \(database.name);
+                """, in: database.name)
+            let newer = try TesseraProcess.run(status, environment: environment)
+            #expect(newer.status != 0)
+            #expect(newer.standardError.contains("written by a newer Tessera"), "\(newer.standardError)")
+        }
+    #endif
 
     @Test("tessera status on a database without a heartbeat, or no database, says so")
     func statusWithoutHeartbeat() async throws {
