@@ -160,6 +160,8 @@ let package = Package(
             dependencies: [
                 "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraTesting", "TesseraTestSupport",
                 .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
+                // Errors straight from the server, to check how the store classifies them.
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -163,7 +163,7 @@
                 try await connection.close()
             } catch {
                 try await connection.close()
-                throw Self.unwrapped(error, configuration: configuration)
+                throw error
             }
             logger.info("Opened the database", metadata: ["database": "\(configuration.description)"])
         }
@@ -180,17 +180,15 @@
 
         // MARK: - Transactions
 
-        /// Runs `body` in a transaction; what it throws comes out as it was thrown, not wrapped.
+        /// Runs `body` in a transaction on a pooled connection.
         private func transaction<Result: Sendable>(
             _ body: @Sendable (PostgresTransaction) async throws -> Result
         ) async throws -> Result {
             let logger = self.logger
-            do {
-                return try await client.withTransaction(logger: logger) { connection in
+            return try await client.withConnection { connection in
+                try await connection.inTransaction(logger: logger) { connection in
                     try await body(PostgresTransaction(connection: connection, logger: logger))
                 }
-            } catch {
-                throw Self.unwrapped(error, configuration: configuration)
             }
         }
 
@@ -200,16 +198,6 @@
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return "\(underlying)" }
             return "\(error.code)"
-        }
-
-        /// postgres-nio wraps what a transaction's body threw; the body's own error is the one to report.
-        static func unwrapped(_ error: any Error, configuration: Configuration) -> any Error {
-            if let error = error as? PostgresTransactionError {
-                if let closure = error.closureError { return unwrapped(closure, configuration: configuration) }
-                if let begin = error.beginError { return unwrapped(begin, configuration: configuration) }
-                if let commit = error.commitError { return unwrapped(commit, configuration: configuration) }
-            }
-            return error
         }
 
         public func write<Result: Sendable>(
@@ -462,6 +450,12 @@
         /// The server away or restarting, a connection lost, a serialization failure or deadlock, too many
         /// connections: the same work is tried again. A refused query or bad data stops the bot.
         public func isTransient(_ error: any Error) -> Bool {
+            if let error = error as? PostgresStoreError {
+                switch error {
+                case .connectionClosed, .noAnswer: return true
+                default: return false
+                }
+            }
             guard let error = error as? PSQLError else { return false }
             switch error.code {
             case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
@@ -486,6 +480,10 @@
         case unreachable(database: String, reason: String)
         case newerSchema(database: String, unknownMigrations: [String])
         case notMigrated(database: String)
+        /// The connection closed under a transaction: the server restarted, failed over or ended the session.
+        case connectionClosed
+        /// A query on the leader's connection got no answer in time: the network to the server is cut.
+        case noAnswer(within: Duration)
         case damagedRow(column: String)
 
         public var description: String {
@@ -508,6 +506,10 @@
                     + "\(migrations.joined(separator: ", "))). Upgrade tessera; this version will not touch it."
             case .notMigrated(let database):
                 "The database \(database) has no Tessera tables yet: tessera run has not used it. Is the URL right?"
+            case .connectionClosed:
+                "The connection to PostgreSQL closed (the server restarted, failed over or ended the session)."
+            case .noAnswer(let limit):
+                "PostgreSQL did not answer within \(limit): the network to it may be cut."
             case .damagedRow(let column):
                 "The database has a damaged row: \(column) is missing or of the wrong type. Restore it from a backup."
             }

@@ -28,6 +28,11 @@
             self.logger = logger
         }
 
+        /// How long the leader's check may wait for an answer. The server ends a session it has not heard from in
+        /// 2 s + 3 × 1 s (the keepalives set on it), and a standby may lead a second later; a leader cut off checks
+        /// at most ``checkInterval`` after its last answer and gives up this much later, before that.
+        static let checkTimeout = Duration.seconds(2)
+
         /// The advisory lock of a transport's leader: a stable 64-bit hash (FNV-1a) of its name.
         static func lockKey(_ transport: String) -> Int64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -63,10 +68,10 @@
                     for setting in [
                         "tcp_keepalives_idle = 2", "tcp_keepalives_interval = 1", "tcp_keepalives_count = 3",
                     ] {
-                        try await connection.query(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: logger)
+                        try await connection.checkedQuery(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: logger)
                     }
                     var leads = false
-                    for try await acquired in try await connection.query(
+                    for try await acquired in try await connection.checkedQuery(
                         "SELECT pg_try_advisory_lock(\(key))", logger: logger
                     ).decode(Bool.self) {
                         leads = acquired
@@ -119,7 +124,7 @@
                     while true {
                         try await Task.sleep(for: interval)
                         do {
-                            try await connection.query("SELECT 1", logger: logger)
+                            try await connection.query("SELECT 1", within: Self.checkTimeout, logger: logger)
                         } catch {
                             throw LostLead(reason: PostgresGameStore.reason(error))
                         }

@@ -168,7 +168,7 @@
         /// Refuses a database with migrations this build does not know, or none at all, reading only.
         static func check(_ connection: PostgresConnection, database: String, logger: Logger) async throws {
             var known = false
-            for try await exists in try await connection.query(
+            for try await exists in try await connection.checkedQuery(
                 "SELECT to_regclass('tessera_migration') IS NOT NULL", logger: logger
             ).decode(Bool.self) {
                 known = exists
@@ -184,9 +184,10 @@
             -> Set<String>
         {
             var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM tessera_migration", logger: logger)
-                .decode(String.self)
-            {
+            for try await name in try await connection.checkedQuery(
+                "SELECT name FROM tessera_migration", logger: logger
+            )
+            .decode(String.self) {
                 applied.insert(name)
             }
             return applied
@@ -195,9 +196,9 @@
         /// Brings the schema up to date in one transaction (PostgreSQL's DDL is transactional), one process at a
         /// time; refuses a database with migrations this build does not know, changing nothing.
         static func migrate(_ connection: PostgresConnection, database: String, logger: Logger) async throws {
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-                try await connection.query(
+            try await connection.inTransaction(logger: logger) { connection in
+                try await connection.checkedQuery("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+                try await connection.checkedQuery(
                     """
                     CREATE TABLE IF NOT EXISTS tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)
                     """,
@@ -209,9 +210,9 @@
                 }
                 for migration in migrations where !applied.contains(migration.name) {
                     for statement in migration.sql {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        try await connection.checkedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
-                    try await connection.query(
+                    try await connection.checkedQuery(
                         "INSERT INTO tessera_migration (name, applied_at) VALUES (\(migration.name), now())",
                         logger: logger)
                     logger.info("Migrating the database", metadata: ["migration": "\(migration.name)"])

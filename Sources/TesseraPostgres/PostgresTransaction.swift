@@ -20,19 +20,21 @@
 
         /// Runs a statement whose rows, if any, are not needed.
         func execute(_ query: PostgresQuery) async throws {
-            try await connection.query(query, logger: logger)
+            try await connection.checkedQuery(query, logger: logger)
         }
 
         /// The first row of a query, read by `read`; nil without one.
         func one<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> Value? {
-            for try await row in try await connection.query(query, logger: logger) { return try decoded(row, read) }
+            for try await row in try await connection.checkedQuery(query, logger: logger) {
+                return try decoded(row, read)
+            }
             return nil
         }
 
         /// Every row of a query, each read by `read`.
         func all<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> [Value] {
             var values: [Value] = []
-            for try await row in try await connection.query(query, logger: logger) {
+            for try await row in try await connection.checkedQuery(query, logger: logger) {
                 values.append(try decoded(row, read))
             }
             return values

@@ -1,6 +1,7 @@
 #if PostgreSQL
     import Foundation
     import Logging
+    import PostgresNIO
     import TesseraEngine
     import TesseraPostgres
     import TesseraTestSupport
@@ -72,6 +73,53 @@
                         #expect(try await first.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
                         #expect(try await first.hold(read[0].id, for: .seconds(60)) == false)
                     }
+                }
+            }
+        }
+
+        @Test("What the server says is sorted into failures tried again and failures that stop the bot")
+        func transientServerErrors() async throws {
+            let conditions: [(name: String, transient: Bool)] = [
+                ("serialization_failure", true), ("deadlock_detected", true), ("too_many_connections", true),
+                ("admin_shutdown", true), ("cannot_connect_now", true), ("connection_failure", true),
+                ("unique_violation", false), ("undefined_table", false), ("insufficient_privilege", false),
+                ("data_corrupted", false), ("disk_full", true),
+            ]
+            try await StoreKind.postgres.withStore { store in
+                let postgres = try #require(store as? PostgresGameStore)
+                for condition in conditions {
+                    // A real error from the server, with the condition's SQLSTATE.
+                    let error = await #expect(throws: (any Error).self) {
+                        try await postgres.client.query(
+                            PostgresQuery(
+                                unsafeSQL: """
+                                    DO $$ BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '\(condition.name)'; END $$
+                                    """))
+                    }
+                    #expect(error.map(postgres.isTransient) == condition.transient, "\(condition.name)")
+                }
+            }
+        }
+
+        @Test(
+            "A connection the server ends in the middle of a transaction is a failure tried again; the store recovers")
+        func connectionEnded() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                guard case .postgres(let server) = database else { return }
+                try await database.open { store in
+                    let error = await #expect(throws: (any Error).self) {
+                        try await store.write { transaction in
+                            _ = try await transaction.player(UserID(1))
+                            try await PostgreSQLServer.shared.administer(
+                                """
+                                SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(server.name)'
+                                """)
+                            _ = try await transaction.player(UserID(2))
+                        }
+                    }
+                    #expect(error.map(store.isTransient) == true, "\(String(describing: error))")
+                    try await store.setSetting("after", "reconnected")
+                    #expect(try await store.setting("after") == "reconnected")
                 }
             }
         }

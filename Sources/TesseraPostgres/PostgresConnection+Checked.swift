@@ -1,0 +1,93 @@
+#if PostgreSQL
+    import Logging
+    import PostgresNIO
+    import Synchronization
+
+    extension PostgresConnection {
+        /// Runs a query, or fails at once when the connection has closed.
+        ///
+        /// postgres-nio 1.33 writes a query to a closed channel and never answers it: a connection the server ended
+        /// (a restart, a failover, `pg_terminate_backend`) between two statements of a transaction would stall
+        /// the bot in silence. Every query of the store goes through here; the failure is transient, so the work is
+        /// tried again on a new connection. (A close in the microseconds between the check and the write is not
+        /// caught.)
+        @discardableResult
+        func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+            guard !isClosed else { throw PostgresStoreError.connectionClosed }
+            return try await self.query(query, logger: logger)
+        }
+
+        /// Runs `body` between `BEGIN` and `COMMIT`, or rolls back what it did when it throws, and rethrows that
+        /// error as it was thrown. postgres-nio's own `withTransaction` rolls back with a plain query, which a
+        /// connection closed under the body would never answer.
+        func inTransaction<Result>(
+            logger: Logger, _ body: (PostgresConnection) async throws -> Result
+        ) async throws -> Result {
+            try await checkedQuery("BEGIN", logger: logger)
+            let result: Result
+            do {
+                result = try await body(self)
+            } catch {
+                // A closed connection's transaction ended with its session: nothing is left to roll back.
+                if !isClosed {
+                    do {
+                        try await checkedQuery("ROLLBACK", logger: logger)
+                    } catch let rollback {
+                        // Not back to the pool in the middle of a transaction: closed, it is replaced.
+                        logger.warning(
+                            "Rolling back failed; closing the connection", metadata: ["error": "\(rollback)"])
+                        do { try await close() } catch {
+                            logger.debug("Closing failed", metadata: ["error": "\(error)"])
+                        }
+                    }
+                }
+                throw error
+            }
+            try await checkedQuery("COMMIT", logger: logger)
+            return result
+        }
+
+        /// A query that must answer within `limit`, or throws ``PostgresStoreError/noAnswer(within:)``: a network
+        /// cut leaves a query waiting for TCP to give up, which takes minutes. The query cannot be cancelled, so it
+        /// runs in a task of its own that is left behind; it ends when the caller closes the connection, as it does
+        /// next.
+        func query(_ query: PostgresQuery, within limit: Duration, logger: Logger) async throws {
+            let outcome = Outcome()
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                outcome.wait(continuation)
+                let deadline = Task {
+                    try await Task.sleep(for: limit)
+                    outcome.finish(.failure(PostgresStoreError.noAnswer(within: limit)))
+                }
+                Task {
+                    do {
+                        try await checkedQuery(query, logger: logger)
+                        outcome.finish(.success(()))
+                    } catch {
+                        outcome.finish(.failure(error))
+                    }
+                    deadline.cancel()
+                }
+            }
+        }
+    }
+
+    /// Whichever comes first of an answer and a deadline: resumed once.
+    private final class Outcome: Sendable {
+        private let state = Mutex<(CheckedContinuation<Void, any Error>?, done: Bool)>((nil, false))
+
+        func wait(_ continuation: CheckedContinuation<Void, any Error>) {
+            state.withLock { $0.0 = continuation }
+        }
+
+        /// Resumes the waiter unless something came first.
+        func finish(_ result: Result<Void, any Error>) {
+            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard !state.done else { return nil }
+                state.done = true
+                return state.0
+            }
+            continuation?.resume(with: result)
+        }
+    }
+#endif
