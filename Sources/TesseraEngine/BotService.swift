@@ -41,10 +41,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.
         public var maximumAttempts = 10
         /// How long a sender holds a message it is about to send (``GameStore/hold(_:for:)``), where several
-        /// processes send from one database: longer than one send can take (the transports give up on a request
-        /// after 30 s), so that no other sender takes it meanwhile. A sender that dies while sending delays that
-        /// message by as much.
-        public var sendHold = Duration.seconds(60)
+        /// processes send from one database, so that no other sender takes it meanwhile; renewed every third of
+        /// that while the send lasts. A sender that dies while sending delays that message by as much.
+        public var sendHold = Duration.seconds(10)
         /// Whether this process receives and closes days now, or stands by (several processes on one database).
         public var leadership: any Leadership = SoleLeader()
 
@@ -397,7 +396,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
-        let (health, now, hold) = (self.health, self.now, configuration.sendHold)
+        let (health, now, hold, clock, logger) = (
+            self.health, self.now, configuration.sendHold, self.clock, self.logger
+        )
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -422,7 +423,9 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                         do {
                             let shown =
                                 entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
-                            posted = try await Self.deliver(entry, editing: shown, through: transport)
+                            posted = try await Self.holding(entry, for: hold, in: store, clock: clock, logger: logger) {
+                                try await Self.deliver(entry, editing: shown, through: transport)
+                            }
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.
                             if entry.message.atMostOnce { try await store.unclaim(entry.id) }
@@ -447,6 +450,38 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 startNext()
             }
             return failures
+        }
+    }
+
+    /// Runs `send` while renewing the message's hold every third of `hold`: a send that takes long (a slow
+    /// network) keeps it from other senders however long it lasts, and a sender that dies lets it go soon.
+    private static func holding<Result: Sendable>(
+        _ entry: OutboxEntry, for hold: Duration, in store: any GameStore, clock: ServiceClock, logger: Logger,
+        _ send: () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while true {
+                    try await clock.sleep(for: hold / 3)
+                    do {
+                        guard try await store.hold(entry.id, for: hold) else { break }
+                    } catch is CancellationError {
+                        return
+                    } catch {
+                        // The send goes on: it cannot be called back. Only a store several processes send from
+                        // can lose the hold, and only then may another sender send the message too.
+                        logger.warning(
+                            "Could not renew the hold of a message being sent; another sender may send it too",
+                            metadata: ["chat.id": "\(entry.message.chat)", "error": "\(error)"])
+                        return
+                    }
+                }
+                logger.warning(
+                    "Another sender took a message while it was being sent; it may be sent twice",
+                    metadata: ["chat.id": "\(entry.message.chat)"])
+            }
+            defer { group.cancelAll() }
+            return try await send()
         }
     }
 

@@ -20,7 +20,7 @@ public final class FaultyStore: GameStore {
 
     public let base: any GameStore
     /// `processBatch(next: 2)`, `processBatch failed`, `flush`, `write`, `markSent`, `setSetting(key)`,
-    /// `postpone`, `deactivateChat(7)`, in order.
+    /// `postpone`, `deactivateChat(7)`, `hold(12)`, `hold(12) refused`, in order.
     public let events = EventLog()
     private struct State {
         var failures: [(operation: Operation, error: any Error, remaining: Int)] = []
@@ -142,7 +142,9 @@ public final class FaultyStore: GameStore {
             events.record("hold(\(id)) refused")
             return false
         }
-        return try await base.hold(id, for: duration)
+        let held = try await base.hold(id, for: duration)
+        events.record("hold(\(id))")
+        return held
     }
     public func claim(_ id: Int64) async throws {
         try await base.claim(id)

@@ -26,6 +26,7 @@ public final class ScriptedTransport: ChatTransport {
         var failures: [(method: Method, chat: ChatID?, error: TransportError, remaining: Int)] = []
         var administrators: Set<String> = []
         var deletingChats: Set<ChatID> = []
+        var sendDuration: Duration?
     }
     private let state: Mutex<State>
     /// Every call as it happens (`receive(after: 2)`, `send(7)`, `send failed(7)`), to await one without polling.
@@ -59,6 +60,12 @@ public final class ScriptedTransport: ChatTransport {
     /// Makes the next `times` calls of `method` (to `chat`, or to any chat) fail with `error`.
     public func fail(_ method: Method, chat: ChatID? = nil, with error: TransportError, times: Int = .max) {
         state.withLock { $0.failures.append((method, chat, error, times)) }
+    }
+
+    /// Makes every send take this long on the clock given at init, as over a slow network: `send started(7)`
+    /// is recorded when one begins.
+    public func slowSends(by duration: Duration) {
+        state.withLock { $0.sendDuration = duration }
     }
 
     /// Makes a user an administrator of a group.
@@ -112,6 +119,10 @@ public final class ScriptedTransport: ChatTransport {
         if let error = takeFailure(.send, chat: message.chat) {
             events.record("send failed(\(message.chat.value))")
             throw error
+        }
+        if let clock, let duration = state.withLock({ $0.sendDuration }) {
+            events.record("send started(\(message.chat.value))")
+            try await clock.sleep(for: duration)
         }
         let time = clock?.now ?? ManualClock.Instant(offset: .zero)
         let id = state.withLock { state in

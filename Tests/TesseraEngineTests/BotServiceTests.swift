@@ -99,6 +99,39 @@ struct BotServiceTests {
         _ = await running.result
     }
 
+    @Test("A send that lasts keeps its message held, renewed every third of the hold, and lets it go after")
+    func holdRenewedWhileSending() async throws {
+        try await store.write {
+            try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "slow")])
+        }
+        let id = try #require(try await store.base.pendingMessages(limit: 10, now: .distantFuture).first?.id)
+        transport.slowSends(by: .seconds(10))
+        let service = try service { $0.sendHold = .seconds(9) }
+        let running = Task { try await service.run() }
+        let interval = BotService<ManualClock>.Configuration().outboxInterval
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: interval)
+        await transport.events.wait(for: "send started(9)")
+        let started = clock.now
+        #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 1)
+        for renewal in 1...3 {
+            let due = started.advanced(by: .seconds(3 * renewal))
+            await clock.sleeper(dueAt: due)
+            clock.advance(by: started.duration(to: due) - started.duration(to: clock.now))
+            await store.events.wait(for: "hold(\(id))", count: 1 + renewal)
+        }
+        await clock.sleeper(dueAt: started.advanced(by: .seconds(10)))
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "send(9)")
+        // Sent: no more renewals, however long the clock runs.
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: .seconds(6))
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 4)
+        running.cancel()
+        _ = await running.result
+    }
+
     @Test(
         "A standby sends what is queued, but neither receives, closes days nor beats until it leads; losing the lead stops it",
         .timeLimit(.minutes(1)))
