@@ -85,6 +85,16 @@
         /// outbox renews it, so it covers one pass of sending; after a sender dies, its messages wait this long.
         static let lease = 10
 
+        /// Set on every session: the server notices a client gone (a network cut, a machine lost) within seconds,
+        /// not TCP's two hours, and ends its session. Then the transaction it had open rolls back and frees the
+        /// rows it locked (the transport position a standby must lock to take over), and a leader's advisory lock
+        /// is released. Keepalives cover a session waiting for its client; the user timeout, one whose answer goes
+        /// unacknowledged.
+        static let sessionSettings = [
+            ("tcp_keepalives_idle", "2"), ("tcp_keepalives_interval", "1"), ("tcp_keepalives_count", "3"),
+            ("tcp_user_timeout", "5000"),
+        ]
+
         public init(configuration: Configuration, logger: Logger) {
             self.configuration = configuration
             self.logger = logger
@@ -109,13 +119,16 @@
                 }
             }
             self.tlsUnavailable = tlsUnavailable
-            self.connection = PostgresConnection.Configuration(
+            var connection = PostgresConnection.Configuration(
                 host: configuration.host, port: configuration.port, username: configuration.user,
                 password: configuration.password, database: configuration.database, tls: connectionTLS)
+            connection.options.additionalStartupParameters = Self.sessionSettings
+            self.connection = connection
             var client = PostgresClient.Configuration(
                 host: configuration.host, port: configuration.port, username: configuration.user,
                 password: configuration.password, database: configuration.database, tls: tls)
             client.options.maximumConnections = configuration.maximumConnections
+            client.options.additionalStartupParameters = Self.sessionSettings
             self.client = PostgresClient(configuration: client, backgroundLogger: logger)
         }
 

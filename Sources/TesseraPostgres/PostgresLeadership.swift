@@ -44,9 +44,7 @@
         }
 
         /// The lead was lost while working: the work is cancelled, and the election starts again.
-        private struct LostLead: Error {
-            let reason: String
-        }
+        private struct LostLead: Error {}
 
         public func whileLeading(_ transport: String, _ work: @escaping @Sendable () async throws -> Void) async throws
         {
@@ -64,12 +62,7 @@
                     continue
                 }
                 do {
-                    // A dead peer is noticed within seconds, not TCP's two hours: the lock goes with it.
-                    for setting in [
-                        "tcp_keepalives_idle = 2", "tcp_keepalives_interval = 1", "tcp_keepalives_count = 3",
-                    ] {
-                        try await connection.checkedQuery(PostgresQuery(unsafeSQL: "SET \(setting)"), logger: logger)
-                    }
+                    // A dead peer is noticed within seconds (PostgresGameStore.sessionSettings): the lock goes with it.
                     var leads = false
                     for try await acquired in try await connection.checkedQuery(
                         "SELECT pg_try_advisory_lock(\(key))", logger: logger
@@ -89,13 +82,11 @@
                     try await store.setSetting(
                         LeaderRecord.settingKey(for: transport), "\(holder) since \(Int(Date().timeIntervalSince1970))")
                     logger.notice("Leading", metadata: ["transport": "\(transport)", "holder": "\(holder)"])
-                    try await lead(on: connection, work)
+                    try await lead(transport, on: connection, work)
                     try await connection.close()
                     return
-                } catch let lost as LostLead {
-                    logger.error(
-                        "Lost the lead; stopped receiving until it is won again",
-                        metadata: ["transport": "\(transport)", "reason": "\(lost.reason)"])
+                } catch is LostLead {
+                    // Said when it was noticed; the election starts again.
                 } catch is CancellationError {
                     try await connection.close()
                     return
@@ -113,10 +104,13 @@
             }
         }
 
-        /// Runs `work` while checking the lock's connection; throws ``LostLead`` when a check fails.
-        private func lead(on connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Void)
-            async throws
-        {
+        /// Runs `work` while checking the lock's connection; throws ``LostLead`` when a check fails, once the
+        /// cancelled work has ended (a store call the cut left waiting ends only when the network is back or TCP
+        /// gives up, but it polls no more).
+        private func lead(
+            _ transport: String, on connection: PostgresConnection,
+            _ work: @escaping @Sendable () async throws -> Void
+        ) async throws {
             let (interval, logger) = (checkInterval, self.logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await work() }
@@ -126,7 +120,11 @@
                         do {
                             try await connection.query("SELECT 1", within: Self.checkTimeout, logger: logger)
                         } catch {
-                            throw LostLead(reason: PostgresGameStore.reason(error))
+                            let reason = PostgresGameStore.reason(error)
+                            logger.error(
+                                "Lost the lead; stopped receiving until it is won again",
+                                metadata: ["transport": "\(transport)", "reason": "\(reason)"])
+                            throw LostLead()
                         }
                     }
                 }

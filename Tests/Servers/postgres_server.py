@@ -6,7 +6,8 @@ Usage: postgres_server.py BIN DIRECTORY
   DIRECTORY  an empty directory for the cluster and its log; the caller removes it
 
 Creates a cluster with initdb (a superuser `admin`, password authentication, UTF-8), starts it on a free
-loopback port with its socket in DIRECTORY, and prints `PORT <n>`. Tests connect as `admin` with the password
+loopback port with its socket in DIRECTORY, and prints `PORT <n>`. It also listens on 127.0.0.2, the address
+through which a test cuts one client off (NetworkCut in TesseraTestSupport). Tests connect as `admin` with the password
 `admin` to create a database and a role without privileges for each test: Tessera never needs a superuser.
 The cluster is for throwing away: fsync is off, and DIRECTORY is removed when it stops. PostgreSQL refuses to run as root, so as root it runs as the
 `postgres` user that Debian's package creates. It dies with this process (PR_SET_PDEATHSIG), and this process
@@ -76,7 +77,7 @@ def main():
     port = free_port()
     server = subprocess.Popen(
         [os.path.join(bin_dir, "postgres"), "-D", data, "-p", str(port), "-k", directory,
-         "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"],
+         "-c", "listen_addresses=127.0.0.1,127.0.0.2", "-c", "fsync=off", "-c", "max_connections=200"],
         stdout=log, stderr=log, preexec_fn=as_server_user)
 
     def stop(*_):

@@ -46,6 +46,14 @@ final class Daemon: @unchecked Sendable {
 
     func start() throws { try process.run() }
 
+    /// A test that failed before stopping its daemon does not leave it running, nor take the test runner down.
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
     /// Sends a signal and waits (off the cooperative pool) for the process to end; returns its status.
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) async -> Int32 {
