@@ -14,6 +14,9 @@ let package = Package(
         // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
         .package(name: "tessera", path: "..", traits: ["PostgreSQL"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // The board benchmark copies its SQLite history into PostgreSQL (GRDB reads, postgres-nio's COPY writes).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
@@ -41,6 +44,8 @@ let package = Package(
                 .product(name: "TesseraPostgres", package: "tessera"),
                 .product(name: "TesseraTestSupport", package: "tessera"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
     ],
