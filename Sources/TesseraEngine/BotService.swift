@@ -61,6 +61,8 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private let jitter: @Sendable () -> Double
     private let logger: Logger
     private let health = HealthState()
+    /// The outbox ids of the messages being sent right now, whose holds ``renewHolds()`` renews.
+    private let sending = MessagesBeingSent()
 
     public init(
         transport: any ChatTransport,
@@ -334,6 +336,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             group.addTask {
                 while (try? await clock.sleep(for: interval)) != nil { outbox.ring() }
             }
+            group.addTask { await renewHolds() }
             try await withGracefulShutdownHandler {
                 while await outbox.waitForRing() {
                     try await retryingStorage("sending from the outbox") {
@@ -349,6 +352,32 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         // (another loop failed), it sends nothing more.
         if Task.isCancelled { return }
         try await drain(&limiter, &backoff, since: start)
+    }
+
+    /// Renews the hold of every message being sent, every third of ``Configuration/sendHold``, in one call: a send
+    /// that lasts (a slow network) keeps its message from other senders however long it takes, and a sender that
+    /// dies lets it go soon. One loop for all sends, not a timer each.
+    private func renewHolds() async {
+        let hold = configuration.sendHold
+        while (try? await clock.sleep(for: hold / 3)) != nil {
+            let ids = sending.ids
+            guard !ids.isEmpty else { continue }
+            do {
+                let held = try await store.hold(ids, for: hold)
+                // Sent meanwhile, a message is no longer held, and no longer being sent either.
+                for id in ids where !held.contains(id) && sending.contains(id) {
+                    logger.warning(
+                        "Another sender took a message while it was being sent; it may be sent twice",
+                        metadata: ["outbox.id": "\(id)"])
+                }
+            } catch {
+                // The sends go on: they cannot be called back. Only where several processes send can a hold run out,
+                // and only then may another sender send the message too.
+                logger.warning(
+                    "Could not renew the hold of messages being sent; another sender may send them too",
+                    metadata: ["error": "\(error)"])
+            }
+        }
     }
 
     /// One pass over the outbox: sends what the rate limits allow, oldest first, keeping each chat in order.
@@ -396,9 +425,7 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
-        let (health, now, hold, clock, logger) = (
-            self.health, self.now, configuration.sendHold, self.clock, self.logger
-        )
+        let (health, now, hold, sending) = (self.health, self.now, configuration.sendHold, self.sending)
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -417,15 +444,15 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                             continue
                         }
                         // Read a while ago, it may have become another sender's: then so is the rest of the chat.
-                        guard try await store.hold(entry.id, for: hold) else { return nil }
+                        guard try await store.hold([entry.id], for: hold).contains(entry.id) else { return nil }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
                         let posted: MessageID?
                         do {
                             let shown =
                                 entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
-                            posted = try await Self.holding(entry, for: hold, in: store, clock: clock, logger: logger) {
-                                try await Self.deliver(entry, editing: shown, through: transport)
-                            }
+                            sending.insert(entry.id)
+                            defer { sending.remove(entry.id) }
+                            posted = try await Self.deliver(entry, editing: shown, through: transport)
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.
                             if entry.message.atMostOnce { try await store.unclaim(entry.id) }
@@ -450,38 +477,6 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
                 startNext()
             }
             return failures
-        }
-    }
-
-    /// Runs `send` while renewing the message's hold every third of `hold`: a send that takes long (a slow
-    /// network) keeps it from other senders however long it lasts, and a sender that dies lets it go soon.
-    private static func holding<Result: Sendable>(
-        _ entry: OutboxEntry, for hold: Duration, in store: any GameStore, clock: ServiceClock, logger: Logger,
-        _ send: () async throws -> Result
-    ) async throws -> Result {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                while true {
-                    try await clock.sleep(for: hold / 3)
-                    do {
-                        guard try await store.hold(entry.id, for: hold) else { break }
-                    } catch is CancellationError {
-                        return
-                    } catch {
-                        // The send goes on: it cannot be called back. Only a store several processes send from
-                        // can lose the hold, and only then may another sender send the message too.
-                        logger.warning(
-                            "Could not renew the hold of a message being sent; another sender may send it too",
-                            metadata: ["chat.id": "\(entry.message.chat)", "error": "\(error)"])
-                        return
-                    }
-                }
-                logger.warning(
-                    "Another sender took a message while it was being sent; it may be sent twice",
-                    metadata: ["chat.id": "\(entry.message.chat)"])
-            }
-            defer { group.cancelAll() }
-            return try await send()
         }
     }
 
@@ -626,6 +621,15 @@ extension BotService: CustomStringConvertible, CustomReflectable {
 }
 
 /// When the service last polled and sent successfully.
+private final class MessagesBeingSent: Sendable {
+    private let state = Mutex<Set<Int64>>([])
+
+    var ids: [Int64] { state.withLock { Array($0) } }
+    func contains(_ id: Int64) -> Bool { state.withLock { $0.contains(id) } }
+    func insert(_ id: Int64) { state.withLock { _ = $0.insert(id) } }
+    func remove(_ id: Int64) { state.withLock { _ = $0.remove(id) } }
+}
+
 private final class HealthState: Sendable {
     struct Times {
         var started = Date.distantPast

@@ -122,11 +122,11 @@ public protocol GameStore: Sendable {
     /// Removes sent messages from the outbox, all in one write, and remembers which platform message shows
     /// each live message posted among them, for later versions to edit.
     func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws
-    /// Takes a message that ``pendingMessages(limit:now:platform:)`` returned for sending now, for `duration`
-    /// (longer than a send can take): false when another sender has taken it since, its lease having run out
-    /// while this one waited; that sender then sends it and the rest of its chat. A store only one process sends
-    /// from has no other sender: it returns true.
-    func hold(_ id: Int64, for duration: Duration) async throws -> Bool
+    /// Takes messages that ``pendingMessages(limit:now:platform:)`` returned, to send now, or keeps those being
+    /// sent, for `duration`; returns those this sender holds. One missing was taken by another sender since, its
+    /// lease having run out while this one waited; that sender sends it and the rest of its chat. A store only
+    /// one process sends from has no other sender: it holds them all.
+    func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64>
     /// Marks an at-most-once message as being sent, durably, before it is sent; it is no longer pending.
     func claim(_ id: Int64) async throws
     /// Makes a claimed message pending again: sending it failed, so it was not posted.

@@ -366,19 +366,21 @@
             }
         }
 
-        public func hold(_ id: Int64, for duration: Duration) async throws -> Bool {
+        public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> {
             let (sender, seconds) = (self.sender, Double(duration.components.seconds))
             return try await transaction { transaction in
-                // Still this sender's, or nobody's: its lease ran out and no other sender took it.
-                try await transaction.one(
-                    """
-                    UPDATE outbox SET leased_by = \(sender),
-                        leased_until = clock_timestamp() + make_interval(secs => \(seconds))
-                    WHERE id = \(id) AND NOT claimed
-                        AND (leased_by = \(sender) OR leased_until IS NULL OR leased_until < clock_timestamp())
-                    RETURNING 1
-                    """
-                ) { try $0.decode(Int.self) } != nil
+                // Still this sender's, or nobody's: its lease ran out and no other sender took it. A claimed
+                // message is held while its send lasts, by the sender that claimed it.
+                Set(
+                    try await transaction.all(
+                        """
+                        UPDATE outbox SET leased_by = \(sender),
+                            leased_until = clock_timestamp() + make_interval(secs => \(seconds))
+                        WHERE id = ANY(\(ids))
+                            AND (leased_by = \(sender) OR leased_until IS NULL OR leased_until < clock_timestamp())
+                        RETURNING id
+                        """
+                    ) { try $0.decode(Int64.self) })
             }
         }
 

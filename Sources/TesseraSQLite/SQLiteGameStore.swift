@@ -209,7 +209,7 @@ public final class SQLiteGameStore: GameStore {
 
     /// Committed with `synchronous = FULL`: the claim must survive whatever happens while sending.
     /// One process sends from an SQLite database (`tessera run` holds its lock): nobody else can take a message.
-    public func hold(_ id: Int64, for duration: Duration) async throws -> Bool { true }
+    public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> { Set(ids) }
 
     public func claim(_ id: Int64) async throws {
         try await writer.write { db in

@@ -132,18 +132,16 @@ public final class FaultyStore: GameStore {
             !taken.contains($0.message.chat)
         }
     }
-    public func hold(_ id: Int64, for duration: Duration) async throws -> Bool {
-        let taken = state.withLock { $0.takenOnHold.contains(id) }
-        guard !taken else {
-            let entry = try await base.pendingMessages(limit: 1_000, now: .distantFuture, platform: nil).first {
-                $0.id == id
-            }
-            state.withLock { state in entry.map { _ = state.chatsTaken.insert($0.message.chat) } }
-            events.record("hold(\(id)) refused")
-            return false
+    public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> {
+        let taken = state.withLock { $0.takenOnHold }
+        if !taken.isDisjoint(with: ids) {
+            let chats = try await base.pendingMessages(limit: 1_000, now: .distantFuture, platform: nil)
+                .filter { taken.contains($0.id) }.map(\.message.chat)
+            state.withLock { $0.chatsTaken.formUnion(chats) }
         }
-        let held = try await base.hold(id, for: duration)
-        events.record("hold(\(id))")
+        var held = try await base.hold(ids.filter { !taken.contains($0) }, for: duration)
+        held.subtract(taken)
+        for id in ids { events.record(held.contains(id) ? "hold(\(id))" : "hold(\(id)) refused") }
         return held
     }
     public func claim(_ id: Int64) async throws {
