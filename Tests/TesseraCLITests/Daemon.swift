@@ -114,6 +114,16 @@ enum DaemonDatabase: String, CustomTestStringConvertible, Sendable {
 }
 
 extension FakeTelegram {
+    /// Every player guessing each word in turn: `words[0]` from all of them, then `words[1]`, and so on; a
+    /// message's id is its round × 1000 + its player, so that each is distinct.
+    static func rounds(of words: [String], players: Int) -> [[String: Any]] {
+        words.indices.flatMap { round in
+            (1...players).map { player in
+                message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player))
+            }
+        }
+    }
+
     /// Waits until each of `players` (chats 1…players) has a board showing every one of `words` guessed, then
     /// checks that each guess shows exactly once: each player's board is one message edited after each guess.
     func expectEachGuessOnce(players: Int, words: [String], timeout: Duration = .seconds(60)) async throws {

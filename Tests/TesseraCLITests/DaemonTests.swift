@@ -217,13 +217,7 @@ struct DaemonTests {
         let (database, databaseEnvironment) = try await store.make()
         let words = try Self.wrongWords(3)
         let players = 60
-        var updates: [[String: Any]] = []
-        for round in 0..<3 {
-            for player in 1...players {
-                updates.append(
-                    FakeTelegram.message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player)))
-            }
-        }
+        let updates = FakeTelegram.rounds(of: words, players: players)
         // Without rate limits (tested in process), the load is over sooner.
         let environment = databaseEnvironment.merging(["TESSERA_TELEGRAM_RATE_LIMITS": "off"]) { $1 }
         let first = try Daemon(fake: fake, database: database, secret: Self.secret, environment: environment)

@@ -32,14 +32,7 @@
             #expect(before.standardOutput.contains("Led by "), "\(before)")
             #expect(before.standardOutput.contains("pid \(leader.process.processIdentifier) "), "\(before)")
 
-            var updates: [[String: Any]] = []
-            for round in 0..<3 {
-                for player in 1...players {
-                    updates.append(
-                        FakeTelegram.message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player))
-                    )
-                }
-            }
+            let updates = FakeTelegram.rounds(of: words, players: players)
             try await fake.push(updates)
             try await fake.waitForSent { $0.count >= 60 }
             let polls = try await fake.stats()["getUpdates"] ?? 0
@@ -83,14 +76,7 @@
             try standby.start()
             try await LogWatch.wait(for: "Standing by: another process leads", in: standbyLog)
 
-            var updates: [[String: Any]] = []
-            for round in 0..<3 {
-                for player in 1...players {
-                    updates.append(
-                        FakeTelegram.message(words[round], from: Int64(player), messageID: Int64(round * 1000 + player))
-                    )
-                }
-            }
+            let updates = FakeTelegram.rounds(of: words, players: players)
             try await fake.push(updates)
             try await fake.waitForSent { $0.count >= 60 }
             try NetworkCut.cut()
