@@ -367,7 +367,8 @@
         }
 
         public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> {
-            let (sender, seconds) = (self.sender, Double(duration.components.seconds))
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            let sender = self.sender
             return try await transaction { transaction in
                 // Still this sender's, or nobody's: its lease ran out and no other sender took it. A claimed
                 // message is held while its send lasts, by the sender that claimed it.

@@ -174,14 +174,12 @@
                 known = exists
             }
             guard known else { throw PostgresStoreError.notMigrated(database: database) }
-            let unknown = try await appliedMigrations(connection, logger: logger).subtracting(migrations.map(\.name))
-            guard unknown.isEmpty else {
-                throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())
-            }
+            _ = try await appliedMigrations(connection, database: database, logger: logger)
         }
 
-        private static func appliedMigrations(_ connection: PostgresConnection, logger: Logger) async throws
-            -> Set<String>
+        /// The migrations applied to the database; throws when it has one this build does not know.
+        private static func appliedMigrations(_ connection: PostgresConnection, database: String, logger: Logger)
+            async throws -> Set<String>
         {
             var applied: Set<String> = []
             for try await name in try await connection.checkedQuery(
@@ -189,6 +187,10 @@
             )
             .decode(String.self) {
                 applied.insert(name)
+            }
+            let unknown = applied.subtracting(migrations.map(\.name))
+            guard unknown.isEmpty else {
+                throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())
             }
             return applied
         }
@@ -203,11 +205,7 @@
                     CREATE TABLE IF NOT EXISTS tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)
                     """,
                     logger: logger)
-                let applied = try await appliedMigrations(connection, logger: logger)
-                let unknown = applied.subtracting(migrations.map(\.name))
-                guard unknown.isEmpty else {
-                    throw PostgresStoreError.newerSchema(database: database, unknownMigrations: unknown.sorted())
-                }
+                let applied = try await appliedMigrations(connection, database: database, logger: logger)
                 for migration in migrations where !applied.contains(migration.name) {
                     for statement in migration.sql {
                         try await connection.checkedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)

@@ -41,6 +41,14 @@ struct BotServiceTests {
 
     static let secret = "service test secret"
 
+    /// Lets one outbox interval pass once the service's ticker waits on it: the sender then looks at the outbox,
+    /// as every process does that often.
+    func lookAtOutbox() async {
+        let interval = BotService<ManualClock>.Configuration().outboxInterval
+        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        clock.advance(by: interval)
+    }
+
     /// A message to the bot: in the sender's direct chat, or in a group.
     static func message(
         _ text: String, from user: Int64, name: String? = nil, group: Int64? = nil
@@ -87,9 +95,7 @@ struct BotServiceTests {
         // One chat at a time, in order: chat 9's turn is over when chat 8 is sent.
         let service = try service { $0.concurrentChats = 1 }
         let running = Task { try await service.run() }
-        let interval = BotService<ManualClock>.Configuration().outboxInterval
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: interval)
+        await lookAtOutbox()
         await transport.events.wait(for: "send(8)")
         #expect(store.events.all.contains("hold(\(first.id)) refused"))
         #expect(!transport.events.all.contains("send(9)"), "neither of chat 9's messages was sent by this sender")
@@ -112,8 +118,8 @@ struct BotServiceTests {
         let start = clock.now
         let running = Task { try await service.run() }
         // The outbox is looked at after a second; the send then lasts ten.
-        await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
-        clock.advance(by: .seconds(1))
+        await lookAtOutbox()
+        #expect(start.duration(to: clock.now) == .seconds(1))
         await transport.events.wait(for: "send started(9)")
         #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 1)
         func advance(to seconds: Int) async {
@@ -147,10 +153,7 @@ struct BotServiceTests {
         let leadership = ScriptedLeadership()
         let service = try service { $0.leadership = leadership }
         let running = Task { try await service.run() }
-        // The outbox is looked at every interval, by every process.
-        let interval = BotService<ManualClock>.Configuration().outboxInterval
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: interval)
+        await lookAtOutbox()
         await transport.events.wait(for: "send(9)")
         await leadership.events.wait(for: "whileLeading")
         #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")

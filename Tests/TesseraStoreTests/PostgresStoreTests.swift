@@ -101,7 +101,9 @@
         }
 
         @Test(
-            "A connection the server ends in the middle of a transaction is a failure tried again; the store recovers")
+            "A connection the server ends in the middle of a transaction is a failure tried again; the store recovers",
+            // The failure this guards against is a query that never answers.
+            .timeLimit(.minutes(1)))
         func connectionEnded() async throws {
             try await StoreKind.postgres.withDatabase { database in
                 guard case .postgres(let server) = database else { return }
