@@ -112,22 +112,16 @@ extension BotEngine {
         }
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
-        let (order, scores) = Self.rank(standings, period: period, today: today)
+        let (order, keys) = Self.rank(standings, period: period, today: today)
         // Equal on everything the ranking compares but the name: the same place.
-        let places = Self.places(
-            order.map {
-                [
-                    scores[$0], Double(standings[$0].points), Double(standings[$0].wins),
-                    standings[$0].averageGuesses ?? .infinity,
-                ]
-            })
+        let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
             let standing = standings[order[index]]
             return context.texts.standingLine(
                 place: Self.place(places[index], medal: standing.points > 0),
                 name: standing.name,
                 standing: standing,
-                score: period == .all ? scores[order[index]] : nil,
+                score: period == .all ? keys[order[index]].score : nil,
                 streak: standing.currentStreak(today: today),
                 missed: period == .all ? nil : standing.missedDays(from: first, today: today)
             )
@@ -145,26 +139,39 @@ extension BotEngine {
             board, period, since: period == .all ? nil : schedule.day(of: first), lines: lines)
     }
 
-    /// The standings' indices in board order, and each standing's score. Week and month: points, then wins,
-    /// then fewer guesses on average, then name. All time: the shrunk average, then points. Indices, not
-    /// standings, are sorted and returned: a large board has thousands, each with its strings.
-    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> (
-        order: [Int], scores: [Double]
-    ) {
-        let scores = standings.map { period == .all ? AllTimeRanking.score($0, today: today) : Double($0.points) }
-        // Sorting positions rather than standings moves small values; a large board has thousands.
-        let order = standings.indices.sorted { left, right in
-            let a = standings[left]
-            let b = standings[right]
-            if scores[left] != scores[right] { return scores[left] > scores[right] }
-            if a.points != b.points { return a.points > b.points }
-            if a.wins != b.wins { return a.wins > b.wins }
-            let leftAverage = a.averageGuesses ?? .infinity
-            let rightAverage = b.averageGuesses ?? .infinity
-            if leftAverage != rightAverage { return leftAverage < rightAverage }
-            return a.name < b.name
+    /// What a period's board ranks members by, best first, before their names.
+    struct RankKey: Equatable {
+        let score: Double
+        let points: Int
+        let wins: Int
+        let averageGuesses: Double
+
+        func isAhead(of other: RankKey) -> Bool? {
+            if score != other.score { return score > other.score }
+            if points != other.points { return points > other.points }
+            if wins != other.wins { return wins > other.wins }
+            if averageGuesses != other.averageGuesses { return averageGuesses < other.averageGuesses }
+            return nil
         }
-        return (order, scores)
+    }
+
+    /// The standings' indices in board order, and each standing's key. Week and month: points, then wins,
+    /// then fewer guesses on average, then name. All time: the shrunk average, then points.
+    ///
+    /// Positions are sorted by plain keys, and names read only on ties: a large board has thousands of members,
+    /// and moving or copying each standing, with its strings, at every step of the sort cost more than the sort.
+    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> (
+        order: [Int], keys: [RankKey]
+    ) {
+        let keys = standings.map { standing in
+            RankKey(
+                score: period == .all ? AllTimeRanking.score(standing, today: today) : Double(standing.points),
+                points: standing.points, wins: standing.wins, averageGuesses: standing.averageGuesses ?? .infinity)
+        }
+        let order = standings.indices.sorted { left, right in
+            keys[left].isAhead(of: keys[right]) ?? (standings[left].name < standings[right].name)
+        }
+        return (order, keys)
     }
 
     /// A day's results: wins by fewest guesses, then losses; each by the earlier finish, then name.
