@@ -40,6 +40,17 @@
             return values
         }
 
+        /// The columns of a bulk read: a query that aggregates its rows into one row of arrays.
+        func columns(_ query: PostgresQuery) async throws -> [PostgresColumn] {
+            try await one(query) { row in try row.map(PostgresColumn.init) } ?? []
+        }
+
+        /// `array_agg(column) AS column` for each column: the select list of a bulk read (``columns(_:)``), each
+        /// array named as the column it holds, for errors.
+        static func arrays(of columns: [String]) -> String {
+            columns.map { "array_agg(\($0)) AS \($0.split(separator: ".").last ?? "")" }.joined(separator: ", ")
+        }
+
         /// A row's columns, or an error naming the column that is missing or of the wrong type (never a crash).
         private func decoded<Value>(_ row: PostgresRow, _ read: (PostgresRow) throws -> Value) throws -> Value {
             do {
@@ -282,8 +293,10 @@
             let chatKey = try await storedRowID(of: chat)
             return try await one(
                 """
-                INSERT INTO chat_member (chat_id, player_id, joined_puzzle) VALUES (\(chatKey), \(key),
-                    \(joinedPuzzle.rawValue))
+                INSERT INTO chat_member (chat_id, player_id, joined_puzzle, account, display_name, time_zone,
+                    rollover_hour)
+                SELECT \(chatKey), id, \(joinedPuzzle.rawValue), account, display_name, time_zone, rollover_hour
+                FROM player WHERE id = \(key)
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
             ) { try $0.decode(Int.self) } != nil
@@ -300,20 +313,20 @@
             guard let chatKey = try await rowID(of: chat) else { return [] }
             return try await all(
                 """
-                SELECT DISTINCT p.time_zone, p.rollover_hour FROM chat_member m JOIN player p ON p.id = m.player_id
-                WHERE m.chat_id = \(chatKey)
+                SELECT DISTINCT time_zone, rollover_hour FROM chat_member WHERE chat_id = \(chatKey)
                 """
             ) { try $0.decode((String, Int).self) }.map { (timeZone: $0.0, rolloverHour: $0.1) }
         }
 
         func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
-            return try await all(
+            let columns = try await self.columns(
                 """
-                SELECT p.account FROM chat_member m JOIN player p ON p.id = m.player_id
-                WHERE m.chat_id = \(chatKey) AND p.time_zone = \(timeZone) AND p.rollover_hour = \(rolloverHour)
-                """
-            ) { try $0.decode(String.self) }.map { UserID(chat.platform, $0) }
+                SELECT \(unescaped: Self.arrays(of: ["account"])) FROM chat_member
+                WHERE chat_id = \(chatKey) AND time_zone = \(timeZone) AND rollover_hour = \(rolloverHour)
+                """)
+            guard let accounts = columns.first else { throw PostgresStoreError.damagedRow(column: "player.account") }
+            return try accounts.strings().map { UserID(chat.platform, $0) }
         }
 
         // MARK: - Boards
@@ -405,82 +418,108 @@
             guard let chatKey = try await rowID(of: chat) else { return [] }
             // Every member, with the period's totals (zero without) and the all-time row's streak: that of the
             // latest result (the period's own row, when the period is all time). A large board has thousands of
-            // members: each column comes as one array in one row, which postgres-nio decodes faster than as many
-            // rows. $1 is the board, $2 the period, $3 the chat.
+            // members. Scans of the members, of the period's totals and of the all-time streaks, each aggregated
+            // into arrays and merged here, cost half of joining them on the server. $1 is the board, $2 the
+            // period, $3 the chat.
             var binds = PostgresBindings()
             binds.append(board.rawValue)
             binds.append(period)
             binds.append(chatKey)
-            let streaks = period == "all" ? "t" : "a"
-            let allTime =
-                period == "all"
-                ? ""
-                : """
-                LEFT JOIN board_total a ON a.chat_id = m.chat_id AND a.board = $1 AND a.period = 'all'
-                    AND a.player_id = m.player_id
+            let allTime = period == "all"
+            let memberScan = """
+                SELECT \(Self.arrays(of: ["player_id", "account", "display_name", "joined_puzzle"]))
+                FROM chat_member WHERE chat_id = $3
                 """
-            let columns = try await one(
+            // All time: the period's own rows carry the streaks, and no other scan is needed.
+            let totalScan = """
+                SELECT \(Self.arrays(of: ["player_id", "points", "played", "wins", "winning_guesses"]
+                    + (allTime ? ["streak", "last_puzzle"] : [])))
+                FROM board_total WHERE chat_id = $3 AND board = $1 AND period = $2
+                """
+            let streakScan = """
+                SELECT \(Self.arrays(of: ["player_id", "streak", "last_puzzle"]))
+                FROM board_total WHERE chat_id = $3 AND board = $1 AND period = 'all'
+                """
+            let columns = try await self.columns(
                 PostgresQuery(
-                    unsafeSQL: """
-                        SELECT array_agg(p.account), array_agg(p.display_name), array_agg(m.joined_puzzle::bigint),
-                            array_agg(coalesce(t.points, 0)::bigint), array_agg(coalesce(t.played, 0)::bigint),
-                            array_agg(coalesce(t.wins, 0)::bigint), array_agg(coalesce(t.winning_guesses, 0)::bigint),
-                            array_agg(coalesce(\(streaks).streak, 0)::bigint),
-                            array_agg(coalesce(\(streaks).last_puzzle, -1)::bigint)
-                        FROM chat_member m JOIN player p ON p.id = m.player_id
-                        LEFT JOIN board_total t ON t.chat_id = m.chat_id AND t.board = $1 AND t.period = $2
-                            AND t.player_id = m.player_id
-                        \(allTime)
-                        WHERE m.chat_id = $3
-                        """, binds: binds)
-            ) {
-                try $0.decode(
-                    ([String]?, [String]?, [Int]?, [Int]?, [Int]?, [Int]?, [Int]?, [Int]?, [Int]?).self)
+                    unsafeSQL: "SELECT * FROM (\(memberScan)) members, (\(totalScan)) totals"
+                        + (allTime ? "" : ", (\(streakScan)) streaks"),
+                    binds: binds))
+            guard columns.count == 12 || (allTime && columns.count == 11) else {
+                throw PostgresStoreError.damagedRow(column: "standings")
             }
-            guard let columns, let accounts = columns.0 else { return [] }
-            let count = accounts.count
-            guard let names = columns.1, let joined = columns.2, let points = columns.3, let played = columns.4,
-                let wins = columns.5, let winningGuesses = columns.6, let streakColumn = columns.7,
-                let lastPuzzles = columns.8,
-                [
-                    names.count, joined.count, points.count, played.count, wins.count, winningGuesses.count,
-                    streakColumn.count, lastPuzzles.count,
-                ].allSatisfy({ $0 == count })
-            else { throw PostgresStoreError.damagedRow(column: "standings") }
-            return (0..<count).map { index in
-                // No puzzle is numbered below zero: -1 stands for a member without a result.
-                Standing(
-                    player: UserID(chat.platform, accounts[index]), name: names[index], points: points[index],
-                    played: played[index], wins: wins[index], winningGuesses: winningGuesses[index],
-                    streak: streakColumn[index],
-                    lastPuzzle: lastPuzzles[index] < 0 ? nil : PuzzleNumber(lastPuzzles[index]),
-                    joinedPuzzle: PuzzleNumber(joined[index]))
+            let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
+            try columns[0..<4].requireOneCount()
+            try columns[4..<9].requireOneCount()
+            try streakColumns.requireOneCount()
+            let (members, accounts, names, joined) = (
+                try columns[0].ints(), try columns[1].strings(), try columns[2].strings(), try columns[3].ints()
+            )
+            var position = [Int: Int](minimumCapacity: members.count)
+            var standings: [Standing] = []
+            standings.reserveCapacity(members.count)
+            for index in members.indices {
+                position[members[index]] = index
+                standings.append(
+                    Standing(
+                        player: UserID(chat.platform, accounts[index]), name: names[index], points: 0, played: 0,
+                        wins: 0, winningGuesses: 0, streak: 0, lastPuzzle: nil,
+                        joinedPuzzle: PuzzleNumber(joined[index])))
             }
+            // Results stay stored for members who left the board: their totals have no member.
+            let (players, points, played, wins, winningGuesses) = (
+                try columns[4].ints(), try columns[5].ints(), try columns[6].ints(), try columns[7].ints(),
+                try columns[8].ints()
+            )
+            for (index, player) in players.enumerated() {
+                guard let member = position[player] else { continue }
+                standings[member].points = points[index]
+                standings[member].played = played[index]
+                standings[member].wins = wins[index]
+                standings[member].winningGuesses = winningGuesses[index]
+            }
+            let (streakPlayers, streaks, lastPuzzles) = (
+                try streakColumns[0].ints(), try streakColumns[1].ints(), try streakColumns[2].ints()
+            )
+            for (index, player) in streakPlayers.enumerated() {
+                guard let member = position[player] else { continue }
+                standings[member].streak = streaks[index]
+                standings[member].lastPuzzle = PuzzleNumber(lastPuzzles[index])
+            }
+            return standings
         }
 
         func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
             name: String, result: BoardResult
         )] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
-            return try await all(
+            // Thousands in a large group: one row of arrays (``PostgresColumn``).
+            let columns = try await self.columns(
                 """
-                SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
-                FROM board_result r
-                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
-                JOIN player p ON p.id = r.player_id
+                SELECT \(unescaped: Self.arrays(of: [
+                    "m.display_name", "m.account", "r.language", "r.guesses", "r.hard_mode", "r.finished_at",
+                    "r.streak_before",
+                ]))
+                FROM board_result r JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue) AND r.puzzle = \(puzzle.rawValue)
-                """
-            ) { try $0.decode((String, String, String, Int?, Bool, Double, Int).self) }.map { row in
-                guard let language = Language(rawValue: row.2) else {
+                """)
+            guard columns.count == 7 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            try columns.requireOneCount()
+            let (names, accounts, languages, guesses, hardModes, finishedAt, streaksBefore) = (
+                try columns[0].strings(), try columns[1].strings(), try columns[2].strings(),
+                try columns[3].optionalInts(), try columns[4].bools(), try columns[5].doubles(), try columns[6].ints()
+            )
+            return try names.indices.map { index in
+                guard let language = Language(rawValue: languages[index]) else {
                     throw PostgresStoreError.damagedRow(column: "board_result.language")
                 }
                 return (
-                    name: row.0,
+                    name: names[index],
                     result: BoardResult(
-                        chat: chat, board: board, puzzle: puzzle, player: UserID(chat.platform, row.1),
-                        language: language,
-                        guesses: row.3, hardMode: row.4, finishedAt: Date(timeIntervalSince1970: row.5),
-                        streakBefore: row.6)
+                        chat: chat, board: board, puzzle: puzzle, player: UserID(chat.platform, accounts[index]),
+                        language: language, guesses: guesses[index], hardMode: hardModes[index],
+                        finishedAt: Date(timeIntervalSince1970: finishedAt[index]),
+                        streakBefore: streaksBefore[index])
                 )
             }
         }
@@ -508,15 +547,17 @@
             name: String, guesses: Int
         )] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
-            return try await all(
+            let columns = try await self.columns(
                 """
-                SELECT p.display_name, g.guesses FROM game g
+                SELECT \(unescaped: Self.arrays(of: ["m.display_name", "g.guesses"])) FROM game g
                 JOIN chat_member m ON m.chat_id = \(chatKey) AND m.player_id = g.player_id
-                JOIN player p ON p.id = g.player_id
                 WHERE g.puzzle = \(puzzle.rawValue) AND g.language = \(language.rawValue) AND g.won_in IS NULL
                     AND NOT g.lost AND g.guesses != ''
-                """
-            ) { try $0.decode((String, String).self) }.map { (name: $0.0, guesses: $0.1.split(separator: " ").count) }
+                """)
+            guard columns.count == 2 else { throw PostgresStoreError.damagedRow(column: "game") }
+            try columns.requireOneCount()
+            let (names, guesses) = (try columns[0].strings(), try columns[1].strings())
+            return zip(names, guesses).map { (name: $0, guesses: $1.split(separator: " ").count) }
         }
 
         // MARK: - A player's own data

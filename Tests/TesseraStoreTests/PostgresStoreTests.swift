@@ -2,8 +2,9 @@
     import Foundation
     import Logging
     import PostgresNIO
+    import TesseraCore
     import TesseraEngine
-    import TesseraPostgres
+    @testable import TesseraPostgres
     import TesseraTestSupport
     import TesseraTesting
     import Testing
@@ -121,6 +122,77 @@
                     #expect(error.map(store.isTransient) == true, "\(String(describing: error))")
                     try await store.setSetting("after", "reconnected")
                     #expect(try await store.setting("after") == "reconnected")
+                }
+            }
+        }
+
+        @Test("A board whose columns were changed behind Tessera's back is named as damaged, never misread")
+        func changedColumns() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                guard case .postgres(let server) = database else { return }
+                try await database.open { store in
+                    try await store.write { transaction in
+                        try await transaction.save(
+                            Player(
+                                id: UserID(1), displayName: "Ada", language: .english, timeZone: "UTC",
+                                rolloverHour: 0))
+                        _ = try await transaction.addMember(UserID(1), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                        let result = BoardResult(
+                            chat: ChatID(-1), puzzle: PuzzleNumber(1), player: UserID(1), language: .english,
+                            guesses: 3, hardMode: false, finishedAt: Date())
+                        _ = try await transaction.record(
+                            result, totals: ["all": BoardTotals(points: 4, played: 1, wins: 1, winningGuesses: 3)])
+                    }
+                    for change in [
+                        "ALTER TABLE board_total ALTER COLUMN points TYPE numeric",
+                        "ALTER TABLE chat_member ALTER COLUMN display_name TYPE bytea USING convert_to(display_name, 'UTF8')",
+                    ] {
+                        try await PostgreSQLServer.shared.administer(change, in: server.name)
+                        let column = change.split(separator: " ")[5]
+                        await #expect {
+                            try await store.write { transaction in
+                                _ = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                            }
+                        } throws: { error in
+                            guard case .damagedRow(let named) = error as? PostgresStoreError else { return false }
+                            return named == column && "\(error)".contains("backup")
+                        }
+                    }
+                }
+            }
+        }
+
+        @Test("A database of the first schema gets its members' names and days, and its boards read them")
+        func membersMigrated() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                guard case .postgres(let server) = database else { return }
+                // The first schema as an older Tessera left it, in the role's own tables, with a member.
+                let first = PostgresSchema.migrations[0]
+                try await PostgreSQLServer.shared.administer(
+                    """
+                    SET ROLE \(server.name);
+                    CREATE TABLE tessera_migration (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL);
+                    \(first.sql.joined(separator: ";\n"));
+                    INSERT INTO tessera_migration VALUES ('\(first.name)', now());
+                    INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
+                        prefers_hard_mode) VALUES ('scripted', '1', 'Ada', 'en', 'Asia/Tokyo', 5, false);
+                    INSERT INTO chat (platform, address) VALUES ('scripted', '-1');
+                    INSERT INTO chat_member SELECT chat.id, player.id, 7 FROM chat, player;
+                    """, in: server.name)
+                try await database.open { store in
+                    try await store.write { transaction in
+                        let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                        #expect(standings.map(\.name) == ["Ada"])
+                        #expect(standings.map(\.player) == [UserID(1)])
+                        #expect(standings.map(\.joinedPuzzle) == [PuzzleNumber(7)])
+                        #expect(try await transaction.memberDays(in: ChatID(-1)).map(\.timeZone) == ["Asia/Tokyo"])
+                        var renamed = try #require(try await transaction.player(UserID(1)))
+                        renamed.displayName = "Ada L."
+                        try await transaction.save(renamed)
+                        #expect(
+                            try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").map(\.name)
+                                == ["Ada L."], "kept up to date from then on")
+                    }
                 }
             }
         }

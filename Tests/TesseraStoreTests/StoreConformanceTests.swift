@@ -245,6 +245,156 @@ struct StoreConformanceTests {
     }
 
     @Test(
+        "A period's board: every member, with nothing where they have no total, the latest streak, not those who left",
+        arguments: StoreKind.all)
+    func periodBoards(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = try Self.engine()
+            try await store.write { transaction in
+                for id in 1...4 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    _ = try await transaction.addMember(
+                        UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(id == 4 ? 12 : 1))
+                }
+                // Week a is puzzles 10 and 11, week b is 12 and 13. P1 wins every day; P2 wins 10 in hard mode
+                // and loses 12; P3 wins 11 and leaves the board; P4 joins on 12 and plays nothing.
+                let plays: [(Int64, Int, Int?)] = [
+                    (1, 10, 3), (1, 11, 2), (1, 12, 4), (1, 13, 1), (2, 10, 6), (2, 12, nil), (3, 11, 5),
+                ]
+                for (id, puzzle, guesses) in plays {
+                    let result = BoardResult(
+                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
+                        guesses: guesses, hardMode: id == 2,
+                        finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400 + 0.25))
+                    #expect(
+                        try await engine.count(result, periods: ["all", puzzle < 12 ? "a" : "b"], store: transaction))
+                }
+                #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+            }
+            try await store.write { transaction in
+                let week = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "b")
+                    .sorted { $0.name < $1.name }
+                #expect(week.map(\.name) == ["P1", "P2", "P4"], "everyone on the board, and only they")
+                #expect(week.map(\.points) == [3 + 6, 0, 0])
+                #expect(week.map(\.played) == [2, 1, 0])
+                #expect(week.map(\.wins) == [2, 0, 0])
+                #expect(week.map(\.winningGuesses) == [5, 0, 0])
+                #expect(week.map(\.streak) == [4, 0, 0], "the streak of the latest result, whichever week")
+                #expect(week.map(\.lastPuzzle) == [PuzzleNumber(13), PuzzleNumber(12), nil])
+                #expect(week.map(\.joinedPuzzle) == [PuzzleNumber(1), PuzzleNumber(1), PuzzleNumber(12)])
+                let earlier = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "a")
+                    .sorted { $0.name < $1.name }
+                #expect(earlier.map(\.points) == [4 + 5, 1 + 1, 0])
+                #expect(earlier.map(\.streak) == [4, 0, 0], "the latest streak, not the week's")
+                #expect(
+                    try await transaction.standings(in: ChatID(-1), board: .official, period: "b").map(\.points) == [
+                        0, 0, 0,
+                    ])
+
+                let day = try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(12))
+                    .sorted { $0.name < $1.name }
+                #expect(day.map(\.name) == ["P1", "P2"])
+                #expect(day.map(\.result.player) == [UserID(1), UserID(2)])
+                #expect(day.map(\.result.guesses) == [4, nil])
+                #expect(day.map(\.result.hardMode) == [false, true])
+                #expect(day.map(\.result.streakBefore) == [2, 0], "P2 missed 11")
+                #expect(day.map(\.result.language) == [.english, .english])
+                let finished: Double = 12 * 86_400 + 0.25
+                #expect(day.map(\.result.finishedAt.timeIntervalSince1970) == [finished, finished])
+                #expect(
+                    try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
+                        .map(\.name) == ["P1"], "not of one who left")
+                #expect(
+                    try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(14)).isEmpty)
+                #expect(
+                    try await transaction.results(in: ChatID(-2), board: .tessera, puzzle: PuzzleNumber(12)).isEmpty)
+            }
+        }
+    }
+
+    @Test("A member's new name and day show on every board they are on at once", arguments: StoreKind.all)
+    func renamedMembers(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = try Self.engine()
+            try await store.write { transaction in
+                for (id, chat) in [(1, -1), (1, -2), (2, -1)] as [(Int64, Int64)] {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    _ = try await transaction.addMember(UserID(id), to: ChatID(chat), joinedPuzzle: PuzzleNumber(1))
+                }
+                let result = BoardResult(
+                    chat: ChatID(-1), puzzle: PuzzleNumber(3), player: UserID(1), language: .english, guesses: 4,
+                    hardMode: false, finishedAt: Date())
+                #expect(try await engine.count(result, periods: ["all"], store: transaction))
+                try await transaction.save(
+                    StoredGame(
+                        player: UserID(1), language: .english, puzzle: PuzzleNumber(4), hardMode: false,
+                        guesses: ["crane"]))
+            }
+            try await store.write { transaction in
+                var renamed = try #require(try await transaction.player(UserID(1)))
+                renamed.displayName = "Ada"
+                renamed.timeZone = "Asia/Tokyo"
+                renamed.rolloverHour = 5
+                try await transaction.save(renamed)
+                for chat in [ChatID(-1), ChatID(-2)] {
+                    let names = try await transaction.standings(in: chat, board: .tessera, period: "all").map(\.name)
+                    #expect(names.contains("Ada") && !names.contains("P1"))
+                    let days = try await transaction.memberDays(in: chat).map { "\($0.timeZone) \($0.rolloverHour)" }
+                    #expect(days.sorted() == (chat == ChatID(-1) ? ["Asia/Tokyo 5", "UTC 0"] : ["Asia/Tokyo 5"]))
+                    #expect(
+                        try await transaction.members(in: chat, timeZone: "Asia/Tokyo", rolloverHour: 5) == [UserID(1)])
+                }
+                #expect(
+                    try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(3)).map(\.name)
+                        == ["Ada"])
+                #expect(
+                    try await transaction.unfinished(in: ChatID(-1), language: .english, puzzle: PuzzleNumber(4)).map(
+                        \.name)
+                        == ["Ada"])
+                #expect(try await transaction.members(in: ChatID(-1), timeZone: "UTC", rolloverHour: 0) == [UserID(2)])
+            }
+        }
+    }
+
+    @Test("Games still being played in a group: its members', with their guesses so far", arguments: StoreKind.all)
+    func unfinishedGames(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                for id in 1...4 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    if id != 4 {
+                        _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                    }
+                }
+                #expect(
+                    try await transaction.unfinished(in: ChatID(-1), language: .english, puzzle: PuzzleNumber(5))
+                        .isEmpty)
+                // P1 is two guesses in, P2 has won, P3 opened the puzzle without guessing, P4 is not a member.
+                let games: [(Int64, [String], GameResult?)] = [
+                    (1, ["crane", "slate"], nil), (2, ["crane"], .won(guesses: 1)), (3, [], nil), (4, ["crane"], nil),
+                ]
+                for (id, guesses, result) in games {
+                    try await transaction.save(
+                        StoredGame(
+                            player: UserID(id), language: .english, puzzle: PuzzleNumber(5), hardMode: false,
+                            guesses: guesses, result: result, finishedAt: result == nil ? nil : Date()))
+                }
+            }
+            try await store.write { transaction in
+                let playing = try await transaction.unfinished(
+                    in: ChatID(-1), language: .english, puzzle: PuzzleNumber(5))
+                #expect(playing.map(\.name) == ["P1"])
+                #expect(playing.map(\.guesses) == [2])
+                #expect(
+                    try await transaction.members(in: ChatID(-1), timeZone: "UTC", rolloverHour: 0).sorted {
+                        $0.value < $1.value
+                    } == [UserID(1), UserID(2), UserID(3)])
+                #expect(try await transaction.members(in: ChatID(-1), timeZone: "Asia/Tokyo", rolloverHour: 0).isEmpty)
+            }
+        }
+    }
+
+    @Test(
         "Misuse is refused alike by every store, writing nothing: a stranger's game, a member of another platform",
         arguments: StoreKind.all)
     func misuse(_ kind: StoreKind) async throws {

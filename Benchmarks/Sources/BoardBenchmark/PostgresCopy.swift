@@ -14,6 +14,15 @@ enum PostgresCopy {
     /// What the boards and the summary read, in an order that keeps foreign keys satisfied.
     static let tables = ["player", "chat", "chat_group", "chat_member", "game", "board_result", "board_total"]
 
+    /// Where a table's rows are read from in SQLite, when not from the table of that name: PostgreSQL's members
+    /// carry copies of their player's name and day, which SQLite joins for.
+    static let sources = [
+        "chat_member": """
+        (SELECT m.*, p.account, p.display_name, p.time_zone, p.rollover_hour
+        FROM chat_member m JOIN player p ON p.id = m.player_id)
+        """
+    ]
+
     /// Copies ``tables`` and brings the row id sequences and the planner's statistics up to date; returns the rows
     /// copied.
     static func copy(fromSQLite path: String, to database: PostgreSQLServer.Database, logger: Logger) async throws
@@ -79,7 +88,8 @@ enum PostgresCopy {
     {
         var text: [UInt8] = []
         var rows = 0
-        let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(table)")
+        let cursor = try Row.fetchCursor(
+            db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \(sources[table] ?? table)")
         while let row = try cursor.next() {
             for index in 0..<columns.count {
                 if index > 0 { text.append(UInt8(ascii: "\t")) }
