@@ -199,6 +199,30 @@ public struct Standing: Sendable, Hashable {
     }
 }
 
+/// A member of a board on one day, for the day's summary: their result of it, if any, and their all-time streak.
+public struct DayMember: Sendable, Hashable {
+    public let player: UserID
+    public let name: String
+    /// The group's puzzle when the member joined its board.
+    public let joinedPuzzle: PuzzleNumber
+    public let result: BoardResult?
+    /// Consecutive wins up to ``lastPuzzle``, on the all-time board.
+    public let streak: Int
+    public let lastPuzzle: PuzzleNumber?
+
+    public init(
+        player: UserID, name: String, joinedPuzzle: PuzzleNumber, result: BoardResult?, streak: Int,
+        lastPuzzle: PuzzleNumber?
+    ) {
+        self.player = player
+        self.name = name
+        self.joinedPuzzle = joinedPuzzle
+        self.result = result
+        self.streak = streak
+        self.lastPuzzle = lastPuzzle
+    }
+}
+
 /// How the all-time board ranks: by average points per game, shrunk towards a prior as if every member had
 /// also played ``priorGames`` games worth ``priorPoints`` (a win in four). One lucky game cannot top it: a single
 /// 6-point game scores (6 + 10 × 3) / 11 ≈ 3.3, below five wins in three, (5 × 4 + 30) / 15 ≈ 3.33; the more

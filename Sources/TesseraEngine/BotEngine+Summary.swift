@@ -85,7 +85,9 @@ extension BotEngine {
         of puzzle: PuzzleNumber, in group: Group, openMemberDays: [(timeZone: String, rolloverHour: Int)],
         store: any GameStoreTransaction
     ) async throws -> String? {
-        let results = Self.inFinishingOrder(try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
+        // One read of the board for the whole summary: a large group has thousands of members.
+        let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
+        let results = Self.inFinishingOrder(members.compactMap { member in member.result.map { (member.name, $0) } })
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
         let answer = answer(for: puzzle, in: group.language)
@@ -112,24 +114,22 @@ extension BotEngine {
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
-        let played = Set(results.map(\.result.player))
         // Members whose own day of the puzzle is still open have not missed it.
         var playing = Set<UserID>()
         for day in openMemberDays {
             playing.formUnion(
                 try await store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
         }
-        // One pass over a board of thousands, keeping names, not standings.
+        // One pass over a board of thousands, keeping names, not members.
         var stillPlaying: [String] = []
         var missed: [String] = []
-        for standing in try await store.standings(in: group.chat, board: .tessera, period: "all")
-        where standing.joinedPuzzle <= puzzle && !played.contains(standing.player) {
-            if playing.contains(standing.player) {
-                stillPlaying.append(standing.name)
+        for member in members where member.result == nil && member.joinedPuzzle <= puzzle {
+            if playing.contains(member.player) {
+                stillPlaying.append(member.name)
             } else {
-                missed.append(standing.name)
-                if standing.lastPuzzle?.rawValue == puzzle.rawValue - 1 && standing.streak >= 2 {
-                    broken.append((standing.name, standing.streak))
+                missed.append(member.name)
+                if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
+                    broken.append((member.name, member.streak))
                 }
             }
         }

@@ -414,6 +414,44 @@
             }
         }
 
+        /// A board's members, as the first scan of a board read: every member's row id, account, name and joined
+        /// puzzle, from one range of chat_member. $3 is the chat.
+        static let memberScan = """
+            SELECT \(arrays(of: ["player_id", "account", "display_name", "joined_puzzle"]))
+            FROM chat_member WHERE chat_id = $3
+            """
+        /// The all-time streaks of a board's members: their row ids, streaks and last puzzles. $1 is the board,
+        /// $3 the chat.
+        static let streakScan = """
+            SELECT \(arrays(of: ["player_id", "streak", "last_puzzle"]))
+            FROM board_total WHERE chat_id = $3 AND board = $1 AND period = 'all'
+            """
+
+        /// The members of ``memberScan``'s columns, and where each member's row id is among them.
+        private static func members(_ columns: ArraySlice<PostgresColumn>, platform: Platform) throws -> (
+            players: [UserID], names: [String], joined: [PuzzleNumber], position: [Int: Int]
+        ) {
+            guard columns.count == 4 else { throw PostgresStoreError.damagedRow(column: "chat_member") }
+            try columns.requireOneCount()
+            let start = columns.startIndex
+            let ids = try columns[start].ints()
+            let position = Dictionary(ids.enumerated().map { ($1, $0) }) { first, _ in first }
+            return (
+                try columns[start + 1].strings().map { UserID(platform, $0) }, try columns[start + 2].strings(),
+                try columns[start + 3].ints().map(PuzzleNumber.init), position
+            )
+        }
+
+        /// For each row of another scan whose player is a member, `apply` with the member's index and the row's.
+        /// Results and totals stay stored for members who left the board: their rows have no member.
+        private static func merge(
+            _ players: [Int], into position: [Int: Int], _ apply: (Int, Int) throws -> Void
+        ) rethrows {
+            for (row, player) in players.enumerated() {
+                if let member = position[player] { try apply(member, row) }
+            }
+        }
+
         func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
             // Every member, with the period's totals (zero without) and the all-time row's streak: that of the
@@ -426,67 +464,99 @@
             binds.append(period)
             binds.append(chatKey)
             let allTime = period == "all"
-            let memberScan = """
-                SELECT \(Self.arrays(of: ["player_id", "account", "display_name", "joined_puzzle"]))
-                FROM chat_member WHERE chat_id = $3
-                """
             // All time: the period's own rows carry the streaks, and no other scan is needed.
             let totalScan = """
                 SELECT \(Self.arrays(of: ["player_id", "points", "played", "wins", "winning_guesses"]
                     + (allTime ? ["streak", "last_puzzle"] : [])))
                 FROM board_total WHERE chat_id = $3 AND board = $1 AND period = $2
                 """
-            let streakScan = """
-                SELECT \(Self.arrays(of: ["player_id", "streak", "last_puzzle"]))
-                FROM board_total WHERE chat_id = $3 AND board = $1 AND period = 'all'
-                """
             let columns = try await self.columns(
                 PostgresQuery(
-                    unsafeSQL: "SELECT * FROM (\(memberScan)) members, (\(totalScan)) totals"
-                        + (allTime ? "" : ", (\(streakScan)) streaks"),
+                    unsafeSQL: "SELECT * FROM (\(Self.memberScan)) members, (\(totalScan)) totals"
+                        + (allTime ? "" : ", (\(Self.streakScan)) streaks"),
                     binds: binds))
             guard columns.count == 12 || (allTime && columns.count == 11) else {
                 throw PostgresStoreError.damagedRow(column: "standings")
             }
-            let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
-            try columns[0..<4].requireOneCount()
+            let members = try Self.members(columns[0..<4], platform: chat.platform)
+            var standings = members.players.indices.map { index in
+                Standing(
+                    player: members.players[index], name: members.names[index], points: 0, played: 0, wins: 0,
+                    winningGuesses: 0, streak: 0, lastPuzzle: nil, joinedPuzzle: members.joined[index])
+            }
             try columns[4..<9].requireOneCount()
+            let (points, played, wins, winningGuesses) = (
+                try columns[5].ints(), try columns[6].ints(), try columns[7].ints(), try columns[8].ints()
+            )
+            Self.merge(try columns[4].ints(), into: members.position) { member, row in
+                standings[member].points = points[row]
+                standings[member].played = played[row]
+                standings[member].wins = wins[row]
+                standings[member].winningGuesses = winningGuesses[row]
+            }
+            let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
             try streakColumns.requireOneCount()
-            let (members, accounts, names, joined) = (
-                try columns[0].ints(), try columns[1].strings(), try columns[2].strings(), try columns[3].ints()
-            )
-            var position = [Int: Int](minimumCapacity: members.count)
-            var standings: [Standing] = []
-            standings.reserveCapacity(members.count)
-            for index in members.indices {
-                position[members[index]] = index
-                standings.append(
-                    Standing(
-                        player: UserID(chat.platform, accounts[index]), name: names[index], points: 0, played: 0,
-                        wins: 0, winningGuesses: 0, streak: 0, lastPuzzle: nil,
-                        joinedPuzzle: PuzzleNumber(joined[index])))
-            }
-            // Results stay stored for members who left the board: their totals have no member.
-            let (players, points, played, wins, winningGuesses) = (
-                try columns[4].ints(), try columns[5].ints(), try columns[6].ints(), try columns[7].ints(),
-                try columns[8].ints()
-            )
-            for (index, player) in players.enumerated() {
-                guard let member = position[player] else { continue }
-                standings[member].points = points[index]
-                standings[member].played = played[index]
-                standings[member].wins = wins[index]
-                standings[member].winningGuesses = winningGuesses[index]
-            }
-            let (streakPlayers, streaks, lastPuzzles) = (
-                try streakColumns[0].ints(), try streakColumns[1].ints(), try streakColumns[2].ints()
-            )
-            for (index, player) in streakPlayers.enumerated() {
-                guard let member = position[player] else { continue }
-                standings[member].streak = streaks[index]
-                standings[member].lastPuzzle = PuzzleNumber(lastPuzzles[index])
+            let (streaks, lastPuzzles) = (try streakColumns[1].ints(), try streakColumns[2].ints())
+            Self.merge(try streakColumns[0].ints(), into: members.position) { member, row in
+                standings[member].streak = streaks[row]
+                standings[member].lastPuzzle = PuzzleNumber(lastPuzzles[row])
             }
             return standings
+        }
+
+        func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
+            guard let chatKey = try await rowID(of: chat) else { return [] }
+            // The members, the day's results and the all-time streaks, in three scans merged here: a summary of
+            // a large group reads each member once, not once for the results and again for the streaks. $1 is
+            // the board, $2 the puzzle, $3 the chat.
+            var binds = PostgresBindings()
+            binds.append(board.rawValue)
+            binds.append(puzzle.rawValue)
+            binds.append(chatKey)
+            let resultScan = """
+                SELECT \(Self.arrays(of: [
+                    "player_id", "language", "guesses", "hard_mode", "finished_at", "streak_before",
+                ]))
+                FROM board_result WHERE chat_id = $3 AND board = $1 AND puzzle = $2
+                """
+            let columns = try await self.columns(
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT * FROM (\(Self.memberScan)) members, (\(resultScan)) results,
+                            (\(Self.streakScan)) streaks
+                        """,
+                    binds: binds))
+            guard columns.count == 13 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            let members = try Self.members(columns[0..<4], platform: chat.platform)
+            try columns[4..<10].requireOneCount()
+            let (languages, guesses, hardModes, finishedAt, streaksBefore) = (
+                try columns[5].strings(), try columns[6].optionalInts(), try columns[7].bools(),
+                try columns[8].doubles(), try columns[9].ints()
+            )
+            var results = [BoardResult?](repeating: nil, count: members.players.count)
+            try Self.merge(try columns[4].ints(), into: members.position) { member, row in
+                guard let language = Language(rawValue: languages[row]) else {
+                    throw PostgresStoreError.damagedRow(column: "board_result.language")
+                }
+                results[member] = BoardResult(
+                    chat: chat, board: board, puzzle: puzzle, player: members.players[member], language: language,
+                    guesses: guesses[row], hardMode: hardModes[row],
+                    finishedAt: Date(timeIntervalSince1970: finishedAt[row]), streakBefore: streaksBefore[row])
+            }
+            try columns[10..<13].requireOneCount()
+            var streaks = [Int](repeating: 0, count: members.players.count)
+            var lastPuzzles = [PuzzleNumber?](repeating: nil, count: members.players.count)
+            let (streakColumn, lastColumn) = (try columns[11].ints(), try columns[12].ints())
+            Self.merge(try columns[10].ints(), into: members.position) { member, row in
+                streaks[member] = streakColumn[row]
+                lastPuzzles[member] = PuzzleNumber(lastColumn[row])
+            }
+            return members.players.indices.map { index in
+                DayMember(
+                    player: members.players[index], name: members.names[index],
+                    joinedPuzzle: members.joined[index], result: results[index], streak: streaks[index],
+                    lastPuzzle: lastPuzzles[index])
+            }
         }
 
         func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(

@@ -57,6 +57,9 @@ extension OpenTransaction: GameStoreTransaction {
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )] { try await sql { try $0.results(in: chat, board: board, puzzle: puzzle) } }
+    func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
+        try await sql { try $0.dayMembers(in: chat, board: board, puzzle: puzzle) }
+    }
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]] {
         try await sql { try $0.guesses(of: players, language: language, puzzle: puzzle) }
     }

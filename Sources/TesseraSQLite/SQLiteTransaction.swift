@@ -323,11 +323,6 @@ struct SQLiteTransaction {
             var player: Int64
             var points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int, lastPuzzle: Int
         }
-        func scan(_ sql: String, _ arguments: StatementArguments, _ read: (SQLiteStatement) throws -> Void) throws {
-            let statement = try db.cachedStatement(sql: sql)
-            let cursor = try Row.fetchCursor(statement, arguments: arguments)
-            while try cursor.next() != nil { try read(statement.sqliteStatement) }
-        }
         func int(_ row: SQLiteStatement, _ index: Int32) -> Int { Int(sqlite3_column_int64(row, index)) }
         func text(_ row: SQLiteStatement, _ index: Int32) -> String { Self.text(row, index) }
         func scanTotals(_ period: String) throws -> [Totals] {
@@ -368,12 +363,7 @@ struct SQLiteTransaction {
         standings.reserveCapacity(max(totals.count, streaks.count))
         var nextTotal = 0
         var nextStreak = 0
-        try scan(
-            """
-            SELECT m.player_id, p.display_name, m.joined_puzzle, p.account
-            FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
-            """, [chatKey]
-        ) { row in
+        try scan(Self.memberScan, [chatKey]) { row in
             let player = sqlite3_column_int64(row, 0)
             while nextTotal < totals.count && totals[nextTotal].player < player { nextTotal += 1 }
             while nextStreak < streaks.count && streaks[nextStreak].player < player { nextStreak += 1 }
@@ -393,6 +383,81 @@ struct SQLiteTransaction {
                 ))
         }
         return standings
+    }
+
+    /// A board's members in player order: row id, name, joined puzzle, account.
+    private static let memberScan = """
+        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account
+        FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
+        """
+
+    /// Runs a statement, with `read` reading each row straight from SQLite's C API.
+    private func scan(_ sql: String, _ arguments: StatementArguments, _ read: (SQLiteStatement) throws -> Void) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        while try cursor.next() != nil { try read(statement.sqliteStatement) }
+    }
+
+    func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [DayMember] {
+        // Read like the standings: the day's results, the all-time streaks and the members, each a range scan
+        // in player order, merged here.
+        guard let chatKey = try rowID(of: chat) else { return [] }
+        struct DayResult {
+            let player: Int64
+            let language: Language, guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int
+        }
+        var results: [DayResult] = []
+        try scan(
+            """
+            SELECT player_id, language, guesses, hard_mode, finished_at, streak_before FROM board_result
+            WHERE chat_id = ? AND board = ? AND puzzle = ? ORDER BY player_id
+            """, [chatKey, board.rawValue, puzzle.rawValue]
+        ) { row in
+            guard let language = Language(rawValue: Self.text(row, 1)) else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+            }
+            results.append(
+                DayResult(
+                    player: sqlite3_column_int64(row, 0), language: language,
+                    guesses: sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 2)),
+                    hardMode: sqlite3_column_int64(row, 3) != 0,
+                    finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 4)),
+                    streakBefore: Int(sqlite3_column_int64(row, 5))))
+        }
+        var streaks: [(player: Int64, streak: Int, lastPuzzle: Int)] = []
+        try scan(
+            """
+            SELECT player_id, streak, last_puzzle FROM board_total
+            WHERE chat_id = ? AND board = ? AND period = 'all' ORDER BY player_id
+            """, [chatKey, board.rawValue]
+        ) { row in
+            streaks.append(
+                (sqlite3_column_int64(row, 0), Int(sqlite3_column_int64(row, 1)), Int(sqlite3_column_int64(row, 2))))
+        }
+        var members: [DayMember] = []
+        members.reserveCapacity(streaks.count)
+        var nextResult = 0
+        var nextStreak = 0
+        try scan(Self.memberScan, [chatKey]) { row in
+            let key = sqlite3_column_int64(row, 0)
+            while nextResult < results.count && results[nextResult].player < key { nextResult += 1 }
+            while nextStreak < streaks.count && streaks[nextStreak].player < key { nextStreak += 1 }
+            let player = Self.member(row, account: 3, of: chat)
+            let result = nextResult < results.count && results[nextResult].player == key ? results[nextResult] : nil
+            let streak = nextStreak < streaks.count && streaks[nextStreak].player == key ? streaks[nextStreak] : nil
+            members.append(
+                DayMember(
+                    player: player, name: Self.text(row, 1),
+                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
+                    result: result.map {
+                        BoardResult(
+                            chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,
+                            guesses: $0.guesses, hardMode: $0.hardMode, finishedAt: $0.finishedAt,
+                            streakBefore: $0.streakBefore)
+                    },
+                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) }))
+        }
+        return members
     }
 
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(

@@ -356,6 +356,55 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "A closed day for its summary: every member, their result of the day if any, and their all-time streak",
+        arguments: StoreKind.all)
+    func closedDays(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = try Self.engine()
+            try await store.write { transaction in
+                for id in 1...4 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    _ = try await transaction.addMember(
+                        UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(id == 4 ? 12 : 1))
+                }
+                // P1 wins 10 and 11; P2 wins 10 and loses 11 in hard mode; P3 wins 11 and leaves the board; P4
+                // joins on 12.
+                let plays: [(Int64, Int, Int?)] = [(1, 10, 3), (1, 11, 2), (2, 10, 6), (2, 11, nil), (3, 11, 5)]
+                for (id, puzzle, guesses) in plays {
+                    let result = BoardResult(
+                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
+                        guesses: guesses, hardMode: id == 2,
+                        finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400 + 0.5))
+                    #expect(try await engine.count(result, periods: ["all"], store: transaction))
+                }
+                #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+            }
+            try await store.write { transaction in
+                let day = try await transaction.dayMembers(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
+                    .sorted { $0.name < $1.name }
+                #expect(day.map(\.name) == ["P1", "P2", "P4"], "the members, and only they")
+                #expect(day.map(\.player) == [UserID(1), UserID(2), UserID(4)])
+                #expect(day.map(\.joinedPuzzle) == [PuzzleNumber(1), PuzzleNumber(1), PuzzleNumber(12)])
+                #expect(day.map(\.result?.guesses) == [2, nil, nil])
+                #expect(day.map { $0.result == nil } == [false, false, true])
+                #expect(day.map(\.result?.hardMode) == [false, true, nil])
+                #expect(day.map(\.result?.streakBefore) == [1, 1, nil])
+                #expect(day.map(\.result?.puzzle) == [PuzzleNumber(11), PuzzleNumber(11), nil])
+                let finished: Double = 11 * 86_400 + 0.5
+                #expect(day.compactMap(\.result?.finishedAt.timeIntervalSince1970) == [finished, finished])
+                #expect(day.map(\.streak) == [2, 0, 0])
+                #expect(day.map(\.lastPuzzle) == [PuzzleNumber(11), PuzzleNumber(11), nil])
+                let earlier = try await transaction.dayMembers(
+                    in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(9))
+                #expect(earlier.count == 3 && earlier.allSatisfy { $0.result == nil })
+                #expect(
+                    try await transaction.dayMembers(in: ChatID(-9), board: .tessera, puzzle: PuzzleNumber(11))
+                        .isEmpty)
+            }
+        }
+    }
+
     @Test("Games still being played in a group: its members', with their guesses so far", arguments: StoreKind.all)
     func unfinishedGames(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -188,14 +188,8 @@ let queries: [(label: String, body: @Sendable (any GameStoreTransaction) async t
     ),
     ("  standings (week)", { _ = try await $0.standings(in: chat, board: .tessera, period: week) }),
     (
-        "  standings (all time, as the summary reads them)",
-        { _ = try await $0.standings(in: chat, board: .tessera, period: "all") }
-    ),
-    (
-        "  results (yesterday, as the summary reads them)",
-        {
-            _ = try await $0.results(in: chat, board: .tessera, puzzle: PuzzleNumber(today.rawValue - 1))
-        }
+        "  day members (yesterday, as the summary reads them)",
+        { _ = try await $0.dayMembers(in: chat, board: .tessera, puzzle: PuzzleNumber(today.rawValue - 1)) }
     ),
     ("  member days", { _ = try await $0.memberDays(in: chat) }),
     ("  results (today)", { _ = try await $0.results(in: chat, board: .tessera, puzzle: today) }),
