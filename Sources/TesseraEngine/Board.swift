@@ -199,24 +199,30 @@ public struct Standing: Sendable, Hashable {
     }
 }
 
-/// A member of a board on one day, for the day's summary: their result of it, if any, and their all-time streak.
+/// A member of a board on one day, for the day's summary: their own day, their result of it, if any, and their
+/// all-time streak.
 public struct DayMember: Sendable, Hashable {
     public let player: UserID
     public let name: String
     /// The group's puzzle when the member joined its board.
     public let joinedPuzzle: PuzzleNumber
+    /// The member's day: their zone and rollover hour.
+    public let timeZone: String
+    public let rolloverHour: Int
     public let result: BoardResult?
     /// Consecutive wins up to ``lastPuzzle``, on the all-time board.
     public let streak: Int
     public let lastPuzzle: PuzzleNumber?
 
     public init(
-        player: UserID, name: String, joinedPuzzle: PuzzleNumber, result: BoardResult?, streak: Int,
-        lastPuzzle: PuzzleNumber?
+        player: UserID, name: String, joinedPuzzle: PuzzleNumber, timeZone: String, rolloverHour: Int,
+        result: BoardResult?, streak: Int, lastPuzzle: PuzzleNumber?
     ) {
         self.player = player
         self.name = name
         self.joinedPuzzle = joinedPuzzle
+        self.timeZone = timeZone
+        self.rolloverHour = rolloverHour
         self.result = result
         self.streak = streak
         self.lastPuzzle = lastPuzzle

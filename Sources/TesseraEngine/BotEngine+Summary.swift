@@ -28,16 +28,19 @@ extension BotEngine {
             let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
-                let open = try await openMemberDays(of: due, in: group, at: now, store: store)
+                // One read of the board for the day: a large group has thousands of members.
+                let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: due)
+                let inTheirDay = inTheirDay(of: due, members, at: now)
                 if group.summaryEnabled,
-                    let summary = try await summary(of: due, in: group, openMemberDays: open, store: store)
+                    let summary = try await summary(
+                        of: due, in: group, members: members, inTheirDay: inTheirDay, store: store)
                 {
                     try await store.enqueue([post(summary, in: group)])
                     queued += 1
                     // The word waits for the members still inside their day; where it cannot be hidden, it
                     // never comes.
                     group.lastRevealedPuzzle =
-                        open.isEmpty || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
+                        !inTheirDay.contains(true) || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
                 } else {
                     group.lastRevealedPuzzle = due
                 }
@@ -73,20 +76,37 @@ extension BotEngine {
         async throws -> [(timeZone: String, rolloverHour: Int)]
     {
         try await store.memberDays(in: group.chat).filter { day in
-            configuration.schedule.puzzle(at: now, rollover: Player.rollover(day.timeZone, day.rolloverHour))
-                <= puzzle
+            isOpen(puzzle, timeZone: day.timeZone, rolloverHour: day.rolloverHour, at: now)
         }
     }
 
-    /// The text of a closed day's summary; nil when nobody on the board has a result for it. The word is in it
-    /// only when no member's own day of the puzzle is open (`openMemberDays` empty); members of those days
-    /// are still playing.
+    /// Whether each member's own day of `puzzle` is still open: worked out once for each zone and rollover hour.
+    private func inTheirDay(of puzzle: PuzzleNumber, _ members: [DayMember], at now: Date) -> [Bool] {
+        struct Day: Hashable {
+            let timeZone: String
+            let rolloverHour: Int
+        }
+        var open: [Day: Bool] = [:]
+        return members.map { member in
+            let day = Day(timeZone: member.timeZone, rolloverHour: member.rolloverHour)
+            if let known = open[day] { return known }
+            let isOpen = isOpen(puzzle, timeZone: day.timeZone, rolloverHour: day.rolloverHour, at: now)
+            open[day] = isOpen
+            return isOpen
+        }
+    }
+
+    private func isOpen(_ puzzle: PuzzleNumber, timeZone: String, rolloverHour: Int, at now: Date) -> Bool {
+        configuration.schedule.puzzle(at: now, rollover: Player.rollover(timeZone, rolloverHour)) <= puzzle
+    }
+
+    /// The text of a closed day's summary, from the board's members that day (``GameStoreTransaction/dayMembers(in:board:puzzle:)``)
+    /// and whether each is still in their own day of the puzzle; nil when nobody on the board has a result for
+    /// it. The word is in it only when no member is; those without a result are still playing.
     func summary(
-        of puzzle: PuzzleNumber, in group: Group, openMemberDays: [(timeZone: String, rolloverHour: Int)],
+        of puzzle: PuzzleNumber, in group: Group, members: [DayMember], inTheirDay: [Bool],
         store: any GameStoreTransaction
     ) async throws -> String? {
-        // One read of the board for the whole summary: a large group has thousands of members.
-        let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
         let results = Self.inFinishingOrder(members.compactMap { member in member.result.map { (member.name, $0) } })
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
@@ -114,17 +134,13 @@ extension BotEngine {
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
-        // Members whose own day of the puzzle is still open have not missed it.
-        var playing = Set<UserID>()
-        for day in openMemberDays {
-            playing.formUnion(
-                try await store.members(in: group.chat, timeZone: day.timeZone, rolloverHour: day.rolloverHour))
-        }
-        // One pass over a board of thousands, keeping names, not members.
+        // One pass over a board of thousands, keeping names, not members. Members whose own day of the puzzle
+        // is still open have not missed it.
         var stillPlaying: [String] = []
         var missed: [String] = []
-        for member in members where member.result == nil && member.joinedPuzzle <= puzzle {
-            if playing.contains(member.player) {
+        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil && member.joinedPuzzle <= puzzle
+        {
+            if inTheirDay {
                 stillPlaying.append(member.name)
             } else {
                 missed.append(member.name)
@@ -138,7 +154,7 @@ extension BotEngine {
             DaySummary(
                 puzzle: puzzle,
                 word: !configuration.platform.spoilers
-                    ? .notPosted : openMemberDays.isEmpty ? .shown(list.display(answer)) : .later,
+                    ? .notPosted : !inTheirDay.contains(true) ? .shown(list.display(answer)) : .later,
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,

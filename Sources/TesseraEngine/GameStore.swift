@@ -49,8 +49,8 @@ public protocol GameStoreTransaction: Sendable {
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )]
-    /// Every member of a board, each with their result for `puzzle` if they have one and their all-time streak:
-    /// a closed day, for its summary, in one read of the board.
+    /// Every member of a board, each with their zone and rollover hour, their result for `puzzle` if they have one,
+    /// and their all-time streak: a closed day, for its summary, in one read of the board.
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember]
     /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]

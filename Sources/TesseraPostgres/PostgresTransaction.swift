@@ -415,11 +415,13 @@
         }
 
         /// A board's members, as the first scan of a board read: every member's row id, account, name and joined
-        /// puzzle, from one range of chat_member. $3 is the chat.
-        static let memberScan = """
-            SELECT \(arrays(of: ["player_id", "account", "display_name", "joined_puzzle"]))
+        /// puzzle, then the `extra` columns, from one range of chat_member. $3 is the chat.
+        static func memberScan(_ extra: [String] = []) -> String {
+            """
+            SELECT \(arrays(of: ["player_id", "account", "display_name", "joined_puzzle"] + extra))
             FROM chat_member WHERE chat_id = $3
             """
+        }
         /// The all-time streaks of a board's members: their row ids, streaks and last puzzles. $1 is the board,
         /// $3 the chat.
         static let streakScan = """
@@ -427,7 +429,7 @@
             FROM board_total WHERE chat_id = $3 AND board = $1 AND period = 'all'
             """
 
-        /// The members of ``memberScan``'s columns, and where each member's row id is among them.
+        /// The members of ``memberScan(_:)``'s first four columns, and where each member's row id is among them.
         private static func members(_ columns: ArraySlice<PostgresColumn>, platform: Platform) throws -> (
             players: [UserID], names: [String], joined: [PuzzleNumber], position: [Int: Int]
         ) {
@@ -472,7 +474,7 @@
                 """
             let columns = try await self.columns(
                 PostgresQuery(
-                    unsafeSQL: "SELECT * FROM (\(Self.memberScan)) members, (\(totalScan)) totals"
+                    unsafeSQL: "SELECT * FROM (\(Self.memberScan())) members, (\(totalScan)) totals"
                         + (allTime ? "" : ", (\(Self.streakScan)) streaks"),
                     binds: binds))
             guard columns.count == 12 || (allTime && columns.count == 11) else {
@@ -522,19 +524,21 @@
             let columns = try await self.columns(
                 PostgresQuery(
                     unsafeSQL: """
-                        SELECT * FROM (\(Self.memberScan)) members, (\(resultScan)) results,
-                            (\(Self.streakScan)) streaks
+                        SELECT * FROM (\(Self.memberScan(["time_zone", "rollover_hour"]))) members,
+                            (\(resultScan)) results, (\(Self.streakScan)) streaks
                         """,
                     binds: binds))
-            guard columns.count == 13 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            guard columns.count == 15 else { throw PostgresStoreError.damagedRow(column: "board_result") }
             let members = try Self.members(columns[0..<4], platform: chat.platform)
-            try columns[4..<10].requireOneCount()
+            try columns[0..<6].requireOneCount()
+            let (timeZones, rolloverHours) = (try columns[4].strings(), try columns[5].ints())
+            try columns[6..<12].requireOneCount()
             let (languages, guesses, hardModes, finishedAt, streaksBefore) = (
-                try columns[5].strings(), try columns[6].optionalInts(), try columns[7].bools(),
-                try columns[8].doubles(), try columns[9].ints()
+                try columns[7].strings(), try columns[8].optionalInts(), try columns[9].bools(),
+                try columns[10].doubles(), try columns[11].ints()
             )
             var results = [BoardResult?](repeating: nil, count: members.players.count)
-            try Self.merge(try columns[4].ints(), into: members.position) { member, row in
+            try Self.merge(try columns[6].ints(), into: members.position) { member, row in
                 guard let language = Language(rawValue: languages[row]) else {
                     throw PostgresStoreError.damagedRow(column: "board_result.language")
                 }
@@ -543,18 +547,19 @@
                     guesses: guesses[row], hardMode: hardModes[row],
                     finishedAt: Date(timeIntervalSince1970: finishedAt[row]), streakBefore: streaksBefore[row])
             }
-            try columns[10..<13].requireOneCount()
+            try columns[12..<15].requireOneCount()
             var streaks = [Int](repeating: 0, count: members.players.count)
             var lastPuzzles = [PuzzleNumber?](repeating: nil, count: members.players.count)
-            let (streakColumn, lastColumn) = (try columns[11].ints(), try columns[12].ints())
-            Self.merge(try columns[10].ints(), into: members.position) { member, row in
+            let (streakColumn, lastColumn) = (try columns[13].ints(), try columns[14].ints())
+            Self.merge(try columns[12].ints(), into: members.position) { member, row in
                 streaks[member] = streakColumn[row]
                 lastPuzzles[member] = PuzzleNumber(lastColumn[row])
             }
             return members.players.indices.map { index in
                 DayMember(
                     player: members.players[index], name: members.names[index],
-                    joinedPuzzle: members.joined[index], result: results[index], streak: streaks[index],
+                    joinedPuzzle: members.joined[index], timeZone: timeZones[index],
+                    rolloverHour: rolloverHours[index], result: results[index], streak: streaks[index],
                     lastPuzzle: lastPuzzles[index])
             }
         }

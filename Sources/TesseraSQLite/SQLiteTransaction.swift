@@ -385,9 +385,9 @@ struct SQLiteTransaction {
         return standings
     }
 
-    /// A board's members in player order: row id, name, joined puzzle, account.
+    /// A board's members in player order: row id, name, joined puzzle, account, zone and rollover hour.
     private static let memberScan = """
-        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account
+        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account, p.time_zone, p.rollover_hour
         FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
         """
 
@@ -448,7 +448,8 @@ struct SQLiteTransaction {
             members.append(
                 DayMember(
                     player: player, name: Self.text(row, 1),
-                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
+                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))), timeZone: Self.text(row, 4),
+                    rolloverHour: Int(sqlite3_column_int64(row, 5)),
                     result: result.map {
                         BoardResult(
                             chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,

@@ -379,6 +379,10 @@ struct StoreConformanceTests {
                     #expect(try await engine.count(result, periods: ["all"], store: transaction))
                 }
                 #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+                var tokyo = try #require(try await transaction.player(UserID(2)))
+                tokyo.timeZone = "Asia/Tokyo"
+                tokyo.rolloverHour = 5
+                try await transaction.save(tokyo)
             }
             try await store.write { transaction in
                 let day = try await transaction.dayMembers(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
@@ -386,6 +390,7 @@ struct StoreConformanceTests {
                 #expect(day.map(\.name) == ["P1", "P2", "P4"], "the members, and only they")
                 #expect(day.map(\.player) == [UserID(1), UserID(2), UserID(4)])
                 #expect(day.map(\.joinedPuzzle) == [PuzzleNumber(1), PuzzleNumber(1), PuzzleNumber(12)])
+                #expect(day.map { "\($0.timeZone) \($0.rolloverHour)" } == ["UTC 0", "Asia/Tokyo 5", "UTC 0"])
                 #expect(day.map(\.result?.guesses) == [2, nil, nil])
                 #expect(day.map { $0.result == nil } == [false, false, true])
                 #expect(day.map(\.result?.hardMode) == [false, true, nil])
