@@ -46,33 +46,36 @@
         func optionalInts() throws -> [Int?] {
             switch elementType {
             case nil: []
-            case .int4: try elements { $0.readInteger(as: Int32.self).map(Int.init) }
-            case .int8: try elements { $0.readInteger(as: Int64.self).map(Int.init) }
+            case .int4: try elements { $1 == 4 ? $0.readInteger(as: Int32.self).map(Int.init) : nil }
+            case .int8: try elements { $1 == 8 ? $0.readInteger(as: Int64.self).map(Int.init) : nil }
             default: throw PostgresStoreError.damagedRow(column: name)
             }
         }
 
         func strings() throws -> [String] {
             try requireElements(of: .text)
-            return try notNull(elements { $0.readString(length: $0.readableBytes) })
+            return try notNull(elements { $0.readString(length: $1) })
         }
 
         func bools() throws -> [Bool] {
             try requireElements(of: .bool)
-            return try notNull(elements { $0.readInteger(as: UInt8.self).map { $0 != 0 } })
+            return try notNull(elements { $1 == 1 ? $0.readInteger(as: UInt8.self).map { $0 != 0 } : nil })
         }
 
         func doubles() throws -> [Double] {
             try requireElements(of: .float8)
-            return try notNull(elements { $0.readInteger(as: UInt64.self).map(Double.init(bitPattern:)) })
+            return try notNull(
+                elements { $1 == 8 ? $0.readInteger(as: UInt64.self).map(Double.init(bitPattern:)) : nil })
         }
 
         private func requireElements(of type: PostgresDataType) throws {
             guard elementType == nil || elementType == type else { throw PostgresStoreError.damagedRow(column: name) }
         }
 
-        /// Each element read by `read`, nil for NULL. An element `read` leaves bytes of, or cannot read, is damaged.
-        private func elements<Value>(_ read: (inout ByteBuffer) -> Value?) throws -> [Value?] {
+        /// Each element read by `read`, nil for NULL. `read` gets the buffer at the element and its length in bytes,
+        /// and reads it in place: a slice an element would retain and release the buffer's storage, which cost
+        /// more than the reading. An element `read` cannot read, or reads more or less of, is damaged.
+        private func elements<Value>(_ read: (inout ByteBuffer, Int) -> Value?) throws -> [Value?] {
             var buffer = elements
             var values: [Value?] = []
             values.reserveCapacity(count)
@@ -84,8 +87,8 @@
                     values.append(nil)
                     continue
                 }
-                guard var element = buffer.readSlice(length: Int(length)), let value = read(&element),
-                    element.readableBytes == 0
+                let end = buffer.readerIndex + Int(length)
+                guard buffer.readableBytes >= length, let value = read(&buffer, Int(length)), buffer.readerIndex == end
                 else { throw PostgresStoreError.damagedRow(column: name) }
                 values.append(value)
             }

@@ -437,7 +437,8 @@
             try columns.requireOneCount()
             let start = columns.startIndex
             let ids = try columns[start].ints()
-            let position = Dictionary(ids.enumerated().map { ($1, $0) }) { first, _ in first }
+            var position = [Int: Int](minimumCapacity: ids.count)
+            for (index, id) in ids.enumerated() { position[id] = index }
             return (
                 try columns[start + 1].strings().map { UserID(platform, $0) }, try columns[start + 2].strings(),
                 try columns[start + 3].ints().map(PuzzleNumber.init), position
