@@ -43,8 +43,6 @@ public protocol GameStoreTransaction: Sendable {
     func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing]
     /// The days of a group's board members: each distinct zone and rollover hour among them.
     func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)]
-    /// The board members whose day is in one zone with one rollover hour.
-    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID]
     /// The results counted for one puzzle on a board, of its current members.
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult

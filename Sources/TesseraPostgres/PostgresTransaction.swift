@@ -318,17 +318,6 @@
             ) { try $0.decode((String, Int).self) }.map { (timeZone: $0.0, rolloverHour: $0.1) }
         }
 
-        func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID] {
-            guard let chatKey = try await rowID(of: chat) else { return [] }
-            let columns = try await self.columns(
-                """
-                SELECT \(unescaped: Self.arrays(of: ["account"])) FROM chat_member
-                WHERE chat_id = \(chatKey) AND time_zone = \(timeZone) AND rollover_hour = \(rolloverHour)
-                """)
-            guard let accounts = columns.first else { throw PostgresStoreError.damagedRow(column: "player.account") }
-            return try accounts.strings().map { UserID(chat.platform, $0) }
-        }
-
         // MARK: - Boards
 
         func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:

@@ -51,9 +51,6 @@ extension OpenTransaction: GameStoreTransaction {
     func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)] {
         try await sql { try $0.memberDays(in: chat) }
     }
-    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) async throws -> [UserID] {
-        try await sql { try $0.members(in: chat, timeZone: timeZone, rolloverHour: rolloverHour) }
-    }
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )] { try await sql { try $0.results(in: chat, board: board, puzzle: puzzle) } }

@@ -172,20 +172,6 @@ struct SQLiteTransaction {
         ).map { (timeZone: $0[0], rolloverHour: $0[1]) }
     }
 
-    func members(in chat: ChatID, timeZone: String, rolloverHour: Int) throws -> [UserID] {
-        guard let chatKey = try rowID(of: chat) else { return [] }
-        // Read like the standings: a large group has thousands of members in one zone.
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT player.account FROM chat_member JOIN player ON player.id = chat_member.player_id
-                WHERE chat_member.chat_id = ? AND player.time_zone = ? AND player.rollover_hour = ?
-                """)
-        let cursor = try Row.fetchCursor(statement, arguments: [chatKey, timeZone, rolloverHour])
-        var members: [UserID] = []
-        while try cursor.next() != nil { members.append(Self.member(statement.sqliteStatement, account: 0, of: chat)) }
-        return members
-    }
-
     func groups(of player: UserID) throws -> [Group] {
         guard let key = try rowID(of: player) else { return [] }
         return try db.cachedRows(
