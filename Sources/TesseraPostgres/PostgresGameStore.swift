@@ -194,15 +194,25 @@
         // MARK: - Transactions
 
         /// Runs `body` in a transaction on a pooled connection.
+        ///
+        /// A connection the server ended while it sat in the pool (a restart, a failover, an administrator) can be
+        /// handed out before the pool has noticed. It is found closed before anything is sent on it, so nothing
+        /// was done: another is taken, up to once more than the pool holds, and only then is it a failure.
         private func transaction<Result: Sendable>(
             _ body: @Sendable (PostgresTransaction) async throws -> Result
         ) async throws -> Result {
             let logger = self.logger
-            return try await client.withConnection { connection in
-                try await connection.inTransaction(logger: logger) { connection in
-                    try await body(PostgresTransaction(connection: connection, logger: logger))
+            for _ in 0...configuration.maximumConnections {
+                let leased = try await client.withConnection { connection -> Leased<Result> in
+                    guard !connection.isClosed else { return .closed }
+                    return .done(
+                        try await connection.inTransaction(logger: logger) { connection in
+                            try await body(PostgresTransaction(connection: connection, logger: logger))
+                        })
                 }
+                if case .done(let result) = leased { return result }
             }
+            throw PostgresStoreError.connectionClosed
         }
 
         /// What the server or the network said, in words: a PostgreSQL error's message, else the error.
@@ -489,6 +499,12 @@
     }
 
     /// Why the PostgreSQL database cannot be used, and what to do.
+    /// What a pooled connection gave: found closed before use, or the work's result.
+    private enum Leased<Value: Sendable>: Sendable {
+        case closed
+        case done(Value)
+    }
+
     public enum PostgresStoreError: Error, CustomStringConvertible {
         case badURL(String)
         case passwordInURL
