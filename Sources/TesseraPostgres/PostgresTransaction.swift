@@ -422,7 +422,6 @@
         private static func members(_ columns: ArraySlice<PostgresColumn>, platform: Platform) throws -> (
             players: [UserID], names: [String], joined: [PuzzleNumber], position: [Int: Int]
         ) {
-            guard columns.count == 4 else { throw PostgresStoreError.damagedRow(column: "chat_member") }
             try columns.requireOneCount()
             let start = columns.startIndex
             let ids = try columns[start].ints()

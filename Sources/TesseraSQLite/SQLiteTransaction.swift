@@ -305,60 +305,41 @@ struct SQLiteTransaction {
         // cost a fraction of joining each member to its totals by key and decoding every value through GRDB.
         // The columns are NOT NULL integers and text by the schema.
         guard let chatKey = try rowID(of: chat) else { return [] }
-        struct Totals {
+        struct Totals: ScannedRow {
             var player: Int64
             var points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int, lastPuzzle: Int
         }
         func int(_ row: SQLiteStatement, _ index: Int32) -> Int { Int(sqlite3_column_int64(row, index)) }
-        func text(_ row: SQLiteStatement, _ index: Int32) -> String { Self.text(row, index) }
-        func scanTotals(_ period: String) throws -> [Totals] {
-            var totals: [Totals] = []
-            try scan(
-                """
-                SELECT player_id, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
-                WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
-                """, [chatKey, board.rawValue, period]
-            ) { row in
-                totals.append(
-                    Totals(
-                        player: sqlite3_column_int64(row, 0), points: int(row, 1), played: int(row, 2),
-                        wins: int(row, 3), winningGuesses: int(row, 4), streak: int(row, 5), lastPuzzle: int(row, 6)))
-            }
-            return totals
+        var totals: [Totals] = []
+        try scan(
+            """
+            SELECT player_id, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+            WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
+            """, [chatKey, board.rawValue, period]
+        ) { row in
+            totals.append(
+                Totals(
+                    player: sqlite3_column_int64(row, 0), points: int(row, 1), played: int(row, 2),
+                    wins: int(row, 3), winningGuesses: int(row, 4), streak: int(row, 5), lastPuzzle: int(row, 6)))
         }
-        let totals = try scanTotals(period)
-        // The streak is the one of the latest result: the all-time row's. Reading only its columns saves
-        // a few milliseconds on a board of thousands.
-        var streaks = totals
-        if period != "all" {
-            streaks = []
-            try scan(
-                """
-                SELECT player_id, streak, last_puzzle FROM board_total
-                WHERE chat_id = ? AND board = ? AND period = 'all' ORDER BY player_id
-                """, [chatKey, board.rawValue]
-            ) { row in
-                streaks.append(
-                    Totals(
-                        player: sqlite3_column_int64(row, 0), points: 0, played: 0, wins: 0, winningGuesses: 0,
-                        streak: int(row, 1), lastPuzzle: int(row, 2)))
-            }
-        }
+        // The streak is the one of the latest result: the all-time row's (the period's own, all time).
+        let streaks =
+            period == "all"
+            ? totals.map { AllTimeStreak(player: $0.player, streak: $0.streak, lastPuzzle: $0.lastPuzzle) }
+            : try allTimeStreaks(chatKey: chatKey, board: board)
         var standings: [Standing] = []
         // Most members have a total: one allocation, no copies as the array grows.
         standings.reserveCapacity(max(totals.count, streaks.count))
-        var nextTotal = 0
-        var nextStreak = 0
+        var memberTotals = InPlayerOrder(totals)
+        var memberStreaks = InPlayerOrder(streaks)
         try scan(Self.memberScan, [chatKey]) { row in
             let player = sqlite3_column_int64(row, 0)
-            while nextTotal < totals.count && totals[nextTotal].player < player { nextTotal += 1 }
-            while nextStreak < streaks.count && streaks[nextStreak].player < player { nextStreak += 1 }
-            let total = nextTotal < totals.count && totals[nextTotal].player == player ? totals[nextTotal] : nil
-            let streak = nextStreak < streaks.count && streaks[nextStreak].player == player ? streaks[nextStreak] : nil
+            let total = memberTotals.row(of: player)
+            let streak = memberStreaks.row(of: player)
             standings.append(
                 Standing(
                     player: Self.member(row, account: 3, of: chat),
-                    name: text(row, 1),
+                    name: Self.text(row, 1),
                     points: total?.points ?? 0,
                     played: total?.played ?? 0,
                     wins: total?.wins ?? 0,
@@ -384,11 +365,51 @@ struct SQLiteTransaction {
         while try cursor.next() != nil { try read(statement.sqliteStatement) }
     }
 
+    private struct AllTimeStreak: ScannedRow {
+        let player: Int64
+        let streak: Int
+        let lastPuzzle: Int
+    }
+
+    /// The all-time streaks of a board's members, in player order.
+    private func allTimeStreaks(chatKey: Int64, board: BoardKind) throws -> [AllTimeStreak] {
+        var streaks: [AllTimeStreak] = []
+        try scan(
+            """
+            SELECT player_id, streak, last_puzzle FROM board_total
+            WHERE chat_id = ? AND board = ? AND period = 'all' ORDER BY player_id
+            """, [chatKey, board.rawValue]
+        ) { row in
+            streaks.append(
+                AllTimeStreak(
+                    player: sqlite3_column_int64(row, 0), streak: Int(sqlite3_column_int64(row, 1)),
+                    lastPuzzle: Int(sqlite3_column_int64(row, 2))))
+        }
+        return streaks
+    }
+
+    /// A row of a board's scan: whose it is, by the player's row id.
+    private protocol ScannedRow { var player: Int64 { get } }
+
+    /// Rows of a scan in player order, matched to members read in the same order: each member's row, if any.
+    /// Rows of players who left the board are passed over.
+    private struct InPlayerOrder<Element: ScannedRow> {
+        private let rows: [Element]
+        private var next = 0
+
+        init(_ rows: [Element]) { self.rows = rows }
+
+        mutating func row(of member: Int64) -> Element? {
+            while next < rows.count && rows[next].player < member { next += 1 }
+            return next < rows.count && rows[next].player == member ? rows[next] : nil
+        }
+    }
+
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [DayMember] {
         // Read like the standings: the day's results, the all-time streaks and the members, each a range scan
         // in player order, merged here.
         guard let chatKey = try rowID(of: chat) else { return [] }
-        struct DayResult {
+        struct DayResult: ScannedRow {
             let player: Int64
             let language: Language, guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int
         }
@@ -410,33 +431,21 @@ struct SQLiteTransaction {
                     finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 4)),
                     streakBefore: Int(sqlite3_column_int64(row, 5))))
         }
-        var streaks: [(player: Int64, streak: Int, lastPuzzle: Int)] = []
-        try scan(
-            """
-            SELECT player_id, streak, last_puzzle FROM board_total
-            WHERE chat_id = ? AND board = ? AND period = 'all' ORDER BY player_id
-            """, [chatKey, board.rawValue]
-        ) { row in
-            streaks.append(
-                (sqlite3_column_int64(row, 0), Int(sqlite3_column_int64(row, 1)), Int(sqlite3_column_int64(row, 2))))
-        }
+        let streaks = try allTimeStreaks(chatKey: chatKey, board: board)
         var members: [DayMember] = []
         members.reserveCapacity(streaks.count)
-        var nextResult = 0
-        var nextStreak = 0
+        var memberResults = InPlayerOrder(results)
+        var memberStreaks = InPlayerOrder(streaks)
         try scan(Self.memberScan, [chatKey]) { row in
             let key = sqlite3_column_int64(row, 0)
-            while nextResult < results.count && results[nextResult].player < key { nextResult += 1 }
-            while nextStreak < streaks.count && streaks[nextStreak].player < key { nextStreak += 1 }
             let player = Self.member(row, account: 3, of: chat)
-            let result = nextResult < results.count && results[nextResult].player == key ? results[nextResult] : nil
-            let streak = nextStreak < streaks.count && streaks[nextStreak].player == key ? streaks[nextStreak] : nil
+            let streak = memberStreaks.row(of: key)
             members.append(
                 DayMember(
                     player: player, name: Self.text(row, 1),
                     joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))), timeZone: Self.text(row, 4),
                     rolloverHour: Int(sqlite3_column_int64(row, 5)),
-                    result: result.map {
+                    result: memberResults.row(of: key).map {
                         BoardResult(
                             chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,
                             guesses: $0.guesses, hardMode: $0.hardMode, finishedAt: $0.finishedAt,

@@ -25,6 +25,29 @@ struct StoreConformanceTests {
             logger: Logger(label: "test"))
     }
 
+    /// Players P1 to P4 on group -1's board (P4 joining on puzzle 12), then `plays` (player, puzzle, guesses;
+    /// nil for a loss; P2 always in hard mode; each finished half a second into its day) counted by the engine
+    /// over `periods` of the puzzle, then P3 leaves the board.
+    static func fourMembers(
+        playing plays: [(Int64, Int, Int?)], periods: (Int) -> [String] = { _ in ["all"] },
+        in transaction: any GameStoreTransaction
+    ) async throws {
+        let engine = try engine()
+        for id in 1...4 as ClosedRange<Int64> {
+            try await transaction.save(player(id, "P\(id)"))
+            _ = try await transaction.addMember(
+                UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(id == 4 ? 12 : 1))
+        }
+        for (id, puzzle, guesses) in plays {
+            let result = BoardResult(
+                chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
+                guesses: guesses, hardMode: id == 2,
+                finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400 + 0.5))
+            #expect(try await engine.count(result, periods: periods(puzzle), store: transaction))
+        }
+        #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+    }
+
     static func message(_ chat: Int64, _ text: String) -> OutgoingMessage {
         OutgoingMessage(chat: ChatID(chat), chatKind: chat < 0 ? .group : .direct, html: text)
     }
@@ -252,27 +275,11 @@ struct StoreConformanceTests {
         arguments: StoreKind.all)
     func periodBoards(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let engine = try Self.engine()
             try await store.write { transaction in
-                for id in 1...4 as ClosedRange<Int64> {
-                    try await transaction.save(Self.player(id, "P\(id)"))
-                    _ = try await transaction.addMember(
-                        UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(id == 4 ? 12 : 1))
-                }
-                // Week a is puzzles 10 and 11, week b is 12 and 13. P1 wins every day; P2 wins 10 in hard mode
-                // and loses 12; P3 wins 11 and leaves the board; P4 joins on 12 and plays nothing.
-                let plays: [(Int64, Int, Int?)] = [
-                    (1, 10, 3), (1, 11, 2), (1, 12, 4), (1, 13, 1), (2, 10, 6), (2, 12, nil), (3, 11, 5),
-                ]
-                for (id, puzzle, guesses) in plays {
-                    let result = BoardResult(
-                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
-                        guesses: guesses, hardMode: id == 2,
-                        finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400 + 0.25))
-                    #expect(
-                        try await engine.count(result, periods: ["all", puzzle < 12 ? "a" : "b"], store: transaction))
-                }
-                #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+                // Week a is puzzles 10 and 11, week b is 12 and 13. P1 wins every day; P2 wins 10 and loses 12.
+                try await Self.fourMembers(
+                    playing: [(1, 10, 3), (1, 11, 2), (1, 12, 4), (1, 13, 1), (2, 10, 6), (2, 12, nil), (3, 11, 5)],
+                    periods: { ["all", $0 < 12 ? "a" : "b"] }, in: transaction)
             }
             try await store.write { transaction in
                 let week = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "b")
@@ -302,7 +309,7 @@ struct StoreConformanceTests {
                 #expect(day.map(\.result.hardMode) == [false, true])
                 #expect(day.map(\.result.streakBefore) == [2, 0], "P2 missed 11")
                 #expect(day.map(\.result.language) == [.english, .english])
-                let finished: Double = 12 * 86_400 + 0.25
+                let finished: Double = 12 * 86_400 + 0.5
                 #expect(day.map(\.result.finishedAt.timeIntervalSince1970) == [finished, finished])
                 #expect(
                     try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
@@ -364,24 +371,10 @@ struct StoreConformanceTests {
         arguments: StoreKind.all)
     func closedDays(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let engine = try Self.engine()
             try await store.write { transaction in
-                for id in 1...4 as ClosedRange<Int64> {
-                    try await transaction.save(Self.player(id, "P\(id)"))
-                    _ = try await transaction.addMember(
-                        UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(id == 4 ? 12 : 1))
-                }
-                // P1 wins 10 and 11; P2 wins 10 and loses 11 in hard mode; P3 wins 11 and leaves the board; P4
-                // joins on 12.
-                let plays: [(Int64, Int, Int?)] = [(1, 10, 3), (1, 11, 2), (2, 10, 6), (2, 11, nil), (3, 11, 5)]
-                for (id, puzzle, guesses) in plays {
-                    let result = BoardResult(
-                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
-                        guesses: guesses, hardMode: id == 2,
-                        finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400 + 0.5))
-                    #expect(try await engine.count(result, periods: ["all"], store: transaction))
-                }
-                #expect(try await transaction.removeMember(UserID(3), from: ChatID(-1)))
+                // P1 wins 10 and 11; P2 wins 10 and loses 11.
+                try await Self.fourMembers(
+                    playing: [(1, 10, 3), (1, 11, 2), (2, 10, 6), (2, 11, nil), (3, 11, 5)], in: transaction)
                 var tokyo = try #require(try await transaction.player(UserID(2)))
                 tokyo.timeZone = "Asia/Tokyo"
                 tokyo.rolloverHour = 5
