@@ -28,19 +28,13 @@ extension BotEngine {
             let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
-                // One read of the board for the day: a large group has thousands of members.
-                let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: due)
-                let inTheirDay = inTheirDay(of: due, members, at: now)
-                if group.summaryEnabled,
-                    let summary = try await summary(
-                        of: due, in: group, members: members, inTheirDay: inTheirDay, store: store)
-                {
-                    try await store.enqueue([post(summary, in: group)])
+                if group.summaryEnabled, let summary = try await summary(of: due, in: group, at: now, store: store) {
+                    try await store.enqueue([post(summary.html, in: group)])
                     queued += 1
                     // The word waits for the members still inside their day; where it cannot be hidden, it
                     // never comes.
                     group.lastRevealedPuzzle =
-                        !inTheirDay.contains(true) || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
+                        !summary.wordWaits || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
                 } else {
                     group.lastRevealedPuzzle = due
                 }
@@ -100,13 +94,14 @@ extension BotEngine {
         configuration.schedule.puzzle(at: now, rollover: Player.rollover(timeZone, rolloverHour)) <= puzzle
     }
 
-    /// The text of a closed day's summary, from the board's members that day (``GameStoreTransaction/dayMembers(in:board:puzzle:)``)
-    /// and whether each is still in their own day of the puzzle; nil when nobody on the board has a result for
-    /// it. The word is in it only when no member is; those without a result are still playing.
-    func summary(
-        of puzzle: PuzzleNumber, in group: Group, members: [DayMember], inTheirDay: [Bool],
-        store: any GameStoreTransaction
-    ) async throws -> String? {
+    /// The text of a closed day's summary, and whether the word waits for members still inside their own day of
+    /// the puzzle (it is in the text only when none is; those without a result are still playing); nil when
+    /// nobody on the board has a result for it.
+    func summary(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
+        async throws -> (html: String, wordWaits: Bool)?
+    {
+        // One read of the board for the day: a large group has thousands of members.
+        let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
         let results = Self.inFinishingOrder(members.compactMap { member in member.result.map { (member.name, $0) } })
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
@@ -131,6 +126,8 @@ extension BotEngine {
             return DaySummary.Grid(
                 name: entry.name, score: score + (entry.result.hardMode ? "*" : ""), squares: squares)
         }
+        let inTheirDay = inTheirDay(of: puzzle, members, at: now)
+        let wordWaits = inTheirDay.contains(true)
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
@@ -150,11 +147,10 @@ extension BotEngine {
             }
         }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-        return group.language.texts.summary(
+        let html = group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
-                word: !configuration.platform.spoilers
-                    ? .notPosted : !inTheirDay.contains(true) ? .shown(list.display(answer)) : .later,
+                word: !configuration.platform.spoilers ? .notPosted : wordWaits ? .later : .shown(list.display(answer)),
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
@@ -163,6 +159,7 @@ extension BotEngine {
                 stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
                 missed: Shortlist(missed, count: Self.summaryNames, by: <)
             ))
+        return (html, wordWaits)
     }
 }
 
