@@ -423,22 +423,11 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 }
 
 extension OutgoingMessage {
-    /// The text without markup, for transports that show plain text (a terminal).
-    public var plainText: String { Self.plainText(html) }
+    /// The text as elements, which transports render in their platform's dialect.
+    public var markup: Markup { Markup(html: html) }
 
-    static func plainText(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            switch character {
-            case "<": inTag = true
-            case ">" where inTag: inTag = false
-            default: if !inTag { text.append(character) }
-            }
-        }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
-    }
+    /// The text without markup, for transports that show plain text (a terminal).
+    public var plainText: String { markup.plainText }
 
     /// Whether the message shows in one message of a platform (``PlatformTraits/maximumLength``).
     public func fits(maximumLength: Int) -> Bool {
@@ -446,70 +435,9 @@ extension OutgoingMessage {
         html.utf16.count <= maximumLength || plainText.utf16.count <= maximumLength
     }
 
-    /// The HTML in parts that each show at most `maximumLength` UTF-16 code units of plain text, split at line
-    /// breaks (``PlatformTraits/maximumLength``); a single line longer than that is cut into plain-text pieces.
-    /// A message that fits comes back whole. Nothing is ever dropped.
-    public func htmlParts(maximumLength: Int) -> [String] {
-        if fits(maximumLength: maximumLength) { return [html] }
-        var parts: [String] = []
-        var current: [Substring] = []
-        var currentLength = 0
-        func flush() {
-            if !current.isEmpty { parts.append(current.joined(separator: "\n")) }
-            current = []
-            currentLength = 0
-        }
-        for line in html.split(separator: "\n", omittingEmptySubsequences: false) {
-            let plain = Self.plainText(String(line))
-            let length = plain.utf16.count
-            if length > maximumLength {
-                flush()
-                parts += Self.cut(plain, maximumLength: maximumLength)
-                continue
-            }
-            if currentLength + length + (current.isEmpty ? 0 : 1) > maximumLength { flush() }
-            currentLength += length + (current.isEmpty ? 0 : 1)
-            current.append(line)
-        }
-        flush()
-        return parts
-    }
-
-    /// Cuts plain text into escaped pieces of at most `maximumLength` UTF-16 units, never inside a character.
-    private static func cut(_ text: String, maximumLength: Int) -> [String] {
-        var pieces: [String] = []
-        var piece = ""
-        var length = 0
-        for character in text {
-            let size = String(character).utf16.count
-            if length + size > maximumLength {
-                pieces.append(piece.htmlEscaped)
-                piece = ""
-                length = 0
-            }
-            piece.append(character)
-            length += size
-        }
-        if !piece.isEmpty { pieces.append(piece.htmlEscaped) }
-        return pieces
-    }
-}
-
-extension String {
-    /// Escapes `&`, `<` and `>` for the HTML subset of chat platforms.
-    public var htmlEscaped: String {
-        var escaped = ""
-        escaped.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    /// The message in parts that each show at most `maximumLength` UTF-16 code units of plain text, each
+    /// well-formed on its own (``Markup/parts(maximumLength:)``); a message that fits is one part.
+    public func parts(maximumLength: Int) -> [Markup] { markup.parts(maximumLength: maximumLength) }
 }
 
 extension String {

@@ -60,7 +60,7 @@ public struct PlatformTraits: Sendable, Hashable {
     /// Topics or threads inside a group, where its summaries can go (`/settings topic here`).
     public var threads: Bool
     /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
-    /// reply as several messages split at line breaks (``OutgoingMessage/htmlParts(maximumLength:)``); only a
+    /// reply as several messages split at line breaks (``OutgoingMessage/parts(maximumLength:)``); only a
     /// reply that fits in one is kept live, edited in place.
     public var maximumLength: Int
     /// How fast the bot may send there; the platform's own refusals (429) are waited out besides.

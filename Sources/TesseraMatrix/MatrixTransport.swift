@@ -368,10 +368,10 @@ public final class MatrixTransport: ChatTransport {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
         // A long reply goes in parts, each with a transaction id of its own; only one that fits is live.
-        let parts = message.htmlParts(maximumLength: traits.maximumLength)
+        let parts = message.parts(maximumLength: traits.maximumLength)
         var first: MessageID?
         for (index, part) in parts.enumerated() {
-            var content = Self.content(part)
+            var content = Self.content(part.html())
             content["m.relates_to"] = Self.relation(
                 replyTo: index == 0 ? message.replyTo : nil, thread: message.thread)
             let event = try await sendEvent(
@@ -405,10 +405,10 @@ public final class MatrixTransport: ChatTransport {
     /// A notice: the kind of message bots send, which other bots do not answer. Commands are written as
     /// Matrix bots' are.
     static func content(_ engineHTML: String) -> [String: JSON] {
-        let html = commandSyntax.written(engineHTML)
+        let markup = Markup(html: commandSyntax.written(engineHTML))
         return [
-            "msgtype": "m.notice", "body": .string(MatrixText.plain(html)), "format": "org.matrix.custom.html",
-            "formatted_body": .string(MatrixText.html(html)),
+            "msgtype": "m.notice", "body": .string(MatrixText.plain(markup)), "format": "org.matrix.custom.html",
+            "formatted_body": .string(MatrixText.html(markup)),
         ]
     }
 

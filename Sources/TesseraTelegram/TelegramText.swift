@@ -1,13 +1,15 @@
-import Foundation
 import TesseraEngine
 
-/// The engine's HTML as Telegram reads it.
+/// The engine's markup as Telegram reads it.
 enum TelegramText {
-    /// The engine's HTML in Telegram's: `<spoiler>` is `<tg-spoiler>`, `<details>` an expandable quotation.
-    static func html(_ engineHTML: String) -> String {
-        engineHTML.replacingOccurrences(of: "<spoiler>", with: "<tg-spoiler>")
-            .replacingOccurrences(of: "</spoiler>", with: "</tg-spoiler>")
-            .replacingOccurrences(of: "<details>", with: "<blockquote expandable>")
-            .replacingOccurrences(of: "</details>", with: "</blockquote>")
-    }
+    /// `<spoiler>` is `<tg-spoiler>`, `<details>` an expandable quotation.
+    static let dialect = Markup.Dialect(tags: [
+        .spoiler: ("<tg-spoiler>", "</tg-spoiler>"),
+        .details: ("<blockquote expandable>", "</blockquote>"),
+    ])
+
+    static func html(_ markup: Markup) -> String { markup.html(dialect) }
+
+    /// What stands for a spoiler's text where it cannot be hidden.
+    static let hiddenSpoiler = "[spoiler]"
 }

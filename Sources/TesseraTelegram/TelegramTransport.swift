@@ -283,7 +283,7 @@ public final class TelegramTransport: ChatTransport {
             throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
         }
         if let document = message.document { return try await sendDocument(document, message) }
-        let chunks = message.htmlParts(maximumLength: traits.maximumLength).map(TelegramText.html)
+        let chunks = message.parts(maximumLength: traits.maximumLength)
         var posted: MessageID?
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
@@ -297,7 +297,7 @@ public final class TelegramTransport: ChatTransport {
                     message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 })
                 : nil
             var request = TelegramAPI.SendMessage(
-                chatID: chat, text: chunk, parseMode: "HTML", replyParameters: reply,
+                chatID: chat, text: TelegramText.html(chunk), parseMode: "HTML", replyParameters: reply,
                 messageThreadID: thread, replyMarkup: buttons)
             if message.silent { request.disableNotification = true }
             while true {
@@ -308,10 +308,12 @@ public final class TelegramTransport: ChatTransport {
                     break
                 } catch TransportError.messageRejected(let reason) {
                     // The words matter more than what Telegram objected to: drop that and send again.
-                    guard let fallback = Self.fallback(for: request, rejectedBecause: reason) else {
+                    guard let fallback = Self.fallback(for: request, of: chunk, rejectedBecause: reason) else {
                         throw TransportError.messageRejected(reason)
                     }
-                    logger.warning(
+                    // Markup is escaped by construction: a refusal of it is a defect, worth a loud line.
+                    logger.log(
+                        level: request.parseMode != fallback.request.parseMode ? .critical : .warning,
                         "Telegram refused a message; \(fallback.change)", metadata: ["reason": "\(reason)"])
                     request = fallback.request
                 }
@@ -326,7 +328,7 @@ public final class TelegramTransport: ChatTransport {
         guard message.fits(maximumLength: traits.maximumLength) else {
             throw TransportError.editRefused("the new text needs more than one message")
         }
-        let text = TelegramText.html(message.html)
+        let text = TelegramText.html(message.markup)
         let request = TelegramAPI.EditMessageText(
             chatID: try message.chat.telegramID(), messageID: try posted.telegramID(), text: text,
             replyMarkup: TelegramAPI.InlineKeyboardMarkup(
@@ -348,24 +350,30 @@ public final class TelegramTransport: ChatTransport {
             : TelegramAPI.AnswerInlineQuery(
                 inlineQueryID: id,
                 results: [
-                    .init(id: "result", title: title, inputMessageContent: .init(messageText: TelegramText.html(html)))
+                    .init(
+                        id: "result", title: title,
+                        inputMessageContent: .init(messageText: TelegramText.html(Markup(html: html))))
                 ],
                 button: nil)
         let _: Bool = try await call("answerInlineQuery", answer)
     }
 
-    /// What to send instead of a message Telegram refused, when something can be left out: markup it cannot
-    /// parse (our escaping should prevent that), or a reply to a message that is gone. Each is left out once.
-    static func fallback(for request: TelegramAPI.SendMessage, rejectedBecause reason: String)
+    /// What to send instead of a message (`part`) Telegram refused, when something can be left out: markup it
+    /// cannot parse (rendering should prevent that), or a reply to a message that is gone. Each is left out once.
+    /// Plain text never shows what a spoiler hides: each spoiler stands as ``TelegramText/hiddenSpoiler``.
+    static func fallback(for request: TelegramAPI.SendMessage, of part: Markup, rejectedBecause reason: String)
         -> (request: TelegramAPI.SendMessage, change: String)?
     {
         let reason = reason.lowercased()
         var fallback = request
         if reason.contains("can't parse entities"), request.parseMode != nil {
-            fallback.text =
-                OutgoingMessage(chat: .telegram(request.chatID), chatKind: .direct, html: request.text).plainText
+            fallback.text = part.plainText(spoiler: TelegramText.hiddenSpoiler)
             fallback.parseMode = nil
-            return (fallback, "sending it as plain text")
+            return (
+                fallback,
+                part.containsSpoiler
+                    ? "sending it as plain text, without what its spoilers hide" : "sending it as plain text"
+            )
         }
         if reason.contains("not found"), reason.contains("repl"), request.replyParameters != nil {
             fallback.replyParameters = nil
@@ -380,7 +388,7 @@ public final class TelegramTransport: ChatTransport {
     {
         var form = MultipartForm()
         form.add("chat_id", String(try message.chat.telegramID()))
-        form.add("caption", message.html)
+        form.add("caption", TelegramText.html(message.markup))
         form.add("parse_mode", "HTML")
         if let thread = message.thread { form.add("message_thread_id", String(try thread.telegramID())) }
         if let replyTo = message.replyTo {

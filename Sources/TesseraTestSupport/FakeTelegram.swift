@@ -145,6 +145,8 @@ public struct FakeTelegram: Sendable {
         public let topic: Int64?
         /// Sent with `disable_notification`.
         public let silent: Bool
+        /// `HTML`, or nil for plain text.
+        public let parseMode: String?
         public let time: Double
     }
 
@@ -168,6 +170,7 @@ public struct FakeTelegram: Sendable {
                 replyTo: ((entry["reply_parameters"] as? [String: Any])?["message_id"] as? NSNumber)?.int64Value,
                 topic: (entry["message_thread_id"] as? NSNumber)?.int64Value,
                 silent: entry["disable_notification"] as? Bool ?? false,
+                parseMode: entry["parse_mode"] as? String,
                 time: entry["time"] as? Double ?? 0
             )
         }

@@ -122,13 +122,19 @@ class EntityChecker(html.parser.HTMLParser):
 
 
 def check_html(text):
-    # Bare & that does not start an entity, or < that does not start a tag, is an error.
+    # Bare & that does not start an entity, or < that does not start a tag, is an error (whatever follows
+    # it: a combining mark after < does not make it text).
     i = 0
     while i < len(text):
         if text[i] == "&":
             end = text.find(";", i)
             if end == -1 or not (text[i + 1:end].isalnum() or text[i + 1:end].startswith("#")):
                 return f"can't parse entities: unsupported entity at byte offset {i}", None
+        if text[i] == "<":
+            rest = text[i + 1:i + 3]
+            if not (rest[:1].isascii() and rest[:1].isalpha()) and not (
+                    rest[:1] == "/" and rest[1:2].isascii() and rest[1:2].isalpha()):
+                return f"can't parse entities: unexpected character after \"<\" at byte offset {i}", None
         i += 1
     checker = EntityChecker()
     checker.feed(text)

@@ -98,21 +98,17 @@ struct PlatformTraitsTests {
     func longMessagesInParts() {
         let lines = (1...30).map { "<b>line \($0)</b> &amp; more" }
         let message = OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: lines.joined(separator: "\n"))
-        let parts = message.htmlParts(maximumLength: 100)
+        let parts = message.parts(maximumLength: 100)
         #expect(parts.count > 1)
-        #expect(parts.joined(separator: "\n") == message.html, "split only at line breaks, markup kept")
-        #expect(
-            parts.allSatisfy {
-                OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: $0).plainText.utf16.count <= 100
-            })
-        // A line longer than a whole message is cut into plain pieces, escaped again.
+        #expect(parts.map { $0.html() }.joined(separator: "\n") == message.html, "split only at line breaks")
+        #expect(parts.allSatisfy { $0.plainText.utf16.count <= 100 })
+        // A line longer than a whole message is cut between characters, each piece in the element it stood in.
         let long = OutgoingMessage(
             chat: ChatID(1), chatKind: .direct, html: "<i>" + String(repeating: "a&amp;b ", count: 30) + "</i>")
-        let pieces = long.htmlParts(maximumLength: 50)
-        #expect(
-            pieces.map { OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: $0).plainText.utf16.count }
-                == [50, 50, 20])
-        #expect(pieces.joined() == String(repeating: "a&amp;b ", count: 30))
-        #expect(message.htmlParts(maximumLength: 10_000) == [message.html], "a message that fits stays whole")
+        let pieces = long.parts(maximumLength: 50)
+        #expect(pieces.map(\.plainText.utf16.count) == [50, 50, 20])
+        #expect(pieces.allSatisfy { $0.html().hasPrefix("<i>") && $0.html().hasSuffix("</i>") })
+        #expect(pieces.map(\.plainText).joined() == String(repeating: "a&b ", count: 30))
+        #expect(message.parts(maximumLength: 10_000) == [message.markup], "a message that fits stays whole")
     }
 }

@@ -88,6 +88,48 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("A long summary with hostile names goes out in parts Telegram parses, the word hidden in every one")
+    func longSummaryParts() async throws {
+        try await withTransport { transport, fake in
+            let names = (1...30).map { "Member \($0) " + String(repeating: "ü", count: 120) + " Ann <\u{303}" }
+            let grids = names.map { "\($0.htmlEscaped) 3/6\n🟩🟨⬛⬛⬛\n🟩🟩🟩🟩🟩" }.joined(separator: "\n\n")
+            let html = """
+                <b>Puzzle 322 is over here.</b>
+                The word was <spoiler>CRANE</spoiler>.
+
+                <details>\(grids)</details>
+                😴 Missed: \(names.map(\.htmlEscaped).joined(separator: ", "))
+                """
+            _ = try await transport.send(OutgoingMessage(chat: ChatID.telegram(-100), chatKind: .group, html: html))
+            let sent = try await fake.sent()
+            #expect(sent.count > 1)
+            #expect(sent.allSatisfy { $0.parseMode == "HTML" }, "no part was refused and resent as plain text")
+            #expect(
+                sent.filter { $0.text.contains("<blockquote expandable>") }.count > 1,
+                "\(sent.map(\.text.count))")
+            for part in sent {
+                #expect(
+                    !part.text.replacingOccurrences(of: "<tg-spoiler>CRANE</tg-spoiler>", with: "").contains("CRANE"))
+            }
+        }
+    }
+
+    @Test("Markup Telegram refuses is resent as plain text without what its spoilers hide")
+    func refusedMarkupKeepsSpoilers() async throws {
+        try await withTransport { transport, fake in
+            try await fake.fail(
+                "sendMessage", status: 400,
+                extra: ["description": "Bad Request: can't parse entities: unsupported start tag"])
+            _ = try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID.telegram(-100), chatKind: .group,
+                    html: "<b>Puzzle 322</b>: the word was <spoiler>CRANE</spoiler> &amp; more"))
+            let sent = try #require(try await fake.sent().first)
+            #expect(sent.parseMode == nil)
+            #expect(sent.text == "Puzzle 322: the word was [spoiler] & more")
+        }
+    }
+
     @Test("Edits are marked; a button press becomes a message with its data and is acknowledged; buttons go out")
     func editsAndButtons() async throws {
         try await withTransport { transport, fake in
@@ -242,12 +284,14 @@ struct TelegramTransportTests {
         }
     }
 
-    @Test("Markup Telegram cannot parse is sent again as plain text")
-    func entityFallback() async throws {
+    @Test("Markup the engine left unclosed or unescaped goes out well-formed, not refused")
+    func malformedMarkupRendered() async throws {
         try await withTransport { transport, fake in
             _ = try await transport.send(
-                OutgoingMessage(chat: ChatID.telegram(7), chatKind: .direct, html: "<b>unclosed & raw"))
-            #expect(try await fake.sent().map(\.text) == ["unclosed & raw"])
+                OutgoingMessage(chat: ChatID.telegram(7), chatKind: .direct, html: "<b>unclosed & raw <\u{303}"))
+            let sent = try await fake.sent()
+            #expect(sent.map(\.text) == ["<b>unclosed &amp; raw &lt;\u{303}</b>"])
+            #expect(sent.map(\.parseMode) == ["HTML"])
         }
     }
 
