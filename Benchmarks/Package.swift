@@ -24,6 +24,8 @@ let package = Package(
             dependencies: [
                 .product(name: "TesseraCore", package: "tessera"),
                 .product(name: "TesseraCoreTesting", package: "tessera"),
+                .product(name: "TesseraEngine", package: "tessera"),
+                .product(name: "TesseraTesting", package: "tessera"),
             ]
         ),
         .executableTarget(

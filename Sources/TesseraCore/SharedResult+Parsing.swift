@@ -48,26 +48,119 @@ extension SharedResult {
         let isHardMode: Bool
     }
 
+    /// The first headline in a line: `NAME #NUMBER SCORE/MAXIMUM*`, where the name is letters then letters,
+    /// digits, `_` or `-`; the number is up to 7 digits, or groups of three after a separator (`,` `.` `'`,
+    /// a space, U+00A0 or U+202F); the score is 1–9 or X; `#` and `*` (hard mode) are optional.
+    ///
+    /// A scanner, not a pattern: one pass over the line and a bounded look at each candidate, so no text
+    /// makes it slow (a pattern tried at every start backtracked quadratically on a long word).
     private static func headline(in line: Substring) -> Headline? {
-        let pattern =
-            #/(?<name>\p{L}[\p{L}\p{N}_\-]*)[ \t]+#?(?<number>\d{1,3}(?:[,.' \u{A0}\u{202F}]\d{3})+|\d{1,7})[ \t]+(?<score>[1-9Xx])\/(?<maximum>[1-9])(?<hard>\*)?/#
-        guard let match = line.firstMatch(of: pattern) else { return nil }
-        let digits = match.output.number.filter(\.isASCII).filter(\.isNumber)
-        guard let number = Int(digits), let maximum = Int(match.output.maximum) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            // A name is a run of name scalars, from its first letter; a later start in the run ends the same.
+            guard isNameScalar(scalars[index]) else {
+                index += 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < scalars.count, isNameScalar(scalars[runEnd]) { runEnd += 1 }
+            if let nameStart = scalars[index..<runEnd].firstIndex(where: isLetter),
+                let headline = headline(named: scalars[nameStart..<runEnd], after: runEnd, in: scalars)
+            {
+                return headline
+            }
+            index = runEnd
+        }
+        return nil
+    }
+
+    /// The rest of a headline after its name: blanks, `#`, the number, blanks, the score.
+    private static func headline(
+        named name: ArraySlice<Unicode.Scalar>, after nameEnd: Int, in scalars: [Unicode.Scalar]
+    )
+        -> Headline?
+    {
+        var position = nameEnd
+        guard skipBlanks(scalars, &position) else { return nil }
+        if position < scalars.count, scalars[position] == "#" { position += 1 }
+        // The number's possible ends, in the order a pattern would try them: most groups first, then digits.
+        var leading = position
+        while leading < scalars.count, isDigit(scalars[leading]) { leading += 1 }
+        let digitCount = leading - position
+        guard digitCount > 0 else { return nil }
+        var ends: [Int] = []
+        if digitCount <= 3 {
+            var end = leading
+            while end + 3 < scalars.count, numberSeparators.contains(scalars[end]),
+                scalars[(end + 1)...(end + 3)].allSatisfy(isDigit)
+            {
+                end += 4
+                ends.append(end)
+            }
+            ends.reverse()
+        }
+        if digitCount <= 7 { ends.append(leading) }
+        for end in ends {
+            guard let score = score(scalars, after: end) else { continue }
+            let digits = scalars[position..<end].filter(isDigit)
+            guard let number = Int(String(String.UnicodeScalarView(digits))) else { return nil }
+            return Headline(
+                name: String(String.UnicodeScalarView(name)), puzzle: PuzzleNumber(number), result: score.result,
+                maximumGuesses: score.maximum, isHardMode: score.hard)
+        }
+        return nil
+    }
+
+    /// `SCORE/MAXIMUM*` after blanks.
+    private static func score(_ scalars: [Unicode.Scalar], after end: Int) -> (
+        result: GameResult, maximum: Int, hard: Bool
+    )? {
+        var position = end
+        guard skipBlanks(scalars, &position), position + 2 < scalars.count, scalars[position + 1] == "/",
+            let maximum = digitValue(scalars[position + 2]), maximum > 0
+        else { return nil }
         let result: GameResult
-        if let guesses = Int(match.output.score) {
+        if let guesses = digitValue(scalars[position]), guesses > 0 {
             guard guesses <= maximum else { return nil }
             result = .won(guesses: guesses)
-        } else {
+        } else if scalars[position] == "X" || scalars[position] == "x" {
             result = .lost
+        } else {
+            return nil
         }
-        return Headline(
-            name: String(match.output.name),
-            puzzle: PuzzleNumber(number),
-            result: result,
-            maximumGuesses: maximum,
-            isHardMode: match.output.hard != nil
-        )
+        let hard = position + 3 < scalars.count && scalars[position + 3] == "*"
+        return (result, maximum, hard)
+    }
+
+    /// Moves past one or more spaces or tabs; false when there are none.
+    private static func skipBlanks(_ scalars: [Unicode.Scalar], _ position: inout Int) -> Bool {
+        let start = position
+        while position < scalars.count, scalars[position] == " " || scalars[position] == "\t" { position += 1 }
+        return position > start
+    }
+
+    private static let numberSeparators: Set<Unicode.Scalar> = [",", ".", "'", " ", "\u{A0}", "\u{202F}"]
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if isLetter(scalar) || scalar == "_" || scalar == "-" { return true }
+        switch scalar.properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+
+    private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+        isDigit(scalar) ? Int(scalar.value - 48) : nil
     }
 
     /// The rows of squares under a headline: blank lines are skipped, and the grid ends at the first line

@@ -408,8 +408,11 @@ public struct BotEngine: Sendable {
 
     /// An IANA zone name, matched without regard to case: `europe/madrid` is Europe/Madrid.
     static func knownTimeZone(_ text: String) -> String? {
+        // The longest IANA name has 30 characters: a longer text is none, and is not compared with each.
+        guard text.utf8.count <= 64 else { return nil }
         if TimeZone(identifier: text) != nil, text.contains("/") || text == "UTC" { return text }
-        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == text.lowercased() }
+        let lowercased = text.lowercased()
+        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == lowercased }
     }
 
     private func language(_ argument: String, context: inout Context) {

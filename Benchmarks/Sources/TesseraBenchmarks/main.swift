@@ -75,3 +75,5 @@ print("  speed-up: \(String(format: "%.0f", (reference / sampledPairs) / (fast /
 print("  speed-up of the batch scorer: \(String(format: "%.0f", (reference / sampledPairs) / (batched / pairs)))×")
 let agree = sampledFastChecksum == referenceChecksum && batchChecksum == fastChecksum
 print("  all three agree: \(agree) (checksum \(fastChecksum))")
+
+hostileTextBenchmark(messages: 100_000, seed: 22)

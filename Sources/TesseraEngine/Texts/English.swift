@@ -188,7 +188,7 @@ struct English: Texts {
             + "Today's puzzle stays as it is, so no day is replayed or skipped."
     }
     func unknownTimeZone(_ text: String) -> String {
-        "I don't know the time zone \"\(text.htmlEscaped)\". Use a name like Europe/Madrid or America/New_York."
+        "I don't know the time zone \"\(TextFormat.echo(text))\". Use a name like Europe/Madrid or America/New_York."
     }
 
     func languageIs(_ language: Language) -> String {
@@ -198,7 +198,7 @@ struct English: Texts {
         "You now play in <b>\(language.name)</b>; your next guesses use its word list."
     }
     func unknownLanguage(_ text: String) -> String {
-        "I don't know the language \"\(text.htmlEscaped)\". Choose one of: "
+        "I don't know the language \"\(TextFormat.echo(text))\". Choose one of: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
     }
 
@@ -216,7 +216,7 @@ struct English: Texts {
 
     let periodNames: [BoardPeriod: String] = [:]
     func unknownPeriod(_ text: String) -> String {
-        "I don't know the period \"\(text.htmlEscaped)\". Use /leaderboard today, yesterday, week, month or all, "
+        "I don't know the period \"\(TextFormat.echo(text))\". Use /leaderboard today, yesterday, week, month or all, "
             + "after official for the Wordle app's results."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {

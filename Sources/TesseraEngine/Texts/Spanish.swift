@@ -200,7 +200,7 @@ struct Spanish: Texts {
             + "El reto de hoy no cambia, así que ningún día se repite ni se salta."
     }
     func unknownTimeZone(_ text: String) -> String {
-        "No conozco la zona horaria «\(text.htmlEscaped)». Usa un nombre como Europe/Madrid o America/Mexico_City."
+        "No conozco la zona horaria «\(TextFormat.echo(text))». Usa un nombre como Europe/Madrid o America/Mexico_City."
     }
 
     func languageIs(_ language: Language) -> String {
@@ -210,7 +210,7 @@ struct Spanish: Texts {
         "Ahora juegas en <b>\(language.name)</b>; tus próximos intentos usan su lista de palabras."
     }
     func unknownLanguage(_ text: String) -> String {
-        "No conozco el idioma «\(text.htmlEscaped)». Elige uno de estos: "
+        "No conozco el idioma «\(TextFormat.echo(text))». Elige uno de estos: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
     }
 
@@ -232,7 +232,7 @@ struct Spanish: Texts {
         .today: "hoy", .yesterday: "ayer", .week: "semana", .month: "mes", .all: "todo",
     ]
     func unknownPeriod(_ text: String) -> String {
-        "No conozco el periodo «\(text.htmlEscaped)». Usa /leaderboard hoy, ayer, semana, mes o todo, "
+        "No conozco el periodo «\(TextFormat.echo(text))». Usa /leaderboard hoy, ayer, semana, mes o todo, "
             + "tras oficial para los resultados de la app de Wordle."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {

@@ -223,6 +223,12 @@ enum TextFormat {
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
+    /// What someone wrote, echoed back in a reply: at most 40 characters of it, escaped. Echoing all of a
+    /// long argument would post it again, in as many messages as it takes.
+    static func echo(_ text: String) -> String {
+        (text.count > 40 ? text.prefix(39) + "…" : text).htmlEscaped
+    }
+
     /// Names on boards, cut so a line fits a phone screen (about 32 characters) without wrapping.
     static func boardName(_ name: String) -> String {
         (name.count > 16 ? name.prefix(15) + "…" : name).htmlEscaped
