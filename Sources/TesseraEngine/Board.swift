@@ -199,6 +199,21 @@ public struct Standing: Sendable, Hashable {
     }
 }
 
+/// A member's own day: their zone and rollover hour, and a zone they asked for that is not yet theirs.
+public struct MemberDay: Sendable, Hashable {
+    public let timeZone: String
+    public let rolloverHour: Int
+    /// Until it settles, the member may still be playing a puzzle on the day of either zone: a puzzle is over
+    /// for them only when it is over on both.
+    public let pendingTimeZone: String?
+
+    public init(timeZone: String, rolloverHour: Int, pendingTimeZone: String? = nil) {
+        self.timeZone = timeZone
+        self.rolloverHour = rolloverHour
+        self.pendingTimeZone = pendingTimeZone
+    }
+}
+
 /// A member of a board on one day, for the day's summary: their own day, their result of it, if any, and their
 /// all-time streak.
 public struct DayMember: Sendable, Hashable {
@@ -206,23 +221,21 @@ public struct DayMember: Sendable, Hashable {
     public let name: String
     /// The group's puzzle when the member joined its board.
     public let joinedPuzzle: PuzzleNumber
-    /// The member's day: their zone and rollover hour.
-    public let timeZone: String
-    public let rolloverHour: Int
+    /// The member's day: their zone and rollover hour, and a zone change still pending.
+    public let day: MemberDay
     public let result: BoardResult?
     /// Consecutive wins up to ``lastPuzzle``, on the all-time board.
     public let streak: Int
     public let lastPuzzle: PuzzleNumber?
 
     public init(
-        player: UserID, name: String, joinedPuzzle: PuzzleNumber, timeZone: String, rolloverHour: Int,
-        result: BoardResult?, streak: Int, lastPuzzle: PuzzleNumber?
+        player: UserID, name: String, joinedPuzzle: PuzzleNumber, day: MemberDay, result: BoardResult?, streak: Int,
+        lastPuzzle: PuzzleNumber?
     ) {
         self.player = player
         self.name = name
         self.joinedPuzzle = joinedPuzzle
-        self.timeZone = timeZone
-        self.rolloverHour = rolloverHour
+        self.day = day
         self.result = result
         self.streak = streak
         self.lastPuzzle = lastPuzzle

@@ -65,33 +65,30 @@ extension BotEngine {
             chat: group.chat, chatKind: .group, html: html, thread: group.topic, atMostOnce: true, silent: true)
     }
 
-    /// The zones and rollover hours of the group's board members whose own day of `puzzle` is still open.
+    /// The days of the group's board members whose own day of `puzzle` is still open.
     private func openMemberDays(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
-        async throws -> [(timeZone: String, rolloverHour: Int)]
+        async throws -> [MemberDay]
     {
-        try await store.memberDays(in: group.chat).filter { day in
-            isOpen(puzzle, timeZone: day.timeZone, rolloverHour: day.rolloverHour, at: now)
-        }
+        try await store.memberDays(in: group.chat).filter { isOpen(puzzle, on: $0, at: now) }
     }
 
-    /// Whether each member's own day of `puzzle` is still open: worked out once for each zone and rollover hour.
+    /// Whether each member's own day of `puzzle` is still open: worked out once for each day.
     private func inTheirDay(of puzzle: PuzzleNumber, _ members: [DayMember], at now: Date) -> [Bool] {
-        struct Day: Hashable {
-            let timeZone: String
-            let rolloverHour: Int
-        }
-        var open: [Day: Bool] = [:]
+        var open: [MemberDay: Bool] = [:]
         return members.map { member in
-            let day = Day(timeZone: member.timeZone, rolloverHour: member.rolloverHour)
-            if let known = open[day] { return known }
-            let isOpen = isOpen(puzzle, timeZone: day.timeZone, rolloverHour: day.rolloverHour, at: now)
-            open[day] = isOpen
+            if let known = open[member.day] { return known }
+            let isOpen = isOpen(puzzle, on: member.day, at: now)
+            open[member.day] = isOpen
             return isOpen
         }
     }
 
-    private func isOpen(_ puzzle: PuzzleNumber, timeZone: String, rolloverHour: Int, at now: Date) -> Bool {
-        configuration.schedule.puzzle(at: now, rollover: Player.rollover(timeZone, rolloverHour)) <= puzzle
+    /// Whether a puzzle is still open on a member's day: on their zone's day, or on a pending zone's, whichever
+    /// ends later (a member who moved west keeps playing their puzzle after their old zone's day is over).
+    private func isOpen(_ puzzle: PuzzleNumber, on day: MemberDay, at now: Date) -> Bool {
+        [day.timeZone, day.pendingTimeZone].compactMap { $0 }.contains { zone in
+            configuration.schedule.puzzle(at: now, rollover: Player.rollover(zone, day.rolloverHour)) <= puzzle
+        }
     }
 
     /// The text of a closed day's summary, and whether the word waits for members still inside their own day of

@@ -53,9 +53,12 @@
             }
         }
 
-        func strings() throws -> [String] {
+        func strings() throws -> [String] { try notNull(optionalStrings()) }
+
+        /// Texts, NULL as nil.
+        func optionalStrings() throws -> [String?] {
             try requireElements(of: .text)
-            return try notNull(elements { $0.readString(length: $1) })
+            return try elements { $0.readString(length: $1) }
         }
 
         func bools() throws -> [Bool] {

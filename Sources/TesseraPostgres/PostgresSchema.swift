@@ -203,6 +203,36 @@
                     EXECUTE FUNCTION tessera_player_to_memberships()
                     """,
                 ]),
+            // The word of a day waits for members who may still be playing it on a zone they are moving to.
+            Migration(
+                name: "v3: members carry their pending zone",
+                sql: [
+                    "ALTER TABLE chat_member ADD COLUMN pending_time_zone TEXT",
+                    """
+                    UPDATE chat_member m SET pending_time_zone = p.pending_time_zone
+                    FROM player p WHERE p.id = m.player_id AND p.pending_time_zone IS NOT NULL
+                    """,
+                    """
+                    CREATE OR REPLACE FUNCTION tessera_player_to_memberships() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        UPDATE chat_member SET display_name = NEW.display_name, time_zone = NEW.time_zone,
+                            rollover_hour = NEW.rollover_hour, pending_time_zone = NEW.pending_time_zone
+                        WHERE player_id = NEW.id;
+                        RETURN NULL;
+                    END
+                    $$
+                    """,
+                    "DROP TRIGGER player_to_memberships ON player",
+                    """
+                    CREATE TRIGGER player_to_memberships
+                    AFTER UPDATE OF display_name, time_zone, rollover_hour, pending_time_zone ON player
+                    FOR EACH ROW WHEN (
+                        (OLD.display_name, OLD.time_zone, OLD.rollover_hour, OLD.pending_time_zone)
+                            IS DISTINCT FROM (NEW.display_name, NEW.time_zone, NEW.rollover_hour, NEW.pending_time_zone)
+                    )
+                    EXECUTE FUNCTION tessera_player_to_memberships()
+                    """,
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

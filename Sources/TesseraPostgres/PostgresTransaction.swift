@@ -294,8 +294,9 @@
             return try await one(
                 """
                 INSERT INTO chat_member (chat_id, player_id, joined_puzzle, account, display_name, time_zone,
-                    rollover_hour)
-                SELECT \(chatKey), id, \(joinedPuzzle.rawValue), account, display_name, time_zone, rollover_hour
+                    rollover_hour, pending_time_zone)
+                SELECT \(chatKey), id, \(joinedPuzzle.rawValue), account, display_name, time_zone, rollover_hour,
+                    pending_time_zone
                 FROM player WHERE id = \(key)
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
@@ -309,13 +310,15 @@
             ) { try $0.decode(Int.self) } != nil
         }
 
-        func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)] {
+        func memberDays(in chat: ChatID) async throws -> [MemberDay] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
             return try await all(
                 """
-                SELECT DISTINCT time_zone, rollover_hour FROM chat_member WHERE chat_id = \(chatKey)
+                SELECT DISTINCT time_zone, rollover_hour, pending_time_zone FROM chat_member WHERE chat_id = \(chatKey)
                 """
-            ) { try $0.decode((String, Int).self) }.map { (timeZone: $0.0, rolloverHour: $0.1) }
+            ) { try $0.decode((String, Int, String?).self) }.map {
+                MemberDay(timeZone: $0.0, rolloverHour: $0.1, pendingTimeZone: $0.2)
+            }
         }
 
         // MARK: - Boards
@@ -513,21 +516,23 @@
             let columns = try await self.columns(
                 PostgresQuery(
                     unsafeSQL: """
-                        SELECT * FROM (\(Self.memberScan(["time_zone", "rollover_hour"]))) members,
+                        SELECT * FROM (\(Self.memberScan(["time_zone", "rollover_hour", "pending_time_zone"]))) members,
                             (\(resultScan)) results, (\(Self.streakScan)) streaks
                         """,
                     binds: binds))
-            guard columns.count == 15 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            guard columns.count == 16 else { throw PostgresStoreError.damagedRow(column: "board_result") }
             let members = try Self.members(columns[0..<4], platform: chat.platform)
-            try columns[0..<6].requireOneCount()
-            let (timeZones, rolloverHours) = (try columns[4].strings(), try columns[5].ints())
-            try columns[6..<12].requireOneCount()
+            try columns[0..<7].requireOneCount()
+            let (timeZones, rolloverHours, pendingTimeZones) = (
+                try columns[4].strings(), try columns[5].ints(), try columns[6].optionalStrings()
+            )
+            try columns[7..<13].requireOneCount()
             let (languages, guesses, hardModes, finishedAt, streaksBefore) = (
-                try columns[7].strings(), try columns[8].optionalInts(), try columns[9].bools(),
-                try columns[10].doubles(), try columns[11].ints()
+                try columns[8].strings(), try columns[9].optionalInts(), try columns[10].bools(),
+                try columns[11].doubles(), try columns[12].ints()
             )
             var results = [BoardResult?](repeating: nil, count: members.players.count)
-            try Self.merge(try columns[6].ints(), into: members.position) { member, row in
+            try Self.merge(try columns[7].ints(), into: members.position) { member, row in
                 guard let language = Language(rawValue: languages[row]) else {
                     throw PostgresStoreError.damagedRow(column: "board_result.language")
                 }
@@ -536,19 +541,22 @@
                     guesses: guesses[row], hardMode: hardModes[row],
                     finishedAt: Date(timeIntervalSince1970: finishedAt[row]), streakBefore: streaksBefore[row])
             }
-            try columns[12..<15].requireOneCount()
+            try columns[13..<16].requireOneCount()
             var streaks = [Int](repeating: 0, count: members.players.count)
             var lastPuzzles = [PuzzleNumber?](repeating: nil, count: members.players.count)
-            let (streakColumn, lastColumn) = (try columns[13].ints(), try columns[14].ints())
-            Self.merge(try columns[12].ints(), into: members.position) { member, row in
+            let (streakColumn, lastColumn) = (try columns[14].ints(), try columns[15].ints())
+            Self.merge(try columns[13].ints(), into: members.position) { member, row in
                 streaks[member] = streakColumn[row]
                 lastPuzzles[member] = PuzzleNumber(lastColumn[row])
             }
             return members.players.indices.map { index in
                 DayMember(
                     player: members.players[index], name: members.names[index],
-                    joinedPuzzle: members.joined[index], timeZone: timeZones[index],
-                    rolloverHour: rolloverHours[index], result: results[index], streak: streaks[index],
+                    joinedPuzzle: members.joined[index],
+                    day: MemberDay(
+                        timeZone: timeZones[index], rolloverHour: rolloverHours[index],
+                        pendingTimeZone: pendingTimeZones[index]),
+                    result: results[index], streak: streaks[index],
                     lastPuzzle: lastPuzzles[index])
             }
         }

@@ -48,7 +48,7 @@ extension OpenTransaction: GameStoreTransaction {
     func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
-    func memberDays(in chat: ChatID) async throws -> [(timeZone: String, rolloverHour: Int)] {
+    func memberDays(in chat: ChatID) async throws -> [MemberDay] {
         try await sql { try $0.memberDays(in: chat) }
     }
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(

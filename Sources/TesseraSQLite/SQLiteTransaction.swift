@@ -161,15 +161,15 @@ struct SQLiteTransaction {
         ).map(Self.group)
     }
 
-    func memberDays(in chat: ChatID) throws -> [(timeZone: String, rolloverHour: Int)] {
+    func memberDays(in chat: ChatID) throws -> [MemberDay] {
         guard let chatKey = try rowID(of: chat) else { return [] }
         return try db.cachedRows(
             sql: """
-                SELECT DISTINCT player.time_zone, player.rollover_hour FROM chat_member
+                SELECT DISTINCT player.time_zone, player.rollover_hour, player.pending_time_zone FROM chat_member
                 JOIN player ON player.id = chat_member.player_id WHERE chat_member.chat_id = ?
                 """,
             arguments: [chatKey]
-        ).map { (timeZone: $0[0], rolloverHour: $0[1]) }
+        ).map { MemberDay(timeZone: $0[0], rolloverHour: $0[1], pendingTimeZone: $0[2]) }
     }
 
     func groups(of player: UserID) throws -> [Group] {
@@ -354,7 +354,8 @@ struct SQLiteTransaction {
 
     /// A board's members in player order: row id, name, joined puzzle, account, zone and rollover hour.
     private static let memberScan = """
-        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account, p.time_zone, p.rollover_hour
+        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account, p.time_zone, p.rollover_hour,
+            p.pending_time_zone
         FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
         """
 
@@ -443,8 +444,10 @@ struct SQLiteTransaction {
             members.append(
                 DayMember(
                     player: player, name: Self.text(row, 1),
-                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))), timeZone: Self.text(row, 4),
-                    rolloverHour: Int(sqlite3_column_int64(row, 5)),
+                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
+                    day: MemberDay(
+                        timeZone: Self.text(row, 4), rolloverHour: Int(sqlite3_column_int64(row, 5)),
+                        pendingTimeZone: sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : Self.text(row, 6)),
                     result: memberResults.row(of: key).map {
                         BoardResult(
                             chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,

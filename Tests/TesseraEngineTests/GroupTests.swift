@@ -406,6 +406,38 @@ struct GroupTests {
         #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
     }
 
+    @Test("The word waits for a member still playing on a zone they are moving to, west of their old one")
+    func wordWaitsForPendingZone() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday  // 12:00 UTC, 21:00 in Tokyo: puzzle 320 in both.
+        try await bot.group(-1, timeZone: "Asia/Tokyo")
+        for (user, name) in [(1, "Ann"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // Ann, first met in the Tokyo group, moves to Los Angeles from her next puzzle, 321.
+        let moved = try await bot.text("/timezone America/Los_Angeles", from: 1, name: "Ann")
+        #expect(moved.contains("puzzle 321"), "\(moved)")
+        bot.now += 86_400  // Tuesday 12:00 UTC: puzzle 321 in Tokyo.
+        try await bot.play(2, name: "Bob", misses: 0)
+        // Tuesday 15:01 UTC is past midnight in Tokyo: the group's day of 321 closes. Ann is still on 321,
+        // on Los Angeles' Tuesday, until 08:00 UTC on Wednesday.
+        let closing = Self.monday + 86_400 + 3 * 3600 + 60
+        let ann = try #require(try await bot.store.write { try await $0.player(UserID(1)) })
+        #expect(ann.puzzle(at: closing, schedule: .tessera) == PuzzleNumber(321))
+        let engine = bot.engine
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
+        let word = try bot.answer(puzzle: PuzzleNumber(321)).uppercased()
+        let results = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message)
+        #expect(!results.html.uppercased().contains(word), "\(results.html)")
+        #expect(results.html.contains("⏳ Still playing: Ann"), "\(results.html)")
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing + 12 * 3600, in: $0) } == 0)
+        // Wednesday 08:01 UTC: her day is over on both zones, and the word follows.
+        let over = Self.monday + 2 * 86_400 - 4 * 3600 + 60
+        #expect(try await bot.store.write { try await engine.closeDays(at: over, in: $0) } == 1)
+        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: over).last?.message)
+        #expect(reveal.html.contains("<spoiler>\(word)</spoiler>"), "\(reveal.html)")
+    }
+
     @Test("A large group's summary stays readable: 30 grids, 20 names a list, and counts of the rest")
     func largeSummary() async throws {
         var bot = try EngineHarness()

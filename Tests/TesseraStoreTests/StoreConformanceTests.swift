@@ -345,15 +345,28 @@ struct StoreConformanceTests {
                 renamed.displayName = "Ada"
                 renamed.timeZone = "Asia/Tokyo"
                 renamed.rolloverHour = 5
+                // A zone change still pending travels with the member too: their day may end on either zone.
+                renamed.pendingTimeZone = "America/Los_Angeles"
+                renamed.pendingFrom = PuzzleNumber(5)
                 try await transaction.save(renamed)
                 for chat in [ChatID(-1), ChatID(-2)] {
                     let names = try await transaction.standings(in: chat, board: .tessera, period: "all").map(\.name)
                     #expect(names.contains("Ada") && !names.contains("P1"))
-                    let days = try await transaction.memberDays(in: chat).map { "\($0.timeZone) \($0.rolloverHour)" }
-                    #expect(days.sorted() == (chat == ChatID(-1) ? ["Asia/Tokyo 5", "UTC 0"] : ["Asia/Tokyo 5"]))
+                    let days = try await transaction.memberDays(in: chat).map {
+                        "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")"
+                    }
+                    #expect(
+                        days.sorted()
+                            == (chat == ChatID(-1)
+                                ? ["Asia/Tokyo 5 America/Los_Angeles", "UTC 0 -"]
+                                : ["Asia/Tokyo 5 America/Los_Angeles"]))
                     let day = try await transaction.dayMembers(in: chat, board: .tessera, puzzle: PuzzleNumber(3))
                         .first { $0.player == UserID(1) }
-                    #expect(day?.name == "Ada" && day?.timeZone == "Asia/Tokyo" && day?.rolloverHour == 5)
+                    #expect(day?.name == "Ada")
+                    #expect(
+                        day?.day
+                            == MemberDay(
+                                timeZone: "Asia/Tokyo", rolloverHour: 5, pendingTimeZone: "America/Los_Angeles"))
                 }
                 #expect(
                     try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(3)).map(\.name)
@@ -386,7 +399,8 @@ struct StoreConformanceTests {
                 #expect(day.map(\.name) == ["P1", "P2", "P4"], "the members, and only they")
                 #expect(day.map(\.player) == [UserID(1), UserID(2), UserID(4)])
                 #expect(day.map(\.joinedPuzzle) == [PuzzleNumber(1), PuzzleNumber(1), PuzzleNumber(12)])
-                #expect(day.map { "\($0.timeZone) \($0.rolloverHour)" } == ["UTC 0", "Asia/Tokyo 5", "UTC 0"])
+                #expect(day.map { "\($0.day.timeZone) \($0.day.rolloverHour)" } == ["UTC 0", "Asia/Tokyo 5", "UTC 0"])
+                #expect(day.allSatisfy { $0.day.pendingTimeZone == nil })
                 #expect(day.map(\.result?.guesses) == [2, nil, nil])
                 #expect(day.map { $0.result == nil } == [false, false, true])
                 #expect(day.map(\.result?.hardMode) == [false, true, nil])
