@@ -9,8 +9,9 @@ public import TesseraHTTP
 /// The position is `/sync`'s `next_batch`. The first start skips history: it learns the rooms and joins
 /// pending invites, and answers nothing sent before. Each message is sent with its outbox key as the
 /// transaction id, so a resend after a crash is deduplicated by the homeserver. Invites are joined as they
-/// come. A room is direct when the invite said so (`is_direct`, kept in the bot's `m.direct`) or when it has
-/// exactly two members; administrators are members whose power level may change the room's state.
+/// come. A room is direct only while the bot and one person are its joined members: `is_direct` is the inviter's
+/// word, which any inviter can give for any room, so it decides nothing. Administrators are members whose power
+/// level may change the room's state.
 ///
 /// Failures are classified for the service: `M_LIMIT_EXCEEDED` waits `retry_after_ms` (or `Retry-After`);
 /// `M_UNKNOWN_TOKEN` stops the bot with a message about the token; `M_FORBIDDEN` on sending marks the room
@@ -69,7 +70,8 @@ public final class MatrixTransport: ChatTransport {
         var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
-    /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with.
+    /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
+    /// the bot opens a direct chat with someone; a room that has grown past the two of them is passed over.
     private let direct = Mutex<[String: [String]]>([:])
     private let powerLevels = Mutex<[String: (levels: MatrixAPI.PowerLevels, expires: ContinuousClock.Instant)]>([:])
 
@@ -131,8 +133,8 @@ public final class MatrixTransport: ChatTransport {
             timeout: .seconds(configuration.pollSeconds + 15))
         var messages: [ChatMessage] = []
         var migrations: [(from: ChatID, to: ChatID)] = []
-        for (room, invited) in sync.rooms?.invite ?? [:] {
-            try await join(room, invite: invited.inviteState?.parsed ?? [])
+        if let invites = sync.rooms?.invite, !invites.isEmpty {
+            try await join(invites.mapValues { $0.inviteState?.parsed ?? [] })
         }
         for room in (sync.rooms?.leave ?? [:]).keys {
             rooms.withLock { $0[room] = nil }
@@ -152,7 +154,7 @@ public final class MatrixTransport: ChatTransport {
                     apply(event, in: room)
                     if event.type == "m.room.tombstone", let replacement = event.content["replacement_room"]?.string {
                         migrations.append((ChatID(.matrix, room), ChatID(.matrix, replacement)))
-                        try await join(replacement, invite: [])
+                        try await join([replacement: []])
                     }
                     continue
                 }
@@ -193,43 +195,78 @@ public final class MatrixTransport: ChatTransport {
         return String(decoding: (try? JSONEncoder().encode(filter)) ?? Data(), as: UTF8.self)
     }
 
-    /// Joins a room the bot was invited to; an invite as a direct chat is remembered in the bot's `m.direct`.
-    private func join(_ room: String, invite: [MatrixAPI.Event]) async throws {
+    /// Joins rooms the bot was invited to, several at a time; the invites as a direct chat are remembered in the
+    /// bot's `m.direct`, written once for all of them.
+    private func join(_ invites: [String: [MatrixAPI.Event]]) async throws {
+        let directWith = try await withThrowingTaskGroup(of: (room: String, inviter: String?).self) { group in
+            var pending = invites.makeIterator()
+            var directWith: [(room: String, inviter: String)] = []
+            func next() {
+                guard let (room, invite) = pending.next() else { return }
+                group.addTask { (room, try await self.join(room, invite: invite)) }
+            }
+            for _ in 0..<Self.concurrentJoins { next() }
+            while let joined = try await group.next() {
+                if let inviter = joined.inviter { directWith.append((joined.room, inviter)) }
+                next()
+            }
+            return directWith
+        }
+        try await rememberDirect(directWith)
+    }
+
+    /// Invites joined at once: a burst of hundreds is joined in a few seconds, not one at a time.
+    static let concurrentJoins = 8
+
+    /// Joins a room; the person who invited the bot as a direct chat, if the invite said so.
+    private func join(_ room: String, invite: [MatrixAPI.Event]) async throws -> String? {
         do {
             let _: JSON = try await call("POST", "/join/\(Self.escaped(room))", body: [:])
         } catch TransportError.messageRejected(let reason) {
             // The invite was withdrawn, or the room is gone: nothing to join, and nothing to retry.
             logger.notice("Could not join a room", metadata: ["chat.id": "matrix:\(room)", "reason": "\(reason)"])
-            return
+            return nil
         }
         let own = invite.first { $0.type == "m.room.member" && $0.stateKey == configuration.userID }
-        if own?.content["is_direct"]?.bool == true, let inviter = own?.sender {
-            try await rememberDirect(room, with: inviter)
-        }
-        logger.info(
-            "Joined a room",
-            metadata: ["chat.id": "matrix:\(room)", "direct": "\(own?.content["is_direct"]?.bool == true)"])
+        let isDirect = own?.content["is_direct"]?.bool == true
+        logger.info("Joined a room", metadata: ["chat.id": "matrix:\(room)", "invited.as.direct": "\(isDirect)"])
+        return isDirect ? own?.sender : nil
     }
 
-    /// Records a direct room in the bot's `m.direct`, as clients do, so it is known after a restart.
-    private func rememberDirect(_ room: String, with person: String) async throws {
-        let updated = direct.withLock { direct -> JSON in
-            if direct[person]?.contains(room) != true { direct[person, default: []].append(room) }
-            return .object(direct.mapValues { .array($0.map(JSON.string)) })
+    /// Records direct rooms in the bot's `m.direct`, as clients do, so they are known after a restart: one write.
+    private func rememberDirect(_ rooms: [(room: String, inviter: String)]) async throws {
+        let updated = direct.withLock { direct -> JSON? in
+            var changed = false
+            for (room, person) in rooms where direct[person]?.contains(room) != true {
+                direct[person, default: []].append(room)
+                changed = true
+            }
+            return changed ? .object(direct.mapValues { .array($0.map(JSON.string)) }) : nil
         }
+        guard let updated else { return }
         let _: JSON = try await call(
             "PUT", "/user/\(Self.escaped(configuration.userID))/account_data/m.direct", body: updated)
     }
 
-    /// The person's direct room with the bot: the latest known, or a new one they are invited to (unencrypted:
-    /// the bot cannot read encrypted messages). A new room is recorded before anything is posted in it, so a
-    /// retry after a crash posts there instead of opening another.
+    /// The person's direct room with the bot: the latest known where nobody else has joined, or a new one they
+    /// are invited to (unencrypted: the bot cannot read encrypted messages). A new room is recorded before
+    /// anything is posted in it, so a retry after a crash posts there instead of opening another. Its history
+    /// is visible to members from their invite on: someone invited later does not read the games played there.
     private func directRoom(with person: String) async throws -> String {
-        if let known = direct.withLock({ $0[person]?.last }) { return known }
+        for known in direct.withLock({ $0[person] ?? [] }).reversed() {
+            let others = try await members(of: known).keys.filter { $0 != person && $0 != configuration.userID }
+            if others.isEmpty { return known }
+        }
+        let visibility: JSON = [
+            "type": "m.room.history_visibility", "state_key": "", "content": ["history_visibility": "invited"],
+        ]
         let created: MatrixAPI.RoomCreated = try await call(
             "POST", "/createRoom",
-            body: ["preset": "trusted_private_chat", "is_direct": true, "invite": [.string(person)]])
-        try await rememberDirect(created.roomID, with: person)
+            body: [
+                "preset": "trusted_private_chat", "is_direct": true, "invite": [.string(person)],
+                "initial_state": [visibility],
+            ])
+        try await rememberDirect([(created.roomID, person)])
         logger.info("Opened a direct room", metadata: ["chat.id": "matrix:\(created.roomID)"])
         return created.roomID
     }
@@ -270,10 +307,10 @@ public final class MatrixTransport: ChatTransport {
             messageID: event.id.map(MessageID.init), event: .unreadable)
     }
 
-    /// Whether a room is direct, and a member's name in it.
+    /// Whether a room is direct (the bot and one person are its joined members), and a member's name in it.
     private func describe(_ sender: String, in room: String) async throws -> (ChatMessage.ChatKind, String) {
         let members = try await members(of: room)
-        let isDirect = direct.withLock { $0.values.contains { $0.contains(room) } } || members.count == 2
+        let isDirect = members.count == 2 && members[configuration.userID] != nil && members[sender] != nil
         let name = members[sender].flatMap { $0.isEmpty ? nil : $0 } ?? Self.localpart(sender)
         return (isDirect ? .direct : .group, name)
     }

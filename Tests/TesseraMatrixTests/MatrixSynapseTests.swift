@@ -92,6 +92,82 @@ struct MatrixSynapseTests {
         }
     }
 
+    @Test("A room is direct only while the bot and one person are in it: is_direct on a room of four decides nothing")
+    func forgedDirectRooms() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let others = [try await synapse.register("bob"), try await synapse.register("carol")]
+            let transport = transport(synapse, bot)
+            try await transport.prepare()
+            var position: String? = try await transport.receive(after: nil).nextPosition
+            // Alice invites the bot "as a direct chat" to a room of four.
+            let forged = try await synapse.createRoom(
+                as: alice, inviting: [bot.userID] + others.map(\.userID), direct: true)
+            for person in others { try await synapse.join(forged, as: person) }
+            position = try await receiveUntilJoined(
+                forged, transport: transport, after: position ?? "", synapse: synapse, as: alice, bot: bot)
+            // A real direct room, which then grows.
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            position = try await receiveUntilJoined(
+                direct, transport: transport, after: position ?? "", synapse: synapse, as: alice, bot: bot)
+            try await synapse.say("crane", in: forged, as: alice)
+            try await synapse.say("slate", in: direct, as: alice)
+            var messages: [ChatMessage]
+            (messages, position) = try await receive(transport, after: position) { $0.count >= 2 }
+            #expect(messages.first { $0.text == "crane" }?.chatKind == .group, "four people: a group")
+            #expect(messages.first { $0.text == "slate" }?.chatKind == .direct)
+            try await synapse.invite(others[0].userID, to: direct, as: alice)
+            try await synapse.join(direct, as: others[0])
+            try await synapse.say("pious", in: direct, as: alice)
+            (messages, position) = try await receive(transport, after: position) { $0.count >= 1 }
+            #expect(messages.first { $0.text == "pious" }?.chatKind == .group, "grown past two: a group")
+            // Opening a direct chat with Alice passes over both rooms: a new one, where only she is invited.
+            let opened = try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID(.matrix, forged), chatKind: .group, html: "Your board",
+                    action: .openDirectChat(with: UserID(.matrix, alice.userID))), key: "open.1")
+            let (room, isDirect) = try await synapse.waitForInvite(to: alice, from: bot.userID)
+            #expect(isDirect && room != forged && room != direct && opened != nil)
+        }
+    }
+
+    @Test("A burst of invites is joined in one receive, and every direct one is remembered")
+    func manyInvites() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let transport = transport(synapse, bot)
+            try await transport.prepare()
+            var position = try await transport.receive(after: nil).nextPosition
+            var rooms: [(person: Synapse.Account, room: String)] = []
+            for index in 0..<20 {
+                let person = try await synapse.register("p\(index)")
+                rooms.append((person, try await synapse.createRoom(as: person, inviting: [bot.userID], direct: true)))
+            }
+            for _ in 0..<5 {
+                position = try await transport.receive(after: position).nextPosition
+                let joined = try await synapse.events(in: rooms[19].room, as: rooms[19].person).contains {
+                    $0["type"] as? String == "m.room.member" && $0["state_key"] as? String == bot.userID
+                        && ($0["content"] as? [String: Any])?["membership"] as? String == "join"
+                }
+                if joined { break }
+            }
+            for (person, room) in rooms {
+                try await synapse.say("hello", in: room, as: person)
+            }
+            let (messages, _) = try await receive(transport, after: position) { $0.count >= 20 }
+            #expect(messages.count == 20 && messages.allSatisfy { $0.chatKind == .direct })
+            // Each is where a direct chat with its person is opened: no new room is created for any of them.
+            let reply = try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID(.matrix, rooms[7].room), chatKind: .direct, html: "Your board",
+                    action: .openDirectChat(with: UserID(.matrix, rooms[7].person.userID))), key: "open.7")
+            #expect(reply != nil)
+            let seen = try await synapse.events(in: rooms[7].room, as: rooms[7].person)
+            #expect(seen.contains { ($0["content"] as? [String: Any])?["body"] as? String == "Your board" })
+        }
+    }
+
     @Test("Notices with HTML; the same key posts once; an edit replaces; a reaction marks; a spoiler stays hidden")
     func sending() async throws {
         try await Synapse.with { synapse in
