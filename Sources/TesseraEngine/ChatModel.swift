@@ -188,7 +188,7 @@ public struct MessageID: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// A message someone sent the bot, as every transport delivers it.
 public struct ChatMessage: Sendable, Hashable {
-    public enum ChatKind: String, Sendable, Hashable, Codable {
+    public enum ChatKind: String, Sendable, Hashable, Codable, CaseIterable {
         /// One person and the bot: guesses and answers may be shown.
         case direct
         /// Several people: only squares, never letters, while the day is open.

@@ -279,27 +279,32 @@
             return try await transaction { transaction in
                 // Oldest first, a few of each chat. A message another sender holds is skipped, and so are the later
                 // ones of its chat, which keep their order; rows being claimed right now are skipped, not waited for.
-                let candidates = try await transaction.all(
-                    """
-                    SELECT id, platform, address FROM outbox o
-                    WHERE NOT claimed AND not_before <= \(now.timeIntervalSince1970)
-                        AND (\(platform?.rawValue)::text IS NULL OR platform = \(platform?.rawValue))
-                        AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
-                        AND NOT EXISTS (
-                            SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
-                                AND e.id < o.id AND e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
-                    ORDER BY id LIMIT \(limit * 4)
-                    FOR UPDATE SKIP LOCKED
-                    """
-                ) { try $0.decode((Int64, String, String).self) }
+                // Direct chats and groups are read apart, each up to the limit: groups at their backlog cap never
+                // crowd a direct reply out of a pass.
                 var chosen: [Int64] = []
-                var chats: [String: (place: Int, count: Int)] = [:]
-                for (id, platform, address) in candidates where chosen.count < limit {
-                    let chat = platform + " " + address
-                    let seen = chats[chat] ?? (chats.count, 0)
-                    guard seen.count < 5 else { continue }
-                    chats[chat] = (seen.place, seen.count + 1)
-                    chosen.append(id)
+                var chats: [String: Int] = [:]
+                for kind in ChatMessage.ChatKind.allCases {
+                    let candidates = try await transaction.all(
+                        """
+                        SELECT id, platform, address FROM outbox o
+                        WHERE NOT claimed AND chat_kind = \(kind.rawValue) AND not_before <= \(now.timeIntervalSince1970)
+                            AND (\(platform?.rawValue)::text IS NULL OR platform = \(platform?.rawValue))
+                            AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
+                            AND NOT EXISTS (
+                                SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
+                                    AND e.id < o.id AND e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
+                        ORDER BY id LIMIT \(limit * 4)
+                        FOR UPDATE SKIP LOCKED
+                        """
+                    ) { try $0.decode((Int64, String, String).self) }
+                    var chosenOfKind = 0
+                    for (id, platform, address) in candidates where chosenOfKind < limit {
+                        let chat = platform + " " + address
+                        guard chats[chat, default: 0] < 5 else { continue }
+                        chats[chat, default: 0] += 1
+                        chosen.append(id)
+                        chosenOfKind += 1
+                    }
                 }
                 guard !chosen.isEmpty else { return [] }
                 let rows = try await transaction.all(
@@ -353,9 +358,11 @@
                         ))
                 }
                 // Chats in the order of their oldest message, each chat's in its own order.
-                let place = { (entry: OutboxEntry) in
-                    chats[entry.message.chat.platform.rawValue + " " + entry.message.chat.value]?.place ?? 0
+                var oldest: [ChatID: Int64] = [:]
+                for entry in entries {
+                    oldest[entry.message.chat] = min(oldest[entry.message.chat] ?? entry.id, entry.id)
                 }
+                let place = { (entry: OutboxEntry) in oldest[entry.message.chat] ?? entry.id }
                 return entries.sorted { place($0) == place($1) ? $0.id < $1.id : place($0) < place($1) }
             }
         }

@@ -233,6 +233,13 @@
                     EXECUTE FUNCTION tessera_player_to_memberships()
                     """,
                 ]),
+            // The sender reads direct chats and groups each from its own range of this index.
+            Migration(
+                name: "v4: the outbox in order, direct chats apart from groups",
+                sql: [
+                    "DROP INDEX outbox_in_order",
+                    "CREATE INDEX outbox_in_order ON outbox (claimed, chat_kind, id) INCLUDE (platform, address, not_before)",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

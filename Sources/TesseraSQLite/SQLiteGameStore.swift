@@ -247,27 +247,34 @@ public final class SQLiteGameStore: GameStore {
     public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
         try await writer.read { db in
             // Oldest first, a few of each chat: a chat with more waiting (its backlog is capped) is passed over
-            // once it has its few, so no chat waits behind another's flood. The scan reads a covering index
-            // and stops once it has enough, so it costs what it returns, not what the outbox holds; only the
-            // chosen rows are read whole.
-            let candidates = try Row.fetchCursor(
-                db.cachedStatement(
-                    sql: """
-                        SELECT id, platform, address FROM outbox INDEXED BY outbox_in_order
-                        WHERE claimed = 0 AND not_before <= ? AND (?2 IS NULL OR platform = ?2) ORDER BY id
-                        """),
-                arguments: [now.timeIntervalSince1970, platform?.rawValue])
+            // once it has its few, so no chat waits behind another's flood. Direct chats and groups are read
+            // apart, each up to the limit: groups at their backlog cap never crowd a direct reply out of a pass.
+            // Each scan reads a covering index and stops once it has enough, so it costs what it returns, not
+            // what the outbox holds; only the chosen rows are read whole.
             var chosen: [Int64] = []
-            var chats: [ChatID: (place: Int, count: Int)] = [:]
-            while chosen.count < limit, let candidate = try candidates.next() {
-                guard let platform = Platform(rawValue: candidate[1]) else {
-                    throw SQLiteStoreError.damagedRow(table: "outbox", column: "platform")
+            var chats: [ChatID: (oldest: Int64, count: Int)] = [:]
+            for kind in ChatMessage.ChatKind.allCases {
+                let candidates = try Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT id, platform, address FROM outbox INDEXED BY outbox_in_order
+                            WHERE claimed = 0 AND chat_kind = ?3 AND not_before <= ?1 AND (?2 IS NULL OR platform = ?2)
+                            ORDER BY id
+                            """),
+                    arguments: [now.timeIntervalSince1970, platform?.rawValue, kind.rawValue])
+                var chosenOfKind = 0
+                while chosenOfKind < limit, let candidate = try candidates.next() {
+                    guard let platform = Platform(rawValue: candidate[1]) else {
+                        throw SQLiteStoreError.damagedRow(table: "outbox", column: "platform")
+                    }
+                    let id: Int64 = candidate[0]
+                    let chat = ChatID(platform, candidate[2])
+                    let seen = chats[chat] ?? (id, 0)
+                    guard seen.count < Self.pendingPerChat else { continue }
+                    chats[chat] = (seen.oldest, seen.count + 1)
+                    chosen.append(id)
+                    chosenOfKind += 1
                 }
-                let chat = ChatID(platform, candidate[2])
-                let seen = chats[chat] ?? (chats.count, 0)
-                guard seen.count < Self.pendingPerChat else { continue }
-                chats[chat] = (seen.place, seen.count + 1)
-                chosen.append(candidate[0])
             }
             guard !chosen.isEmpty else { return [] }
             let entries = try Row.fetchAll(
@@ -285,7 +292,7 @@ public final class SQLiteGameStore: GameStore {
             ).map { try Self.outboxEntry($0, keyPrefix: outboxKeyPrefix) }
             // Chats in the order of their oldest message, each chat's in its own order.
             return entries.sorted { first, second in
-                let (one, other) = (chats[first.message.chat]?.place ?? 0, chats[second.message.chat]?.place ?? 0)
+                let (one, other) = (chats[first.message.chat]?.oldest ?? 0, chats[second.message.chat]?.oldest ?? 0)
                 return one == other ? first.id < second.id : one < other
             }
         }
@@ -659,6 +666,14 @@ public final class SQLiteGameStore: GameStore {
         }
         migrator.registerMigration("v12: platform-qualified ids") { db in
             try migrateToPlatformIDs(db)
+        }
+        migrator.registerMigration("v13: the outbox in order, direct chats apart from groups") { db in
+            // The sender reads direct chats and groups each from its own range of this index.
+            try db.execute(
+                sql: """
+                    DROP INDEX outbox_in_order;
+                    CREATE INDEX outbox_in_order ON outbox (claimed, chat_kind, id, platform, address, not_before);
+                    """)
         }
         return migrator
     }

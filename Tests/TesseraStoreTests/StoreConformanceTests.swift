@@ -83,6 +83,26 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "Fifty groups at their backlog cap leave room for a direct reply in the next pass of the sender",
+        arguments: StoreKind.all)
+    func directRepliesPastGroupBacklogs(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                for round in 1...30 {
+                    try await transaction.enqueue((1...50).map { Self.message(-Int64($0), "group \($0) #\(round)") })
+                }
+                try await transaction.enqueue([Self.message(7, "your board")])
+            }
+            let pending = try await store.pendingMessages(limit: 200, now: Date())
+            #expect(pending.contains { $0.message.html == "your board" }, "read in the first pass")
+            let groups = pending.filter { $0.message.chatKind == .group }
+            #expect(groups.count == 200, "the groups' own window is full")
+            #expect(Dictionary(grouping: groups, by: \.message.chat).values.allSatisfy { $0.count <= 5 })
+            #expect(pending.last?.message.html == "your board", "chats in the order of their oldest message")
+        }
+    }
+
     @Test("A message that fails is undone alone: its savepoint, not the batch", arguments: StoreKind.all)
     func savepoints(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
