@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // HKDF and HMAC for the buttons' tags: a key derived for them alone (postgres-nio brings it too).
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         // postgres-nio's own TLS, named for the one connection that migrates (with the PostgreSQL trait only).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
@@ -52,6 +54,7 @@ let package = Package(
             name: "TesseraEngine",
             dependencies: [
                 "TesseraCore",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

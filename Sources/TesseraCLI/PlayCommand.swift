@@ -97,7 +97,9 @@ struct PlayCommand: ParsableCommand {
     /// TESSERA_SECRET, else the one kept in the progress file, else a new random one that is kept there.
     private func scheduleSecret(_ progress: inout SavedProgress, logger: Logger) throws -> ScheduleSecret {
         if let text = ProcessInfo.processInfo.environment["TESSERA_SECRET"] {
-            guard let secret = ScheduleSecret(text) else {
+            guard let checked = try SecretText.checked(text, from: "TESSERA_SECRET"),
+                let secret = ScheduleSecret(checked)
+            else {
                 throw CommandError("TESSERA_SECRET is set but empty: set it to a long random text, or unset it.")
             }
             logger.debug("Using the secret from TESSERA_SECRET")

@@ -102,7 +102,9 @@ struct RunSettings {
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
             databasePassword: try secret("database.password", in: config, what: "database password")
                 ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
-            scheduleSecret: config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
+            scheduleSecret: try SecretText.checked(
+                config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
+                from: "TESSERA_SECRET (or secret in the configuration file)"),
             gameName: config.string(forKey: "game.name", default: "Tessera"),
             defaultLanguage: language,
             defaultTimeZone: zone,
@@ -114,18 +116,23 @@ struct RunSettings {
     }
 
     /// A secret from `key`, or from the file named by `key.file` (systemd credentials, container secrets); nil
-    /// when neither is set or it is empty.
+    /// when neither is set or the value is empty. A file that is named but empty is an error: it is a secret
+    /// someone meant to give and did not (an unfilled credential), not a choice to go without.
     static func secret(_ key: String, in config: ConfigReader, what: String) throws -> String? {
-        var value = config.string(forKey: ConfigKey(key), isSecret: true)
-        if value == nil, let file = config.string(forKey: ConfigKey(key + ".file")) {
-            do {
-                value = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(
-                    in: .whitespacesAndNewlines)
-            } catch {
-                throw CommandError("Cannot read the \(what) file \(file): \(error.localizedDescription).")
-            }
+        if let value = config.string(forKey: ConfigKey(key), isSecret: true) { return value.isEmpty ? nil : value }
+        guard let file = config.string(forKey: ConfigKey(key + ".file")) else { return nil }
+        let value: String
+        do {
+            value = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            throw CommandError("Cannot read the \(what) file \(file): \(error.localizedDescription).")
         }
-        return value.flatMap { $0.isEmpty ? nil : $0 }
+        guard !value.isEmpty else {
+            throw CommandError(
+                "The \(what) file \(file) is empty: write the \(what) into it, or stop naming the file in "
+                    + "\(key).file.")
+        }
+        return value
     }
 
     /// `$STATE_DIRECTORY` (systemd's StateDirectory=), else `$XDG_STATE_HOME/tessera`, else

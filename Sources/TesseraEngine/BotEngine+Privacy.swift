@@ -52,7 +52,7 @@ extension BotEngine {
     /// A button's data: its action and a tag binding it to the chat and the player it is offered to
     /// (`forgetme:yes~3f09…`, 29 bytes, within Telegram's 64).
     func buttonData(_ button: ForgetButton, for message: ChatMessage) -> String {
-        "\(button.rawValue)~\(secret.tag(for: "\(button.rawValue)|\(message.chat)|\(message.sender)"))"
+        "\(button.rawValue)~\(buttonTags.tag(for: "\(button.rawValue)|\(message.chat)|\(message.sender)"))"
     }
 
     /// The button a press is of, when the bot sent it to this player in this chat; nil for any other data.

@@ -33,13 +33,16 @@ public struct BotEngine: Sendable {
     private final class Schedules: Sendable {
         let built = Mutex<[Language: AnswerSchedule]>([:])
     }
-    /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
+    /// Keys the schedule and the replay guards.
     let secret: ScheduleSecret
+    /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
+    let buttonTags: ButtonTags
     let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
         self.secret = secret
+        self.buttonTags = ButtonTags(secret: secret)
         self.logger = logger
     }
 

@@ -13,7 +13,7 @@ final class Daemon: @unchecked Sendable {
     ///   which could fill a pipe).
     init(
         fake: FakeTelegram?, matrix: (synapse: Synapse, bot: Synapse.Account)? = nil, database: String,
-        token: String? = nil, secret: String = "daemon test secret", environment extra: [String: String] = [:],
+        token: String? = nil, secret: String = DaemonTests.secret, environment extra: [String: String] = [:],
         logFile: URL? = nil
     ) throws {
         self.database = database

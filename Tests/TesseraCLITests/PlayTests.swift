@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Playing in the terminal")
 struct PlayTests {
-    let secret = "a test secret"
+    let secret = "a test secret 5d2c8e17a09b"
     let day = "2026-11-20"
 
     var answer: String {
@@ -69,7 +69,7 @@ struct PlayTests {
     func secretsAreSeparate() throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
         _ = try play([try wrongGuess()], state: state)
-        let other = try play([], state: state, secret: "another secret")
+        let other = try play([], state: state, secret: "another secret 94be0c3371fa")
         #expect(other.standardOutput.contains("Guess 1/6"))
     }
 

@@ -16,7 +16,7 @@ struct RunTests {
     func consoleChat() throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let database = directory.appendingPathComponent("tessera.sqlite").path
-        let environment = ["TESSERA_SECRET": "console test", "TESSERA_DATABASE": database]
+        let environment = ["TESSERA_SECRET": "console test 7b3e90d1c4a2f865", "TESSERA_DATABASE": database]
         let first = try TesseraProcess.run(
             ["run", "--time-zone", "UTC"],
             // Piped in at once: a burst no chat platform's rate limits would let out, all answered before the end.
@@ -83,8 +83,21 @@ struct RunTests {
         let directory = try TesseraProcess.temporaryDirectory()
         let damaged = directory.appendingPathComponent("damaged.sqlite")
         try Data(repeating: 7, count: 8192).write(to: damaged)
+        // An unfilled systemd credential: a token file with nothing in it.
+        let emptyToken = directory.appendingPathComponent("telegram-token")
+        try Data(" \n".utf8).write(to: emptyToken)
         let cases: [([String], [String: String], String)] =
             [
+                (
+                    ["run"], ["TESSERA_SECRET": "correct horse battery"],
+                    "Error: The schedule secret in TESSERA_SECRET (or secret in the configuration file) is too weak: "
+                        + "it carries at most about 123 bits"
+                ),
+                (["play"], ["TESSERA_SECRET": "hunter2"], "Error: The schedule secret in TESSERA_SECRET is too weak"),
+                (
+                    ["run"], ["TESSERA_TELEGRAM_TOKEN_FILE": emptyToken.path],
+                    "Error: The Telegram token file \(emptyToken.path) is empty: write the Telegram token into it"
+                ),
                 (
                     ["run", "--rollover-hour", "30"], [:],
                     "Error: default.rollover.hour must be a whole hour from 0 to 23, not '30'."

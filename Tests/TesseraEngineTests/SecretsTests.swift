@@ -2,11 +2,11 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
-import TesseraEngine
 import TesseraTesting
 import Testing
 
 @testable import TesseraCore
+@testable import TesseraEngine
 
 @Suite("Secrets stay out of descriptions and logs")
 struct SecretsTests {
@@ -64,5 +64,35 @@ struct SecretsTests {
         for giveaway in try Self.giveaways() {
             #expect(!lines.contains { $0.message.contains(giveaway) || $0.metadata.contains(giveaway) }, "\(giveaway)")
         }
+    }
+
+    @Test(
+        "A secret must be able to carry 128 bits: words and phrases are refused, random text passes",
+        arguments: [
+            ("tessera", false), ("correct horse battery", false), ("daemon test secret", false),
+            (String(repeating: "ab", count: 40), false), ("0123456789abcdef0123456789abcde", false),
+            ("0123456789abcdef0123456789abcdef", true), ("q2Vx8RbT1mZ0kLpYw3Nc7A", true),
+            ("a schedule secret that must never be logged", true),
+        ])
+    func strength(text: String, strong: Bool) {
+        #expect((ScheduleSecret.estimatedBits(of: text) >= ScheduleSecret.minimumBits) == strong, "\(text)")
+    }
+
+    @Test("Button tags come from a key of their own: no tag is made with the schedule's or the replay guards' key")
+    func buttonTagKey() throws {
+        let secret = try #require(ScheduleSecret(Self.secretText))
+        let engine = BotEngine(configuration: .init(), secret: secret, logger: Logger(label: "test"))
+        let message = ChatMessage(
+            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Ann", text: "/forgetme")
+        let data = engine.buttonData(.confirm, for: message)
+        let tag = try #require(data.split(separator: "~").last.map(String.init))
+        #expect(tag.count == 16 && tag.allSatisfy(\.isHexDigit))
+        #expect(tag != secret.tag(for: "forgetme:yes|\(message.chat)|\(message.sender)"), "not the replay guards' key")
+        #expect(engine.verifiedButton(data, pressedIn: message) == .confirm)
+        // Another secret's engine neither makes nor accepts it.
+        let other = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret(Self.secretText + "!")),
+            logger: Logger(label: "test"))
+        #expect(other.verifiedButton(data, pressedIn: message) == nil)
     }
 }

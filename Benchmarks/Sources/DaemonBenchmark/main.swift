@@ -12,7 +12,7 @@ guard CommandLine.arguments.count == 2 else {
     exit(2)
 }
 let executable = CommandLine.arguments[1]
-let secret = "benchmark secret"
+let secret = "benchmark secret 61d0e9a4c7f3b825"
 
 func percentile(_ values: [Double], _ fraction: Double) -> Double {
     let sorted = values.sorted()

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The server secret the answer schedule is keyed with. Anyone who knows it can compute every future answer.
@@ -15,8 +16,40 @@ public struct ScheduleSecret: Sendable, Hashable {
         )
     }
 
-    /// Sixteen hex digits that authenticate a message the bot hands out and gets back (a button's data):
-    /// without the secret they cannot be forged. The key is derived apart from the schedule's.
+    /// The secret's 128-bit key, for deriving keys of other uses from it (the buttons' tags, in the engine).
+    package var keyMaterial: [UInt8] {
+        (0..<16).map { UInt8(truncatingIfNeeded: (($0 < 8 ? key.k0 : key.k1) >> (8 * UInt64($0 % 8)))) }
+    }
+
+    /// The fewest bits a secret text must be able to carry: a weaker one can be guessed offline, and with it
+    /// every future word.
+    public static let minimumBits = 128
+
+    /// At most how many bits a secret text carries: its length times the bits of a character drawn from the
+    /// kinds it uses (hex digits 4; lower case, upper case, digits, ASCII punctuation and other characters
+    /// add up to about 6.5 for a mix). Random text reaches it; words fall far short of it, so it only ever
+    /// says too much, and a text under ``minimumBits`` is weak for sure. A text of fewer than 8 distinct
+    /// characters counts as 0.
+    public static func estimatedBits(of text: String) -> Int {
+        let scalars = Array(text.unicodeScalars)
+        guard Set(scalars).count >= 8 else { return 0 }
+        let isHex = scalars.allSatisfy {
+            ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0)
+        }
+        if isHex { return 4 * scalars.count }
+        var pool = 0
+        if scalars.contains(where: { ("a"..."z").contains($0) }) { pool += 26 }
+        if scalars.contains(where: { ("A"..."Z").contains($0) }) { pool += 26 }
+        if scalars.contains(where: { ("0"..."9").contains($0) }) { pool += 10 }
+        if scalars.contains(where: { $0.isASCII && !$0.properties.isAlphabetic && !("0"..."9").contains($0) }) {
+            pool += 33
+        }
+        if scalars.contains(where: { !$0.isASCII }) { pool += 100 }
+        return Int(Double(scalars.count) * log2(Double(max(pool, 1))))
+    }
+
+    /// Sixteen hex digits that authenticate a message the bot keeps (a replay guard's key): without the secret
+    /// they cannot be made. The key is derived apart from the schedule's.
     public func tag(for message: String) -> String {
         let key = SipHash(
             k0: self.key.hash(words: 0x6275_7474_6f6e_6b30), k1: self.key.hash(words: 0x6275_7474_6f6e_6b31))
