@@ -127,10 +127,23 @@ public final class MatrixTransport: ChatTransport {
             "set_presence": "offline",
         ]
         if let position { query["since"] = position }
-        let sync: MatrixAPI.Sync = try await call(
-            "GET", "/sync", query: query,
-            // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
-            timeout: .seconds(configuration.pollSeconds + 15))
+        let sync: MatrixAPI.Sync
+        do {
+            sync = try await call(
+                "GET", "/sync", query: query,
+                // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
+                timeout: .seconds(configuration.pollSeconds + 15))
+        } catch TransportError.messageRejected(let reason) where position != nil {
+            // A position the homeserver no longer knows (its database restored, or a token of another server)
+            // would be refused for ever: start again from now, as a first start does.
+            logger.warning(
+                """
+                The homeserver refused the stored sync position; starting again from now. Messages sent since the \
+                bot last received are not answered.
+                """,
+                metadata: ["reason": "\(reason)"])
+            return try await receive(after: nil)
+        }
         var messages: [ChatMessage] = []
         var migrations: [(from: ChatID, to: ChatID)] = []
         if let invites = sync.rooms?.invite, !invites.isEmpty {

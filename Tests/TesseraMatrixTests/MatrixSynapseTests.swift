@@ -132,6 +132,25 @@ struct MatrixSynapseTests {
         }
     }
 
+    @Test("A sync position the homeserver refuses is dropped: the bot starts again from now and hears what follows")
+    func refusedPosition() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            try await synapse.join(room, as: bot)
+            let transport = transport(synapse, bot)
+            try await transport.prepare()
+            // A position of another server, or of a database restored from an older backup.
+            let restarted = try await transport.receive(after: "s99999999_garbage_0_0")
+            #expect(restarted.messages.isEmpty, "history is not answered")
+            #expect(restarted.nextPosition != "s99999999_garbage_0_0")
+            try await synapse.say("crane", in: room, as: alice)
+            let (messages, _) = try await receive(transport, after: restarted.nextPosition) { !$0.isEmpty }
+            #expect(messages.map(\.text) == ["crane"])
+        }
+    }
+
     @Test("A burst of invites is joined in one receive, and every direct one is remembered")
     func manyInvites() async throws {
         try await Synapse.with { synapse in
