@@ -778,8 +778,7 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotOpen(let path, let underlying):
-            "Cannot use the database at \(path): \(underlying). If the file is damaged or not a Tessera database, "
-                + "restore it from a backup or set TESSERA_DATABASE to another path."
+            "Cannot use the database at \(path): \(underlying). " + Self.advice(opening: underlying)
         case .newerSchema(let path, let migrations):
             "The database at \(path) was written by a newer Tessera (schema changes "
                 + "\(migrations.joined(separator: ", "))). Upgrade tessera; this version will not touch it."
@@ -799,6 +798,27 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .cannotFlush(let path, let code):
             "Cannot flush \(path) to disk: \(String(cString: strerror(code))). Check the disk and that the "
                 + "database's folder is writable."
+        }
+    }
+}
+
+extension SQLiteStoreError {
+    /// What to do about a database that cannot be opened, by why: a backup helps only a damaged file.
+    static func advice(opening underlying: any Error) -> String {
+        let code = (underlying as? DatabaseError)?.resultCode
+        let errno = (underlying as? POSIXError)?.code
+        if [.SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_CANTOPEN].contains(code)
+            || [.EROFS, .EACCES, .EPERM].contains(errno)
+        {
+            return "The file or its folder cannot be written (a read-only file system, or its owner and mode): "
+                + "make them writable for the user tessera runs as, or set TESSERA_DATABASE to a path that is."
+        }
+        switch code {
+        case .SQLITE_FULL?: return "The disk is full: free some space, then start tessera again."
+        case .SQLITE_NOTADB?, .SQLITE_CORRUPT?:
+            return "The file is damaged or not a Tessera database: restore it from a backup, or set "
+                + "TESSERA_DATABASE to another path."
+        default: return "Check the file and its folder, or set TESSERA_DATABASE to another path."
         }
     }
 }

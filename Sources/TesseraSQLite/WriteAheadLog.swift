@@ -82,6 +82,7 @@ final class WriteAheadLog: Sendable {
         let connection: DatabaseQueue
         let latest = Mutex(Progress())
         let waiting = Mutex<[CheckedContinuation<Progress, Never>]>([])
+        let failures = Mutex(FailureEpisode(activity: "Background checkpoints"))
         let logger: Logger
 
         init(databasePath: String, logger: Logger) throws {
@@ -98,9 +99,9 @@ final class WriteAheadLog: Sendable {
                 latest.withLock {
                     $0 = Progress(logFrames: result.walFrameCount, copiedFrames: result.checkpointedFrameCount)
                 }
+                failures.withLock { $0.succeeded(logger: logger) }
             } catch {
-                logger.warning(
-                    "A background checkpoint failed; the next one retries", metadata: ["error": "\(error)"])
+                failures.withLock { $0.failed(error, logger: logger) }
             }
             let progress = latest.withLock { $0 }
             let waiters = waiting.withLock { waiting in
@@ -109,5 +110,33 @@ final class WriteAheadLog: Sendable {
             }
             for waiter in waiters { waiter.resume(returning: progress) }
         }
+    }
+}
+
+/// Failures of work retried in the background (a disk full lasts minutes, and checkpoints run five times a
+/// second): the first of an episode is a warning, the rest debug lines, and a notice says when it works again.
+struct FailureEpisode {
+    let activity: String
+    private(set) var failures = 0
+
+    init(activity: String) { self.activity = activity }
+
+    mutating func failed(_ error: any Error, logger: Logger) {
+        failures += 1
+        if failures == 1 {
+            logger.warning(
+                """
+                \(activity) failed; retrying until they work. Nothing committed is lost meanwhile; check the \
+                disk's free space and health.
+                """, metadata: ["error": "\(error)"])
+        } else {
+            logger.debug("\(activity) failed again", metadata: ["error": "\(error)", "failures": "\(failures)"])
+        }
+    }
+
+    mutating func succeeded(logger: Logger) {
+        guard failures > 0 else { return }
+        logger.notice("\(activity) work again", metadata: ["failures": "\(failures)"])
+        failures = 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 import TesseraCore
 import TesseraEngine
 import TesseraTesting
@@ -347,6 +348,36 @@ struct SQLiteStoreTests {
         try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setSetting("schedule.secret", "s3cret")
         #expect(
             try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setting("schedule.secret") == "s3cret")
+    }
+
+    @Test("Background checkpoints that fail for as long as a disk stays full warn once, and say when they work again")
+    func checkpointFailuresOncePerEpisode() {
+        let logs = LogRecorder()
+        let logger = logs.logger(level: .info)
+        var episode = FailureEpisode(activity: "Background checkpoints")
+        for _ in 0..<100 { episode.failed(DatabaseError(resultCode: .SQLITE_FULL), logger: logger) }
+        episode.succeeded(logger: logger)
+        episode.succeeded(logger: logger)
+        episode.failed(DatabaseError(resultCode: .SQLITE_FULL), logger: logger)
+        let lines = logs.lines.withLock { $0 }
+        #expect(lines.map(\.level) == [.warning, .notice, .warning])
+        #expect(lines.first?.message.hasPrefix("Background checkpoints failed; retrying until they work.") == true)
+        #expect(lines[1].message == "Background checkpoints work again" && lines[1].metadata == "failures=100")
+    }
+
+    @Test("A database that cannot be opened gets advice for its cause: a backup only for a damaged file")
+    func openingAdvice() {
+        let readOnly = SQLiteStoreError.cannotOpen(
+            path: "/srv/t.sqlite", underlying: DatabaseError(resultCode: .SQLITE_READONLY))
+        #expect(readOnly.description.contains("read-only file system") && !readOnly.description.contains("backup"))
+        let denied = SQLiteStoreError.cannotOpen(path: "/srv/t.sqlite", underlying: POSIXError(.EROFS))
+        #expect(denied.description.contains("read-only file system"))
+        let damaged = SQLiteStoreError.cannotOpen(
+            path: "/srv/t.sqlite", underlying: DatabaseError(resultCode: .SQLITE_NOTADB))
+        #expect(damaged.description.contains("restore it from a backup"))
+        let full = SQLiteStoreError.cannotOpen(
+            path: "/srv/t.sqlite", underlying: DatabaseError(resultCode: .SQLITE_FULL))
+        #expect(full.description.contains("The disk is full") && !full.description.contains("backup"))
     }
 
     @Test("Busy, locked, full and I/O failures are transient; a damaged or newer database is not")
