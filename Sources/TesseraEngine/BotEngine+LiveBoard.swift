@@ -71,16 +71,29 @@ extension BotEngine {
     }
 
     /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
-    /// chat they picked, or, before they have finished it, a button that opens the direct chat to play.
-    func answerShareQuery(id: String, context: inout Context) async throws {
-        let daily = try await dailyGame(context)
-        let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
-        context.replies.append(
+    /// chat they picked, or, before they have finished it (or ever played), a button that opens the direct
+    /// chat to play. Nothing is stored: a stranger's query makes no player, and an answer waits in no chat's
+    /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own).
+    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
+        async throws
+    {
+        var share: SharedResult?
+        var language = message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage
+        if let player = try await store.player(message.sender) {
+            language = player.language
+            let context = Context(
+                message: message, platform: configuration.platform, now: now, store: store, player: player,
+                group: nil, language: player.language)
+            let daily = try await dailyGame(context)
+            share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+        }
+        try await store.enqueue([
             OutgoingMessage(
-                chat: context.message.chat, chatKind: context.message.chatKind,
+                chat: message.chat, chatKind: message.chatKind,
                 html: share?.text(theme: configuration.shareTheme).htmlEscaped ?? "",
                 action: .answerQuery(
-                    id: id, title: share.map { context.texts.shareTitle($0.headline) } ?? context.texts.shareFirstPlay)
-            ))
+                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay)
+            )
+        ])
     }
 }

@@ -60,6 +60,10 @@ public struct BotEngine: Sendable {
     /// Handles one message: updates the store and queues the replies in its outbox.
     public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws {
         var input = BotInput(message)
+        // Typing the bot's name anywhere asks a query: it is answered, and stores nothing about the asker.
+        if case .query(let id) = message.event {
+            return try await answerShareQuery(id: id, message: message, at: now, in: store)
+        }
         try await store.noteActivity(in: message.chat)
         // A typed confirmation of /forgetme (platforms without buttons) is its button's press: handled before
         // anything is stored for the sender, as a press is.
@@ -197,9 +201,9 @@ public struct BotEngine: Sendable {
                     html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
                     thread: context.message.thread))
             return
-        case .query(let id)?:
-            if context.isGroup { return }
-            return try await answerShareQuery(id: id, context: &context)
+        case .query?:
+            // Answered in handle(_:at:in:), before anything is stored.
+            return
         case .unreadable?:
             // Nobody is left talking to a bot that cannot hear them: what to do instead, in plain text.
             context.replies.append(

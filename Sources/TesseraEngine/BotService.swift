@@ -390,17 +390,23 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
         while true {
             let pending = try await store.pendingMessages(limit: 200, now: now(), platform: transport.platform)
             if pending.isEmpty { return }
-            // Each chat's messages in order; only those the limits allow now.
-            var order: [ChatID] = []
-            var byChat: [ChatID: [OutboxEntry]] = [:]
+            // Each chat's messages in order; only those the limits allow now. An answer to an inline query is no
+            // message of its chat: it goes on its own, under the overall limit alone, before the query expires.
+            var order: [SendingLane] = []
+            var byLane: [SendingLane: [OutboxEntry]] = [:]
             for entry in pending {
-                if byChat[entry.message.chat] == nil { order.append(entry.message.chat) }
-                byChat[entry.message.chat, default: []].append(entry)
+                let lane = SendingLane(entry)
+                if byLane[lane] == nil { order.append(lane) }
+                byLane[lane, default: []].append(entry)
             }
             let seconds = start.duration(to: clock.now).seconds
-            let ready: [[OutboxEntry]] = order.compactMap { chat in
-                let allowed = (byChat[chat] ?? []).prefix { entry in
-                    limiter.acquire(chat: chat, isGroup: entry.message.chatKind == .group, now: seconds) == 0
+            let ready: [[OutboxEntry]] = order.compactMap { lane in
+                let allowed = (byLane[lane] ?? []).prefix { entry in
+                    switch lane {
+                    case .chat(let chat):
+                        limiter.acquire(chat: chat, isGroup: entry.message.chatKind == .group, now: seconds) == 0
+                    case .answer: limiter.acquireOverall(now: seconds) == 0
+                    }
                 }
                 return allowed.isEmpty ? nil : Array(allowed)
             }
@@ -618,6 +624,16 @@ extension BotService: CustomStringConvertible, CustomReflectable {
     // ServiceGroup logs each service's description: a short one, with none of the engine's secrets.
     public var description: String { "BotService(transport: \(transport.name))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// What keeps its order and its rate limit when sending: a chat's messages, or one answer to an inline query.
+private enum SendingLane: Hashable {
+    case chat(ChatID)
+    case answer(Int64)
+
+    init(_ entry: OutboxEntry) {
+        if case .answerQuery = entry.message.action { self = .answer(entry.id) } else { self = .chat(entry.message.chat) }
+    }
 }
 
 /// When the service last polled and sent successfully.

@@ -74,6 +74,17 @@ public struct RateLimiter: Sendable {
         return 0
     }
 
+    /// Takes a token of the overall limit alone, for a call that posts in no chat (an inline query's answer):
+    /// 0, or how many seconds to wait.
+    public mutating func acquireOverall(now: Double) -> Double {
+        var bucket = refilled(overall, configuration.overall, now)
+        let waiting = wait(bucket, configuration.overall)
+        guard waiting <= 0 else { return waiting }
+        bucket.tokens -= 1
+        overall = bucket
+        return 0
+    }
+
     /// Holds every message to a chat until a time (the platform said to retry after it).
     public mutating func block(chat: ChatID, until: Double) {
         blockedUntil[chat] = max(blockedUntil[chat] ?? 0, until)

@@ -106,6 +106,28 @@ struct BotServiceTests {
     }
 
     @Test(
+        "Answers to inline queries go out at once, not at a chat's pace, with no 'slow down' and no player made",
+        .timeLimit(.minutes(1)))
+    func inlineAnswersAtOnce() async throws {
+        // A player typing after the bot's name: a query a keystroke, each to be answered before it expires.
+        let queries = (1...25).map { index in
+            ChatMessage(
+                chat: ChatID(7), chatKind: .direct, sender: UserID(7), senderName: "Ann", text: "",
+                event: .query(id: "q\(index)"))
+        }
+        transport.push(ReceivedBatch(messages: queries, nextPosition: "2"))
+        let running = Task { try await service().run() }
+        await transport.events.wait(for: "send(7)", count: 25)
+        let answers = transport.sent
+        #expect(answers.count == 25)
+        #expect(answers.allSatisfy { if case .answerQuery = $0.action { true } else { false } })
+        #expect(Set(transport.sendTimes).count == 1, "all in one pass: a chat's pace would take 22 s more")
+        #expect(try await store.base.write { try await $0.player(UserID(7)) } == nil, "nothing stored for a query")
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
         "A send that lasts keeps its message held, renewed every third of the hold, and lets it go after",
         .timeLimit(.minutes(1)))
     func holdRenewedWhileSending() async throws {

@@ -62,6 +62,12 @@ struct LiveBoardTests {
         let bot = try EngineHarness()
         let early = try #require(try await bot.send("share", event: .query(id: "q1")).first)
         #expect(early.action == .answerQuery(id: "q1", title: "Finish today's puzzle first") && early.html.isEmpty)
+        // Strangers' queries are answered and make no player.
+        for stranger in 100...599 as ClosedRange<Int64> {
+            try await bot.send("share", from: stranger, event: .query(id: "s\(stranger)"))
+        }
+        #expect(try await bot.store.write { try await $0.player(UserID(1)) } == nil)
+        #expect(try await bot.store.write { try await $0.player(UserID(599)) } == nil)
         try await bot.send(try bot.wrongWord())
         try await bot.send(try bot.answer())
         let answer = try #require(try await bot.send("share", event: .query(id: "q2")).first)
