@@ -190,23 +190,13 @@ extension BotEngine {
 
     /// `/guess` and `/play` in a group: a button to the direct chat, where guesses are made. The reply never
     /// quotes a message that shows a guess, so the word is not repeated under the bot's name.
-    func playPrivately(revealsGuess: Bool, context: inout Context) {
+    func playPrivately(context: inout Context) {
         let message = context.message
+        let revealsGuess = Self.revealsGuess(message)
         // Without a button to the direct chat, a platform that can opens one with the player.
         let opensChat = !context.platform.buttons && context.platform.opensDirectChats
         var html = opensChat ? context.texts.playPrivatelyInvited : context.texts.playPrivately
-        if revealsGuess, let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true
-        {
-            // Its letters would be a hint for everyone: gone, and the group told why the first time.
-            context.replies.append(
-                OutgoingMessage(
-                    chat: message.chat, chatKind: message.chatKind, html: "", replyTo: guess, action: .delete))
-            if !group.deletionExplained {
-                html = context.texts.guessDeleted + "\n" + html
-                group.deletionExplained = true
-                context.group = group
-            }
-        }
+        if revealsGuess, deletesGuess(context: &context) { html = context.texts.guessDeleted + "\n" + html }
         context.replies.append(
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: html,
@@ -224,5 +214,31 @@ extension BotEngine {
                         maximumGuesses: Game.defaultMaximumGuesses),
                     action: .openDirectChat(with: message.sender)))
         }
+    }
+
+    /// A message edited into a guess: deleted like one sent, and the group told why the first time, in a post
+    /// that quotes nothing.
+    func deleteRevealedGuess(context: inout Context) {
+        guard deletesGuess(context: &context) else { return }
+        let message = context.message
+        context.replies.append(
+            OutgoingMessage(
+                chat: message.chat, chatKind: message.chatKind, html: context.texts.guessDeleted,
+                thread: message.thread))
+    }
+
+    /// Deletes a message that shows a guess, where the bot may; true when the group is to be told why (the
+    /// first time).
+    private func deletesGuess(context: inout Context) -> Bool {
+        let message = context.message
+        guard let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true else {
+            return false
+        }
+        context.replies.append(
+            OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: "", replyTo: guess, action: .delete))
+        guard !group.deletionExplained else { return false }
+        group.deletionExplained = true
+        context.group = group
+        return true
     }
 }

@@ -92,7 +92,8 @@ extension BotEngine {
                 chat: message.chat, chatKind: message.chatKind,
                 html: share?.text(theme: configuration.shareTheme).htmlEscaped ?? "",
                 action: .answerQuery(
-                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay)
+                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay
+                )
             )
         ])
     }

@@ -145,11 +145,15 @@ public struct BotEngine: Sendable {
         guard message.chatKind == .group,
             let command = message.command, !command.argument.isEmpty
         else { return [] }
-        switch command.name {
-        case "settings": return [.senderIsAdministrator]
-        case "guess": return [.botMayDeleteMessages]
-        default: return []
-        }
+        if Self.revealsGuess(message) { return [.botMayDeleteMessages] }
+        return command.name == "settings" ? [.senderIsAdministrator] : []
+    }
+
+    /// A word typed after a command in a group (`/guess crane`, `/play@bot crane`), sent or edited in: its letters
+    /// are a hint for every member, so the bot deletes it where it may and never quotes it.
+    static func revealsGuess(_ message: ChatMessage) -> Bool {
+        guard message.chatKind == .group, let command = message.command else { return false }
+        return (command.name == "guess" || command.name == "play") && !command.argument.isEmpty
     }
 
     /// What one message works on.
@@ -189,7 +193,11 @@ public struct BotEngine: Sendable {
 
     private func respond(to input: BotInput, context: inout Context) async throws {
         if context.message.isEdited {
-            edited(context: &context)
+            if Self.revealsGuess(context.message) {
+                deleteRevealedGuess(context: &context)
+            } else {
+                edited(context: &context)
+            }
             return
         }
         switch context.message.event {
@@ -246,7 +254,7 @@ public struct BotEngine: Sendable {
             )
         case "guess", "play":
             if context.isGroup {
-                playPrivately(revealsGuess: name == "guess" && !argument.isEmpty, context: &context)
+                playPrivately(context: &context)
             } else if name == "play" {
                 context.reply(context.texts.guessHowTo)
             } else if argument.isEmpty {

@@ -632,7 +632,11 @@ private enum SendingLane: Hashable {
     case answer(Int64)
 
     init(_ entry: OutboxEntry) {
-        if case .answerQuery = entry.message.action { self = .answer(entry.id) } else { self = .chat(entry.message.chat) }
+        if case .answerQuery = entry.message.action {
+            self = .answer(entry.id)
+        } else {
+            self = .chat(entry.message.chat)
+        }
     }
 }
 

@@ -247,8 +247,20 @@ struct LiveBoardTests {
                 .readingCommands()
         }
         #expect(bot.engine.questions(for: message("/guess crane")) == [.botMayDeleteMessages])
+        #expect(bot.engine.questions(for: message("/play@TesseraBot torso")) == [.botMayDeleteMessages])
         #expect(
             bot.engine.questions(for: message("/guess")).isEmpty && bot.engine.questions(for: message("/play")).isEmpty)
+        // The ways round it: a word after /play, and a message edited into a guess, are deleted too; neither is
+        // quoted.
+        let played = try await bot.send("/play@TesseraBot torso", from: 5, in: -100, group: true, botMayDelete: true)
+        #expect(played.first?.action == .delete && played.allSatisfy { $0.action == .delete || $0.replyTo == nil })
+        let edited = try await bot.send(
+            "/guess@TesseraBot torso", from: 5, in: -100, group: true, botMayDelete: true, edited: true)
+        #expect(edited.map(\.action) == [.delete], "deleted, and the group was told why already")
+        let elsewhere = try await bot.send(
+            "/guess@TesseraBot torso", from: 5, in: -200, group: true, botMayDelete: true, edited: true)
+        #expect(elsewhere.map(\.action) == [.delete, .post] && elsewhere.last?.replyTo == nil)
+        #expect(elsewhere.last?.html.hasPrefix("🧹 I deleted that guess") == true)
     }
 
     @Test("A reminder goes to the chat the player wrote from, which need not have the player's id")
