@@ -84,9 +84,15 @@ extension BotEngine {
             reply = language.texts.forgetCancelled
         case nil:
             // Forged, pressed by someone else, or from an older version: the platform has answered the press.
-            logger.notice(
-                "Ignored a press of a button the bot did not send to this player",
-                metadata: ["button.data": "\(button)", "user.id": "\(message.sender)", "chat.id": "\(message.chat)"])
+            // Anyone can send thousands: a line a minute at most, with how many it stands for.
+            if let unlogged = forgedPresses.admit(at: now) {
+                logger.notice(
+                    "Ignored a press of a button the bot did not send to this player",
+                    metadata: [
+                        "button.data": "\(button.prefix(64))", "user.id": "\(message.sender)",
+                        "chat.id": "\(message.chat)", "presses.unlogged": "\(unlogged)",
+                    ])
+            }
             return
         }
         try await store.enqueue([

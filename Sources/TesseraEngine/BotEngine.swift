@@ -37,6 +37,8 @@ public struct BotEngine: Sendable {
     let secret: ScheduleSecret
     /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
     let buttonTags: ButtonTags
+    /// Presses of buttons the bot did not send, logged a line a minute at most.
+    let forgedPresses = ThrottledLog(interval: 60)
     let logger: Logger
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {

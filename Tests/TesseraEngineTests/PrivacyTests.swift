@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Synchronization
 import TesseraCore
 import TesseraTesting
 import Testing
@@ -119,5 +121,28 @@ struct PrivacyTests {
             let reply = try await bot.text("/\(command.name)", from: 9, name: "Menu")
             #expect(!reply.contains("I don't know that command"), "/\(command.name)")
         }
+    }
+
+    @Test("Thousands of forged presses are ignored in a log line a minute, each saying how many it stands for")
+    func forgedPressesLogged() async throws {
+        let logs = LogRecorder()
+        let store = try TestStore.make()
+        let engine = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret(EngineHarness.secretText)),
+            logger: logs.logger(level: .info))
+        let start = Date(timeIntervalSince1970: 1_795_348_800)
+        for index in 0..<3000 {
+            let press = ChatMessage(
+                chat: ChatID(Int64(index)), chatKind: .direct, sender: UserID(Int64(index)), senderName: "P",
+                text: "", button: "forgetme:yes~\(String(index, radix: 16))")
+            // Two and a half minutes of presses, 20 a second.
+            let now = start + Double(index) * 0.05
+            try await store.write { try await engine.handle(press, at: now, in: $0) }
+        }
+        let lines = logs.lines.withLock { $0 }.filter { $0.message.hasPrefix("Ignored a press") }
+        #expect(lines.count == 3)
+        #expect(lines.map { $0.metadata.contains("presses.unlogged=0") } == [true, false, false])
+        #expect(lines.dropFirst().allSatisfy { $0.metadata.contains("presses.unlogged=1199") })
+        #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty, "and nobody was answered")
     }
 }
