@@ -20,6 +20,17 @@ struct MatrixSynapseTests {
         return MatrixTransport(configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
     }
 
+    /// The bot and Alice in a direct room she made, which the bot has joined; the bot's transport.
+    func directRoom(_ synapse: Synapse) async throws -> (
+        bot: Synapse.Account, alice: Synapse.Account, room: String, transport: MatrixTransport
+    ) {
+        let bot = try await synapse.register("tessera")
+        let alice = try await synapse.register("alice")
+        let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+        try await synapse.join(room, as: bot)
+        return (bot, alice, room, transport(synapse, bot))
+    }
+
     /// Receives until `done` holds for what arrived, at most `polls` long polls; returns every message and the
     /// last position.
     func receive(
@@ -135,11 +146,7 @@ struct MatrixSynapseTests {
     @Test("A sync position the homeserver refuses is dropped: the bot starts again from now and hears what follows")
     func refusedPosition() async throws {
         try await Synapse.with { synapse in
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await synapse.join(room, as: bot)
-            let transport = transport(synapse, bot)
+            let (_, alice, room, transport) = try await directRoom(synapse)
             try await transport.prepare()
             // A position of another server, or of a database restored from an older backup.
             let restarted = try await transport.receive(after: "s99999999_garbage_0_0")
@@ -190,11 +197,7 @@ struct MatrixSynapseTests {
     @Test("Notices with HTML; the same key posts once; an edit replaces; a reaction marks; a spoiler stays hidden")
     func sending() async throws {
         try await Synapse.with { synapse in
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await synapse.join(room, as: bot)
-            let transport = transport(synapse, bot)
+            let (bot, alice, room, transport) = try await directRoom(synapse)
             let chat = ChatID(.matrix, room)
             let board = OutgoingMessage(chat: chat, chatKind: .direct, html: "<b>Board</b> 1/6")
             let posted = try #require(try await transport.send(board, key: "outbox.1"))
@@ -318,11 +321,7 @@ struct MatrixSynapseTests {
     @Test("After an outage every message since is received, not only the homeserver's default last ten")
     func outage() async throws {
         try await Synapse.with { synapse in
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await synapse.join(room, as: bot)
-            let transport = transport(synapse, bot)
+            let (_, alice, room, transport) = try await directRoom(synapse)
             let position = try await transport.receive(after: nil).nextPosition
             // The bot is away while 25 messages arrive.
             for index in 0..<25 { try await synapse.say("!stats \(index)", in: room, as: alice) }
@@ -335,11 +334,7 @@ struct MatrixSynapseTests {
     func rateLimit() async throws {
         try await Synapse.with { synapse in
             let admin = try await synapse.registerAdministrator("admin")
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let room = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await synapse.join(room, as: bot)
-            let transport = transport(synapse, bot)
+            let (bot, _, room, transport) = try await directRoom(synapse)
             let chat = ChatID(.matrix, room)
             try await synapse.overrideRateLimit(of: bot.userID, perSecond: 1, burst: 1, as: admin)
             var limited: Duration?
