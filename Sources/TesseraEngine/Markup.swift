@@ -376,20 +376,22 @@ extension [Markup.Node] {
 }
 
 extension String {
-    /// Escapes `&`, `<` and `>` for the HTML subset of chat platforms, scalar by scalar: a `<` that a
-    /// combining mark or joiner follows is escaped too.
+    /// Escapes `&`, `<` and `>` for the HTML subset of chat platforms, on UTF-8 bytes: those three are single
+    /// bytes that no other character's bytes contain, so a `<` that a combining mark or joiner follows is
+    /// escaped too (a `Character` would hide it).
     public var htmlEscaped: String {
         guard utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
         else { return self }
-        var escaped = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
-            default: escaped.append(scalar)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;".utf8
+            case UInt8(ascii: "<"): escaped += "&lt;".utf8
+            case UInt8(ascii: ">"): escaped += "&gt;".utf8
+            default: escaped.append(byte)
             }
         }
-        return String(escaped)
+        return String(decoding: escaped, as: UTF8.self)
     }
 }

@@ -22,8 +22,9 @@ func hostileTextBenchmark(messages count: Int, seed: UInt64) {
     let ordinary = (0..<count).map { index in
         ["crane", "/guess slate", "Wordle 1,234 3/6\n⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩", "good morning everyone"][index % 4]
     }
-    func run(_ texts: [String]) -> (total: Double, worst: Double, worstLength: Int, checksum: Int) {
+    func run(_ texts: [String]) -> (total: Double, worst: Double, worstLength: Int, worstText: String, checksum: Int) {
         var worst = (0.0, 0)
+        var worstText = ""
         var checksum = 0
         let total = nanoseconds(
             clock.measure {
@@ -31,10 +32,13 @@ func hostileTextBenchmark(messages count: Int, seed: UInt64) {
                     var size = 0
                     let elapsed = nanoseconds(clock.measure { size = read(text) })
                     checksum &+= size
-                    if elapsed > worst.0 { worst = (elapsed, text.utf16.count) }
+                    if elapsed > worst.0 {
+                        worst = (elapsed, text.utf16.count)
+                        worstText = text
+                    }
                 }
             })
-        return (total, worst.0, worst.1, checksum)
+        return (total, worst.0, worst.1, worstText, checksum)
     }
     let baseline = run(ordinary)
     let fuzzed = run(hostile)
@@ -49,4 +53,25 @@ func hostileTextBenchmark(messages count: Int, seed: UInt64) {
             + "\(String(format: "%6.2f", baseline.total / Double(count) / 1e3)) µs a message, worst "
             + "\(String(format: "%6.3f", baseline.worst / 1e6)) ms (checksums \(fuzzed.checksum), \(baseline.checksum))"
     )
+    // Where the slowest message's time goes, read again step by step.
+    let text = fuzzed.worstText
+    let steps = [
+        ("the message", nanoseconds(clock.measure { _ = read(text) })),
+        (
+            "control characters",
+            nanoseconds(
+                clock.measure {
+                    _ = ChatMessage(
+                        chat: ChatID(.telegram, "-1"), chatKind: .group, sender: UserID(.telegram, "1"),
+                        senderName: text,
+                        text: text)
+                })
+        ),
+        ("command", nanoseconds(clock.measure { _ = syntax.read(text) })),
+        ("pasted result", nanoseconds(clock.measure { _ = SharedResult(parsing: text) })),
+        ("escaping", nanoseconds(clock.measure { _ = text.htmlEscaped })),
+    ]
+    print(
+        "  the slowest, \(String(text.prefix(24)).debugDescription)…: "
+            + steps.map { "\($0.0) \(String(format: "%.3f", $0.1 / 1e6)) ms" }.joined(separator: ", "))
 }
