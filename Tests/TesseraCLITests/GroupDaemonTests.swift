@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraEngine
 import TesseraTestSupport
 import Testing
 
@@ -90,6 +91,51 @@ struct GroupDaemonTests {
             .filter { (30...32).contains($0.replyTo ?? 0) }
         #expect(boards.count == 3)
         #expect(boards.allSatisfy { $0.text.contains("🥇 Ann — 1/6") }, "\(boards.map(\.text))")
+        await running.stop()
+        await fake.stop()
+    }
+
+    @Test("Members with hostile names: the summary reaches Telegram as HTML in parts, the word behind a spoiler")
+    func hostileNamesInTheSummary() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = ClockFile(in: directory)
+        try clock.set("2026-11-22T12:00:00Z")
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path,
+            environment: Self.environment.merging(clock.environment) { $1 })
+        try running.start()
+        let answer = try LiveBoardDaemonTests.answer(326)
+        // 25 members with long names, each ending in a markup character that a mark or joiner follows.
+        let marks = ["<\u{303}", "&\u{301}", ">\u{303}", "<\u{200D}", "<\u{FE0F}"]
+        let names = (1...25).map { "Member \($0) " + String(repeating: "ü", count: 70) + " " + marks[$0 % marks.count] }
+        try await fake.push(
+            names.enumerated().map { index, name in
+                FakeTelegram.message("/join", from: Int64(index + 1), name: name, chat: -1, messageID: Int64(index + 1))
+            })
+        for (index, name) in names.enumerated() {
+            try await fake.push([
+                FakeTelegram.message(
+                    answer.lowercased(), from: Int64(index + 1), name: name, messageID: Int64(100 + index))
+            ])
+        }
+        try await fake.waitForSent { $0.filter { $0.text.contains("Solved in 1/6") }.count == names.count }
+        try clock.set("2026-11-23T00:01:00Z")
+        // Every part is in once the 25 grids are, each a name and one green row.
+        let grids = { (sent: [FakeTelegram.SentMessage]) in
+            sent.filter { $0.chat == -1 }.map { $0.text.components(separatedBy: " 1/6\n🟩🟩🟩🟩🟩").count - 1 }
+                .reduce(0, +)
+        }
+        let summary = try await fake.waitForSent(timeout: .seconds(30)) { grids($0) == names.count }
+            .filter { $0.chat == -1 && $0.silent }
+        #expect(summary.count > 1, "too long for one message: \(summary.map(\.text.count))")
+        #expect(summary.allSatisfy { $0.parseMode == "HTML" }, "no part refused and resent as plain text")
+        #expect(summary.contains { $0.text.contains("<tg-spoiler>\(answer)</tg-spoiler>") })
+        for part in summary {
+            #expect(
+                !part.text.replacingOccurrences(of: "<tg-spoiler>\(answer)</tg-spoiler>", with: "").contains(answer))
+        }
+        #expect(summary.contains { $0.text.contains("Member 1 ") && $0.text.contains("&amp;\u{301}") })
         await running.stop()
         await fake.stop()
     }
