@@ -111,7 +111,7 @@ extension BotEngine {
     // MARK: - Settings
 
     /// `/settings` shows the group's settings; `/settings NAME VALUE` changes one (administrators only).
-    func settings(_ argument: String, context: inout Context) throws {
+    func settings(_ argument: String, context: inout Context) async throws {
         guard var group = context.group else {
             context.reply(context.texts.groupsOnly)
             return
@@ -135,8 +135,7 @@ extension BotEngine {
         let value = words.dropFirst().joined(separator: " ")
         let lowered = value.lowercased()
         let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
-        let onOff: Bool? =
-            ["on", "yes", "sí", "si"].contains(lowered) ? true : ["off", "no"].contains(lowered) ? false : nil
+        let onOff = Self.onOff(value, empty: nil)
         switch name {
         case "timezone":
             guard let zone = Self.knownTimeZone(value) else {
@@ -145,12 +144,12 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.timeZone = zone
-            group.schedule(next, at: context.now, schedule: configuration.schedule)
+            try await change(&group, to: next, context: context)
         case "rollover":
-            guard let hour else { return context.reply(context.texts.settingsUsage) }
+            guard let hour else { return context.reply(context.texts.settingsUsage(for: name)) }
             var next = group.nextDaySettings
             next.rolloverHour = hour
-            group.schedule(next, at: context.now, schedule: configuration.schedule)
+            try await change(&group, to: next, context: context)
         case "language":
             guard let language = Language(rawValue: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
@@ -158,9 +157,9 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.language = language
-            group.schedule(next, at: context.now, schedule: configuration.schedule)
+            try await change(&group, to: next, context: context)
         case "hard":
-            guard let onOff else { return context.reply(context.texts.settingsUsage) }
+            guard let onOff else { return context.reply(context.texts.settingsUsage(for: name)) }
             group.hardModeRequired = onOff
         case "summary":
             if let onOff {
@@ -172,30 +171,49 @@ extension BotEngine {
                 group.summaryEnabled = true
                 group.summaryHour = hour
             } else {
-                return context.reply(context.texts.settingsUsage)
+                return context.reply(context.texts.settingsUsage(for: name))
             }
         case "topic":
             guard context.platform.threads else { return context.reply(context.texts.settingsNoTopics) }
             switch lowered {
             case "here": group.topic = context.message.thread
             case "off", "none": group.topic = nil
-            default: return context.reply(context.texts.settingsUsage)
+            default: return context.reply(context.texts.settingsUsage(for: name))
             }
         default:
-            return context.reply(context.texts.settingsUsage)
+            return context.reply(context.texts.settingsUsage(for: name))
         }
         context.group = group
         context.reply(context.texts.settingsSaved(group))
     }
 
-    /// `/guess` and `/play` in a group: a button to the direct chat, where guesses are made. The reply never
-    /// quotes a message that shows a guess, so the word is not repeated under the bot's name.
-    func playPrivately(context: inout Context) {
+    /// A change of the group's day or language. While the group's open days have no results it applies at once
+    /// (a group being set up does not wait a day); otherwise from the group's next puzzle, so no day that
+    /// counts is cut short or replayed.
+    private func change(_ group: inout Group, to settings: Group.DaySettings, context: Context) async throws {
+        let today = group.puzzle(at: context.now, schedule: configuration.schedule).rawValue
+        for number in today - 1...today + 1 where number > group.lastClosedPuzzle.rawValue {
+            for board in [BoardKind.tessera, .official] {
+                let results = try await context.store.results(
+                    in: group.chat, board: board, puzzle: PuzzleNumber(number))
+                if !results.isEmpty {
+                    return group.schedule(settings, at: context.now, schedule: configuration.schedule)
+                }
+            }
+        }
+        group.applyNow(settings)
+    }
+
+    /// `/guess`, `/play` and `/board` in a group: a button to the direct chat, where guesses are made. The reply
+    /// never quotes a message that shows a guess, so the word is not repeated under the bot's name.
+    func playPrivately(context: inout Context) async throws {
         let message = context.message
         let revealsGuess = Self.revealsGuess(message)
+        let joined = try await context.store.groups(of: context.player.id).contains { $0.chat == message.chat }
         // Without a button to the direct chat, a platform that can opens one with the player.
         let opensChat = !context.platform.buttons && context.platform.opensDirectChats
-        var html = opensChat ? context.texts.playPrivatelyInvited : context.texts.playPrivately
+        var html =
+            opensChat ? context.texts.playPrivatelyInvited(joined: joined) : context.texts.playPrivately(joined: joined)
         if revealsGuess, deletesGuess(context: &context) { html = context.texts.guessDeleted + "\n" + html }
         context.replies.append(
             OutgoingMessage(

@@ -12,18 +12,14 @@ extension BotEngine {
 
     func remind(_ argument: String, context: inout Context) {
         guard !context.isGroup else { return context.reply(context.texts.remindUsage) }
-        switch argument.lowercased() {
-        case "": context.reply(context.texts.remindersAre(on: context.player.reminders))
-        case "on", "sí", "si":
-            context.player.reminders = true
-            // Today's day counts from now: a reminder comes today too if it is due.
-            context.player.remindedPuzzle = nil
-            context.reply(context.texts.remindersAre(on: true))
-        case "off", "no":
-            context.player.reminders = false
-            context.reply(context.texts.remindersAre(on: false))
-        default: context.reply(context.texts.remindUsage)
+        guard !argument.isEmpty else { return context.reply(context.texts.remindersAre(on: context.player.reminders)) }
+        guard let on = Self.onOff(argument, empty: nil) else {
+            return context.reply(context.texts.onOffUsage("remind"))
         }
+        context.player.reminders = on
+        // Today's day counts from now: a reminder comes today too if it is due.
+        if on { context.player.remindedPuzzle = nil }
+        context.reply(context.texts.remindersAre(on: on))
     }
 
     /// Queues the reminders that are due, in the caller's transaction: each player's day is considered once,

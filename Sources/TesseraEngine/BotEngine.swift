@@ -256,7 +256,7 @@ public struct BotEngine: Sendable {
             )
         case "guess", "play":
             if context.isGroup {
-                playPrivately(context: &context)
+                try await playPrivately(context: &context)
             } else if name == "play" {
                 context.reply(context.texts.guessHowTo)
             } else if argument.isEmpty {
@@ -271,7 +271,7 @@ public struct BotEngine: Sendable {
         case "leaderboard": try await leaderboard(argument, context: &context)
         case "join": try await join(context: &context)
         case "leave": try await leave(context: &context)
-        case "settings": try settings(argument, context: &context)
+        case "settings": try await settings(argument, context: &context)
         case "forgetme": forgetMe(context: &context)
         case "export": try await export(context: &context)
         case "timezone": timeZone(argument, context: &context)
@@ -354,6 +354,8 @@ public struct BotEngine: Sendable {
     private func board(context: inout Context) async throws {
         let daily = try await dailyGame(context)
         if daily.game.rows.isEmpty {
+            // In a group, words are not guesses: where to play instead.
+            if context.isGroup { return try await playPrivately(context: &context) }
             context.reply(context.texts.noGuessesYet)
         } else if context.isGroup {
             context.reply(groupProgress(daily.game, context: context))
@@ -364,7 +366,9 @@ public struct BotEngine: Sendable {
     }
 
     private func hardMode(_ argument: String, context: inout Context) async throws {
-        let enable = argument.lowercased() != "off"
+        guard let enable = Self.onOff(argument, empty: true) else {
+            return context.reply(context.texts.onOffUsage("hard"))
+        }
         context.player.prefersHardMode = enable
         var daily = try await dailyGame(context)
         switch daily.game.setHardMode(enable) {
@@ -421,6 +425,17 @@ public struct BotEngine: Sendable {
         }
         context.player = player
         context.reply(context.texts.timeZoneChanged(zone, from: next))
+    }
+
+    /// `on` or `off` (and their Spanish and plain-English words); `empty` for no argument; nil for anything else,
+    /// which changes nothing.
+    static func onOff(_ argument: String, empty: Bool?) -> Bool? {
+        switch argument.lowercased() {
+        case "": empty
+        case "on", "yes", "sí", "si": true
+        case "off", "no": false
+        default: nil
+        }
     }
 
     /// An IANA zone name, matched without regard to case: `europe/madrid` is Europe/Madrid.

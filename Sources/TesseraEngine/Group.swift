@@ -103,6 +103,13 @@ public struct Group: Sendable, Hashable, Codable {
         }
     }
 
+    /// Makes settings current at once, dropping what was pending.
+    public mutating func applyNow(_ settings: DaySettings) {
+        daySettings = settings
+        pending = nil
+        pendingFrom = nil
+    }
+
     /// Makes pending settings current once the day before they take effect has closed.
     public mutating func applyPending(closed puzzle: PuzzleNumber) {
         guard let pending, let pendingFrom, puzzle.rawValue + 1 >= pendingFrom.rawValue else { return }

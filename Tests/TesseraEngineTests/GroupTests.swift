@@ -11,9 +11,13 @@ struct GroupTests {
     static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
     @Test(
-        "Only administrators change a group's settings, from its next puzzle; the group's language rules there")
+        "Only administrators change a group's settings, from its next puzzle once it has results; its language rules there"
+    )
     func settings() async throws {
         var bot = try EngineHarness()
+        // Eve's result today: from now on a change of the group's day waits for its next puzzle.
+        try await bot.send("/join", from: 5, name: "Eve", in: -100, group: true)
+        try await bot.play(5, name: "Eve", misses: 0)
         let view = try await bot.text("/settings", in: -100, group: true)
         #expect(view.contains("Day: UTC, new puzzle at 00:00") && view.contains("Daily summary: at the new puzzle"))
         #expect(
@@ -28,7 +32,9 @@ struct GroupTests {
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
         _ = try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) }
-        #expect(try await bot.text("/help", in: -100, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
+        // The summary of Eve's day went out first.
+        let help = try await bot.send("/help", in: -100, group: true).last?.html ?? ""
+        #expect(help.hasPrefix("<b>Tessera en este grupo</b>"), "\(help)")
         #expect(try await bot.text("/help").hasPrefix("<b>Commands</b>"), "a direct chat keeps the player's language")
 
         let changes = [
@@ -59,6 +65,36 @@ struct GroupTests {
         #expect(bot.engine.questions(for: message("/settings hard on", .group)) == [.senderIsAdministrator])
         #expect(bot.engine.questions(for: message("/settings", .group)).isEmpty, "showing needs no check")
         #expect(bot.engine.questions(for: message("/settings hard on", .direct)).isEmpty)
+    }
+
+    @Test("A group with no results on its open days is set up at once: its day, rollover and language apply now")
+    func immediateSetup() async throws {
+        let bot = try EngineHarness()
+        try await bot.send("/join", from: 5, name: "Eve", in: -7, group: true)
+        let saved = try await bot.text("/settings language es", in: -7, group: true, admin: true)
+        #expect(saved.hasPrefix("Saved.") && !saved.contains("From puzzle"), "\(saved)")
+        #expect(try await bot.text("/help", in: -7, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
+        let zone = try await bot.text("/settings timezone asia/tokyo", in: -7, group: true, admin: true)
+        #expect(zone.contains("Asia/Tokyo") && !zone.contains("Desde el reto"), "\(zone)")
+        let group = try #require(try await bot.store.write { try await $0.group(ChatID(-7)) })
+        #expect(group.timeZone == "Asia/Tokyo" && group.language == .spanish && group.pending == nil)
+        // A junk value gets the usage of that one setting, and changes nothing.
+        let junk = try await bot.text("/settings rollover 25", in: -7, group: true, admin: true)
+        #expect(junk == "No he entendido ese ajuste. Usa:\n/settings rollover 0–23")
+        #expect(try await bot.store.write { try await $0.group(ChatID(-7)) } == group)
+    }
+
+    @Test("Replies fit the place: /board and /play in a group point to the private chat, junk changes nothing")
+    func repliesFitThePlace() async throws {
+        let bot = try EngineHarness()
+        let board = try await bot.text("/board", in: -1, group: true)
+        #expect(board.hasPrefix("Guesses are made in our private chat") && board.hasSuffix("once you /join it."))
+        try await bot.send("/join", in: -1, group: true)
+        let play = try await bot.text("/play", in: -1, group: true)
+        #expect(play.hasSuffix("Your result counts on this group's board."), "\(play)")
+        #expect(try await bot.text("/hard maybe") == "Use /hard on or /hard off.")
+        #expect(try await bot.store.write { try await $0.player(UserID(1)) }?.prefersHardMode == false)
+        #expect(try await bot.text("/hard on").hasPrefix("Hard mode is on"))
     }
 
     @Test("One result per player and puzzle counts on every board the player is on; /join counts it late; /leave")

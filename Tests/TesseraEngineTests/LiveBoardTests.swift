@@ -283,7 +283,8 @@ struct LiveBoardTests {
         try await Self.winThreeDays(&bot)
         #expect(try await bot.text("/remind").hasPrefix("🔕 Reminders are off"))
         #expect(try await bot.text("/remind on").hasPrefix("🔔 Reminders are on"))
-        #expect(try await bot.text("/remind maybe") == "In our private chat: /remind on or /remind off.")
+        #expect(try await bot.text("/remind maybe") == "Use /remind on or /remind off.")
+        #expect(try await bot.text("/remind").hasPrefix("🔔 Reminders are on"), "a junk argument changed nothing")
         #expect(try await bot.text("/remind on", in: -100, group: true).hasPrefix("In our private chat"))
 
         // Hours after the start of today, UTC: the player's day ends at 24.

@@ -78,11 +78,20 @@ struct English: Texts {
 
     let guessHowTo = "Send one word to guess, or /help for the commands."
     let guessNeedsWord = "Add your word: /guess CRANE"
-    let playPrivately =
-        "Guesses are made in our private chat, so nobody here sees your letters. Your result counts on this group's board once you /join it."
+    func playPrivately(joined: Bool) -> String {
+        "Guesses are made in our private chat, so nobody here sees your letters. " + counts(joined: joined)
+    }
     let playPrivatelyButton = "▶️ Play privately"
-    let playPrivatelyInvited =
-        "I've invited you to a private chat: guesses are made there, so nobody here sees your letters. Your result counts on this group's board once you /join it."
+    func playPrivatelyInvited(joined: Bool) -> String {
+        "I've invited you to a private chat: guesses are made there, so nobody here sees your letters. "
+            + counts(joined: joined)
+    }
+
+    private func counts(joined: Bool) -> String {
+        joined
+            ? "Your result counts on this group's board."
+            : "Your result counts on this group's board once you /join it."
+    }
     let unknownCommand = "I don't know that command. /help lists the ones I do."
 
     func rejection(_ rejection: GuessRejection) -> String {
@@ -155,6 +164,7 @@ struct English: Texts {
     let hardOn = "Hard mode is on: every revealed hint must be used in later guesses."
     let hardOff = "Hard mode is off."
     let hardLater = "Hard mode can only be enabled at the start of a round. It will be on from your next puzzle."
+    func onOffUsage(_ command: String) -> String { "Use /\(command) on or /\(command) off." }
 
     func statistics(_ stats: Statistics, language: Language) -> String {
         """
@@ -331,5 +341,7 @@ struct English: Texts {
     let settingsAdministratorsOnly = "Sorry, only this group's administrators can change its settings."
     let settingsCannotCheck = "I could not check whether you administer this group. Please try again in a minute."
     let settingsNoTopics = "This chat has no topics: summaries are posted in the chat itself."
-    var settingsUsage: String { "I did not understand that setting. Use one of:\n" + TextFormat.settingsCommands }
+    func settingsUsage(for name: String) -> String {
+        "I did not understand that setting. Use:\n" + TextFormat.settingsCommands(for: name)
+    }
 }

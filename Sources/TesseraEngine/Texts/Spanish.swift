@@ -79,11 +79,20 @@ struct Spanish: Texts {
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."
     let guessNeedsWord = "Añade tu palabra: /guess GATOS"
-    let playPrivately =
-        "Los intentos se hacen en nuestro chat privado, para que nadie aquí vea tus letras. Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
+    func playPrivately(joined: Bool) -> String {
+        "Los intentos se hacen en nuestro chat privado, para que nadie aquí vea tus letras. " + counts(joined: joined)
+    }
     let playPrivatelyButton = "▶️ Jugar en privado"
-    let playPrivatelyInvited =
-        "Te he invitado a un chat privado: los intentos se hacen allí, para que nadie aquí vea tus letras. Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
+    func playPrivatelyInvited(joined: Bool) -> String {
+        "Te he invitado a un chat privado: los intentos se hacen allí, para que nadie aquí vea tus letras. "
+            + counts(joined: joined)
+    }
+
+    private func counts(joined: Bool) -> String {
+        joined
+            ? "Tu resultado cuenta en la clasificación del grupo."
+            : "Tu resultado cuenta en la clasificación del grupo cuando entras con /join."
+    }
     let unknownCommand = "No conozco ese comando. /help muestra los que conozco."
 
     func rejection(_ rejection: GuessRejection) -> String {
@@ -165,6 +174,7 @@ struct Spanish: Texts {
     let hardOff = "Modo difícil desactivado."
     let hardLater =
         "El modo difícil solo se puede activar antes del primer intento. Estará activo desde tu próximo reto."
+    func onOffUsage(_ command: String) -> String { "Usa /\(command) on o /\(command) off." }
 
     func statistics(_ stats: Statistics, language: Language) -> String {
         """
@@ -357,5 +367,7 @@ struct Spanish: Texts {
     let settingsCannotCheck =
         "No he podido comprobar si administras este grupo. Vuelve a intentarlo dentro de un minuto."
     let settingsNoTopics = "Este chat no tiene temas: los resúmenes se publican en el propio chat."
-    var settingsUsage: String { "No he entendido ese ajuste. Usa uno de estos:\n" + TextFormat.settingsCommands }
+    func settingsUsage(for name: String) -> String {
+        "No he entendido ese ajuste. Usa:\n" + TextFormat.settingsCommands(for: name)
+    }
 }

@@ -14,7 +14,8 @@ protocol Texts: Sendable {
     var guessHowTo: String { get }
     var guessNeedsWord: String { get }
     /// In a group, for `/guess` and `/play`: guesses are made in the direct chat, so nobody sees letters.
-    var playPrivately: String { get }
+    /// Where guesses are made; `joined`: the asker is on the group's board already.
+    func playPrivately(joined: Bool) -> String
     /// The button that opens the direct chat.
     var playPrivatelyButton: String { get }
     var unknownCommand: String { get }
@@ -60,6 +61,8 @@ protocol Texts: Sendable {
     var hardOn: String { get }
     var hardOff: String { get }
     var hardLater: String { get }
+    /// The values of a command that takes on or off (`/hard`, `/remind`).
+    func onOffUsage(_ command: String) -> String
 
     // Statistics and boards
     func statistics(_ stats: Statistics, language: Language) -> String
@@ -114,7 +117,8 @@ protocol Texts: Sendable {
     func settingsSaved(_ group: Group) -> String
     var settingsAdministratorsOnly: String { get }
     var settingsCannotCheck: String { get }
-    var settingsUsage: String { get }
+    /// A setting that was not understood: the usage of `name` when it is a setting, else of every one.
+    func settingsUsage(for name: String) -> String
     /// `/settings topic` where the platform has no topics or threads (``PlatformTraits/threads``).
     var settingsNoTopics: String { get }
 
@@ -126,7 +130,7 @@ protocol Texts: Sendable {
     /// To someone whose messages the bot cannot read (end-to-end encrypted): where to play instead.
     var cannotRead: String { get }
     /// In a group, on a platform where the bot opens the direct chat itself: the player is invited to it.
-    var playPrivatelyInvited: String { get }
+    func playPrivatelyInvited(joined: Bool) -> String
     var forgetQuestion: String { get }
     var forgetConfirmButton: String { get }
     var forgetCancelButton: String { get }
@@ -251,6 +255,12 @@ enum TextFormat {
     }
 
     /// The commands that change a group's settings, the same in every language.
+    /// The lines of ``settingsCommands`` for one setting; all of them for a name that is none.
+    static func settingsCommands(for name: String) -> String {
+        let lines = settingsCommands.split(separator: "\n").filter { $0.hasPrefix("/settings \(name.lowercased()) ") }
+        return lines.isEmpty ? settingsCommands : lines.joined(separator: "\n")
+    }
+
     static let settingsCommands = """
         /settings timezone Europe/Madrid
         /settings rollover 0–23
