@@ -101,10 +101,11 @@ extension BotEngine {
         let schedule = board.schedule(configuration.schedule)
         let key = period.key(containing: today, schedule: schedule)
         var standings = try await context.store.standings(in: group.chat, board: board, period: key)
+        // A board lists who played its game in the period: a member who only pasted official results is not on
+        // Tessera's, and one with no game is never ranked above one who played.
+        standings.removeAll { $0.played == 0 }
         if board == .official {
-            // Only members who paste official results are on that board. They joined on a day of the group's
-            // own board; their missed days count from that day.
-            standings.removeAll { $0.lastPuzzle == nil }
+            // Members joined on a day of the group's own board; their missed days count from that day.
             for index in standings.indices {
                 let day = configuration.schedule.day(of: standings[index].joinedPuzzle)
                 standings[index].joinedPuzzle = schedule.puzzle(on: day)

@@ -160,6 +160,21 @@ struct GroupTests {
         #expect(try await bot.text("/leaderboard fortnight", in: -1, group: true).hasPrefix("I don't know the period"))
     }
 
+    @Test("Tessera's boards list who played its puzzle: a member who only pasted Wordle results is not on them")
+    func boardsListWhoPlayed() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 6)
+        // Bob only pastes the original's results: on the official board, never on Tessera's.
+        try await bot.send("Wordle 1,976 X/6", from: 2, name: "Bob", in: -1, group: true)
+        for period in ["week", "month", "all"] {
+            let board = try await bot.text("/leaderboard \(period)", in: -1, group: true)
+            #expect(board.contains("Alice") && !board.contains("Bob"), "\(period): \(board)")
+        }
+        #expect(try await bot.text("/leaderboard official week", in: -1, group: true).contains("Bob"))
+    }
+
     @Test("All time ranks a shrunk average: one lucky game does not beat a steady player")
     func allTime() async throws {
         var bot = try EngineHarness()
