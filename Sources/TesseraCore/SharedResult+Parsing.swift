@@ -175,6 +175,21 @@ extension SharedResult {
         return rows
     }
 
+    /// Whether a text shows a guess's letters the way the bot's private board does: a line of a row of squares,
+    /// then a blank and the word in capitals, one letter a square (`🟩⬛⬛🟨⬛ CRANE`), as a forwarded or copied
+    /// board has. Chat beside squares (`🟩🟩🟩🟩🟩 great`) is no such line.
+    public static func showsLetters(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            let trimmed = line.drop { $0.isWhitespace }
+            guard let blank = trimmed.firstIndex(where: \.isWhitespace), let row = tileRow(trimmed[..<blank]) else {
+                return false
+            }
+            let words = trimmed[blank...].split(whereSeparator: \.isWhitespace)
+            return words.count == 1 && words[0].count == row.count
+                && words[0].allSatisfy { $0.isLetter && $0.isUppercase }
+        }
+    }
+
     private static func tileRow(_ line: Substring) -> Feedback? {
         var states: [LetterState] = []
         var scalars = line.unicodeScalars[...]

@@ -234,8 +234,8 @@ extension BotEngine {
         }
     }
 
-    /// A message edited into a guess: deleted like one sent, and the group told why the first time, in a post
-    /// that quotes nothing.
+    /// A message that shows a guess's letters but is no command to play (an edit, a forwarded board): deleted
+    /// like a `/guess`, and the group told why the first time, in a post that quotes nothing.
     func deleteRevealedGuess(context: inout Context) {
         guard deletesGuess(context: &context) else { return }
         let message = context.message

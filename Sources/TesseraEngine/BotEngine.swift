@@ -144,17 +144,19 @@ public struct BotEngine: Sendable {
     /// (changing group settings), whether the bot may delete it (a guess shown in a group). The service asks,
     /// and fills in the answers.
     public func questions(for message: ChatMessage) -> Set<PlatformQuestion> {
-        guard message.chatKind == .group,
-            let command = message.command, !command.argument.isEmpty
-        else { return [] }
+        guard message.chatKind == .group else { return [] }
         if Self.revealsGuess(message) { return [.botMayDeleteMessages] }
+        guard let command = message.command, !command.argument.isEmpty else { return [] }
         return command.name == "settings" ? [.senderIsAdministrator] : []
     }
 
-    /// A word typed after a command in a group (`/guess crane`, `/play@bot crane`), sent or edited in: its letters
-    /// are a hint for every member, so the bot deletes it where it may and never quotes it.
+    /// A group message that shows a guess's letters, sent or edited in: a word typed after a command
+    /// (`/guess crane`, `/play@bot crane`), or a board's row of squares and letters (a forwarded or copied
+    /// private board). Its letters are a hint for every member, so the bot deletes it where it may and never
+    /// quotes it.
     static func revealsGuess(_ message: ChatMessage) -> Bool {
-        guard message.chatKind == .group, let command = message.command else { return false }
+        guard message.chatKind == .group else { return false }
+        guard let command = message.command else { return SharedResult.showsLetters(message.text) }
         return (command.name == "guess" || command.name == "play") && !command.argument.isEmpty
     }
 
@@ -226,7 +228,9 @@ public struct BotEngine: Sendable {
         }
         switch input {
         case .text:
-            if let share = SharedResult(parsing: context.message.text), isCounted(share) {
+            if Self.revealsGuess(context.message) {
+                deleteRevealedGuess(context: &context)
+            } else if let share = SharedResult(parsing: context.message.text), isCounted(share) {
                 try await pasted(share, context: &context)
             } else if !context.isGroup {
                 context.reply(context.texts.guessHowTo)

@@ -261,6 +261,18 @@ struct LiveBoardTests {
             "/guess@TesseraBot torso", from: 5, in: -200, group: true, botMayDelete: true, edited: true)
         #expect(elsewhere.map(\.action) == [.delete, .post] && elsewhere.last?.replyTo == nil)
         #expect(elsewhere.last?.html.hasPrefix("🧹 I deleted that guess") == true)
+        // A forwarded private board shows its letters: deleted, with the explanation the first time.
+        let forwarded = "Tessera 326 · 2/6\n🟨⬛⬛⬛🟩 CRANE\n🟩🟩🟩🟩🟩 SLIME\n\n🟩E 🟨R ⬛T"
+        let forward = message(forwarded)
+        #expect(bot.engine.questions(for: forward) == [.botMayDeleteMessages])
+        let deleted = try await bot.send(forwarded, from: 6, in: -300, group: true, botMayDelete: true)
+        #expect(deleted.map(\.action) == [.delete, .post] && deleted.last?.html.hasPrefix("🧹") == true)
+        // A share's grid, or words beside squares that are no board row, stay.
+        for text in [
+            "Tessera 326 2/6\n\n🟨⬛⬛⬛🟩\n🟩🟩🟩🟩🟩", "🟩🟩 so close today", "🟩🟩🟩🟩🟩 nice one", "🟩🟩🟩🟩🟩 great",
+        ] {
+            #expect(bot.engine.questions(for: message(text)).isEmpty, "\(text)")
+        }
     }
 
     @Test("A reminder goes to the chat the player wrote from, which need not have the player's id")
