@@ -44,7 +44,8 @@ extension BotEngine {
     /// Counts a finished game on one board if the board takes it: the board's language, hard mode when the
     /// group requires it, and a day not closed there. A result already counted stays as it is.
     private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) async throws {
-        guard let result = game.result, let finishedAt = game.finishedAt, game.language == group.language,
+        guard let result = game.result, let finishedAt = game.finishedAt,
+            game.language == group.language(of: game.puzzle),
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
         else { return }

@@ -57,17 +57,7 @@ extension BotEngine {
             : try await context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
-        // Only the lines shown are written; a large group has thousands. Equal scores share a place; the
-        // earlier finish is listed first.
-        let shown = Array(results.prefix(Self.leaderboardLines + 1))
-        let places = Self.places(shown.map(\.result.guesses))
-        var lines = shown.enumerated().map { index, entry in
-            let score = TextFormat.score(
-                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
-            return
-                "\(Self.place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
-                + score + (entry.result.hardMode ? "*" : "")
-        }
+        var lines = Self.resultLines(results)
         lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
             "\(results.count + index + 1). \(TextFormat.boardName(entry.name)) — "
                 + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
@@ -173,6 +163,20 @@ extension BotEngine {
             keys[left].isAhead(of: keys[right]) ?? (standings[left].name < standings[right].name)
         }
         return (order, keys)
+    }
+
+    /// The lines of a day's results in finishing order, the first ``leaderboardLines`` + 1 of them: only the lines
+    /// shown are written, since a large group has thousands. Equal scores share a place; the earlier finish is
+    /// listed first.
+    static func resultLines(_ results: [(name: String, result: BoardResult)]) -> [String] {
+        let shown = Array(results.prefix(leaderboardLines + 1))
+        let places = places(shown.map(\.result.guesses))
+        return shown.enumerated().map { index, entry in
+            let score = TextFormat.score(
+                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
+            return "\(place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
+                + score + (entry.result.hardMode ? "*" : "")
+        }
     }
 
     /// A day's results: wins by fewest guesses, then losses; each by the earlier finish, then name.

@@ -45,10 +45,16 @@ extension BotEngine {
                 let puzzle = group.lastClosedPuzzle
                 if try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
                     // In the language the day was played in, whatever the group has switched to since.
-                    let language = group.lastClosedLanguage ?? group.language
+                    let language = group.language(of: puzzle)
                     let word = language.wordList.display(answer(for: puzzle, in: language))
+                    // With the day's final standings: members west of the group finished after its summary.
+                    let results = Self.inFinishingOrder(
+                        try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
                     try await store.enqueue([
-                        post(language.texts.summaryReveal(puzzle: puzzle, answer: word), in: group)
+                        post(
+                            language.texts.summaryReveal(
+                                puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
+                            in: group)
                     ])
                     queued += 1
                     group.lastRevealedPuzzle = puzzle

@@ -138,10 +138,20 @@ public struct Group: Sendable, Hashable, Codable {
         DailySchedule.wordle.puzzle(at: instant, rollover: Player.rollover(timeZone, 0))
     }
 
-    /// Whether a result for `puzzle` may count on the board now: its day has not closed here, and it is at
-    /// most a day away from the group's own (players in other zones are up to a day ahead or behind).
+    /// Whether a result for `puzzle` may count on the board now: the group has not been shown its word, and
+    /// it is at most a day away from the group's own (players in other zones are up to a day ahead or behind).
+    ///
+    /// A member's game counts on their own day: a member west of the group who finishes after the group's day
+    /// closed still counts, since the word waits for every member's day. Once the word is shown, nobody's
+    /// result of that puzzle counts here any more (a member who joins later may have seen it).
     public func accepts(_ puzzle: PuzzleNumber, at instant: Date, schedule: DailySchedule) -> Bool {
         let today = self.puzzle(at: instant, schedule: schedule).rawValue
-        return puzzle > lastClosedPuzzle && (today - 1...today + 1).contains(puzzle.rawValue)
+        return puzzle > lastRevealedPuzzle && (today - 1...today + 1).contains(puzzle.rawValue)
+    }
+
+    /// The language a puzzle is played in here: a closed day keeps the language it was played in, whatever
+    /// the group switched to when it closed.
+    public func language(of puzzle: PuzzleNumber) -> Language {
+        puzzle <= lastClosedPuzzle ? lastClosedLanguage ?? language : language
     }
 }

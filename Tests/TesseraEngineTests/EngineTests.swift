@@ -149,8 +149,8 @@ struct EngineTests {
                 (texts.summaryTitle(puzzle: PuzzleNumber(1)), english.summaryTitle(puzzle: PuzzleNumber(1))),
                 (texts.summaryWordLater, english.summaryWordLater),
                 (
-                    texts.summaryReveal(puzzle: PuzzleNumber(1), answer: "X"),
-                    english.summaryReveal(puzzle: PuzzleNumber(1), answer: "X")
+                    texts.summaryReveal(puzzle: PuzzleNumber(1), answer: "X", standings: ["1. A — 3/6"]),
+                    english.summaryReveal(puzzle: PuzzleNumber(1), answer: "X", standings: ["1. A — 3/6"])
                 ),
                 (texts.summaryStillPlaying, english.summaryStillPlaying),
                 (texts.summaryMissed, english.summaryMissed),

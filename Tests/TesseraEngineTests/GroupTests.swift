@@ -457,6 +457,49 @@ struct GroupTests {
         #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
     }
 
+    @Test(
+        "A member west of the group counts on their own day: a late finish is on yesterday's and the week's boards and the reveal's standings"
+    )
+    func lateFinishCounts() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday  // 12:00 UTC: puzzle 320.
+        // Bob's day is Los Angeles'; Carol's too. The board's group is on UTC.
+        try await bot.group(-2, timeZone: "America/Los_Angeles")
+        for (user, name) in [(2, "Bob"), (3, "Carol")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -2, group: true)
+        }
+        for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        try await bot.play(1, name: "Alice", misses: 3)
+        let engine = bot.engine
+        let midnight = Self.monday + 12 * 3600
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 60, in: $0) } == 1)
+        // 03:00 UTC is 19:00 in Los Angeles: Bob finishes 320 in 2/6, after the group's summary.
+        bot.now = midnight + 3 * 3600
+        let word = try bot.answer(puzzle: PuzzleNumber(320))
+        let list = Language.english.wordList
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.first { $0 != word } ?? "crane"
+        for guess in [wrong, word] { try await bot.send(guess, from: 2, name: "Bob") }
+        let yesterday = try await bot.send("/leaderboard yesterday", in: -1, group: true).last?.html ?? ""
+        #expect(yesterday.contains("🥇 Bob — 2/6") && yesterday.contains("🥈 Alice — 4/6"), "\(yesterday)")
+        let week = try await bot.send("/leaderboard week", in: -1, group: true).last?.html ?? ""
+        #expect(week.contains("Bob — 5 pts"), "\(week)")
+        // 08:01 UTC: Bob's day is over too; the word comes with the day's final standings (and the Los Angeles
+        // group, where Bob played too, gets its summary).
+        let over = midnight + 8 * 3600 + 60
+        #expect(try await bot.store.write { try await engine.closeDays(at: over, in: $0) } == 2)
+        let posted = try await bot.store.pendingMessages(limit: 10, now: over).map(\.message)
+        let reveal = try #require(posted.last { $0.chat == ChatID(-1) }?.html)
+        #expect(reveal.contains("<b>Final standings</b>\n🥇 Bob — 2/6\n🥈 Alice — 4/6"), "\(reveal)")
+        // Carol joins once the word is shown here: her game of 320, still open on her day, does not count.
+        bot.now = over + 60
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        for guess in [wrong, word] { try await bot.send(guess, from: 3, name: "Carol") }
+        let after = try await bot.send("/leaderboard yesterday", in: -1, group: true).last?.html ?? ""
+        #expect(!after.contains("Carol"), "\(after)")
+    }
+
     @Test("The word waits for a member still playing on a zone they are moving to, west of their old one")
     func wordWaitsForPendingZone() async throws {
         var bot = try EngineHarness()

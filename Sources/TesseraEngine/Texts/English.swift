@@ -284,8 +284,9 @@ struct English: Texts {
     let summaryWordLater = "🔒 The word follows once every member's day is over."
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String {
         "🔓 Every member's day of puzzle \(puzzle.grouped) is over. The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
+            + (standings.isEmpty ? "" : "\n\n<b>Final standings</b>\n" + standings.joined(separator: "\n"))
     }
     let summaryStillPlaying = "Still playing"
 

@@ -304,8 +304,9 @@ struct Spanish: Texts {
     let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String {
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String {
         "🔓 Ya terminó el día del reto \(puzzle.grouped) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
+            + (standings.isEmpty ? "" : "\n\n<b>Clasificación final</b>\n" + standings.joined(separator: "\n"))
     }
     let summaryStillPlaying = "Aún jugando"
 

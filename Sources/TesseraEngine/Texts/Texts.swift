@@ -105,7 +105,8 @@ protocol Texts: Sendable {
     var summaryWordLater: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
     var summaryWordNotPosted: String { get }
-    func summaryReveal(puzzle: PuzzleNumber, answer: String) -> String
+    /// The word of a closed day, once every member's own day of it is over, with the day's final standings.
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String
     var summaryStillPlaying: String { get }
     var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
