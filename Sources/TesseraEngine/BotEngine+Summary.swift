@@ -28,16 +28,16 @@ extension BotEngine {
             let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
+                var wordShown = false
                 if group.summaryEnabled, let summary = try await summary(of: due, in: group, at: now, store: store) {
                     try await store.enqueue([post(summary.html, in: group)])
                     queued += 1
-                    // The word waits for the members still inside their day; where it cannot be hidden, it
-                    // never comes.
-                    group.lastRevealedPuzzle =
-                        !summary.wordWaits || !configuration.platform.spoilers ? due : group.lastClosedPuzzle
-                } else {
-                    group.lastRevealedPuzzle = due
+                    wordShown = !summary.wordWaits && configuration.platform.spoilers
                 }
+                // Results keep counting, and the word waits, while a member may still be playing the day on their
+                // own; with no summary, or where the word cannot be hidden, the day just ends then.
+                let stillPlaying = try await !openMemberDays(of: due, in: group, at: now, store: store).isEmpty
+                group.lastRevealedPuzzle = wordShown || !stillPlaying ? due : group.lastClosedPuzzle
                 group.lastClosedPuzzle = due
                 group.lastClosedLanguage = group.language
                 group.applyPending(closed: due)
@@ -50,13 +50,15 @@ extension BotEngine {
                     // With the day's final standings: members west of the group finished after its summary.
                     let results = Self.inFinishingOrder(
                         try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
-                    try await store.enqueue([
-                        post(
-                            language.texts.summaryReveal(
-                                puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
-                            in: group)
-                    ])
-                    queued += 1
+                    if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
+                        try await store.enqueue([
+                            post(
+                                language.texts.summaryReveal(
+                                    puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
+                                in: group)
+                        ])
+                        queued += 1
+                    }
                     group.lastRevealedPuzzle = puzzle
                 }
             }

@@ -500,6 +500,28 @@ struct GroupTests {
         #expect(!after.contains("Carol"), "\(after)")
     }
 
+    @Test("A day only a western member plays: no summary at the group's rollover, and their late game counts")
+    func onlyALateFinisher() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        try await bot.group(-2, timeZone: "America/Los_Angeles")
+        try await bot.send("/join", from: 2, name: "Bob", in: -2, group: true)
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        let engine = bot.engine
+        let midnight = Self.monday + 12 * 3600
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 60, in: $0) } == 0)
+        bot.now = midnight + 3 * 3600
+        let word = try bot.answer(puzzle: PuzzleNumber(320))
+        try await bot.send(word, from: 2, name: "Bob")
+        let yesterday = try await bot.send("/leaderboard yesterday", in: -1, group: true).last?.html ?? ""
+        #expect(yesterday.contains("🥇 Bob — 1/6"), "\(yesterday)")
+        let over = midnight + 8 * 3600 + 60
+        _ = try await bot.store.write { try await engine.closeDays(at: over, in: $0) }
+        let posted = try await bot.store.pendingMessages(limit: 10, now: over).map(\.message)
+        let reveal = try #require(posted.last { $0.chat == ChatID(-1) }?.html)
+        #expect(reveal.contains("<b>Final standings</b>\n🥇 Bob — 1/6"), "\(reveal)")
+    }
+
     @Test("The word waits for a member still playing on a zone they are moving to, west of their old one")
     func wordWaitsForPendingZone() async throws {
         var bot = try EngineHarness()
