@@ -28,29 +28,30 @@ extension BotEngine {
             let before = group
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
-                var wordShown = false
+                // Results keep counting, and the word waits, while a member may still be playing the day on their
+                // own; with no summary, or where the word cannot be hidden, the day just ends then.
+                let stillPlaying: Bool
                 if group.summaryEnabled, let summary = try await summary(of: due, in: group, at: now, store: store) {
                     try await store.enqueue([post(summary.html, in: group)])
                     queued += 1
-                    wordShown = !summary.wordWaits && configuration.platform.spoilers
+                    stillPlaying = summary.wordWaits
+                } else {
+                    stillPlaying = try await !openMemberDays(of: due, in: group, at: now, store: store).isEmpty
                 }
-                // Results keep counting, and the word waits, while a member may still be playing the day on their
-                // own; with no summary, or where the word cannot be hidden, the day just ends then.
-                let stillPlaying = try await !openMemberDays(of: due, in: group, at: now, store: store).isEmpty
-                group.lastRevealedPuzzle = wordShown || !stillPlaying ? due : group.lastClosedPuzzle
+                group.lastRevealedPuzzle = stillPlaying ? group.lastClosedPuzzle : due
                 group.lastClosedPuzzle = due
                 group.lastClosedLanguage = group.language
                 group.applyPending(closed: due)
             } else if group.lastRevealedPuzzle < group.lastClosedPuzzle {
                 let puzzle = group.lastClosedPuzzle
                 if try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
-                    // In the language the day was played in, whatever the group has switched to since.
-                    let language = group.language(of: puzzle)
-                    let word = language.wordList.display(answer(for: puzzle, in: language))
                     // With the day's final standings: members west of the group finished after its summary.
                     let results = Self.inFinishingOrder(
                         try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
                     if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
+                        // In the language the day was played in, whatever the group has switched to since.
+                        let language = group.language(of: puzzle)
+                        let word = language.wordList.display(answer(for: puzzle, in: language))
                         try await store.enqueue([
                             post(
                                 language.texts.summaryReveal(
