@@ -36,6 +36,8 @@ LENGTH = 5
 # words, keeps words most adults know (abhor, knead, mirth) and drops the specialist ones (see Inputs/README.md).
 ENGLISH_MINIMUM_ZIPF = 2.5
 SPANISH_MINIMUM_ZIPF = 2.5
+# hunspell dictionaries whose words are English guesses; en_GB stays out of them, to check the guesses against.
+ENGLISH_REGIONAL_DICTIONARIES = ["en_AU", "en_CA", "en_US", "en_ZA"]
 # Tessera's puzzle 1 (DailySchedule.tessera) and how far ahead a new answer edition starts by default, so that
 # a build deployed within that time never changes a puzzle somebody has already been served.
 FIRST_DAY = datetime.date(2026, 1, 1)
@@ -223,7 +225,10 @@ def english(old_answers):
     lowercase_wordnet, tags = wordnet()
     wordnet_lemmas = lowercase_wordnet
 
-    guesses = (five_letter(american_insane) | five_letter(british_insane) | set(extra_guesses)) - set(slurs)
+    # Every English the players write: SCOWL's American and British lists, and hunspell's Australian,
+    # Canadian, South African and American dictionaries (braai, dunny), from other projects than SCOWL.
+    regional = set().union(*(five_letter(unmunch(d)) for d in ENGLISH_REGIONAL_DICTIONARIES))
+    guesses = (five_letter(american_insane) | five_letter(british_insane) | regional | set(extra_guesses)) - set(slurs)
 
     filters = Filters(american)
     filters.keep("not lowercase in WordNet 3.0 (the second dictionary)", lambda w: w in lowercase_wordnet)

@@ -81,6 +81,8 @@ struct WordListTests {
             (Language.english, "slope organ strip screw drunk vodka melee revue naked weeds kills cafes"),
             (.english, "litre metre mould maths tyres sabre saber fibre odour"),
             (.english, "umami aioli emoji panko"),
+            // Regional English (hunspell en_ZA, en_AU) and words the original game accepts.
+            (.english, "braai dwaal exome nutso pedis yucko"),
             (.spanish, "negro negra bailo bajen diste midió trepo debía"),
             // Pronouns attached, voseo and vosotros: every form a player may type.
             (.spanish, "darla hazlo ponte abrís decís seáis"),
@@ -109,6 +111,7 @@ struct WordListTests {
             (.english, "Roman numeral", "xviii xxiii"),
             (.english, "contraction", "gonna wanna gotta kinda sorta dunno lemme gimme"),
             (.english, "name or brand", "japan maria peter waldo smurf jello"),
+            (.english, "place, nationality or name to most players", "chile china swede trump"),
             (.english, "plural or inflection", "fries spies tries menus taxis jeans upped"),
             (.english, "archaic or obscure", "saith spake thine ameer lisle dimer phage"),
             (.english, "British spelling", "sabre litre metre mould"),
