@@ -30,8 +30,24 @@ extension BotEngine {
             {
                 try await count(game, on: group, now: context.now, store: context.store)
             }
+            // Said once, on joining: which puzzle counts here, in the member's own language.
+            if context.player.puzzleLanguage != group.language {
+                otherLanguageNotice(context.player.language.texts.groupPlays(group.language), context: &context)
+            }
         }
         return added
+    }
+
+    /// A reply to a member whose puzzle is not the group's: in their language, with a button to the group's.
+    func otherLanguageNotice(_ html: String, context: inout Context) {
+        guard let group = context.group else { return }
+        let texts = context.player.language.texts
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat, chatKind: context.message.chatKind, html: html,
+                replyTo: context.message.messageID, thread: context.message.thread,
+                buttons: context.platform.buttons
+                    ? [[.directChat(texts.playPrivatelyButton, start: Self.playStart(group.language))]] : []))
     }
 
     /// Counts a finished game on the board of every group the player is on.
@@ -222,18 +238,26 @@ extension BotEngine {
                 replyTo: revealsGuess ? nil : message.messageID,
                 thread: message.thread,
                 buttons: context.platform.buttons
-                    ? [[.directChat(context.texts.playPrivatelyButton, start: "play")]] : []))
+                    ? [[.directChat(context.texts.playPrivatelyButton, start: Self.playStart(context.language))]] : []))
         if opensChat {
+            // The chat it opens plays the group's puzzle, in the player's own language.
+            choosePuzzle(context.language, context: &context)
+            let texts = context.player.language.texts
             let list = context.language.wordList
+            var welcome = texts.welcome(
+                gameName: configuration.gameName, wordLength: list.wordLength,
+                maximumGuesses: Game.defaultMaximumGuesses)
+            if context.language != context.player.language { welcome += "\n\n" + texts.playing(context.language) }
             context.replies.append(
                 OutgoingMessage(
-                    chat: message.chat, chatKind: message.chatKind,
-                    html: context.texts.welcome(
-                        gameName: configuration.gameName, wordLength: list.wordLength,
-                        maximumGuesses: Game.defaultMaximumGuesses),
+                    chat: message.chat, chatKind: message.chatKind, html: welcome,
                     action: .openDirectChat(with: message.sender)))
         }
     }
+
+    /// The `/start` argument of a button that opens the direct chat on `language`'s puzzle (`play-es`), read back
+    /// by ``playedLanguage(fromStart:)``.
+    static func playStart(_ language: Language) -> String { "play-\(language.rawValue)" }
 
     /// A message that shows a guess's letters but is no command to play (an edit, a forwarded board): deleted
     /// like a `/guess`, and the group told why the first time, in a post that quotes nothing.

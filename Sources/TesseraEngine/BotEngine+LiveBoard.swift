@@ -17,9 +17,11 @@ extension BotEngine {
     func liveBoard(_ daily: DailyGame, context: Context, reposts: Bool = false) -> OutgoingMessage {
         let game = daily.game
         let texts = context.texts
-        let title = texts.boardTitle(
+        var title = texts.boardTitle(
             gameName: configuration.gameName, puzzle: daily.stored.puzzle, guesses: game.rows.count,
             maximumGuesses: game.maximumGuesses, hardMode: daily.stored.hardMode)
+        // Another language's puzzle says so, so that nobody mistakes whose board it is.
+        if daily.stored.language != context.player.language { title += " · " + texts.inLanguage(daily.stored.language) }
         let list = game.wordList
         var lines = [title]
         for row in game.rows {
@@ -83,7 +85,7 @@ extension BotEngine {
             language = player.language
             let context = Context(
                 message: message, platform: configuration.platform, now: now, store: store, player: player,
-                group: nil, language: player.language)
+                group: nil, language: player.puzzleLanguage)
             let daily = try await dailyGame(context)
             share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         }

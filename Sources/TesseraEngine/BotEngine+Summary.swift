@@ -26,6 +26,7 @@ extension BotEngine {
         var queued = 0
         for var group in try await store.activeGroups() {
             let before = group
+            queued += try await revealOverDays(of: &group, at: now, store: store)
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
                 // Results keep counting, and the word waits, while a member may still be playing the day on their
@@ -38,32 +39,51 @@ extension BotEngine {
                 } else {
                     stillPlaying = try await !openMemberDays(of: due, in: group, at: now, store: store).isEmpty
                 }
-                group.lastRevealedPuzzle = stillPlaying ? group.lastClosedPuzzle : due
+                if stillPlaying {
+                    // Days closed silently after downtime end for good once nobody plays them any more.
+                    while group.lastRevealedPuzzle.rawValue + 1 < due.rawValue,
+                        try await openMemberDays(of: group.lastRevealedPuzzle.next, in: group, at: now, store: store)
+                            .isEmpty
+                    {
+                        group.lastRevealedPuzzle = group.lastRevealedPuzzle.next
+                    }
+                } else {
+                    group.lastRevealedPuzzle = due
+                }
                 group.lastClosedPuzzle = due
                 group.lastClosedLanguage = group.language
                 group.applyPending(closed: due)
-            } else if group.lastRevealedPuzzle < group.lastClosedPuzzle {
-                let puzzle = group.lastClosedPuzzle
-                if try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty {
-                    // With the day's final standings: members west of the group finished after its summary.
-                    let results = Self.inFinishingOrder(
-                        try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
-                    if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
-                        // In the language the day was played in, whatever the group has switched to since.
-                        let language = group.language(of: puzzle)
-                        let word = language.wordList.display(answer(for: puzzle, in: language))
-                        try await store.enqueue([
-                            post(
-                                language.texts.summaryReveal(
-                                    puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
-                                in: group)
-                        ])
-                        queued += 1
-                    }
-                    group.lastRevealedPuzzle = puzzle
-                }
             }
             if group != before { try await store.save(group) }
+        }
+        return queued
+    }
+
+    /// Reveals the group's closed days that no member plays any more, oldest first: a member at UTC−12 can be
+    /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets the post with its
+    /// word and final standings (members west of the group finished after its summary). Returns the posts.
+    private func revealOverDays(of group: inout Group, at now: Date, store: any GameStoreTransaction) async throws
+        -> Int
+    {
+        var queued = 0
+        while group.lastRevealedPuzzle < group.lastClosedPuzzle {
+            let puzzle = group.lastRevealedPuzzle.next
+            guard try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
+            let results = Self.inFinishingOrder(
+                try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
+            if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
+                // In the language the day was played in, whatever the group has switched to since.
+                let language = group.language(of: puzzle)
+                let word = language.wordList.display(answer(for: puzzle, in: language))
+                try await store.enqueue([
+                    post(
+                        language.texts.summaryReveal(
+                            puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
+                        in: group)
+                ])
+                queued += 1
+            }
+            group.lastRevealedPuzzle = puzzle
         }
         return queued
     }
@@ -140,16 +160,35 @@ extension BotEngine {
         // One pass over a board of thousands, keeping names, not members. Members whose own day of the puzzle
         // is still open have not missed it.
         var stillPlaying: [String] = []
-        var missed: [String] = []
+        var dayOver: [DayMember] = []
         for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil && member.joinedPuzzle <= puzzle
         {
             if inTheirDay {
                 stillPlaying.append(member.name)
             } else {
-                missed.append(member.name)
+                dayOver.append(member)
                 if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
                     broken.append((member.name, member.streak))
                 }
+            }
+        }
+        // A member who played the puzzle in another language did not miss it: the summary says what they did.
+        var missed: [String] = []
+        var playedOtherLanguage: [(String, Language)] = []
+        var elsewhere: [UserID: Language] = [:]
+        if !dayOver.isEmpty {
+            for other in Language.allCases where other != group.language {
+                let played = try await store.guesses(of: dayOver.map(\.player), language: other, puzzle: puzzle)
+                for (player, guesses) in played where !guesses.isEmpty {
+                    elsewhere[player] = elsewhere[player] ?? other
+                }
+            }
+        }
+        for member in dayOver {
+            if let other = elsewhere[member.player] {
+                playedOtherLanguage.append((member.name, other))
+            } else {
+                missed.append(member.name)
             }
         }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
@@ -163,7 +202,8 @@ extension BotEngine {
                 streaksKept: Shortlist(kept, count: Self.summaryNames, by: longestFirst),
                 streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
                 stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
-                missed: Shortlist(missed, count: Self.summaryNames, by: <)
+                missed: Shortlist(missed, count: Self.summaryNames, by: <),
+                playedOtherLanguage: Shortlist(playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 }
             ))
         return (html, wordWaits)
     }
@@ -217,4 +257,6 @@ struct DaySummary {
     /// Members without a result whose own day of the puzzle is still open.
     let stillPlaying: Shortlist<String>
     let missed: Shortlist<String>
+    /// Members whose own day is over who played the puzzle in another language (names and that language).
+    let playedOtherLanguage: Shortlist<(String, Language)>
 }

@@ -109,7 +109,7 @@ public struct BotEngine: Sendable {
 
         var context = Context(
             message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
-            language: group?.language ?? player.language)
+            language: group?.language ?? player.puzzleLanguage)
         try await respond(to: input, context: &context)
         if context.player != player { try await store.save(context.player) }
         if let changed = context.group, changed != group { try await store.save(changed) }
@@ -157,7 +157,9 @@ public struct BotEngine: Sendable {
     static func revealsGuess(_ message: ChatMessage) -> Bool {
         guard message.chatKind == .group else { return false }
         guard let command = message.command else { return SharedResult.showsLetters(message.text) }
-        return (command.name == "guess" || command.name == "play") && !command.argument.isEmpty
+        // `/play es` chooses a puzzle; any other word after it would be a guess.
+        return command.name == "guess" && !command.argument.isEmpty
+            || command.name == "play" && !command.argument.isEmpty && language(named: command.argument) == nil
     }
 
     /// What one message works on.
@@ -169,13 +171,14 @@ public struct BotEngine: Sendable {
         var player: Player
         /// The group the message came from; nil in a direct chat.
         var group: Group?
-        /// The language of the board being played: the group's in a group, the player's in a direct chat.
+        /// The language of the puzzle and board being played: the group's in a group, in a direct chat the
+        /// player's (or the one they chose with `/play`).
         var language: Language
         var replies: [OutgoingMessage] = []
 
         var isGroup: Bool { group != nil }
-        /// Replies are in the language of the chat they go to.
-        var texts: any Texts { language.texts }
+        /// Replies are in the language of the chat they go to: the group's, or the player's own.
+        var texts: any Texts { (group?.language ?? player.language).texts }
 
         mutating func reply(_ html: String) {
             replies.append(
@@ -245,24 +248,27 @@ public struct BotEngine: Sendable {
     private func command(_ name: String, argument: String, context: inout Context) async throws {
         switch name {
         case "start", "help":
-            let list = context.language.wordList
             // In a group: what the group can do there, not how to guess in private.
-            context.reply(
-                context.isGroup
-                    ? context.texts.groupHelp
-                    : name == "start"
-                        ? context.texts.welcome(
-                            gameName: configuration.gameName,
-                            wordLength: list.wordLength,
-                            maximumGuesses: Game.defaultMaximumGuesses
-                        )
-                        : context.texts.help
-            )
+            if context.isGroup { return context.reply(context.texts.groupHelp) }
+            guard name == "start" else { return context.reply(context.texts.help) }
+            // A group's play button opens the direct chat on the group's puzzle (`/start play-en`).
+            let chosen = Self.playedLanguage(fromStart: argument)
+            if let chosen { choosePuzzle(chosen, context: &context) }
+            let list = context.language.wordList
+            let welcome = context.texts.welcome(
+                gameName: configuration.gameName, wordLength: list.wordLength,
+                maximumGuesses: Game.defaultMaximumGuesses)
+            let other = context.language != context.player.language
+            context.reply(other ? welcome + "\n\n" + context.texts.playing(context.language) : welcome)
+        case "play" where !context.isGroup:
+            if !argument.isEmpty {
+                guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
+                choosePuzzle(chosen, context: &context)
+            }
+            context.reply(context.texts.playing(context.language))
         case "guess", "play":
             if context.isGroup {
                 try await playPrivately(context: &context)
-            } else if name == "play" {
-                context.reply(context.texts.guessHowTo)
             } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
@@ -399,11 +405,28 @@ public struct BotEngine: Sendable {
         guard
             let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
         else {
+            // In a group, a finished game of another language's puzzle is not the group's: say so, not "finish".
+            if let group = context.group, let played = try await finishedElsewhere(daily.stored, group: group, context)
+            {
+                let texts = context.player.language.texts
+                return otherLanguageNotice(
+                    texts.shareOtherLanguage(played, groupPlays: group.language), context: &context)
+            }
             context.reply(context.texts.shareNotFinished)
             return
         }
         if context.isGroup { try await addToBoard(&context) }
         context.reply(share.text(theme: configuration.shareTheme).htmlEscaped)
+    }
+
+    /// The language of the player's finished game of the same puzzle in another language than the group's.
+    private func finishedElsewhere(_ game: StoredGame, group: Group, _ context: Context) async throws -> Language? {
+        for language in [context.player.puzzleLanguage, context.player.language] + Language.allCases
+        where language != group.language {
+            let other = try await context.store.game(of: game.player, language: language, puzzle: game.puzzle)
+            if other?.result != nil { return language }
+        }
+        return nil
     }
 
     // MARK: - Settings
@@ -451,16 +474,36 @@ public struct BotEngine: Sendable {
         return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == lowercased }
     }
 
+    /// The language a `/start` argument from a play button names (`play-es`); nil for any other.
+    static func playedLanguage(fromStart argument: String) -> Language? {
+        guard argument.hasPrefix("play-") else { return nil }
+        return Language(rawValue: String(argument.dropFirst("play-".count)))
+    }
+
+    /// A language as typed after a command: its code (`es`) or its own name (`Español`), in any case.
+    static func language(named text: String) -> Language? {
+        let lowered = text.lowercased()
+        return Language(rawValue: lowered) ?? Language.allCases.first { $0.name.lowercased() == lowered }
+    }
+
+    /// The direct chat plays `language`'s daily puzzle from now on; the bot keeps the player's language.
+    func choosePuzzle(_ language: Language, context: inout Context) {
+        context.player.play(language)
+        if !context.isGroup { context.language = language }
+    }
+
     private func language(_ argument: String, context: inout Context) {
         guard !argument.isEmpty else {
             context.reply(context.texts.languageIs(context.player.language))
             return
         }
-        guard let language = Language(rawValue: argument.lowercased()) else {
+        guard let language = Self.language(named: argument) else {
             context.reply(context.texts.unknownLanguage(argument))
             return
         }
+        // The bot's language and the puzzle's: a puzzle chosen with /play gives way to it.
         context.player.language = language
+        context.player.playingLanguage = nil
         if !context.isGroup { context.language = language }
         context.reply(context.texts.languageChanged(language))
     }

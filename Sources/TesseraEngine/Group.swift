@@ -139,14 +139,13 @@ public struct Group: Sendable, Hashable, Codable {
     }
 
     /// Whether a result for `puzzle` may count on the board now: the group has not been shown its word, and
-    /// it is at most a day away from the group's own (players in other zones are up to a day ahead or behind).
+    /// it is open somewhere (a member at UTC+14 is up to two days ahead of a group at UTC−12).
     ///
-    /// A member's game counts on their own day: a member west of the group who finishes after the group's day
-    /// closed still counts, since the word waits for every member's day. Once the word is shown, nobody's
-    /// result of that puzzle counts here any more (a member who joins later may have seen it).
+    /// A member's game counts on their own day, however far west of the group they are: the word waits for
+    /// every member's day, so one who finishes after the group's day closed still counts. Once the word is
+    /// shown, nobody's result of that puzzle counts here any more (a member who joins later may have seen it).
     public func accepts(_ puzzle: PuzzleNumber, at instant: Date, schedule: DailySchedule) -> Bool {
-        let today = self.puzzle(at: instant, schedule: schedule).rawValue
-        return puzzle > lastRevealedPuzzle && (today - 1...today + 1).contains(puzzle.rawValue)
+        puzzle > lastRevealedPuzzle && puzzle <= schedule.latestPuzzle(at: instant)
     }
 
     /// The language a puzzle is played in here: a closed day keeps the language it was played in, whatever

@@ -5,7 +5,11 @@ public import TesseraCore
 public struct Player: Sendable, Hashable, Codable {
     public let id: UserID
     public var displayName: String
+    /// The language the bot speaks to the player in, and of the daily puzzle they play unless they chose another.
     public var language: Language
+    /// The daily puzzle the direct chat plays when the player chose one in another language than their own
+    /// (`/play en`, a group's play button): each language's puzzle has its own board, statistics and streak.
+    public var playingLanguage: Language?
     /// The IANA zone of the player's day.
     public var timeZone: String
     public var rolloverHour: Int
@@ -26,6 +30,7 @@ public struct Player: Sendable, Hashable, Codable {
         id: UserID,
         displayName: String,
         language: Language,
+        playingLanguage: Language? = nil,
         timeZone: String,
         rolloverHour: Int,
         pendingTimeZone: String? = nil,
@@ -38,6 +43,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.id = id
         self.displayName = displayName
         self.language = language
+        self.playingLanguage = playingLanguage
         self.timeZone = timeZone
         self.rolloverHour = rolloverHour
         self.pendingTimeZone = pendingTimeZone
@@ -46,6 +52,14 @@ public struct Player: Sendable, Hashable, Codable {
         self.reminders = reminders
         self.remindedPuzzle = remindedPuzzle
         self.directChat = directChat
+    }
+
+    /// The language of the daily puzzle the player's words go to in the direct chat.
+    public var puzzleLanguage: Language { playingLanguage ?? language }
+
+    /// Plays `language`'s daily puzzle in the direct chat from now on.
+    public mutating func play(_ language: Language) {
+        playingLanguage = language == self.language ? nil : language
     }
 
     /// The puzzle the player is on at an instant.

@@ -240,6 +240,9 @@
                     "DROP INDEX outbox_in_order",
                     "CREATE INDEX outbox_in_order ON outbox (claimed, chat_kind, id) INCLUDE (platform, address, not_before)",
                 ]),
+            Migration(
+                name: "v5: the daily puzzle a direct chat plays, when not the player's language",
+                sql: ["ALTER TABLE player ADD COLUMN playing_language TEXT"]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

@@ -103,10 +103,10 @@
 
         static let playerColumns = """
             platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
-            prefers_hard_mode, reminders, reminded_puzzle, direct_chat
+            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language
             """
         typealias PlayerRow = (
-            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?
+            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
@@ -116,9 +116,16 @@
             guard let language = Language(rawValue: row.3) else {
                 throw PostgresStoreError.damagedRow(column: "language")
             }
+            let playingLanguage = try row.12.map { code in
+                guard let language = Language(rawValue: code) else {
+                    throw PostgresStoreError.damagedRow(column: "playing_language")
+                }
+                return language
+            }
             let id = UserID(platform, row.1)
             return Player(
-                id: id, displayName: row.2, language: language, timeZone: row.4, rolloverHour: row.5,
+                id: id, displayName: row.2, language: language, playingLanguage: playingLanguage, timeZone: row.4,
+                rolloverHour: row.5,
                 pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
                 reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init),
                 directChat: row.11.map { ChatID(platform, $0) })
@@ -140,9 +147,9 @@
                 VALUES (\(player.id.platform.rawValue), \(player.id.value), \(player.displayName),
                     \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
                     \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
-                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value))
+                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue))
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
-                    language = excluded.language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
+                    language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
                     reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat

@@ -675,6 +675,9 @@ public final class SQLiteGameStore: GameStore {
                     CREATE INDEX outbox_in_order ON outbox (claimed, chat_kind, id, platform, address, not_before);
                     """)
         }
+        migrator.registerMigration("v14: the daily puzzle a direct chat plays, when not the player's language") { db in
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN playing_language TEXT")
+        }
         return migrator
     }
 }

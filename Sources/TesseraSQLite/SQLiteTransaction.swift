@@ -54,10 +54,12 @@ struct SQLiteTransaction {
         try db.executeCached(
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
-                    pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
+                    playing_language)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
-                    language = excluded.language, time_zone = excluded.time_zone,
+                    language = excluded.language, playing_language = excluded.playing_language,
+                    time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, pending_time_zone = excluded.pending_time_zone,
                     pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
                     reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
@@ -67,6 +69,7 @@ struct SQLiteTransaction {
                 player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
                 player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
                 player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
+                player.playingLanguage?.rawValue,
             ]
         )
     }
@@ -750,12 +753,19 @@ struct SQLiteTransaction {
         guard let language = Language(rawValue: languageCode) else {
             throw SQLiteStoreError.damagedRow(table: "player", column: "language")
         }
+        let playingLanguage = try (row["playing_language"] as String?).map { code in
+            guard let language = Language(rawValue: code) else {
+                throw SQLiteStoreError.damagedRow(table: "player", column: "playing_language")
+            }
+            return language
+        }
         let pendingFrom: Int? = row["pending_from"]
         let id = try user(row)
         return Player(
             id: id,
             displayName: try row.required("display_name", in: "player"),
             language: language,
+            playingLanguage: playingLanguage,
             timeZone: try row.required("time_zone", in: "player"),
             rolloverHour: try row.required("rollover_hour", in: "player"),
             pendingTimeZone: row["pending_time_zone"],

@@ -53,10 +53,10 @@ struct EngineTests {
         #expect(replies.count == 1)
         #expect(!reply.html.uppercased().contains(wrong.uppercased()))
         #expect(reply.replyTo == nil, "the reply does not quote the message that shows the word")
-        #expect(reply.buttons.joined().map(\.directChatStart) == ["play"])
+        #expect(reply.buttons.joined().map(\.directChatStart) == ["play-en"])
         #expect(reply.html.hasPrefix("Guesses are made in our private chat"))
         let play = try #require(try await bot.send("/play", in: -100, group: true).first)
-        #expect(play.replyTo != nil && play.buttons.joined().map(\.directChatStart) == ["play"])
+        #expect(play.replyTo != nil && play.buttons.joined().map(\.directChatStart) == ["play-en"])
         // Nothing was played: the direct chat has no guesses yet.
         #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
         // Bare words in groups are chatter, not guesses.

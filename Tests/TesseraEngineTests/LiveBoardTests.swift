@@ -237,7 +237,7 @@ struct LiveBoardTests {
         let first = try await bot.send("/guess crane", from: 2, in: -100, group: true, botMayDelete: true)
         #expect(first.first?.action == .delete && first.first?.replyTo == MessageID(7))
         #expect(first.last?.html.hasPrefix("🧹 I deleted that guess") == true)
-        #expect(first.last?.buttons.first?.first?.directChatStart == "play")
+        #expect(first.last?.buttons.first?.first?.directChatStart == "play-en")
         let second = try await bot.send("/guess slate", from: 4, in: -100, group: true, botMayDelete: true)
         #expect(second.first?.action == .delete && second.last?.html.contains("🧹") == false, "said once")
         let play = try await bot.send("/play", from: 4, in: -100, group: true, botMayDelete: true)

@@ -150,7 +150,7 @@ struct PastedResultTests {
         let bot = try EngineHarness()
         try await bot.group(-1, language: .spanish)
         #expect(
-            try await bot.text("Wordle 1.982 3/6", in: -1, group: true)
+            try await bot.text("Wordle 1.982 3/6", in: -1, group: true, appLanguage: "es")
                 == "✅ Alice: Wordle 1,982 3/6 entra en la clasificación oficial (/leaderboard oficial).")
         #expect(
             try await bot.text("/leaderboard oficial semana", in: -1, group: true).hasPrefix(

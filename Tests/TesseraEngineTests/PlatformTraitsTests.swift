@@ -28,7 +28,7 @@ struct PlatformTraitsTests {
         #expect(replies[1].html.hasPrefix("<b>Welcome to Tessera!</b>"))
         // A platform with buttons links to the direct chat instead, and opens nothing.
         let linked = try await EngineHarness().send("/play", in: -1, group: true)
-        #expect(linked.count == 1 && linked[0].buttons.first?.first?.directChatStart == "play")
+        #expect(linked.count == 1 && linked[0].buttons.first?.first?.directChatStart == "play-en")
     }
 
     @Test("Without reactions a join is acknowledged in words")

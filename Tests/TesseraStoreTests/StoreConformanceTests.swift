@@ -342,6 +342,30 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "A player comes back as saved, every preference included, and a cleared one stays cleared",
+        arguments: StoreKind.all)
+    func players(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let player = Player(
+                id: UserID(7), displayName: "Lucía", language: .spanish, playingLanguage: .english,
+                timeZone: "Europe/Madrid", rolloverHour: 6, pendingTimeZone: "America/New_York",
+                pendingFrom: PuzzleNumber(12), prefersHardMode: true, reminders: true,
+                remindedPuzzle: PuzzleNumber(11), directChat: ChatID(7))
+            for saved in [player, cleared(player)] {
+                try await store.write { transaction in try await transaction.save(saved) }
+                #expect(try await store.write { transaction in try await transaction.player(UserID(7)) } == saved)
+            }
+            func cleared(_ player: Player) -> Player {
+                var player = player
+                player.playingLanguage = nil
+                player.pendingTimeZone = nil
+                player.pendingFrom = nil
+                return player
+            }
+        }
+    }
+
     @Test("A member's new name and day show on every board they are on at once", arguments: StoreKind.all)
     func renamedMembers(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

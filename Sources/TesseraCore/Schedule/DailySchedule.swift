@@ -10,6 +10,9 @@ public struct PuzzleNumber: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     public var description: String { String(rawValue) }
 
+    /// The puzzle after this one.
+    public var next: PuzzleNumber { PuzzleNumber(rawValue + 1) }
+
     /// The number with thousands separators, as share texts show it: `1,234`.
     public var grouped: String {
         let digits = String(rawValue.magnitude)
@@ -36,6 +39,8 @@ public struct DayRollover: Sendable, Hashable {
 
     /// Midnight UTC.
     public static let utc = DayRollover(uncheckedTimeZone: .gmt, hour: 0)
+    /// Midnight at UTC+14 (Kiritimati), where every day begins first: no day anywhere is later than its.
+    public static let earliest = DayRollover(uncheckedTimeZone: TimeZone(secondsFromGMT: 14 * 3600)!, hour: 0)
 
     private init(uncheckedTimeZone timeZone: TimeZone, hour: Int) {
         self.timeZone = timeZone
@@ -89,6 +94,11 @@ public struct DailySchedule: Sendable, Hashable {
     /// The puzzle a player is on at an instant.
     public func puzzle(at instant: Date, rollover: DayRollover) -> PuzzleNumber {
         puzzle(on: day(at: instant, rollover: rollover))
+    }
+
+    /// The latest puzzle open anywhere at an instant: the one of UTC+14, whatever a zone or rollover hour.
+    public func latestPuzzle(at instant: Date) -> PuzzleNumber {
+        puzzle(at: instant, rollover: .earliest)
     }
 
     /// The puzzle of a day; zero or negative before the first day.

@@ -207,6 +207,27 @@ struct English: Texts {
     func languageChanged(_ language: Language) -> String {
         "You now play in <b>\(language.name)</b>; your next guesses use its word list."
     }
+    func languageName(_ language: Language) -> String {
+        switch language {
+        case .english: "English"
+        case .spanish: "Spanish"
+        }
+    }
+    func inLanguage(_ language: Language) -> String { "in \(languageName(language))" }
+    func playing(_ language: Language) -> String {
+        "Your words go to today's <b>\(languageName(language))</b> puzzle, which has its own board, statistics and "
+            + "streak. Send a word to guess; /play \(TextFormat.languageCodes) switches puzzle."
+    }
+    let playUsage =
+        "Choose a puzzle by its language: /play \(TextFormat.languageCodes). To guess, send the word on its own."
+    func groupPlays(_ language: Language) -> String {
+        "This group plays the <b>\(languageName(language))</b> puzzle: only that one counts on its board. Play it in "
+            + "our private chat with /play \(language.rawValue); your own puzzle keeps its statistics."
+    }
+    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String {
+        "Your \(languageName(played)) result does not count here: this group plays the "
+            + "<b>\(languageName(language))</b> puzzle. Play it in our private chat with /play \(language.rawValue)."
+    }
     func unknownLanguage(_ text: String) -> String {
         "I don't know the language \"\(TextFormat.echo(text))\". Choose one of: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
@@ -294,6 +315,7 @@ struct English: Texts {
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"
     let summaryMissed = "Missed"
+    let summaryOtherLanguage = "Played another language's puzzle"
 
     // MARK: The player's data
 

@@ -219,6 +219,27 @@ struct Spanish: Texts {
     func languageChanged(_ language: Language) -> String {
         "Ahora juegas en <b>\(language.name)</b>; tus próximos intentos usan su lista de palabras."
     }
+    func languageName(_ language: Language) -> String {
+        switch language {
+        case .english: "inglés"
+        case .spanish: "español"
+        }
+    }
+    func inLanguage(_ language: Language) -> String { "en \(languageName(language))" }
+    func playing(_ language: Language) -> String {
+        "Tus palabras van al reto de hoy en <b>\(languageName(language))</b>, que tiene su propio tablero, "
+            + "estadísticas y racha. Envía una palabra para probar; /play \(TextFormat.languageCodes) cambia de reto."
+    }
+    let playUsage =
+        "Elige el reto por su idioma: /play \(TextFormat.languageCodes). Para probar, envía la palabra sola."
+    func groupPlays(_ language: Language) -> String {
+        "Este grupo juega el reto en <b>\(languageName(language))</b>: solo ese cuenta en su tablero. Juégalo en "
+            + "nuestro chat privado con /play \(language.rawValue); tu propio reto conserva sus estadísticas."
+    }
+    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String {
+        "Tu resultado en \(languageName(played)) no cuenta aquí: este grupo juega el reto en "
+            + "<b>\(languageName(language))</b>. Juégalo en nuestro chat privado con /play \(language.rawValue)."
+    }
     func unknownLanguage(_ text: String) -> String {
         "No conozco el idioma «\(TextFormat.echo(text))». Elige uno de estos: "
             + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
@@ -314,6 +335,7 @@ struct Spanish: Texts {
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"
     let summaryMissed = "No jugaron"
+    let summaryOtherLanguage = "Jugaron el reto de otro idioma"
 
     // MARK: The player's data
 

@@ -112,6 +112,8 @@ protocol Texts: Sendable {
     var summaryStreaksGoing: String { get }
     var summaryStreaksBroken: String { get }
     var summaryMissed: String { get }
+    /// Members whose own day closed without a game of the group's puzzle, who played another language's.
+    var summaryOtherLanguage: String { get }
 
     // Group settings
     func settings(_ group: Group) -> String
@@ -148,6 +150,18 @@ protocol Texts: Sendable {
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String
     func unknownTimeZone(_ text: String) -> String
     func languageIs(_ language: Language) -> String
+    /// A language's name inside a sentence of this language: "Spanish", "español".
+    func languageName(_ language: Language) -> String
+    /// After a board's title when its puzzle is not in the reader's language: "in Spanish".
+    func inLanguage(_ language: Language) -> String
+    /// `/play` in a direct chat: which language's daily puzzle the player's words go to, and how to switch.
+    func playing(_ language: Language) -> String
+    /// `/play` with something other than a language.
+    var playUsage: String { get }
+    /// Said once to a member who joins a group playing another language than theirs: which puzzle counts.
+    func groupPlays(_ language: Language) -> String
+    /// `/share` in a group of a result of another language's puzzle: why it does not count, and what does.
+    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String
     func languageChanged(_ language: Language) -> String
     func unknownLanguage(_ text: String) -> String
 }
@@ -187,6 +201,11 @@ extension Texts {
             after.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
         }
         if !summary.missed.isEmpty { after.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
+        if !summary.playedOtherLanguage.isEmpty {
+            after.append(
+                "🌐 \(summaryOtherLanguage): "
+                    + list(summary.playedOtherLanguage) { "\($0.0.htmlEscaped) (\(languageName($0.1)))" })
+        }
         if !after.isEmpty { lines += [""] + after }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,136 @@
+import Foundation
+import TesseraCore
+import TesseraTesting
+import Testing
+
+@testable import TesseraEngine
+
+/// A group across languages and time zones: every member can play the group's puzzle, and their game counts
+/// on their own day (README, "Groups").
+@Suite("Every member's game counts: a group across languages and time zones")
+struct GroupLanguageTests {
+    /// 2026-11-16 12:00 UTC: puzzle 320 in UTC, 321 at UTC+14, 320 (just begun) at UTC−12.
+    static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
+
+    @Test("A member of another language is told once which puzzle counts; only the group's puzzle counts there")
+    func anotherLanguage() async throws {
+        let bot = try EngineHarness()
+        try await bot.group(-1)
+        let joined = try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
+        let notice = try #require(joined.first { $0.html.contains("Este grupo juega") }, "\(joined.map(\.html))")
+        #expect(notice.html.contains("el reto en <b>inglés</b>") && notice.html.contains("/play en"), "\(notice.html)")
+        #expect(notice.buttons.joined().map(\.directChatStart) == ["play-en"])
+        let again = try await bot.text("/join", from: 2, name: "Lucía", in: -1, group: true)
+        #expect(!again.contains("Este grupo juega"), "said once: \(again)")
+
+        // Her direct chat plays her own language's puzzle: finished, it is not the group's.
+        try await bot.play(2, name: "Lucía", misses: 1, language: .spanish)
+        let share = try await bot.text("/share", from: 2, name: "Lucía", in: -1, group: true)
+        #expect(
+            share.hasPrefix("Tu resultado en español no cuenta aquí: este grupo juega el reto en <b>inglés</b>"),
+            "\(share)")
+        #expect(!(try await bot.text("/leaderboard", in: -1, group: true)).contains("Lucía"))
+
+        // The group's play button opens the English puzzle, in her language.
+        let start = try await bot.text("/start play-en", from: 2, name: "Lucía")
+        #expect(start.contains("Tus palabras van al reto de hoy en <b>inglés</b>"), "\(start)")
+        let board = try await bot.text(try bot.answer(.english), from: 2, name: "Lucía")
+        #expect(board.hasPrefix("<b>Tessera 326</b> · 1/6 · en inglés"), "\(board)")
+        #expect(try await bot.text("/share", from: 2, name: "Lucía", in: -1, group: true).hasPrefix("Tessera 326 1/6"))
+        let standings = try await bot.text("/leaderboard", in: -1, group: true)
+        #expect(standings.contains("Lucía — 1/6"), "\(standings)")
+
+        // A junk choice changes nothing; /play es goes back to her own puzzle.
+        #expect(try await bot.text("/play quizás", from: 2, name: "Lucía") == Language.spanish.texts.playUsage)
+        #expect(try await bot.store.write { try await $0.player(UserID(2)) }?.playingLanguage == .english)
+        #expect(try await bot.text("/play es", from: 2, name: "Lucía").contains("reto de hoy en <b>español</b>"))
+        #expect(try await bot.store.write { try await $0.player(UserID(2)) }?.playingLanguage == nil)
+        // `/play es` in a group chooses nothing there, and shows no letters: it is not deleted as a guess.
+        let message = ChatMessage(
+            chat: ChatID(-1), chatKind: .group, sender: UserID(2), senderName: "Lucía", text: "/play es"
+        ).readingCommands()
+        #expect(bot.engine.questions(for: message).isEmpty)
+    }
+
+    @Test("The summary says who played another language's puzzle instead of calling them missing")
+    func summaryOfAnotherLanguage() async throws {
+        let bot = try EngineHarness()
+        try await bot.group(-1)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 2)
+        try await bot.play(2, name: "Lucía", misses: 0, language: .spanish)
+        let closing = bot.now + 12 * 3600 + 60
+        let engine = bot.engine
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
+        #expect(summary.contains("🌐 Played another language's puzzle: Lucía (Spanish)"), "\(summary)")
+        #expect(summary.contains("😴 Missed: Carol") && !summary.contains("Missed: Lucía"), "\(summary)")
+    }
+
+    @Test("UTC−12 in a UTC+14 group: two days behind, the member's late game counts and the word waits for it")
+    func farthestZones() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        try await bot.group(-1, timeZone: "Pacific/Kiritimati")
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.store.write {
+            try await $0.save(
+                Player(id: UserID(2), displayName: "Bob", language: .english, timeZone: "Etc/GMT+12", rolloverHour: 0))
+        }
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
+        let puzzle = PuzzleNumber(321)
+        try await bot.send(try bot.answer(puzzle: puzzle), from: 1, name: "Alice")
+
+        let engine = bot.engine
+        let hour = 3600.0
+        // The group's day of 321 ends at 10:00 UTC on Tuesday; Bob's begins at 12:00 UTC that day.
+        let groupEnds = Self.monday + 22 * hour + 60
+        #expect(try await bot.store.write { try await engine.closeDays(at: groupEnds, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: groupEnds).last?.message.html)
+        #expect(summary.contains("⏳ Still playing: Bob") && !summary.contains("Missed"), "\(summary)")
+        // A day later the group closes 322 and is on 323; Bob is still on 321 for two more hours.
+        let nextDay = groupEnds + 24 * hour
+        _ = try await bot.store.write { try await engine.closeDays(at: nextDay, in: $0) }
+        bot.now = nextDay + hour
+        let bob = try #require(try await bot.store.write { try await $0.player(UserID(2)) })
+        #expect(bob.puzzle(at: bot.now, schedule: .tessera) == puzzle)
+        let wrong = try bot.answer(puzzle: puzzle) == "crane" ? "slate" : "crane"
+        try await bot.send(wrong, from: 2, name: "Bob")
+        try await bot.send(try bot.answer(puzzle: puzzle), from: 2, name: "Bob")
+        let week = try await bot.text("/leaderboard week", in: -1, group: true)
+        #expect(week.contains("Bob"), "his 2/6 counts: \(week)")
+        // Once Bob's day of 321 is over, its word comes with the final standings, his result among them.
+        let bobsDayOver = nextDay + 2 * hour
+        #expect(try await bot.store.write { try await engine.closeDays(at: bobsDayOver, in: $0) } == 1)
+        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: bobsDayOver).last?.message.html)
+        #expect(
+            reveal.contains("puzzle 321") && reveal.contains("🥇 Alice — 1/6") && reveal.contains("Bob — 2/6"),
+            "\(reveal)"
+        )
+    }
+
+    @Test(
+        "Joining mid-day counts the day's game at once; a zone change mid-day keeps the day's result and moves the next"
+    )
+    func midDayChanges() async throws {
+        var bot = try EngineHarness()
+        try await bot.group(-1)
+        // Alice finishes before she joins: her game counts as she joins.
+        try await bot.play(1, name: "Alice", misses: 1)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("Alice — 2/6"))
+        // She moves to Tokyo: today's result stays, and her next puzzle is Tokyo's 327, counted on the group's 327.
+        let moved = try await bot.text("/timezone Asia/Tokyo", from: 1, name: "Alice")
+        #expect(moved.contains("puzzle 327"), "\(moved)")
+        #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("Alice — 2/6"))
+        #expect(try await bot.text(try bot.answer(), from: 1, name: "Alice").contains("You have finished"))
+        bot.now += 12 * 3600 + 60  // Midnight UTC: the group is on 327, Tokyo since 15:00 UTC.
+        let (engine, midnight) = (bot.engine, bot.now)
+        _ = try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) }
+        try await bot.send(try bot.answer(puzzle: PuzzleNumber(327)), from: 1, name: "Alice")
+        let today = try await bot.text("/leaderboard", in: -1, group: true)
+        #expect(today.contains("puzzle 327") && today.contains("Alice — 1/6"), "\(today)")
+    }
+}
