@@ -183,19 +183,21 @@ public struct Standing: Sendable, Hashable {
     public var winPercentage: Int { played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded()) }
     public var averageGuesses: Double? { wins == 0 ? nil : Double(winningGuesses) / Double(wins) }
 
-    /// The streak as it stands on the group's day `today`: broken once a whole day passed without a result.
-    public func currentStreak(today: PuzzleNumber) -> Int {
-        guard let lastPuzzle, lastPuzzle.rawValue >= today.rawValue - 1 else { return 0 }
+    /// The streak as it stands once every member's day up to `over` is over: broken by a day up to it without
+    /// a result, and never by a day a member may still be playing on their own.
+    public func currentStreak(over: PuzzleNumber) -> Int {
+        guard let lastPuzzle, lastPuzzle >= over else { return 0 }
         return streak
     }
 
-    /// Closed days of the period since the member joined without a result of theirs. Today is open, so it
-    /// only counts once played.
-    func missedDays(from first: PuzzleNumber, today: PuzzleNumber) -> Int {
+    /// Days of the period since the member joined, up to `over` (the last day no member can still play), that
+    /// have no result of theirs. Of their games after it, only the latest is told apart, so a member who plays
+    /// every open day is never counted as missing one; at worst a missed day shows once the days after it close.
+    func missedDays(from first: PuzzleNumber, over: PuzzleNumber) -> Int {
         let start = max(first.rawValue, joinedPuzzle.rawValue)
-        let closedDays = max(0, today.rawValue - start)
-        let playedToday = lastPuzzle == today ? 1 : 0
-        return max(0, closedDays - (played - playedToday))
+        let overDays = max(0, over.rawValue - start + 1)
+        let gamesAfter = lastPuzzle.map { $0 > over ? 1 : 0 } ?? 0
+        return max(0, overDays - (played - gamesAfter))
     }
 }
 
@@ -251,8 +253,8 @@ public enum AllTimeRanking {
     public static let priorGames = 10.0
     public static let priorPoints = 3.0
 
-    static func score(_ standing: Standing, today: PuzzleNumber) -> Double {
-        let days = Double(standing.played + standing.missedDays(from: standing.joinedPuzzle, today: today))
+    static func score(_ standing: Standing, over: PuzzleNumber) -> Double {
+        let days = Double(standing.played + standing.missedDays(from: standing.joinedPuzzle, over: over))
         return (Double(standing.points) + priorGames * priorPoints) / (days + priorGames)
     }
 }

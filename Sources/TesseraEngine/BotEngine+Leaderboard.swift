@@ -103,7 +103,9 @@ extension BotEngine {
         }
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
-        let (order, keys) = Self.rank(standings, period: period, today: today)
+        // Days every member's day is over: the group's, and on the official board the day before the group's date.
+        let over = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastRevealedPuzzle
+        let (order, keys) = Self.rank(standings, period: period, over: over)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
@@ -113,8 +115,8 @@ extension BotEngine {
                 name: standing.name,
                 standing: standing,
                 score: period == .all ? keys[order[index]].score : nil,
-                streak: standing.currentStreak(today: today),
-                missed: period == .all ? nil : standing.missedDays(from: first, today: today)
+                streak: standing.currentStreak(over: over),
+                missed: period == .all ? nil : standing.missedDays(from: first, over: over)
             )
         }
         let shown = min(order.count, Self.leaderboardLines)
@@ -151,12 +153,12 @@ extension BotEngine {
     ///
     /// Positions are sorted by plain keys, and names read only on ties: a large board has thousands of members,
     /// and moving or copying each standing, with its strings, at every step of the sort cost more than the sort.
-    static func rank(_ standings: [Standing], period: BoardPeriod, today: PuzzleNumber) -> (
+    static func rank(_ standings: [Standing], period: BoardPeriod, over: PuzzleNumber) -> (
         order: [Int], keys: [RankKey]
     ) {
         let keys = standings.map { standing in
             RankKey(
-                score: period == .all ? AllTimeRanking.score(standing, today: today) : Double(standing.points),
+                score: period == .all ? AllTimeRanking.score(standing, over: over) : Double(standing.points),
                 points: standing.points, wins: standing.wins, averageGuesses: standing.averageGuesses ?? .infinity)
         }
         let order = standings.indices.sorted { left, right in
