@@ -145,9 +145,8 @@ struct FamilyGroupDaemonTests {
         try await fake.allowDeleting(in: -1)
         let forwarded = daiBoard.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
         let forwardID = try await send(forwarded, from: .dai, inGroup: true)
-        _ = try await fake.wait(for: { try await fake.deleted() }) { deleted in
-            deleted.contains { $0.chat == -1 && $0.messageID == forwardID }
-        }
+        let deleted = { (all: [(chat: Int64, messageID: Int64)]) in all.contains { $0 == (-1, forwardID) } }
+        _ = try await fake.wait(for: { try await fake.deleted() }, until: deleted)
         _ = try await fake.waitForSent { $0.contains { $0.chat == -1 && $0.text.hasPrefix("🧹 I deleted that guess") } }
 
         // Once Los Angeles' day is over, the word comes with the final standings, Ben's late game first.
