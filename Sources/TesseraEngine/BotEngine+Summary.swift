@@ -178,8 +178,7 @@ extension BotEngine {
         var elsewhere: [UserID: Language] = [:]
         if !dayOver.isEmpty {
             for other in Language.allCases where other != group.language {
-                let played = try await store.guesses(of: dayOver.map(\.player), language: other, puzzle: puzzle)
-                for (player, guesses) in played where !guesses.isEmpty {
+                for player in try await store.members(in: group.chat, playing: other, puzzle: puzzle) {
                     elsewhere[player] = elsewhere[player] ?? other
                 }
             }

@@ -52,6 +52,9 @@ public protocol GameStoreTransaction: Sendable {
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember]
     /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
+    /// Members of a chat with a game of a puzzle in a language, started or finished: in a summary, who played
+    /// another language's puzzle than the group's.
+    func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID>
     /// Members with an unfinished game of a puzzle: their names and guesses so far.
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int

@@ -243,6 +243,9 @@
             Migration(
                 name: "v5: the daily puzzle a direct chat plays, when not the player's language",
                 sql: ["ALTER TABLE player ADD COLUMN playing_language TEXT"]),
+            Migration(
+                name: "v6: games by puzzle, for who played another language's puzzle",
+                sql: ["CREATE INDEX game_by_puzzle ON game (puzzle, language)"]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

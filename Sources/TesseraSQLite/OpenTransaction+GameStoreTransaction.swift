@@ -60,6 +60,9 @@ extension OpenTransaction: GameStoreTransaction {
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]] {
         try await sql { try $0.guesses(of: players, language: language, puzzle: puzzle) }
     }
+    func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
+        try await sql { try $0.members(in: chat, playing: language, puzzle: puzzle) }
+    }
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }

@@ -678,6 +678,9 @@ public final class SQLiteGameStore: GameStore {
         migrator.registerMigration("v14: the daily puzzle a direct chat plays, when not the player's language") { db in
             try db.execute(sql: "ALTER TABLE player ADD COLUMN playing_language TEXT")
         }
+        migrator.registerMigration("v15: games by puzzle, for who played another language's puzzle") { db in
+            try db.execute(sql: "CREATE INDEX game_by_puzzle ON game (puzzle, language)")
+        }
         return migrator
     }
 }

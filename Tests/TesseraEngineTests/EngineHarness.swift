@@ -45,6 +45,15 @@ struct EngineHarness {
         try await store.write { try await $0.save(setUp) }
     }
 
+    /// Moves a day on and closes the days due then, as the daemon does every few seconds; what closing posts is
+    /// taken as sent, so that the next message's replies are its own.
+    mutating func nextDay() async throws {
+        now += 86_400
+        let (engine, now) = (self.engine, self.now)
+        try await store.write { try await engine.closeDays(at: now, in: $0) }
+        try await store.markSent(try await store.pendingMessages(limit: 100, now: now).map(\.id))
+    }
+
     /// An allowed word that is not today's answer.
     func wrongWord() throws -> String {
         try answer() == "crane" ? "slate" : "crane"

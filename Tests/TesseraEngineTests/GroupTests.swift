@@ -137,7 +137,7 @@ struct GroupTests {
         try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
         for misses in [2, 1, nil, 3] {  // Monday to Thursday; Wednesday missed
             if let misses { try await bot.play(1, name: "Alice", misses: misses) }
-            if misses != 3 { bot.now += 86_400 }
+            if misses != 3 { try await bot.nextDay() }
         }
         try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
         try await bot.play(2, name: "Bob", misses: 0)
@@ -182,7 +182,7 @@ struct GroupTests {
         try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
         for day in 0..<5 {
             try await bot.play(1, name: "Alice", misses: 2)
-            if day < 4 { bot.now += 86_400 }
+            if day < 4 { try await bot.nextDay() }
         }
         try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
         try await bot.play(2, name: "Bob", misses: 0)
@@ -210,7 +210,7 @@ struct GroupTests {
         for day in 0..<3 {
             if day == 0 { try await bot.play(2, name: "Bob", misses: 0) }
             try await bot.play(1, name: "Alice", misses: 2)
-            if day < 2 { bot.now += 86_400 }
+            if day < 2 { try await bot.nextDay() }
         }
         let lines = try await bot.text("/leaderboard all", in: -1, group: true).split(separator: "\n")
         // Alice: (12 + 30) / 13 = 3.23. Bob missed a closed day (today is still open): (6 + 30) / 12 = 3.0;

@@ -464,6 +464,42 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "Who of a group played a puzzle in a language: members with guesses in it, not others", arguments: StoreKind.all
+    )
+    func membersPlayingALanguage(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                for id in 1...5 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    if id != 5 {
+                        _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                    }
+                }
+                // P1 won in Spanish, P2 is one guess in, P3 opened it without guessing, P4 played English and
+                // another day's Spanish, P5 played Spanish but is not a member.
+                let games: [(Int64, Language, Int, [String], GameResult?)] = [
+                    (1, .spanish, 5, ["perro"], .won(guesses: 1)), (2, .spanish, 5, ["gatos"], nil),
+                    (3, .spanish, 5, [], nil), (4, .english, 5, ["crane"], nil), (4, .spanish, 6, ["perro"], nil),
+                    (5, .spanish, 5, ["perro"], nil),
+                ]
+                for (id, language, puzzle, guesses, result) in games {
+                    try await transaction.save(
+                        StoredGame(
+                            player: UserID(id), language: language, puzzle: PuzzleNumber(puzzle), hardMode: false,
+                            guesses: guesses, result: result, finishedAt: result == nil ? nil : Date()))
+                }
+            }
+            try await store.write { transaction in
+                let spanish = try await transaction.members(in: ChatID(-1), playing: .spanish, puzzle: PuzzleNumber(5))
+                #expect(spanish == [UserID(1), UserID(2)])
+                #expect(
+                    try await transaction.members(in: ChatID(-2), playing: .spanish, puzzle: PuzzleNumber(5)).isEmpty,
+                    "an unknown chat")
+            }
+        }
+    }
+
     @Test("Games still being played in a group: its members', with their guesses so far", arguments: StoreKind.all)
     func unfinishedGames(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
