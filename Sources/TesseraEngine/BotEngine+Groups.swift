@@ -168,7 +168,7 @@ extension BotEngine {
             next.rolloverHour = hour
             try await change(&group, to: next, context: context)
         case "language":
-            guard let language = Language(rawValue: lowered) else {
+            guard let language = Self.language(named: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
                 return
             }

@@ -421,8 +421,7 @@ public struct BotEngine: Sendable {
 
     /// The language of the player's finished game of the same puzzle in another language than the group's.
     private func finishedElsewhere(_ game: StoredGame, group: Group, _ context: Context) async throws -> Language? {
-        for language in [context.player.puzzleLanguage, context.player.language] + Language.allCases
-        where language != group.language {
+        for language in Language.allCases where language != group.language {
             let other = try await context.store.game(of: game.player, language: language, puzzle: game.puzzle)
             if other?.result != nil { return language }
         }
