@@ -110,18 +110,18 @@ struct RunCommand: AsyncParsableCommand {
             transports.append(try await Self.matrixTransport(matrix, store: store, logger: logger))
         }
         if transports.isEmpty {
-            print(ConsoleTransport.help + "\n")
+            // Straight to standard output, unbuffered, whatever it is: flushing every stdio stream (fflush(nil))
+            // waited for the lock of standard input, held while the reader waits for the next line, so a reply
+            // showed only after the next line was typed.
+            let write: @Sendable (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+            write(ConsoleTransport.help + "\n\n")
             transports.append(
                 ConsoleTransport(
                     onEnd: {
                         let group = shutdown.withLock { $0 }
                         Task { await group?.triggerGracefulShutdown() }
                     },
-                    write: { text in
-                        print(text, terminator: "")
-                        fflush(nil)
-                    }
-                ))
+                    write: write))
         }
         let secret = try await scheduleSecret(settings, store: store, logger: logger)
         var serviceConfiguration = BotService<ContinuousClock>.Configuration()
