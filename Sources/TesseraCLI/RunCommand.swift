@@ -76,6 +76,7 @@ struct RunCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "tessera")
+        for line in settings.skipped { logger.warning("\(line)") }
         // Set before main by CMalloc: the daemon's memory depends on it.
         logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])
 

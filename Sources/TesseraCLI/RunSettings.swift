@@ -30,6 +30,8 @@ struct RunSettings {
     var rateLimits: Bool
     /// For tests: a file holding the time as Unix seconds, read instead of the system clock.
     var clockFile: String?
+    /// Platforms configured without credentials, each skipped with a line for the log saying what to give.
+    var skipped: [String] = []
 
     static let defaultTelegramAPIURL = "https://api.telegram.org"
 
@@ -59,14 +61,13 @@ struct RunSettings {
             ).prefixKeys(with: "tessera"),
         ]
         if let path = configFile ?? environment["TESSERA_CONFIG"] {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CommandError("The configuration file \(path) does not exist. Check --config or TESSERA_CONFIG.")
-            }
+            let text = try readFile(path, what: "configuration file", hint: "Check --config or TESSERA_CONFIG.")
+            try ConfigurationFile.check(text, path: path)
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
             } catch {
                 throw CommandError(
-                    "The configuration file \(path) is not valid JSON: \(error). See config/tessera.example.json.")
+                    "The configuration file \(path) cannot be used: \(error). See config/tessera.example.json.")
             }
         }
         let config = ConfigReader(providers: providers)
@@ -95,10 +96,16 @@ struct RunSettings {
         guard limits == "on" || limits == "off" else {
             throw CommandError("telegram.rate.limits must be on or off, not '\(limits)'.")
         }
+        var skipped: [String] = []
+        if token == nil, config.string(forKey: "telegram.api.url") != nil {
+            skipped.append(
+                "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
+                    + "@BotFather in TESSERA_TELEGRAM_TOKEN_FILE or telegram.token.file (config/README.md).")
+        }
         return RunSettings(
             telegramToken: token,
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
-            matrix: try MatrixSettings(config),
+            matrix: try MatrixSettings(config, skipped: &skipped),
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
             databasePassword: try secret("database.password", in: config, what: "database password")
                 ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
@@ -111,8 +118,41 @@ struct RunSettings {
             defaultRolloverHour: hour,
             logLevel: config.string(forKey: "log.level"),
             rateLimits: limits == "on",
-            clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 }
+            clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
+            skipped: skipped
         )
+    }
+
+    /// The text of a file the operator named, or an error that says why it cannot be had: it does not exist, or
+    /// the user tessera runs as (a service's dynamic user, say) may not read it or its directory.
+    static func readFile(_ path: String, what: String, hint: String) throws -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            var status = stat()
+            let found = stat(path, &status) == 0
+            let cause = found ? (access(path, R_OK) == 0 ? 0 : errno) : errno
+            switch cause {
+            case ENOENT, ENOTDIR:
+                throw CommandError("The \(what) \(path) does not exist. \(hint)")
+            case EACCES, EPERM:
+                throw CommandError(
+                    "Permission denied: the \(what) \(path) cannot be read by \(currentUser()). Make it readable by "
+                        + "that user (the file, and every directory above it), or run tessera as a user who may read it."
+                )
+            case 0:
+                throw CommandError("The \(what) \(path) is not UTF-8 text.")
+            default:
+                throw CommandError("The \(what) \(path) cannot be read: \(String(cString: strerror(cause))).")
+            }
+        }
+    }
+
+    /// The user this process runs as, by name where the system has one: `tessera (uid 61234)`.
+    static func currentUser() -> String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user id \(uid)" }
+        return "user \(String(cString: name)) (uid \(uid))"
     }
 
     /// A secret from `key`, or from the file named by `key.file` (systemd credentials, container secrets); nil
@@ -121,12 +161,8 @@ struct RunSettings {
     static func secret(_ key: String, in config: ConfigReader, what: String) throws -> String? {
         if let value = config.string(forKey: ConfigKey(key), isSecret: true) { return value.isEmpty ? nil : value }
         guard let file = config.string(forKey: ConfigKey(key + ".file")) else { return nil }
-        let value: String
-        do {
-            value = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        } catch {
-            throw CommandError("Cannot read the \(what) file \(file): \(error.localizedDescription).")
-        }
+        let value = try readFile(file, what: "\(what) file", hint: "Check \(key).file.")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         guard !value.isEmpty else {
             throw CommandError(
                 "The \(what) file \(file) is empty: write the \(what) into it, or stop naming the file in "
@@ -179,8 +215,9 @@ struct MatrixSettings {
     /// Logs in once; the device's token is kept in the database.
     var password: String?
 
-    /// Nil when no Matrix key is set; an error that says what is missing when only some are.
-    init?(_ config: ConfigReader) throws {
+    /// Nil when no Matrix key is set, or when no credential is (skipped, with a line in `skipped`); an error that
+    /// says what is wrong when the homeserver or the user is.
+    init?(_ config: ConfigReader, skipped: inout [String]) throws {
         let homeserver = config.string(forKey: "matrix.homeserver")
         let user = config.string(forKey: "matrix.user")
         let token = try RunSettings.secret("matrix.access.token", in: config, what: "Matrix access token")
@@ -199,9 +236,11 @@ struct MatrixSettings {
                     + "not '\(user ?? "")'.")
         }
         guard token != nil || password != nil else {
-            throw CommandError(
-                "Matrix needs TESSERA_MATRIX_ACCESS_TOKEN (or _FILE), or TESSERA_MATRIX_PASSWORD (or _FILE) to log "
-                    + "in once and keep the token in the database.")
+            skipped.append(
+                "Matrix is configured (\(user) on \(homeserver)) but has no access token or password, so it is "
+                    + "skipped: give TESSERA_MATRIX_ACCESS_TOKEN_FILE, or TESSERA_MATRIX_PASSWORD_FILE to log in once "
+                    + "and keep the token in the database.")
+            return nil
         }
         self.homeserver = homeserver.hasSuffix("/") ? String(homeserver.dropLast()) : homeserver
         self.userID = user

@@ -1,0 +1,201 @@
+import Foundation
+import TesseraTestSupport
+import Testing
+
+/// Tessera installed and configured the way an operator does it: the systemd unit's install steps, a
+/// hand-edited configuration, an unprivileged user (README, "Deployment").
+@Suite("Installing and configuring tessera", .serialized)
+struct DeployTests {
+    /// The repository, found from this file.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// An unprivileged user to run as: `nobody`, as a dynamic user of systemd's would be.
+    static let unprivileged = "65534"
+    static var isRoot: Bool { getuid() == 0 }
+
+    /// `tessera ARGUMENTS` as the unprivileged user, through setpriv.
+    static func runUnprivileged(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> TesseraProcess.Output
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments =
+            [
+                "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups", "--",
+                TesseraProcess.executable.path,
+            ]
+            + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(environment) { $1 }
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return TesseraProcess.Output(
+            status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("A hand-edited configuration with a mistake names the file, the line, the column and what was expected")
+    func malformedConfiguration() throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let cases: [(String, String)] = [
+            (
+                "{\n  \"game\": {\n    \"name\": \"Tessera\",\n  },\n}\n",
+                "line 4, column 3: expected another key after \",\" (a trailing comma is not JSON), found \"},\""
+            ),
+            ("{\n  \"log\": {\"level\": \"info\"}\n  \"game\": {}\n}\n", "line 3, column 3: expected \",\" or \"}\""),
+            ("{\n  \"default\": {\"language\": en}\n}\n", "line 2, column 27: expected a value"),
+            (
+                "{\"game\": {\"name\": \"Tessera}}\n",
+                "line 1, column 29: expected the string's closing \" on its line, found the end of the line"
+            ),
+            (
+                "",
+                "line 1, column 1: expected a value (an object, a string, a number, true, false or null), found the end"
+            ),
+        ]
+        for (index, (text, message)) in cases.enumerated() {
+            let file = directory.appendingPathComponent("tessera-\(index).json")
+            try Data(text.utf8).write(to: file)
+            let output = try TesseraProcess.run(["run", "--config", file.path])
+            #expect(output.status != 0)
+            #expect(
+                output.standardError.hasPrefix(
+                    "Error: The configuration file \(file.path) is not valid JSON: \(message)"),
+                "\(output.standardError)")
+            #expect(!output.standardError.contains("NSCocoaErrorDomain"))
+        }
+    }
+
+    @Test(
+        "A file that exists but cannot be read is 'permission denied', with the path and the user",
+        .enabled(if: isRoot, "needs root to run as another user"))
+    func unreadableFiles() throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let config = directory.appendingPathComponent("tessera.json")
+        try Data("{}".utf8).write(to: config)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let denied = try Self.runUnprivileged(["run", "--config", config.path])
+        #expect(denied.status != 0)
+        #expect(
+            denied.standardError.hasPrefix(
+                "Error: Permission denied: the configuration file \(config.path) cannot be read by user nobody "
+                    + "(uid 65534)."), "\(denied.standardError)")
+        let token = directory.appendingPathComponent("telegram-token")
+        try Data("123:abc".utf8).write(to: token)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
+        let secret = try Self.runUnprivileged(["run"], environment: ["TESSERA_TELEGRAM_TOKEN_FILE": token.path])
+        #expect(
+            secret.standardError.hasPrefix("Error: Permission denied: the Telegram token file \(token.path)"),
+            "\(secret.standardError)")
+        let missing = try Self.runUnprivileged(["run", "--config", directory.appendingPathComponent("no.json").path])
+        #expect(missing.standardError.contains("does not exist"), "\(missing.standardError)")
+    }
+
+    @Test("The example configuration runs Telegram alone; a Matrix section without credentials is skipped in one line")
+    func exampleConfiguration() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let log = directory.appendingPathComponent("log")
+        for example in ["tessera.example.json", "matrix.example.json"] {
+            let running = try Daemon(
+                fake: fake, database: directory.appendingPathComponent("\(example).sqlite").path,
+                environment: ["TESSERA_CONFIG": Self.repository.appendingPathComponent("config/\(example)").path],
+                logFile: log)
+            try running.start()
+            let polls = try await fake.stats()["getUpdates"] ?? 0
+            try await fake.waitForStats { ($0["getUpdates"] ?? 0) > polls }
+            #expect(await running.stop() == 0)
+            let logged = try String(contentsOf: log, encoding: .utf8)
+            #expect(!logged.contains("error"), "\(example): \(logged)")
+            if example == "matrix.example.json" {
+                let skipped = logged.split(separator: "\n").filter { $0.contains("Matrix is configured") }
+                #expect(skipped.count == 1, "\(logged)")
+                #expect(skipped.first?.contains("TESSERA_MATRIX_ACCESS_TOKEN_FILE") == true)
+            }
+        }
+        await fake.stop()
+    }
+
+    @Test(
+        "The unit's install steps, into a temporary root: the service's user reads the configuration and keeps its state",
+        .enabled(if: isRoot, "needs root to run as another user"))
+    func systemdInstall() async throws {
+        let root = try TesseraProcess.temporaryDirectory()
+        let install = Process()
+        install.executableURL = Self.repository.appendingPathComponent("deploy/install")
+        install.arguments = ["--root", root.path, "--binary", TesseraProcess.executable.path]
+        install.standardOutput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
+        let unit = root.appendingPathComponent("etc/systemd/system/tessera.service")
+        let config = root.appendingPathComponent("etc/tessera/tessera.json")
+        let binary = root.appendingPathComponent("usr/local/bin/tessera")
+        for (path, mode) in [
+            (config.path, 0o644), (config.deletingLastPathComponent().path, 0o755), (binary.path, 0o755),
+        ] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? Int) == mode, "\(path)")
+        }
+        // What systemd does for the unit: a state directory of the service's own, the token as a credential, and
+        // the configuration named by TESSERA_CONFIG.
+        let state = root.appendingPathComponent("var/lib/tessera")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o700, .ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: state.path)
+        let unitText = try String(contentsOf: unit, encoding: .utf8)
+        #expect(unitText.contains("Environment=TESSERA_CONFIG=/etc/tessera/tessera.json"))
+        #expect(unitText.contains("ConfigurationDirectory=tessera") && unitText.contains("StateDirectory=tessera"))
+        let fake = try await FakeTelegram.start()
+        let credentials = root.appendingPathComponent("run/credentials/tessera.service")
+        try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)
+        try Data(fake.token.utf8).write(to: credentials.appendingPathComponent("telegram-token"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o400, .ownerAccountID: 65534],
+            ofItemAtPath: credentials.appendingPathComponent("telegram-token").path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = [
+            "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "--", binary.path, "run",
+        ]
+        process.environment = [
+            "TESSERA_CONFIG": config.path, "STATE_DIRECTORY": state.path,
+            "TESSERA_TELEGRAM_TOKEN_FILE": credentials.appendingPathComponent("telegram-token").path,
+            "TESSERA_TELEGRAM_API_URL": fake.apiURL, "HOME": "/nonexistent",
+        ]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try await fake.waitForStats { ($0["getUpdates"] ?? 0) > 0 }
+        let database = state.appendingPathComponent("tessera.sqlite")
+        let owner = try FileManager.default.attributesOfItem(atPath: database.path)[.ownerAccountID] as? Int
+        #expect(owner == 65534, "the database is the service user's")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        await fake.stop()
+
+        // systemd reads the unit as it is installed: every directive known, the binary where ExecStart says. The
+        // system's own units, which the unit's After= and WantedBy= name, come from this machine.
+        let units = root.appendingPathComponent("usr/lib/systemd/system")
+        try FileManager.default.createDirectory(
+            at: units.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "/lib/systemd/system"), to: units)
+        let verify = Process()
+        verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        verify.arguments = ["verify", "--root", root.path, "tessera.service"]
+        let messages = Pipe()
+        verify.standardError = messages
+        verify.standardOutput = messages
+        try verify.run()
+        let said = String(decoding: messages.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        verify.waitUntilExit()
+        #expect(verify.terminationStatus == 0 && said.isEmpty, "no error and no warning: \(said)")
+    }
+}
