@@ -52,9 +52,12 @@ struct StatusCommand: AsyncParsableCommand {
         guard !heartbeats.isEmpty else {
             throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")
         }
+        // On SQLite, whether a process holds the database: one that is stopped or stuck still does.
+        let holder = DatabaseOpening.isPostgresURL(path) ? nil : DatabaseLock.holder(ofDatabase: path)
         let now = Date()
         let limit = TimeInterval(staleAfter)
         var reports: [String] = []
+        var starting: [String] = []
         for heartbeat in heartbeats {
             func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
             // On PostgreSQL, the process that took the lead last (a standby takes over when it dies).
@@ -67,17 +70,51 @@ struct StatusCommand: AsyncParsableCommand {
                 "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
                 + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
                 + (leader ?? "")
+            // On SQLite a running bot holds the database's lock for its whole life: without a holder, a recent
+            // heartbeat is a bot that has just ended.
+            if !DatabaseOpening.isPostgresURL(path) && holder == nil {
+                throw CommandError(
+                    "Not running: no process holds the database. \(report) Start it (systemctl start tessera), or read "
+                        + "its log to see why it stopped.")
+            }
             guard now.timeIntervalSince(heartbeat.written) <= limit else {
+                if let holder {
+                    let pid = Self.pid(in: holder).map { " (kill -CONT \($0) if it was stopped)" } ?? ""
+                    throw CommandError(
+                        "Running but stalled: \(holder) holds the database, but writes no heartbeat. \(report) "
+                            + "It is stopped or stuck\(pid): restart it (systemctl restart tessera) and read its log.")
+                }
                 throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
             }
-            // Just started, it has had no chance to poll yet.
-            guard now.timeIntervalSince(heartbeat.lastPoll ?? heartbeat.started) <= limit else {
+            guard let lastPoll = heartbeat.lastPoll else {
+                // A long poll waits up to 50 s for the first updates: starting, not failing, until the limit.
+                guard now.timeIntervalSince(heartbeat.started) <= limit else {
+                    throw CommandError(
+                        "Running but not receiving: \(report) Its first poll has not come back; its log says why "
+                            + "(network, token, the platform).")
+                }
+                starting.append(report)
+                continue
+            }
+            guard now.timeIntervalSince(lastPoll) <= limit else {
                 throw CommandError(
                     "Running but not receiving: \(report) Its log says why (network, token, the platform).")
             }
             reports.append(report)
         }
-        print("Healthy: " + reports.joined(separator: "\n         "))
+        if !starting.isEmpty {
+            print(
+                "Starting: " + (starting + reports).joined(separator: "\n          ")
+                    + "\nThe first poll is still in progress; it comes back within a minute.")
+        } else {
+            print("Healthy: " + reports.joined(separator: "\n         "))
+        }
+    }
+
+    /// The process id in what a lock's holder wrote about itself (`pid 4242 on host, started …`).
+    static func pid(in holder: String) -> Int? {
+        guard holder.hasPrefix("pid ") else { return nil }
+        return Int(holder.dropFirst(4).prefix { $0.isNumber })
     }
 
     /// The transports `tessera run` may serve, by the names their heartbeats are kept under.

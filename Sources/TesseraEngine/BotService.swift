@@ -182,7 +182,12 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
             }
             recovered(&backoff, activity: "receiving")
             let polled = now()
-            health.value.withLock { $0.lastPoll = polled }
+            let first = health.value.withLock { state in
+                defer { state.lastPoll = polled }
+                return state.lastPoll == nil
+            }
+            // `tessera status` says the bot is receiving from its first poll on, not from the next heartbeat.
+            if first { try await checkHealth() }
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
             let checked = await checkingPlatform(batch)
             // A transaction that fails is rolled back, so trying it again applies the batch once.

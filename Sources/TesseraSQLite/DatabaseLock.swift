@@ -38,6 +38,17 @@ public final class DatabaseLock: Sendable {
         close(descriptor)
     }
 
+    /// What the process holding a database's lock wrote about itself (`pid 4242 on host, started …`), or nil
+    /// when no process holds it: for `tessera status`, which must not take it. A holder that was stopped
+    /// (`kill -STOP`) still holds it.
+    public static func holder(ofDatabase databasePath: String) -> String? {
+        let descriptor = open(databasePath + ".lock", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0, errno == EWOULDBLOCK else { return nil }
+        return holder(descriptor)
+    }
+
     /// What the holder wrote about itself, if it could be read.
     private static func holder(_ descriptor: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)

@@ -193,8 +193,8 @@ struct RunTests {
         "tessera status reads the heartbeat: healthy, just started, stopped, or running without polling",
         arguments: [
             (-10.0, -5.0, -5.0 as Double?, 0 as Int32, "Healthy: tessera run (telegram)"),
-            (-5, -5, nil, 0, "Healthy:"),
-            (-3_600, -3_600, -3_600, 1, "Error: Not running: tessera run (telegram)"),
+            (-5, -5, nil, 0, "Starting: tessera run (telegram)"),
+            (-3_600, -3_600, -3_600, 1, "Error: Not running: no process holds the database. tessera run (telegram)"),
             (-3_600, -5, -3_600, 1, "Error: Running but not receiving:"),
             (-3_600, -5, nil, 1, "Error: Running but not receiving:"),
         ]
@@ -209,6 +209,9 @@ struct RunTests {
             lastSend: nil)
         try await SQLiteGameStore(path: path, logger: Logger(label: "test"))
             .setSetting(Heartbeat.settingKey(for: "telegram"), heartbeat.encoded())
+        // A running bot holds its database's lock; one whose heartbeat is an hour old has gone.
+        let lock = written > -60 ? try DatabaseLock(databasePath: path) : nil
+        defer { withExtendedLifetime(lock) {} }
         let output = try TesseraProcess.run(["status", "--database", path])
         #expect(output.status == expectedStatus)
         #expect((output.standardOutput + output.standardError).hasPrefix(expected), "\(output)")
@@ -226,6 +229,9 @@ struct RunTests {
         }
         try await store.setSetting(Heartbeat.settingKey(for: "telegram"), heartbeat("telegram", lastPoll: -5))
         try await store.setSetting(Heartbeat.settingKey(for: "matrix"), heartbeat("matrix", lastPoll: -10))
+        // The bot holds its database's lock while it runs.
+        let lock = try DatabaseLock(databasePath: path)
+        defer { withExtendedLifetime(lock) {} }
         let healthy = try TesseraProcess.run(["status", "--database", path])
         #expect(healthy.status == 0)
         #expect(healthy.standardOutput.contains("(telegram)") && healthy.standardOutput.contains("(matrix)"))
@@ -263,6 +269,45 @@ struct RunTests {
             #expect(newer.standardError.contains("written by a newer Tessera"), "\(newer.standardError)")
         }
     #endif
+
+    @Test("tessera status tells a bot that ended, one starting and one stopped apart, each with what to do")
+    func statusOfEachState() async throws {
+        let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let now = Date()
+        func beat(started: Double, written: Double, lastPoll: Double?) async throws {
+            let heartbeat = Heartbeat(
+                transport: "telegram", started: now + started, written: now + written,
+                lastPoll: lastPoll.map { now + $0 }, lastSend: nil)
+            try await store.setSetting(Heartbeat.settingKey(for: "telegram"), try heartbeat.encoded())
+        }
+        // Ended a moment ago: its heartbeat is recent, but no process holds the database.
+        try await beat(started: -600, written: -5, lastPoll: -5)
+        let ended = try TesseraProcess.run(["status", "--database", path])
+        #expect(ended.status == 1)
+        #expect(ended.standardError.hasPrefix("Error: Not running: no process holds the database."), "\(ended)")
+        #expect(ended.standardError.contains("systemctl start tessera"))
+
+        var lock: DatabaseLock? = try DatabaseLock(databasePath: path)
+        // Just started: its first long poll has not come back yet.
+        try await beat(started: -5, written: -5, lastPoll: nil)
+        let starting = try TesseraProcess.run(["status", "--database", path])
+        #expect(starting.status == 0, "\(starting.standardError)")
+        #expect(starting.standardOutput.hasPrefix("Starting: tessera run (telegram)"), "\(starting.standardOutput)")
+        #expect(starting.standardOutput.contains("The first poll is still in progress"))
+        // Stopped (kill -STOP) or stuck: it holds the database and writes no heartbeat.
+        try await beat(started: -3_600, written: -600, lastPoll: -600)
+        let stalled = try TesseraProcess.run(["status", "--database", path])
+        #expect(stalled.status == 1)
+        #expect(
+            stalled.standardError.hasPrefix("Error: Running but stalled: pid \(getpid()) on "),
+            "\(stalled.standardError)")
+        #expect(stalled.standardError.contains("kill -CONT \(getpid())"))
+        lock = nil
+        // The same heartbeat with the process gone: not running.
+        #expect(try TesseraProcess.run(["status", "--database", path]).standardError.hasPrefix("Error: Not running"))
+        _ = lock
+    }
 
     @Test("tessera status on a database without a heartbeat, or no database, says so")
     func statusWithoutHeartbeat() async throws {
