@@ -63,9 +63,12 @@ public struct SharedResult: Sendable, Hashable {
     }
 
     /// `Tessera 1,234 3/6*`
-    public var headline: String {
+    public var headline: String { headline(numbered: \.grouped) }
+
+    /// The headline with the puzzle's number written as a language writes it (`Wordle 1982 3/6` in Spanish).
+    public func headline(numbered number: (PuzzleNumber) -> String) -> String {
         let score = result.guesses.map(String.init) ?? "X"
-        return "\(gameName) \(puzzle.grouped) \(score)/\(maximumGuesses)\(isHardMode ? "*" : "")"
+        return "\(gameName) \(number(puzzle)) \(score)/\(maximumGuesses)\(isHardMode ? "*" : "")"
     }
 
     /// The share text in the original format.

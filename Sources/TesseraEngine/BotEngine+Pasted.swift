@@ -54,7 +54,7 @@ extension BotEngine {
         context.react(
             recorded ? .counted : .notCounted,
             otherwise: recorded
-                ? context.texts.officialCounted(name: name, headline: share.headline)
+                ? context.texts.officialCounted(name: name, share: share)
                 : context.texts.officialDuplicate(name: name, puzzle: share.puzzle))
     }
 

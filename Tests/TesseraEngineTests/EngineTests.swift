@@ -124,7 +124,7 @@ struct EngineTests {
         try await bot.send(try bot.answer())
         #expect(
             try await bot.text("/language es")
-                == "Ahora juegas en <b>Español</b>; tus próximos intentos usan su lista de palabras."
+                == "Ahora juegas en <b>español</b>; tus próximos intentos usan su lista de palabras."
         )
         #expect(try await bot.text("/board") == "Todavía no has probado ninguna palabra hoy. Envía una para empezar.")
         #expect(try await bot.text("abc") == "Faltan letras")

@@ -151,7 +151,7 @@ struct PastedResultTests {
         try await bot.group(-1, language: .spanish)
         #expect(
             try await bot.text("Wordle 1.982 3/6", in: -1, group: true, appLanguage: "es")
-                == "✅ Alice: Wordle 1,982 3/6 entra en la clasificación oficial (/leaderboard oficial).")
+                == "✅ Alice: Wordle 1982 3/6 entra en la clasificación oficial (/leaderboard oficial).")
         #expect(
             try await bot.text("/leaderboard oficial semana", in: -1, group: true).hasPrefix(
                 "<b>Wordle oficial · esta semana"))

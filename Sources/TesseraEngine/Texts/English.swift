@@ -10,7 +10,9 @@ struct English: Texts {
         Send a word to guess. After each guess the squares show how close you are:
         🟩 the letter is in that spot · 🟨 it is in the word elsewhere · ⬛ it is not in the word.
 
-        """ + help
+        /board your board · /stats your statistics · /share your result
+        /hard hard mode · /timezone when your day begins · /help every command
+        """
     }
 
     var help: String {
@@ -168,7 +170,7 @@ struct English: Texts {
 
     func statistics(_ stats: Statistics, language: Language) -> String {
         """
-        <b>Statistics</b> (\(language.name))
+        <b>Statistics</b> (\(languageName(language)))
         Played \(stats.played) · Win \(stats.winPercentage)% · Current streak \(stats.currentStreak) · \
         Max streak \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
@@ -202,10 +204,10 @@ struct English: Texts {
     }
 
     func languageIs(_ language: Language) -> String {
-        "You play in <b>\(language.name)</b>. Change it with /language \(TextFormat.languageCodes)."
+        "You play in <b>\(languageName(language))</b>. Change it with /language \(TextFormat.languageCodes)."
     }
     func languageChanged(_ language: Language) -> String {
-        "You now play in <b>\(language.name)</b>; your next guesses use its word list."
+        "You now play in <b>\(languageName(language))</b>; your next guesses use its word list."
     }
     func languageName(_ language: Language) -> String {
         switch language {
@@ -230,7 +232,7 @@ struct English: Texts {
     }
     func unknownLanguage(_ text: String) -> String {
         "I don't know the language \"\(TextFormat.echo(text))\". Choose one of: "
-            + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
+            + Language.allCases.map { "\($0.rawValue) (\(languageName($0)))" }.joined(separator: ", ") + "."
     }
 
     // MARK: Group boards
@@ -286,8 +288,8 @@ struct English: Texts {
 
     let officialBoardName = "official"
     let pasteInGroup = "Results count in groups: paste it in a group I am in, where it goes on the official board."
-    func officialCounted(name: String, headline: String) -> String {
-        "✅ \(name.htmlEscaped): \(headline.htmlEscaped) is on the official board (/leaderboard official)."
+    func officialCounted(name: String, share: SharedResult) -> String {
+        "✅ \(name.htmlEscaped): \(share.headline.htmlEscaped) is on the official board (/leaderboard official)."
     }
     func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
         "\(name.htmlEscaped), your Wordle \(puzzle.grouped) already counts here; the first result stands."
@@ -343,7 +345,7 @@ struct English: Texts {
         """
         <b>This group's settings</b>
         Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
-        Language: \(group.language.name)\(pendingSettings(group))
+        Language: \(languageName(group.language))\(pendingSettings(group))
         Hard mode required: \(group.hardModeRequired ? "yes" : "no")
         Daily summary: \(group.summaryEnabled ? group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle" : "off")
         Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
@@ -358,7 +360,7 @@ struct English: Texts {
         return """
 
             From puzzle \(from.grouped) (today's keeps its day and language): \(next.timeZone.htmlEscaped), \
-            new puzzle at \(TextFormat.clock(next.rolloverHour)), \(next.language.name)
+            new puzzle at \(TextFormat.clock(next.rolloverHour)), \(languageName(next.language))
             """
     }
     let settingsAdministratorsOnly = "Sorry, only this group's administrators can change its settings."

@@ -10,7 +10,9 @@ struct Spanish: Texts {
         Envía una palabra para probar. Tras cada intento, los cuadros muestran lo cerca que estás:
         🟩 la letra está en ese lugar · 🟨 está en la palabra, en otro lugar · ⬛ no está en la palabra.
 
-        """ + help
+        /board tu tablero · /stats tus estadísticas · /share tu resultado
+        /hard modo difícil · /timezone cuándo empieza tu día · /help todos los comandos
+        """
     }
 
     var help: String {
@@ -124,7 +126,7 @@ struct Spanish: Texts {
     func boardTitle(gameName: String, puzzle: PuzzleNumber, guesses: Int, maximumGuesses: Int, hardMode: Bool)
         -> String
     {
-        "<b>\(gameName.htmlEscaped) \(puzzle.grouped)</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · modo difícil" : "")"
+        "<b>\(gameName.htmlEscaped) \(number(puzzle))</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · modo difícil" : "")"
     }
 
     func nextPuzzle(in seconds: Double) -> String {
@@ -178,7 +180,7 @@ struct Spanish: Texts {
 
     func statistics(_ stats: Statistics, language: Language) -> String {
         """
-        <b>Estadísticas</b> (\(language.name))
+        <b>Estadísticas</b> (\(languageName(language)))
         Jugadas \(stats.played) · Victorias \(stats.winPercentage) % · Racha actual \(stats.currentStreak) · \
         Mejor racha \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
@@ -188,9 +190,9 @@ struct Spanish: Texts {
     let leaderboardPrivate = "Las clasificaciones son para grupos: añádeme a un grupo y juega o usa /share allí."
     func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String {
         switch board {
-        case .tessera: "Todavía no hay resultados del reto \(puzzle.grouped) en este grupo. Juega y usa /share aquí."
+        case .tessera: "Todavía no hay resultados del reto \(number(puzzle)) en este grupo. Juega y usa /share aquí."
         case .official:
-            "Todavía no hay resultados del Wordle \(puzzle.grouped) en este grupo. Pega el tuyo de la app de Wordle."
+            "Todavía no hay resultados del Wordle \(number(puzzle)) en este grupo. Pega el tuyo de la app de Wordle."
         }
     }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
@@ -201,12 +203,12 @@ struct Spanish: Texts {
         var text =
             "Tu día sigue la zona <b>\(zone.htmlEscaped)</b>; cada reto nuevo llega a las \(TextFormat.clock(hour))."
         if let (next, puzzle) = pending {
-            text += " Desde el reto \(puzzle.grouped) seguirá <b>\(next.htmlEscaped)</b>."
+            text += " Desde el reto \(number(puzzle)) seguirá <b>\(next.htmlEscaped)</b>."
         }
         return text
     }
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String {
-        "Desde el reto \(puzzle.grouped), tu día sigue la zona <b>\(zone.htmlEscaped)</b>. "
+        "Desde el reto \(number(puzzle)), tu día sigue la zona <b>\(zone.htmlEscaped)</b>. "
             + "El reto de hoy no cambia, así que ningún día se repite ni se salta."
     }
     func unknownTimeZone(_ text: String) -> String {
@@ -214,11 +216,34 @@ struct Spanish: Texts {
     }
 
     func languageIs(_ language: Language) -> String {
-        "Juegas en <b>\(language.name)</b>. Cámbialo con /language \(TextFormat.languageCodes)."
+        "Juegas en <b>\(languageName(language))</b>. Cámbialo con /language \(TextFormat.languageCodes)."
     }
     func languageChanged(_ language: Language) -> String {
-        "Ahora juegas en <b>\(language.name)</b>; tus próximos intentos usan su lista de palabras."
+        "Ahora juegas en <b>\(languageName(language))</b>; tus próximos intentos usan su lista de palabras."
     }
+    /// A number as Spanish writes it: four digits together (2026), longer ones in groups of three with a
+    /// non-breaking space (12 345), as the RAE recommends.
+    static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        guard digits.count > 4 else { return value < 0 ? "-" + digits : digits }
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append("\u{00A0}") }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+    private func number(_ puzzle: PuzzleNumber) -> String { Self.number(puzzle.rawValue) }
+
+    /// A date as Spanish writes it in running text: "30 de noviembre".
+    private func date(_ day: CivilDate) -> String {
+        let months = [
+            "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+            "noviembre", "diciembre",
+        ]
+        return "\(day.day) de \(months[day.month - 1])"
+    }
+
     func languageName(_ language: Language) -> String {
         switch language {
         case .english: "inglés"
@@ -242,7 +267,7 @@ struct Spanish: Texts {
     }
     func unknownLanguage(_ text: String) -> String {
         "No conozco el idioma «\(TextFormat.echo(text))». Elige uno de estos: "
-            + Language.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + "."
+            + Language.allCases.map { "\($0.rawValue) (\(languageName($0)))" }.joined(separator: ", ") + "."
     }
 
     // MARK: Group boards
@@ -267,7 +292,7 @@ struct Spanish: Texts {
             + "tras oficial para los resultados de la app de Wordle."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
-        let title = board == .official ? "Wordle oficial \(puzzle.grouped)" : "Clasificación · reto \(puzzle.grouped)"
+        let title = board == .official ? "Wordle oficial \(number(puzzle))" : "Clasificación · reto \(number(puzzle))"
         return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
     func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
@@ -283,7 +308,7 @@ struct Spanish: Texts {
             period == .all
             ? "Por puntos por partida, sumando 10 partidas más de 3 puntos, para que una partida con suerte no gane."
             : "Puntos: 7 − intentos por victoria, +1 en modo difícil, 0 por derrota o día sin jugar."
-        let start = since.map { " (desde el \($0))" } ?? ""
+        let start = since.map { " (desde el \(date($0)))" } ?? ""
         let name = board == .official ? "Wordle oficial" : "Clasificación"
         return "<b>\(name) · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
@@ -306,27 +331,29 @@ struct Spanish: Texts {
     let officialBoardName = "oficial"
     let pasteInGroup =
         "Los resultados cuentan en los grupos: pégalo en un grupo donde esté y entrará en la clasificación oficial."
-    func officialCounted(name: String, headline: String) -> String {
-        "✅ \(name.htmlEscaped): \(headline.htmlEscaped) entra en la clasificación oficial (/leaderboard oficial)."
+    func officialCounted(name: String, share: SharedResult) -> String {
+        let headline = share.headline { number($0) }
+        return
+            "✅ \(name.htmlEscaped): \(headline.htmlEscaped) entra en la clasificación oficial (/leaderboard oficial)."
     }
     func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
-        "\(name.htmlEscaped), tu Wordle \(puzzle.grouped) ya cuenta aquí; vale el primer resultado."
+        "\(name.htmlEscaped), tu Wordle \(number(puzzle)) ya cuenta aquí; vale el primer resultado."
     }
     func officialNotOpen(puzzle: PuzzleNumber) -> String {
-        "El Wordle \(puzzle.grouped) aún no ha salido aquí, así que no cuenta."
+        "El Wordle \(number(puzzle)) aún no ha salido aquí, así que no cuenta."
     }
     func officialClosed(puzzle: PuzzleNumber, today: PuzzleNumber) -> String {
-        "El Wordle \(puzzle.grouped) está cerrado; solo cuenta el de hoy, \(today.grouped), o uno de un día antes o después."
+        "El Wordle \(number(puzzle)) está cerrado; solo cuenta el de hoy, \(number(today)), o uno de un día antes o después."
     }
     let editIgnored = "Las ediciones no cuentan: vale el resultado tal como se publicó."
 
-    func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(puzzle.grouped) ha terminado aquí." }
+    func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
     func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String {
-        "🔓 Ya terminó el día del reto \(puzzle.grouped) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
+        "🔓 Ya terminó el día del reto \(number(puzzle)) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
             + (standings.isEmpty ? "" : "\n\n<b>Clasificación final</b>\n" + standings.joined(separator: "\n"))
     }
     let summaryStillPlaying = "Aún jugando"
@@ -364,8 +391,8 @@ struct Spanish: Texts {
         guard let next = group.pending, let from = group.pendingFrom else { return "" }
         return """
 
-            Desde el reto \(from.grouped) (el de hoy conserva su día e idioma): \(next.timeZone.htmlEscaped), \
-            nuevo reto a las \(TextFormat.clock(next.rolloverHour)), \(next.language.name)
+            Desde el reto \(number(from)) (el de hoy conserva su día e idioma): \(next.timeZone.htmlEscaped), \
+            nuevo reto a las \(TextFormat.clock(next.rolloverHour)), \(languageName(next.language))
             """
     }
 
@@ -376,7 +403,7 @@ struct Spanish: Texts {
         return """
             <b>Ajustes de este grupo</b>
             Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))
-            Idioma: \(group.language.name)\(pendingSettings(group))
+            Idioma: \(languageName(group.language))\(pendingSettings(group))
             Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")
             Resumen diario: \(summary)
             El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")

@@ -92,7 +92,8 @@ protocol Texts: Sendable {
     var officialBoardName: String { get }
     var pasteInGroup: String { get }
     /// `headline`: `Wordle 1,234 3/6*`.
-    func officialCounted(name: String, headline: String) -> String
+    /// A pasted official result that counts: `share`'s game, number (in this language's digits) and score.
+    func officialCounted(name: String, share: SharedResult) -> String
     func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String
     func officialNotOpen(puzzle: PuzzleNumber) -> String
     func officialClosed(puzzle: PuzzleNumber, today: PuzzleNumber) -> String
