@@ -147,7 +147,9 @@ public final class MatrixTransport: ChatTransport {
         var messages: [ChatMessage] = []
         var migrations: [(from: ChatID, to: ChatID)] = []
         if let invites = sync.rooms?.invite, !invites.isEmpty {
-            try await join(invites.mapValues { $0.inviteState?.parsed ?? [] })
+            for joined in try await join(invites.mapValues { $0.inviteState?.parsed ?? [] }) {
+                if let arrival = arrival(joined) { messages.append(arrival) }
+            }
         }
         for room in (sync.rooms?.leave ?? [:]).keys {
             rooms.withLock { $0[room] = nil }
@@ -167,7 +169,7 @@ public final class MatrixTransport: ChatTransport {
                     apply(event, in: room)
                     if event.type == "m.room.tombstone", let replacement = event.content["replacement_room"]?.string {
                         migrations.append((ChatID(.matrix, room), ChatID(.matrix, replacement)))
-                        try await join([replacement: []])
+                        _ = try await join([replacement: []])
                     }
                     continue
                 }
@@ -208,31 +210,42 @@ public final class MatrixTransport: ChatTransport {
         return String(decoding: (try? JSONEncoder().encode(filter)) ?? Data(), as: UTF8.self)
     }
 
+    /// A room the bot joined on an invite: who invited it, whether as a direct chat, and whether the room is
+    /// encrypted, so that its messages are unreadable to the bot.
+    struct Joined {
+        let room: String
+        let inviter: String?
+        let isDirect: Bool
+        let encrypted: Bool
+    }
+
     /// Joins rooms the bot was invited to, several at a time; the invites as a direct chat are remembered in the
-    /// bot's `m.direct`, written once for all of them.
-    private func join(_ invites: [String: [MatrixAPI.Event]]) async throws {
-        let directWith = try await withThrowingTaskGroup(of: (room: String, inviter: String?).self) { group in
+    /// bot's `m.direct`, written once for all of them. Returns the rooms joined.
+    private func join(_ invites: [String: [MatrixAPI.Event]]) async throws -> [Joined] {
+        let joined = try await withThrowingTaskGroup(of: Joined?.self) { group in
             var pending = invites.makeIterator()
-            var directWith: [(room: String, inviter: String)] = []
+            var joined: [Joined] = []
             func next() {
                 guard let (room, invite) = pending.next() else { return }
-                group.addTask { (room, try await self.join(room, invite: invite)) }
+                group.addTask { try await self.join(room, invite: invite) }
             }
             for _ in 0..<Self.concurrentJoins { next() }
-            while let joined = try await group.next() {
-                if let inviter = joined.inviter { directWith.append((joined.room, inviter)) }
+            while let room = try await group.next() {
+                if let room { joined.append(room) }
                 next()
             }
-            return directWith
+            return joined
         }
-        try await rememberDirect(directWith)
+        try await rememberDirect(
+            joined.compactMap { room in room.isDirect ? room.inviter.map { (room.room, $0) } : nil })
+        return joined
     }
 
     /// Invites joined at once: a burst of hundreds is joined in a few seconds, not one at a time.
     static let concurrentJoins = 8
 
-    /// Joins a room; the person who invited the bot as a direct chat, if the invite said so.
-    private func join(_ room: String, invite: [MatrixAPI.Event]) async throws -> String? {
+    /// Joins a room, and reads what its invite said; nil when it could not be joined.
+    private func join(_ room: String, invite: [MatrixAPI.Event]) async throws -> Joined? {
         do {
             let _: JSON = try await call("POST", "/join/\(Self.escaped(room))", body: [:])
         } catch TransportError.messageRejected(let reason) {
@@ -242,8 +255,42 @@ public final class MatrixTransport: ChatTransport {
         }
         let own = invite.first { $0.type == "m.room.member" && $0.stateKey == configuration.userID }
         let isDirect = own?.content["is_direct"]?.bool == true
-        logger.info("Joined a room", metadata: ["chat.id": "matrix:\(room)", "invited.as.direct": "\(isDirect)"])
-        return isDirect ? own?.sender : nil
+        // Homeservers give an invite the room's encryption among its stripped state.
+        let encrypted = invite.contains { $0.type == "m.room.encryption" }
+        if isDirect && !encrypted {
+            // Welcomed by the /start this join answers (``arrival(_:)``), through the outbox: not again when the
+            // bot is asked to open the person's direct chat.
+            let _: JSON = try await call(
+                "PUT", Self.welcomedPath(user: configuration.userID, room: room), body: ["at": "invite"])
+        }
+        logger.info(
+            "Joined a room",
+            metadata: [
+                "chat.id": "matrix:\(room)", "invited.as.direct": "\(isDirect)", "room.encrypted": "\(encrypted)",
+            ])
+        return Joined(room: room, inviter: own?.sender, isDirect: isDirect, encrypted: encrypted)
+    }
+
+    /// What the bot says on joining a room, as it does on Telegram: a group gets the greeting with its setup
+    /// steps, a direct chat the welcome (as `/start` would), and an encrypted room at once where to play instead.
+    private func arrival(_ joined: Joined) -> ChatMessage? {
+        guard let inviter = joined.inviter else { return nil }
+        let (chat, sender, name) = (ChatID(.matrix, joined.room), UserID(.matrix, inviter), Self.localpart(inviter))
+        if joined.encrypted {
+            // Said now, and not again at the room's first message.
+            rooms.withLock { $0[joined.room, default: Room()].toldUnreadable = true }
+            return ChatMessage(
+                chat: chat, chatKind: joined.isDirect ? .direct : .group, sender: sender, senderName: name, text: "",
+                event: .unreadable)
+        }
+        if joined.isDirect {
+            return ChatMessage(
+                chat: chat, chatKind: .direct, sender: sender, senderName: name, text: "/start",
+                command: ChatCommand(name: "start", argument: ""))
+        }
+        return ChatMessage(
+            chat: chat, chatKind: .group, sender: sender, senderName: name, text: "",
+            event: .added(seesEveryMessage: true))
     }
 
     /// Records direct rooms in the bot's `m.direct`, as clients do, so they are known after a restart: one write.
@@ -282,6 +329,23 @@ public final class MatrixTransport: ChatTransport {
         try await rememberDirect([(created.roomID, person)])
         logger.info("Opened a direct room", metadata: ["chat.id": "matrix:\(created.roomID)"])
         return created.roomID
+    }
+
+    /// Whether the bot has posted its welcome in a direct room: a mark in the bot's account data for the room,
+    /// set once the welcome is out, so that a restart knows it too. A welcome the bot crashed before marking
+    /// is posted again with its outbox key, which the homeserver takes once.
+    private func isWelcomed(_ room: String) async throws -> Bool {
+        do {
+            let _: JSON = try await call("GET", Self.welcomedPath(user: configuration.userID, room: room))
+            return true
+        } catch TransportError.messageRejected {
+            // M_NOT_FOUND: not welcomed yet.
+            return false
+        }
+    }
+
+    static func welcomedPath(user: String, room: String) -> String {
+        "/user/\(escaped(user))/rooms/\(escaped(room))/account_data/org.tessera.welcomed"
     }
 
     /// Keeps a room's members as state events change them.
@@ -409,10 +473,14 @@ public final class MatrixTransport: ChatTransport {
             throw TransportError.messageRejected("Matrix has no inline queries to answer")
         case .openDirectChat(let person):
             let room = try await directRoom(with: person.value)
+            // Welcomed once: asked again (a second !play, a !guess), the room is only reused.
+            guard try await !isWelcomed(room) else { return nil }
             let content = Self.content(message.html)
-            return MessageID(
-                try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: ChatID(.matrix, room))
-            )
+            let posted = try await sendEvent(
+                "m.room.message", .object(content), in: room, key: key, chat: ChatID(.matrix, room))
+            let _: JSON = try await call(
+                "PUT", Self.welcomedPath(user: configuration.userID, room: room), body: ["at": .string(posted)])
+            return MessageID(posted)
         }
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)

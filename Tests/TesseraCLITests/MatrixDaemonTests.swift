@@ -138,8 +138,10 @@ struct MatrixDaemonTests {
                 for (player, room) in players {
                     _ = try await synapse.waitForEvent(
                         in: room, as: player, where: Self.notice(from: bot.userID, containing: "· 4/6"))
+                    // The welcome the invite got, then the board.
                     let events = try await synapse.events(in: room, as: player).filter {
                         $0["sender"] as? String == bot.userID && $0["type"] as? String == "m.room.message"
+                            && !Self.notice(from: bot.userID, containing: "Welcome to")($0)
                     }
                     let posts = events.filter { Self.content($0)["m.new_content"] == nil }
                     #expect(posts.count == 1, "\(player.userID): one board, edited since: \(posts.count) posts")
@@ -262,7 +264,7 @@ struct MatrixDaemonTests {
             try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
                 try await synapse.say("!play", in: group, as: bob)
-                _ = try await synapse.waitForEvent(
+                let invited = try await synapse.waitForEvent(
                     in: group, as: bob,
                     where: Self.notice(from: bot.userID, containing: "invited you to a private chat"))
                 let (direct, isDirect) = try await synapse.waitForInvite(to: bob, from: bot.userID)
@@ -275,19 +277,63 @@ struct MatrixDaemonTests {
                 try await synapse.say(word, in: direct, as: bob)
                 _ = try await synapse.waitForEvent(
                     in: direct, as: bob, where: Self.notice(from: bot.userID, containing: "· 1/6"))
-                // Asked again: the same room, not a second one.
-                try await synapse.say("!play", in: group, as: bob)
-                let again = try await synapse.waitForEvent(
-                    in: direct, as: bob,
-                    where: { event in
-                        Self.notice(from: bot.userID, containing: "Welcome to")(event)
-                            && event["event_id"] as? String != first
-                    })
-                #expect(again["event_id"] != nil)
+                // Asked again, and with a guess: the same room, not a second one, and no second welcome.
+                for asked in ["!play", "!guess crane"] {
+                    try await synapse.say(asked, in: group, as: bob)
+                }
+                let firstAnswer = invited["event_id"] as? String
+                let answered = { @Sendable (event: [String: Any]) -> Bool in
+                    Self.notice(from: bot.userID, containing: "invited you to a private chat")(event)
+                        && event["event_id"] as? String != firstAnswer
+                }
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: answered)
+                // The board's edit after the word above comes after both: the room has had every reply by then.
+                try await synapse.say(try DaemonTests.wrongWords(2)[1], in: direct, as: bob)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: bob, where: Self.notice(from: bot.userID, containing: "· 2/6"))
+                let welcomes = try await synapse.events(in: direct, as: bob).filter(
+                    Self.notice(from: bot.userID, containing: "Welcome to"))
+                #expect(welcomes.map { $0["event_id"] as? String } == [first], "welcomed once")
                 // And no invite to another room is waiting for Bob.
                 await #expect(throws: Synapse.Unexpected.self, "no invite to another room is waiting for Bob") {
                     try await synapse.waitForInvite(to: bob, from: bot.userID, timeout: .seconds(1))
                 }
+            }
+        }
+    }
+
+    @Test("Invited, the bot speaks first, as on Telegram: a group's setup steps, an encrypted room's notice, a welcome")
+    func invitations() async throws {
+        try await Synapse.with { synapse in
+            let bot = try await synapse.register("tessera")
+            try await Self.withDaemon(synapse, bot: bot) {
+                // A group of three: with two, a room is a direct chat.
+                let (people, group) = try await synapse.group(of: ["alice", "bob"], inviting: bot)
+                let alice = people[0]
+                _ = try await synapse.waitForEvent(
+                    in: group, as: alice, where: Self.notice(from: bot.userID, containing: "settings timezone"))
+                let secret = try await synapse.createRoom(as: alice, inviting: [bot.userID], encrypted: true)
+                let notice = try await synapse.waitForEvent(
+                    in: secret, as: alice,
+                    where: { event in
+                        event["sender"] as? String == bot.userID
+                            && (Self.content(event)["body"] as? String)?.contains("encrypted") == true
+                    })
+                #expect((Self.content(notice)["body"] as? String)?.contains("without encryption") == true)
+                let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "Welcome to"))
+                // Asked to play from the group, the bot uses the direct room it was welcomed in, and says no more.
+                try await synapse.say("!play", in: group, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: alice,
+                    where: Self.notice(from: bot.userID, containing: "invited you to a private chat"))
+                try await synapse.say(try DaemonTests.wrongWords(1)[0], in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+                let welcomes = try await synapse.events(in: direct, as: alice).filter(
+                    Self.notice(from: bot.userID, containing: "Welcome to"))
+                #expect(welcomes.count == 1, "welcomed once")
             }
         }
     }
@@ -312,9 +358,11 @@ struct MatrixDaemonTests {
                 for word in words {
                     #expect(board.components(separatedBy: word.uppercased()).count - 1 == 1, "\(word): \(board)")
                 }
+                // The welcome the invite got, then one board, edited.
                 let posts = try await synapse.events(in: direct, as: alice).filter {
                     $0["sender"] as? String == bot.userID && $0["type"] as? String == "m.room.message"
                         && Self.content($0)["m.new_content"] == nil
+                        && !Self.notice(from: bot.userID, containing: "Welcome to")($0)
                 }
                 #expect(posts.count == 1, "one board, edited: \(posts.count) posts")
             }

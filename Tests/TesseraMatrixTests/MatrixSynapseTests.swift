@@ -183,14 +183,16 @@ struct MatrixSynapseTests {
             }
             let (messages, _) = try await receive(transport, after: position) { $0.count >= 20 }
             #expect(messages.count == 20 && messages.allSatisfy { $0.chatKind == .direct })
-            // Each is where a direct chat with its person is opened: no new room is created for any of them.
+            // Each is where a direct chat with its person is opened: no new room is created for any of them, and
+            // the welcome its invite was answered with is not posted again.
             let reply = try await transport.send(
                 OutgoingMessage(
-                    chat: ChatID(.matrix, rooms[7].room), chatKind: .direct, html: "Your board",
+                    chat: ChatID(.matrix, rooms[7].room), chatKind: .direct, html: "Welcome",
                     action: .openDirectChat(with: UserID(.matrix, rooms[7].person.userID))), key: "open.7")
-            #expect(reply != nil)
-            let seen = try await synapse.events(in: rooms[7].room, as: rooms[7].person)
-            #expect(seen.contains { ($0["content"] as? [String: Any])?["body"] as? String == "Your board" })
+            #expect(reply == nil, "welcomed as it joined")
+            await #expect(throws: Synapse.Unexpected.self, "no invite to another room") {
+                try await synapse.waitForInvite(to: rooms[7].person, from: bot.userID, timeout: .seconds(1))
+            }
         }
     }
 
