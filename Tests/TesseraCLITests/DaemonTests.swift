@@ -104,7 +104,7 @@ struct DaemonTests {
             let joins = try await fake.reactions().filter { $0.chat == -500 }
             #expect(joins.map(\.messageID).sorted() == Array(301...305) && joins.allSatisfy { $0.emoji == "👌" })
             let link = try #require(
-                sent.first { $0.chat == -500 && $0.links.contains("https://t.me/TesseraBot?start=play") })
+                sent.first { $0.chat == -500 && $0.links.contains("https://t.me/TesseraBot?start=play-en") })
             #expect(link.replyTo == nil, "the link does not quote the guess")
             #expect(sent.allSatisfy { !$0.text.contains("<i>Mallory") }, "names are escaped")
             #expect(try await fake.stats()["max_timeout_seen"] == 50, "long polls ask for the Bot API's 50 s maximum")
@@ -170,6 +170,28 @@ struct DaemonTests {
             #expect(output.status == 0)
             #expect(
                 output.standardOutput.hasPrefix("Healthy: tessera run (telegram) on \(database.location)"), "\(output)")
+        }
+    }
+
+    @Test("tessera status says a stopped daemon (kill -STOP) is stalled, with its pid, and healthy once continued")
+    func statusOfStoppedDaemon() async throws {
+        try await withDaemon { fake, daemon, database in
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
+            try await fake.waitForSent { $0.count >= 1 }
+            let pid = daemon.process.processIdentifier
+            kill(pid, SIGSTOP)
+            // Its heartbeat ages while it is stopped: asked with a short limit until it is older than that.
+            let status = ["status", "--database", database.location, "--stale-after", "1"]
+            let stalled = try await fake.wait(for: { try TesseraProcess.run(status) }) { output in
+                output.standardError.contains("Running but stalled")
+            }
+            #expect(stalled.status == 1)
+            #expect(stalled.standardError.hasPrefix("Error: Running but stalled: pid \(pid) on "), "\(stalled)")
+            #expect(stalled.standardError.contains("kill -CONT \(pid)"))
+            kill(pid, SIGCONT)
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 2)])
+            try await fake.waitForSent { $0.count >= 2 }
+            #expect(daemon.process.isRunning)
         }
     }
 

@@ -156,6 +156,6 @@ struct PastedResultTests {
             try await bot.text("/leaderboard oficial semana", in: -1, group: true).hasPrefix(
                 "<b>Wordle oficial · esta semana"))
         #expect(
-            try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("<b>Wordle oficial 1,982</b>"))
+            try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("<b>Wordle oficial 1982</b>"))
     }
 }
