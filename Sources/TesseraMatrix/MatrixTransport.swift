@@ -70,6 +70,8 @@ public final class MatrixTransport: ChatTransport {
         var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
+    /// Rooms joined since their first sync: that one cuts their history short, which is no loss.
+    private let justJoined = Mutex<Set<String>>([])
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
     /// the bot opens a direct chat with someone; a room that has grown past the two of them is passed over.
     private let direct = Mutex<[String: [String]]>([:])
@@ -155,10 +157,11 @@ public final class MatrixTransport: ChatTransport {
             rooms.withLock { $0[room] = nil }
         }
         for (room, joined) in sync.rooms?.join ?? [:] {
+            let justJoined = self.justJoined.withLock { $0.remove(room) != nil }
             // A first sync's state is the whole of it; later ones carry what changed.
             if first { rooms.withLock { $0[room, default: Room()].loaded = true } }
             for event in joined.state?.parsed ?? [] { apply(event, in: room) }
-            if !first, joined.timeline?.limited == true {
+            if !first, !justJoined, joined.timeline?.limited == true {
                 // More happened than one sync carries (after a long outage): say so rather than skip it quietly.
                 logger.warning(
                     "The homeserver left out older messages of a room; they are not answered",
@@ -253,6 +256,7 @@ public final class MatrixTransport: ChatTransport {
             logger.notice("Could not join a room", metadata: ["chat.id": "matrix:\(room)", "reason": "\(reason)"])
             return nil
         }
+        justJoined.withLock { _ = $0.insert(room) }
         let own = invite.first { $0.type == "m.room.member" && $0.stateKey == configuration.userID }
         let isDirect = own?.content["is_direct"]?.bool == true
         // Homeservers give an invite the room's encryption among its stripped state.
