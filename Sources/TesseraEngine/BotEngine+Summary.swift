@@ -15,16 +15,19 @@ extension BotEngine {
     /// large group has thousands of members.
     static let summaryNames = 20
 
-    /// Closes the day of every active group whose summary is due, queueing its summary in the outbox, in
+    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its summary in
+    /// the outbox, in
     /// the caller's transaction: each day is closed, and summed up, once. After downtime only the latest due
     /// day is summed up (older ones close silently), and a day nobody played closes without a post.
     ///
     /// Returns how many summaries were queued.
     @discardableResult
-    public func closeDays(at now: Date, in store: any GameStoreTransaction) async throws -> Int {
+    public func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
+        async throws -> Int
+    {
         try await store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
         var queued = 0
-        for var group in try await store.activeGroups() {
+        for var group in try await store.activeGroups(on: platform) {
             let before = group
             queued += try await revealOverDays(of: &group, at: now, store: store)
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)

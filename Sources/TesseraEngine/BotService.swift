@@ -284,11 +284,14 @@ public struct BotService<ServiceClock: Clock>: Service where ServiceClock.Durati
     private func closeDaysLoop(outbox: Doorbell) async throws {
         let engine = self.engine
         let now = self.now
+        // This platform's groups only: another platform's service closes its own, with its own traits, and two
+        // services never sum up one day.
+        let platform = transport.platform
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let queued = try await retryingStorage("closing the groups' days") {
                 try await store.write { store in
                     let instant = now()
-                    return try await engine.closeDays(at: instant, in: store)
+                    return try await engine.closeDays(at: instant, on: platform, in: store)
                         + engine.queueReminders(at: instant, in: store)
                 }
             }

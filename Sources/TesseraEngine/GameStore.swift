@@ -19,8 +19,9 @@ public protocol GameStoreTransaction: Sendable {
 
     func group(_ chat: ChatID) async throws -> Group?
     func save(_ group: Group) async throws
-    /// Groups the bot may post in (never marked inactive), for closing their days.
-    func activeGroups() async throws -> [Group]
+    /// Groups the bot may post in (never marked inactive), for closing their days: those of one platform, whose
+    /// service closes them with its own traits, or of every platform when nil.
+    func activeGroups(on platform: Platform?) async throws -> [Group]
     /// The groups whose board a player is on.
     func groups(of player: UserID) async throws -> [Group]
     /// Puts a player on a group's board; false if they were on it already.

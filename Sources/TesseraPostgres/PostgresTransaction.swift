@@ -275,9 +275,13 @@
                 """)
         }
 
-        func activeGroups() async throws -> [Group] {
-            try await all(
-                "SELECT \(unescaped: Self.groupColumns) FROM chat_group g JOIN chat ON chat.id = g.id WHERE chat.active"
+        func activeGroups(on platform: Platform?) async throws -> [Group] {
+            let name = platform?.rawValue
+            return try await all(
+                """
+                SELECT \(unescaped: Self.groupColumns) FROM chat_group g JOIN chat ON chat.id = g.id
+                WHERE chat.active AND (\(name)::text IS NULL OR chat.platform = \(name))
+                """
             ) { try $0.decode(GroupRow.self) }.map(Self.group)
         }
 

@@ -21,7 +21,9 @@ extension OpenTransaction: GameStoreTransaction {
     }
     func group(_ chat: ChatID) async throws -> Group? { try await sql { try $0.group(chat) } }
     func save(_ group: Group) async throws { try await sql { try $0.save(group) } }
-    func activeGroups() async throws -> [Group] { try await sql { try $0.activeGroups() } }
+    func activeGroups(on platform: Platform?) async throws -> [Group] {
+        try await sql { try $0.activeGroups(on: platform) }
+    }
     func groups(of player: UserID) async throws -> [Group] { try await sql { try $0.groups(of: player) } }
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }

@@ -155,12 +155,13 @@ struct SQLiteTransaction {
         )
     }
 
-    func activeGroups() throws -> [Group] {
+    func activeGroups(on platform: Platform?) throws -> [Group] {
         try db.cachedRows(
             sql: """
                 SELECT \(Self.groupColumns) FROM chat_group JOIN chat ON chat.id = chat_group.id
-                WHERE chat.active = 1
-                """
+                WHERE chat.active = 1 AND (?1 IS NULL OR chat.platform = ?1)
+                """,
+            arguments: [platform?.rawValue]
         ).map(Self.group)
     }
 

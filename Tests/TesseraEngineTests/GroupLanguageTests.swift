@@ -69,6 +69,19 @@ struct GroupLanguageTests {
         #expect(summary.contains("😴 Missed: Carol") && !summary.contains("Missed: Lucía"), "\(summary)")
     }
 
+    @Test("Each platform's service closes its own groups' days, with its own traits: another's are left alone")
+    func daysClosedByTheirPlatform() async throws {
+        let bot = try EngineHarness()
+        try await bot.group(-1)
+        try await bot.play(1, name: "Alice", misses: 1)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        let (engine, midnight) = (bot.engine, bot.now + 12 * 3600 + 60)
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, on: .matrix, in: $0) } == 0)
+        let group = try #require(try await bot.store.write { try await $0.group(ChatID(-1)) })
+        #expect(group.lastClosedPuzzle < bot.puzzle, "not closed by another platform's service")
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, on: .scripted, in: $0) } == 1)
+    }
+
     @Test("UTC−12 in a UTC+14 group: two days behind, the member's late game counts and the word waits for it")
     func farthestZones() async throws {
         var bot = try EngineHarness()

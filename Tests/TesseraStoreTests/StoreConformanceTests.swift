@@ -171,11 +171,24 @@ struct StoreConformanceTests {
             }
             try await store.deactivateChat(ChatID(-1))
             #expect(try await store.pendingMessages(limit: 100, now: now + 31).map(\.message.html) == ["later"])
-            #expect(try await store.write { try await $0.activeGroups() }.isEmpty, "a group that removed the bot")
+            #expect(
+                try await store.write { try await $0.activeGroups(on: nil) }.isEmpty, "a group that removed the bot")
             try await store.write { try await $0.noteActivity(in: ChatID(-1)) }
             #expect(
-                try await store.write { try await $0.activeGroups() }.map(\.chat) == [ChatID(-1)],
+                try await store.write { try await $0.activeGroups(on: nil) }.map(\.chat) == [ChatID(-1)],
                 "active again once it writes")
+            // Each platform's service closes its own groups' days.
+            try await store.write { transaction in
+                try await transaction.save(
+                    Group(
+                        chat: ChatID(.matrix, "!room:example.org"), timeZone: "UTC", rolloverHour: 0,
+                        language: .english, lastClosedPuzzle: PuzzleNumber(1)))
+            }
+            #expect(try await store.write { try await $0.activeGroups(on: .scripted) }.map(\.chat) == [ChatID(-1)])
+            #expect(
+                try await store.write { try await $0.activeGroups(on: .matrix) }.map(\.chat)
+                    == [ChatID(.matrix, "!room:example.org")])
+            #expect(try await store.write { try await $0.activeGroups(on: nil) }.count == 2)
 
             // A live message's platform id comes with the next version of it.
             var board = Self.message(5, "board 1/6")
