@@ -163,6 +163,12 @@ public protocol GameStore: Sendable {
     func isTransient(_ error: any Error) -> Bool
 }
 
+extension OutboxEntry {
+    /// How many of one chat's messages a read of the outbox returns (``GameStore/pendingMessages(limit:now:platform:)``):
+    /// enough for a chat's burst, few enough that a flooded chat leaves room for every other. Every store keeps it.
+    public static let pendingPerChat = 5
+}
+
 extension GameStore {
     /// Removes sent messages from the outbox.
     public func markSent(_ ids: [Int64]) async throws { try await markSent(ids, posted: []) }

@@ -300,7 +300,7 @@
                     var chosenOfKind = 0
                     for (id, platform, address) in candidates where chosenOfKind < limit {
                         let chat = platform + " " + address
-                        guard chats[chat, default: 0] < 5 else { continue }
+                        guard chats[chat, default: 0] < OutboxEntry.pendingPerChat else { continue }
                         chats[chat, default: 0] += 1
                         chosen.append(id)
                         chosenOfKind += 1

@@ -203,10 +203,6 @@ public final class SQLiteGameStore: GameStore {
         return [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode)
     }
 
-    /// How many of one chat's messages a read of the outbox returns: enough for a chat's burst, few enough
-    /// that a flooded chat leaves room for every other.
-    static let pendingPerChat = 5
-
     /// Committed with `synchronous = FULL`: the claim must survive whatever happens while sending.
     /// One process sends from an SQLite database (`tessera run` holds its lock): nobody else can take a message.
     public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> { Set(ids) }
@@ -270,7 +266,7 @@ public final class SQLiteGameStore: GameStore {
                     let id: Int64 = candidate[0]
                     let chat = ChatID(platform, candidate[2])
                     let seen = chats[chat] ?? (id, 0)
-                    guard seen.count < Self.pendingPerChat else { continue }
+                    guard seen.count < OutboxEntry.pendingPerChat else { continue }
                     chats[chat] = (seen.oldest, seen.count + 1)
                     chosen.append(id)
                     chosenOfKind += 1
