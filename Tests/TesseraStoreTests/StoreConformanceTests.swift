@@ -379,6 +379,51 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "The rest of the store's calls behave alike: a player's groups, reminders, replay guards, a moved chat, a retry",
+        arguments: StoreKind.all)
+    func remainingCalls(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                for id in 1...2 as ClosedRange<Int64> { try await transaction.save(Self.player(id, "P\(id)")) }
+                var reminded = Self.player(3, "P3")
+                reminded.reminders = true
+                try await transaction.save(reminded)
+                for chat in [-1, -2] as [Int64] {
+                    try await transaction.save(
+                        Group(
+                            chat: ChatID(chat), timeZone: "UTC", rolloverHour: 0, language: .english,
+                            lastClosedPuzzle: PuzzleNumber(1)))
+                }
+                for (player, chat) in [(1, -1), (1, -2), (2, -1)] as [(Int64, Int64)] {
+                    _ = try await transaction.addMember(UserID(player), to: ChatID(chat), joinedPuzzle: PuzzleNumber(2))
+                }
+            }
+            try await store.write { transaction in
+                #expect(Set(try await transaction.groups(of: UserID(1)).map(\.chat)) == [ChatID(-1), ChatID(-2)])
+                #expect(try await transaction.groups(of: UserID(3)).isEmpty)
+                #expect(try await transaction.playersWithReminders().map(\.id) == [UserID(3)])
+                try await transaction.guardReplay("old", until: PuzzleNumber(5))
+                try await transaction.guardReplay("new", until: PuzzleNumber(9))
+                try await transaction.removeReplayGuards(before: PuzzleNumber(6))
+                #expect(try await transaction.isReplayGuarded("old") == false)
+                #expect(try await transaction.isReplayGuarded("new"))
+                // A group that became a supergroup keeps its members under its new id.
+                try await transaction.moveChat(from: ChatID(-2), to: ChatID(-1002))
+                #expect(try await transaction.memberDays(in: ChatID(-2)).isEmpty)
+                #expect(try await transaction.memberDays(in: ChatID(-1002)).count == 1)
+            }
+            // A message whose sending failed is pending again once unclaimed.
+            try await store.write { try await $0.enqueue([Self.message(5, "retry me")]) }
+            let pending = { try await store.pendingMessages(limit: 10, now: .distantFuture, platform: nil) }
+            let entry = try #require(try await pending().first)
+            try await store.claim(entry.id)
+            #expect(try await pending().isEmpty)
+            try await store.unclaim(entry.id)
+            #expect(try await pending().map(\.id) == [entry.id])
+        }
+    }
+
     @Test("A member's new name and day show on every board they are on at once", arguments: StoreKind.all)
     func renamedMembers(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
