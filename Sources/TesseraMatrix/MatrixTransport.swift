@@ -30,6 +30,8 @@ public final class MatrixTransport: ChatTransport {
         /// The limit for calls made while a batch waits (power levels): a slow server must not hold up every
         /// room.
         public var sideCallTimeout = Duration.seconds(5)
+        /// The clock the power levels expire on: the system's, or a test's.
+        public var now: @Sendable () -> ContinuousClock.Instant = { .now }
 
         public init(homeserver: String, userID: String, accessToken: String) {
             self.homeserver = homeserver
@@ -593,7 +595,7 @@ public final class MatrixTransport: ChatTransport {
     /// A room's `m.room.power_levels`, trusted for ``powerLevelCacheSeconds``.
     private func powerLevels(in chat: ChatID) async throws -> MatrixAPI.PowerLevels {
         let room = try Self.room(chat)
-        let now = ContinuousClock.now
+        let now = configuration.now()
         if let cached = powerLevels.withLock({ $0[room] }), now < cached.expires { return cached.levels }
         let content: JSON = try await call(
             "GET", "/rooms/\(Self.escaped(room))/state/m.room.power_levels/", chat: chat,

@@ -21,6 +21,8 @@ public final class TelegramTransport: ChatTransport {
         /// The limit for calls the bot makes while a batch waits (administrator checks, acknowledging button
         /// presses): a slow API must not hold up every chat.
         public var sideCallTimeout = Duration.seconds(3)
+        /// The clock the administrator checks expire on: the system's, or a test's.
+        public var now: @Sendable () -> ContinuousClock.Instant = { .now }
 
         public init(token: String, apiURL: String = "https://api.telegram.org") {
             self.token = token
@@ -421,7 +423,7 @@ public final class TelegramTransport: ChatTransport {
     /// guesses asks once.
     private func member(_ user: Int64, in chat: ChatID) async throws -> TelegramAPI.ChatMember {
         let key = "\(chat.value):\(user)"
-        let now = ContinuousClock.now
+        let now = configuration.now()
         if let cached = members.withLock({ $0[key] }), now < cached.expires { return cached.member }
         let member: TelegramAPI.ChatMember = try await call(
             "getChatMember", TelegramAPI.GetChatMember(chatID: try chat.telegramID(), userID: user), chat: chat,

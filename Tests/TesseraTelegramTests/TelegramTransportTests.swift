@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import TesseraEngine
 import TesseraHTTP
 import TesseraTelegram
@@ -10,6 +11,7 @@ import Testing
 struct TelegramTransportTests {
     func withTransport(
         token: String? = nil, sideCallTimeout: Duration = .seconds(3),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         _ body: (TelegramTransport, FakeTelegram) async throws -> Void
     ) async throws {
         let fake = try await FakeTelegram.start()
@@ -17,6 +19,7 @@ struct TelegramTransportTests {
             var configuration = TelegramTransport.Configuration(token: token ?? fake.token, apiURL: fake.apiURL)
             configuration.pollSeconds = 1
             configuration.sideCallTimeout = sideCallTimeout
+            configuration.now = now
             let transport = TelegramTransport(
                 configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
             try await body(transport, fake)
@@ -311,6 +314,25 @@ struct TelegramTransportTests {
             }
             try await fake.release("answerCallbackQuery")
             try await fake.release("getChatMember")
+        }
+    }
+
+    @Test("An administrator check is trusted for a minute on the injected clock, then asked again")
+    func administratorCache() async throws {
+        let start = ContinuousClock.now
+        let elapsed = Mutex(Duration.zero)
+        let now: @Sendable () -> ContinuousClock.Instant = { start + elapsed.withLock { $0 } }
+        try await withTransport(now: now) { transport, fake in
+            try await fake.setAdministrators(of: -100, [1])
+            let asked = { try await fake.stats()["getChatMember"] ?? 0 }
+            #expect(try await transport.isAdministrator(UserID.telegram(1), in: ChatID.telegram(-100)))
+            elapsed.withLock { $0 = .seconds(59) }
+            #expect(try await transport.isAdministrator(UserID.telegram(1), in: ChatID.telegram(-100)))
+            #expect(try await asked() == 1, "trusted for a minute")
+            try await fake.setAdministrators(of: -100, [])
+            elapsed.withLock { $0 = .seconds(61) }
+            #expect(try await !transport.isAdministrator(UserID.telegram(1), in: ChatID.telegram(-100)))
+            #expect(try await asked() == 2, "asked again once the minute is over")
         }
     }
 
