@@ -242,15 +242,10 @@ extension BotEngine {
         if opensChat {
             // The chat it opens plays the group's puzzle, in the player's own language.
             choosePuzzle(context.language, context: &context)
-            let texts = context.player.language.texts
-            let list = context.language.wordList
-            var welcome = texts.welcome(
-                gameName: configuration.gameName, wordLength: list.wordLength,
-                maximumGuesses: Game.defaultMaximumGuesses)
-            if context.language != context.player.language { welcome += "\n\n" + texts.playing(context.language) }
             context.replies.append(
                 OutgoingMessage(
-                    chat: message.chat, chatKind: message.chatKind, html: welcome,
+                    chat: message.chat, chatKind: message.chatKind,
+                    html: welcome(playing: context.language, player: context.player),
                     action: .openDirectChat(with: message.sender)))
         }
     }

@@ -252,14 +252,8 @@ public struct BotEngine: Sendable {
             if context.isGroup { return context.reply(context.texts.groupHelp) }
             guard name == "start" else { return context.reply(context.texts.help) }
             // A group's play button opens the direct chat on the group's puzzle (`/start play-en`).
-            let chosen = Self.playedLanguage(fromStart: argument)
-            if let chosen { choosePuzzle(chosen, context: &context) }
-            let list = context.language.wordList
-            let welcome = context.texts.welcome(
-                gameName: configuration.gameName, wordLength: list.wordLength,
-                maximumGuesses: Game.defaultMaximumGuesses)
-            let other = context.language != context.player.language
-            context.reply(other ? welcome + "\n\n" + context.texts.playing(context.language) : welcome)
+            if let chosen = Self.playedLanguage(fromStart: argument) { choosePuzzle(chosen, context: &context) }
+            context.reply(welcome(playing: context.language, player: context.player))
         case "play" where !context.isGroup:
             if !argument.isEmpty {
                 guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
@@ -483,6 +477,15 @@ public struct BotEngine: Sendable {
     static func language(named text: String) -> Language? {
         let lowered = text.lowercased()
         return Language(rawValue: lowered) ?? Language.allCases.first { $0.name.lowercased() == lowered }
+    }
+
+    /// The welcome of a direct chat, in the player's language; one that plays another language's puzzle says so.
+    func welcome(playing language: Language, player: Player) -> String {
+        let texts = player.language.texts
+        let welcome = texts.welcome(
+            gameName: configuration.gameName, wordLength: language.wordList.wordLength,
+            maximumGuesses: Game.defaultMaximumGuesses)
+        return language == player.language ? welcome : welcome + "\n\n" + texts.playing(language)
     }
 
     /// The direct chat plays `language`'s daily puzzle from now on; the bot keeps the player's language.

@@ -288,6 +288,7 @@ struct RunTests {
         #expect(ended.standardError.hasPrefix("Error: Not running: no process holds the database."), "\(ended)")
         #expect(ended.standardError.contains("systemctl start tessera"))
 
+        // Running: this process holds the database's lock, as tessera run does.
         var lock: DatabaseLock? = try DatabaseLock(databasePath: path)
         // Just started: its first long poll has not come back yet.
         try await beat(started: -5, written: -5, lastPoll: nil)
@@ -303,10 +304,9 @@ struct RunTests {
             stalled.standardError.hasPrefix("Error: Running but stalled: pid \(getpid()) on "),
             "\(stalled.standardError)")
         #expect(stalled.standardError.contains("kill -CONT \(getpid())"))
-        lock = nil
-        // The same heartbeat with the process gone: not running.
+        withExtendedLifetime(lock) {}
+        lock = nil  // the lock goes with the process
         #expect(try TesseraProcess.run(["status", "--database", path]).standardError.hasPrefix("Error: Not running"))
-        _ = lock
     }
 
     @Test("tessera status on a database without a heartbeat, or no database, says so")
