@@ -72,7 +72,7 @@ public final class MatrixTransport: ChatTransport {
         var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
-    /// Rooms joined since their first sync: that one cuts their history short, which is no loss.
+    /// Rooms joined or created since their first sync: that one cuts their history short, which is no loss.
     private let justJoined = Mutex<Set<String>>([])
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
     /// the bot opens a direct chat with someone; a room that has grown past the two of them is passed over.
@@ -332,6 +332,7 @@ public final class MatrixTransport: ChatTransport {
                 "preset": "trusted_private_chat", "is_direct": true, "invite": [.string(person)],
                 "initial_state": [visibility],
             ])
+        justJoined.withLock { _ = $0.insert(created.roomID) }
         try await rememberDirect([(created.roomID, person)])
         logger.info("Opened a direct room", metadata: ["chat.id": "matrix:\(created.roomID)"])
         return created.roomID
