@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
         .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
+        .library(name: "TesseraRuntime", targets: ["TesseraRuntime"]),
         .library(name: "TesseraSQLite", targets: ["TesseraSQLite"]),
         .library(name: "TesseraPostgres", targets: ["TesseraPostgres"]),
     ],
@@ -56,7 +57,18 @@ let package = Package(
                 "TesseraCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The running bot: one small `Service` per job (receiving, sending, closing days, the heartbeat,
+        // leadership) for each platform, run in one `ServiceGroup`.
+        .target(
+            name: "TesseraRuntime",
+            dependencies: [
+                "TesseraEngine",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -122,6 +134,7 @@ let package = Package(
                 "TesseraHTTP",
                 "TesseraMatrix",
                 .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
+                "TesseraRuntime",
                 "TesseraSQLite",
                 "TesseraTelegram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -140,9 +153,17 @@ let package = Package(
         .testTarget(
             name: "TesseraEngineTests",
             // SQLite only as the store the engine runs on in its tests (TestStore.swift), through GameStore.
+            dependencies: ["TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting"],
+            swiftSettings: swiftSettings
+        ),
+        // Each of the runtime's services alone, and together, on the test kit's clock.
+        .testTarget(
+            name: "TesseraRuntimeTests",
             dependencies: [
-                "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
+                "TesseraCore", "TesseraEngine", "TesseraRuntime", "TesseraSQLite", "TesseraTesting",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -188,7 +209,7 @@ let package = Package(
             name: "TesseraCLITests",
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
             dependencies: [
-                "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraSQLite",
+                "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraRuntime", "TesseraSQLite",
                 "TesseraTestSupport", "TesseraTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],

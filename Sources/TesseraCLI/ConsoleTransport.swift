@@ -1,10 +1,14 @@
 import Foundation
+import ServiceLifecycle
 import Synchronization
 import TesseraEngine
 
 /// A chat in the terminal driving the real engine and store: type as a player, switch players, pretend to be
 /// in a group. What a newcomer uses without a bot token.
-final class ConsoleTransport: ChatTransport {
+///
+/// It is also a service of the bot's group, which returns once standard input ends, so that the group shuts down
+/// gracefully: every reply is printed before the chat ends.
+final class ConsoleTransport: ChatTransport, Service {
     let name = "console"
     let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
@@ -25,15 +29,21 @@ final class ConsoleTransport: ChatTransport {
     }
 
     private let state = Mutex(State())
-    private let onEnd: @Sendable () -> Void
     private let write: @Sendable (String) -> Void
+    /// Finished when standard input ends.
+    private let ended = AsyncStream<Never>.makeStream()
 
-    /// - Parameters:
-    ///   - onEnd: called once standard input ends, to shut the bot down gracefully.
-    ///   - write: where replies and notices go.
-    init(onEnd: @escaping @Sendable () -> Void, write: @escaping @Sendable (String) -> Void) {
-        self.onEnd = onEnd
+    /// - Parameter write: where replies and notices go.
+    init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
+    }
+
+    /// Returns when standard input has ended, or when the group shuts down.
+    func run() async {
+        let ended = self.ended.stream
+        try? await cancelWhenGracefulShutdown {
+            for await _ in ended {}
+        }
     }
 
     static let help = """
@@ -52,7 +62,7 @@ final class ConsoleTransport: ChatTransport {
                 return ReceivedBatch(messages: [message], nextPosition: String((position.flatMap { Int($0) } ?? 0) + 1))
             }
         }
-        onEnd()
+        ended.continuation.finish()
         // Standard input is over: wait here until the graceful shutdown cancels this call.
         try await Task.sleep(for: .seconds(365 * 86_400))
         throw CancellationError()

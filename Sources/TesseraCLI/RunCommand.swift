@@ -3,11 +3,11 @@ import CMalloc
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 import TesseraCore
 import TesseraEngine
 import TesseraHTTP
 import TesseraMatrix
+import TesseraRuntime
 import TesseraSQLite
 import TesseraTelegram
 import UnixSignals
@@ -95,8 +95,8 @@ struct RunCommand: AsyncParsableCommand {
         engineConfiguration.defaultTimeZone = settings.defaultTimeZone
         engineConfiguration.defaultRolloverHour = settings.defaultRolloverHour
 
-        let shutdown = Mutex<ServiceGroup?>(nil)
         var transports: [any ChatTransport] = []
+        var console: ConsoleTransport?
         if let token = settings.telegramToken {
             let telegram = TelegramTransport(
                 configuration: TelegramTransport.Configuration(token: token, apiURL: settings.telegramAPIURL),
@@ -116,51 +116,39 @@ struct RunCommand: AsyncParsableCommand {
             // showed only after the next line was typed.
             let write: @Sendable (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
             write(ConsoleTransport.help + "\n\n")
-            transports.append(
-                ConsoleTransport(
-                    onEnd: {
-                        let group = shutdown.withLock { $0 }
-                        Task { await group?.triggerGracefulShutdown() }
-                    },
-                    write: write))
+            console = ConsoleTransport(write: write)
+            transports.append(console!)
         }
         let secret = try await scheduleSecret(settings, store: store, logger: logger)
-        var serviceConfiguration = BotService<ContinuousClock>.Configuration()
-        serviceConfiguration.leadership = leadership
+        var runtimeConfiguration = BotRuntime<ContinuousClock>.Configuration()
+        runtimeConfiguration.leadership = leadership
         if !settings.rateLimits {
             // On every platform served; otherwise each keeps its own (PlatformTraits.rateLimits).
             logger.warning("Outgoing rate limits are off (telegram.rate.limits = off): only for load tests")
-            serviceConfiguration.rateLimits = .unlimited
+            for transport in transports { runtimeConfiguration.rateLimits[transport.platform] = .unlimited }
         }
         var now: @Sendable () -> Date = { Date() }
         if let path = settings.clockFile {
             logger.warning("Reading the time from a file (clock.file): only for tests", metadata: ["path": "\(path)"])
             now = FileClock(path: path).now
         }
-        // One service a platform, each with its own receiving and sending, on one store; each engine adapts to
-        // what its platform can do.
-        let services = transports.map { transport in
+        // Each platform with its own services on one store; each engine adapts to what its platform can do.
+        let platforms = transports.map { transport in
             var configuration = engineConfiguration
             configuration.platform = transport.traits
-            return BotService(
-                transport: transport,
-                store: store,
-                engine: BotEngine(configuration: configuration, secret: secret, logger: logger),
-                configuration: serviceConfiguration,
-                clock: ContinuousClock(),
-                now: now,
-                jitter: { Double.random(in: 0...1) },
-                logger: logger
-            )
+            return (transport, BotEngine(configuration: configuration, secret: secret, logger: logger))
         }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services,
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
-        )
-        shutdown.withLock { $0 = group }
+        let runtime = BotRuntime(
+            store: store, configuration: runtimeConfiguration, clock: ContinuousClock(), now: now,
+            jitter: { Double.random(in: 0...1) }, logger: logger)
+        // The terminal chat's end (Ctrl-D) shuts the bot down.
+        let after = console.map {
+            [
+                ServiceGroupConfiguration.ServiceConfiguration(
+                    service: $0, successTerminationBehavior: .gracefullyShutdownGroup)
+            ]
+        }
+        let group = runtime.serviceGroup(platforms: platforms, after: after ?? [], signals: true)
         do {
             try await group.run()
         } catch let error as TransportError {

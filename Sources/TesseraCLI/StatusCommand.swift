@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import TesseraEngine
+import TesseraRuntime
 import TesseraSQLite
 
 struct StatusCommand: AsyncParsableCommand {

@@ -25,11 +25,15 @@ extension BotEngine {
     /// Queues the reminders that are due, in the caller's transaction: each player's day is considered once,
     /// when it enters its last ``reminderLead``, and gets a reminder only if it still deserves one.
     ///
+    /// `platform`: that platform's players only, each reminded by their own platform's day closer; nil for all.
     /// Returns how many reminders were queued.
     @discardableResult
-    public func queueReminders(at now: Date, in store: any GameStoreTransaction) async throws -> Int {
+    public func queueReminders(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
+        async throws -> Int
+    {
         var queued = 0
-        for var player in try await store.playersWithReminders() {
+        for var player in try await store.playersWithReminders()
+        where platform.map({ player.id.platform == $0 }) ?? true {
             guard let chat = player.directChat else { continue }
             let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
             if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }

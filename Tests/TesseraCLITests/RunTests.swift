@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import TesseraCore
 import TesseraEngine
+import TesseraRuntime
 import TesseraSQLite
 import TesseraTestSupport
 import TesseraTesting
@@ -38,7 +39,7 @@ struct RunTests {
     @Test("The console shows documents and buttons, and :press presses one")
     func consoleButtons() async throws {
         let written = Mutex<[String]>([])
-        let console = ConsoleTransport(onEnd: {}, write: { text in written.withLock { $0.append(text) } })
+        let console = ConsoleTransport(write: { text in written.withLock { $0.append(text) } })
         #expect(console.message(from: ":press 1") == nil)
         #expect(written.withLock { $0.last } == "Usage: :press N, for one of the 0 buttons of the last message here\n")
         let you = ChatID(.console, "You")

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What a running bot last wrote about itself, every ``BotService/Configuration/healthInterval``: when it
+/// What a running bot last wrote about itself, every ``BotRuntime/Configuration/healthInterval``: when it
 /// wrote, and when it last polled and sent successfully. `tessera status` reads it.
 public struct Heartbeat: Sendable, Hashable, Codable {
     /// The setting a transport's heartbeat is stored under: each platform's service writes its own, so one

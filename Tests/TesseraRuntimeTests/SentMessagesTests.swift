@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
+import TesseraEngine
+import TesseraSQLite
 import TesseraTesting
 import Testing
 
-@testable import TesseraEngine
+@testable import TesseraRuntime
 
 @Suite("Removing sent messages in group commits")
 struct SentMessagesTests {
@@ -18,7 +20,7 @@ struct SentMessagesTests {
     @Test("Concurrent removals share writes, and each caller returns only once its message is removed")
     func groupCommits() async throws {
         // Slow enough that other chats finish their sends meanwhile.
-        let store = FaultyStore(try TestStore.make())
+        let store = FaultyStore(try SQLiteGameStore.inMemory())
         store.delay(.markSent, by: .milliseconds(20))
         let ids = try await queue(16, in: store)
         let sent = SentMessages(store: store)
@@ -41,7 +43,7 @@ struct SentMessagesTests {
     @Test("A failed write reaches every caller whose message it held, and nothing is lost")
     func failure() async throws {
         struct DiskFull: Error {}
-        let store = FaultyStore(try TestStore.make())
+        let store = FaultyStore(try SQLiteGameStore.inMemory())
         let ids = try await queue(8, in: store)
         store.fail(.markSent, with: DiskFull(), times: .max)
         let sent = SentMessages(store: store)

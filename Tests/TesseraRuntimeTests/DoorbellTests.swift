@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TesseraEngine
+@testable import TesseraRuntime
 
 /// The sender's wake-up: rings while it works are never lost, and many make one more pass, not many.
 @Suite("The sender's doorbell", .timeLimit(.minutes(1)))

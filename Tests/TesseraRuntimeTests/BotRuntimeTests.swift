@@ -3,13 +3,16 @@ import Logging
 import ServiceLifecycle
 import TesseraCore
 import TesseraEngine
+import TesseraRuntime
+import TesseraSQLite
 import TesseraTesting
 import Testing
 
-/// The bot service on the test kit: a scripted platform, a store that fails on demand and a manual clock, all
-/// in process. Nothing here sleeps to synchronise: tests await the kit's events, or the clock's sleepers.
-@Suite("The bot service")
-struct BotServiceTests {
+/// The bot's services together in their group, on the test kit: a scripted platform, a store that fails on
+/// demand and a manual clock, all in process. Nothing here sleeps to synchronise: tests await the kit's events,
+/// or the clock's sleepers.
+@Suite("The bot runtime")
+struct BotRuntimeTests {
     let clock: ManualClock
     let transport: ScriptedTransport
     let store: FaultyStore
@@ -18,25 +21,27 @@ struct BotServiceTests {
     init() throws {
         clock = ManualClock()
         transport = ScriptedTransport(clock: clock)
-        store = FaultyStore(try TestStore.make())
+        store = FaultyStore(try SQLiteGameStore.inMemory())
     }
 
-    /// Retries at once unless a test says otherwise: most count attempts, not time.
-    func service(_ configure: (inout BotService<ManualClock>.Configuration) -> Void = { _ in }) throws
-        -> BotService<ManualClock>
+    /// The bot on the scripted platform: its services in one group. Retries at once unless a test says
+    /// otherwise: most count attempts, not time.
+    func service(_ configure: (inout BotRuntime<ManualClock>.Configuration) -> Void = { _ in }) throws
+        -> ServiceGroup
     {
-        var configuration = BotService<ManualClock>.Configuration()
+        var configuration = BotRuntime<ManualClock>.Configuration()
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configure(&configuration)
         let engineConfiguration = BotEngine.Configuration()
         let clock = self.clock
-        return BotService(
-            transport: transport, store: store,
-            engine: BotEngine(
-                configuration: engineConfiguration, secret: try #require(ScheduleSecret(Self.secret)),
-                logger: logs.logger()),
-            configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: logs.logger())
+        let engine = BotEngine(
+            configuration: engineConfiguration, secret: try #require(ScheduleSecret(Self.secret)),
+            logger: logs.logger())
+        return BotRuntime(
+            store: store, configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 },
+            logger: logs.logger()
+        ).serviceGroup(platforms: [(transport, engine)])
     }
 
     static let secret = "service test secret"
@@ -44,7 +49,7 @@ struct BotServiceTests {
     /// Lets one outbox interval pass once the service's ticker waits on it: the sender then looks at the outbox,
     /// as every process does that often.
     func lookAtOutbox() async {
-        let interval = BotService<ManualClock>.Configuration().outboxInterval
+        let interval = BotRuntime<ManualClock>.Configuration().outboxInterval
         await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
     }
@@ -278,23 +283,21 @@ struct BotServiceTests {
     }
 
     @Test(
-        "Shutting down while the platform fails ends at the deadline on the service's clock; the reply stays queued",
+        "Shutting down while the platform fails ends at the group's deadline; the reply stays queued",
         .timeLimit(.minutes(1)))
     func shutdownWhilePlatformFails() async throws {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         transport.fail(.send, with: .transient("sendMessage: 503 Service Unavailable"))
-        // Without a deadline the sender would sit out this backoff.
-        let service = try service {
+        // Without a deadline the sender would sit out this backoff. The deadline is the service group's, on the
+        // continuous clock: short here.
+        let group = try service {
             $0.initialBackoff = .seconds(600)
             $0.maximumBackoff = .seconds(600)
+            $0.shutdownDeadline = .milliseconds(100)
         }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [service], logger: logs.logger()))
         let running = Task { try await group.run() }
         await transport.events.wait(for: "send failed(7)")
         await group.triggerGracefulShutdown()
-        let deadline = clock.now.advanced(by: BotService<ManualClock>.Configuration().shutdownDeadline)
-        await clock.sleeper(dueAt: deadline)
-        clock.advance(by: BotService<ManualClock>.Configuration().shutdownDeadline)
         try await running.value
         #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 1)
         #expect(logs.lines(at: .warning).contains { $0.message.hasPrefix("Stopping before the work in hand was done") })
@@ -306,7 +309,7 @@ struct BotServiceTests {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         let running = Task { try await service().run() }
         await transport.events.wait(for: "receive(after: 2)")
-        let interval = BotService<ManualClock>.Configuration().healthInterval
+        let interval = BotRuntime<ManualClock>.Configuration().healthInterval
         await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
         await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
@@ -329,7 +332,7 @@ struct BotServiceTests {
         transport.fail(.send, chat: ChatID(7), with: .transient("sendMessage: 500 Internal Server Error"))
         let service = try service {
             $0.maximumAttempts = 3
-            $0.rateLimits = .unlimited
+            $0.rateLimits[.scripted] = .unlimited
         }
         let running = Task { try await service.run() }
         // Chat 8's reply is sent, and chat 7's is removed when given up.
@@ -363,7 +366,7 @@ struct BotServiceTests {
         #expect(transport.sent.map(\.html) == ["The word was…"])
 
         // The restart: the same database, a new process.
-        let restarted = BotServiceTests(sharing: store.base)
+        let restarted = BotRuntimeTests(sharing: store.base)
         let second = Task { try await restarted.service().run() }
         await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
         restarted.clock.advance(by: .seconds(1))
@@ -421,11 +424,11 @@ struct BotServiceTests {
         var oneASecond = RateLimiter.Configuration()
         oneASecond.perChat = RateLimiter.Limit(burst: 1, perSecond: 1)
         let strict = ScriptedTransport(traits: PlatformTraits(rateLimits: oneASecond), clock: clock)
-        let service = BotService(
-            transport: strict, store: store,
-            engine: BotEngine(
-                configuration: .init(), secret: try #require(ScheduleSecret(Self.secret)), logger: logs.logger()),
-            clock: clock, now: { [clock] in clock.date }, jitter: { 1 }, logger: logs.logger())
+        let engine = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret(Self.secret)), logger: logs.logger())
+        let service = BotRuntime(
+            store: store, clock: clock, now: { [clock] in clock.date }, jitter: { 1 }, logger: logs.logger()
+        ).serviceGroup(platforms: [(strict, engine)])
         strict.push(ReceivedBatch(messages: [Self.help(), Self.help()], nextPosition: "2"))
         let running = Task { try await service.run() }
         await strict.events.wait(for: "send(7)")
@@ -512,7 +515,7 @@ struct BotServiceTests {
                     Self.message("/join", from: 1, name: "Ann", group: -200),
                     Self.message(answer, from: 1, name: "Ann"),
                 ], nextPosition: "2"))
-        let first = Task { try await service { $0.rateLimits = .unlimited }.run() }
+        let first = Task { try await service { $0.rateLimits[.scripted] = .unlimited }.run() }
         // The replies: to the settings and each /join in its group, to the guess in the direct chat.
         await transport.events.wait(for: "send(-200)", count: 2)
         await transport.events.wait(for: "send(-100)")
@@ -521,7 +524,7 @@ struct BotServiceTests {
             transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
         }
         // Three hours and a minute on, past midnight in Tokyo: the day closer's next look posts Tokyo's only.
-        let interval = BotService<ManualClock>.Configuration().dayCheckInterval
+        let interval = BotRuntime<ManualClock>.Configuration().dayCheckInterval
         let checked = store.events.all.filter { $0 == "write" }.count
         clock.advance(by: .seconds(3 * 3600 + 60) - interval)
         await clock.sleeper(dueAt: clock.now.advanced(by: interval))
@@ -536,8 +539,8 @@ struct BotServiceTests {
         _ = await first.result
 
         // Down across the UTC rollover: on start the missed summary is posted, and Tokyo's is not posted again.
-        let restarted = BotServiceTests(sharing: store.base, clock: ManualClock(startingAt: clock.date + 12 * 3600))
-        let second = Task { try await restarted.service { $0.rateLimits = .unlimited }.run() }
+        let restarted = BotRuntimeTests(sharing: store.base, clock: ManualClock(startingAt: clock.date + 12 * 3600))
+        let second = Task { try await restarted.service { $0.rateLimits[.scripted] = .unlimited }.run() }
         await restarted.transport.events.wait(for: "send(-100)")
         // The next look closes nothing more.
         let writes = restarted.store.events.all.filter { $0 == "write" }.count

@@ -1,3 +1,5 @@
+import TesseraEngine
+
 /// Removes sent messages from the outbox with group commits: chats that finish a send while a removal is
 /// being written are removed together by the next write, so concurrent chats share one transaction instead of
 /// queueing one each behind the store's single writer.

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import TesseraEngine
+
+/// Receives a platform's updates and applies them through the engine exactly once: each batch's effects and the
+/// transport's new position are stored in one transaction, flushed to disk before the next poll acknowledges
+/// them, and the sender is rung. On graceful shutdown the poll in flight is abandoned and the batch in hand is
+/// finished. It runs while this process leads the platform (``LeadershipService``).
+struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
+    let transport: any ChatTransport
+    let store: any GameStore
+    let engine: BotEngine
+    let activity: PlatformActivity
+    let heartbeat: HeartbeatService<RuntimeClock>
+    let now: @Sendable () -> Date
+    let retrier: Retrier<RuntimeClock>
+
+    func run() async throws {
+        var position = try await store.position(of: transport.name)
+        var backoff = retrier.backoff()
+        retrier.logger.info(
+            "Receiving", metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            let batch: ReceivedBatch
+            do {
+                let (transport, after) = (self.transport, position)
+                batch = try await cancelWhenGracefulShutdown { try await transport.receive(after: after) }
+            } catch let error as TransportError {
+                try await retrier.pause(after: error, backoff: &backoff, activity: "receiving")
+                continue
+            } catch is CancellationError {
+                break
+            }
+            retrier.recovered(&backoff, activity: "receiving")
+            // `tessera status` says the bot is receiving from its first poll on, not from the next heartbeat.
+            if activity.polled(at: now()) { try await heartbeat.write() }
+            if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
+            let checked = await checkingPlatform(batch)
+            // A transaction that fails is rolled back, so trying it again applies the batch once.
+            let applied = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
+            // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
+            activity.outbox.ring()
+            try await retrier.storage("flushing to disk") { try await store.flush() }
+            if applied {
+                position = checked.nextPosition
+            } else {
+                // Applied already (by an earlier try whose commit went through, or by another process): carry on
+                // from what is stored, never applying anything twice.
+                retrier.logger.notice(
+                    "Skipped a batch that was applied already",
+                    metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
+                position = try await retrier.storage("reading the position") {
+                    try await store.position(of: transport.name)
+                }
+            }
+        }
+    }
+
+    /// Asks the platform what the batch's messages need to know (``BotEngine/questions(for:)``): whether
+    /// senders administer their group, whether the bot may delete there. When it cannot tell, the message says
+    /// so to the engine (nil) rather than failing the batch. The questions are asked concurrently (the
+    /// transport keeps each short), so a slow platform holds a batch up for one answer's time at most.
+    private func checkingPlatform(_ batch: ReceivedBatch) async -> ReceivedBatch {
+        var batch = batch
+        let (transport, logger) = (self.transport, retrier.logger)
+        let asked = batch.messages.indices.flatMap { index in
+            engine.questions(for: batch.messages[index]).map { (index, $0) }
+        }
+        // Most batches need none; an empty task group still costs a suspension on every batch.
+        guard !asked.isEmpty else { return batch }
+        let answers = await withTaskGroup(of: (Int, PlatformQuestion, Bool?).self) { group in
+            for (index, question) in asked {
+                let message = batch.messages[index]
+                group.addTask {
+                    do {
+                        switch question {
+                        case .senderIsAdministrator:
+                            return (
+                                index, question, try await transport.isAdministrator(message.sender, in: message.chat)
+                            )
+                        case .botMayDeleteMessages:
+                            return (index, question, try await transport.mayDeleteMessages(in: message.chat))
+                        }
+                    } catch {
+                        logger.warning(
+                            "Could not ask the platform about a group; the message is handled without the answer",
+                            metadata: [
+                                "chat.id": "\(message.chat)", "user.id": "\(message.sender)",
+                                "question": "\(question.rawValue)", "error": "\(error)",
+                            ])
+                        return (index, question, nil)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for (index, question, answer) in answers { batch.messages[index][answer: question] = answer }
+        return batch
+    }
+
+    /// Applies a batch and stores the new position in one transaction; false when the stored position had moved
+    /// past `position` already, and nothing was applied.
+    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> Bool {
+        let engine = self.engine
+        let (logger, now) = (retrier.logger, self.now)
+        let applied: Void? = try await store.processBatch(
+            transport: transport.name, from: position, to: batch.nextPosition
+        ) { transaction in
+            for migration in batch.migrations {
+                try await transaction.moveChat(from: migration.from, to: migration.to)
+            }
+            for message in batch.messages {
+                do {
+                    // One message that cannot be handled must not hold back the others forever.
+                    try await transaction.isolated { try await engine.handle(message, at: now(), in: transaction) }
+                } catch {
+                    logger.error(
+                        "A message could not be handled and was skipped",
+                        metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"]
+                    )
+                }
+            }
+        }
+        return applied != nil
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import TesseraEngine
+
+extension SendService {
+    /// Sends each chat's messages in order, several chats at a time; returns the first failure of each chat
+    /// that had one (its later messages stay queued).
+    func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
+        let (transport, store) = (self.transport, self.store)
+        let sentMessages = self.sentMessages
+        let (activity, now, hold) = (self.activity, self.now, configuration.sendHold)
+        return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
+            var remaining = chats.makeIterator()
+            func startNext() {
+                guard let entries = remaining.next() else { return }
+                group.addTask {
+                    // The live messages this chat's sends post in this pass, newer than what the store read.
+                    var livePosts: [String: MessageID] = [:]
+                    for (index, entry) in entries.enumerated() {
+                        let live = entry.message.live
+                        if let live, !entry.message.repostsLive,
+                            entries[(index + 1)...].contains(where: { $0.message.live == live })
+                        {
+                            // A later version of the same live message follows and shows all this one would. A
+                            // re-post is sent all the same: it moves the message to the bottom of the chat.
+                            try await sentMessages.markSent(entry.id)
+                            continue
+                        }
+                        // Read a while ago, it may have become another sender's: then so is the rest of the chat.
+                        guard try await store.hold([entry.id], for: hold).contains(entry.id) else { return nil }
+                        if entry.message.atMostOnce { try await store.claim(entry.id) }
+                        let posted: MessageID?
+                        do {
+                            let shown =
+                                entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
+                            activity.sending.insert(entry.id)
+                            defer { activity.sending.remove(entry.id) }
+                            posted = try await Self.deliver(entry, editing: shown, through: transport)
+                        } catch let error as TransportError {
+                            // Not posted: it may be sent again.
+                            if entry.message.atMostOnce { try await store.unclaim(entry.id) }
+                            return (entry, error)
+                        }
+                        let sent = now()
+                        activity.sent(at: sent)
+                        var postedLive: PostedLiveMessage?
+                        if let live, let posted {
+                            livePosts[live] = posted
+                            postedLive = PostedLiveMessage(chat: entry.message.chat, key: live, messageID: posted)
+                        }
+                        try await sentMessages.markSent(entry.id, posted: postedLive)
+                    }
+                    return nil
+                }
+            }
+            for _ in 0..<configuration.concurrentChats { startNext() }
+            var failures: [(OutboxEntry, TransportError)] = []
+            while let result = try await group.next() {
+                if let failure = result { failures.append(failure) }
+                startNext()
+            }
+            return failures
+        }
+    }
+
+    /// Sends a message: an edit of the post that shows it when it is a live message already posted, a new
+    /// post otherwise or when the platform will not edit. Returns the new post's id, if one was made.
+    private static func deliver(
+        _ entry: OutboxEntry, editing shown: MessageID?, through transport: any ChatTransport
+    ) async throws -> MessageID? {
+        if let shown {
+            do {
+                // Its own key: should the edit be refused, the post that replaces it is another message.
+                try await transport.edit(shown, toRead: entry.message, key: entry.key + ".edit")
+                return nil
+            } catch TransportError.editRefused {
+                // Deleted, or too old to edit: the player sees it anew at the bottom of the chat.
+            }
+        }
+        return try await transport.send(entry.message, key: entry.key)
+    }
+
+    func handle(
+        _ error: TransportError,
+        for entry: OutboxEntry,
+        limiter: inout RateLimiter,
+        backoff: inout Backoff,
+        at seconds: Double,
+        sendingWorks: Bool
+    ) async throws {
+        let (chat, logger) = (entry.message.chat, retrier.logger)
+        switch error {
+        case .rateLimited(let delay, let limitedChat):
+            limiter.block(chat: limitedChat ?? chat, until: seconds + delay.seconds)
+            try await store.postpone(entry.id, until: now() + delay.seconds)
+        case .chatUnavailable(let unavailable, let reason):
+            logger.notice(
+                "Chat unavailable; marked inactive", metadata: ["chat.id": "\(unavailable)", "reason": "\(reason)"])
+            try await store.deactivateChat(unavailable)
+        case .chatMigrated(let from, let to):
+            logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
+            try await store.write { try await $0.moveChat(from: from, to: to) }
+        case .messageRejected(let reason), .editRefused(let reason):
+            logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
+            try await store.markSent([entry.id])
+        case .transient where sendingWorks:
+            // This chat's own trouble: it waits on its own backoff, the others go on, and after
+            // `maximumAttempts` the message is given up rather than tried forever.
+            let attempts = try await store.recordFailedAttempt(entry.id)
+            let delay = retrier.backoff().delay(forAttempt: attempts - 1)
+            if attempts >= configuration.maximumAttempts {
+                logger.error(
+                    "Gave up a message after \(attempts) failed attempts; the chat keeps failing while others work",
+                    metadata: ["chat.id": "\(chat)", "error": "\(error)"])
+                try await store.markSent([entry.id])
+            } else {
+                limiter.block(chat: chat, until: seconds + delay.seconds)
+                try await store.postpone(entry.id, until: now() + delay.seconds)
+            }
+        case .transient:
+            // Nothing gets through: the network or the platform; everything waits, and nothing is given up.
+            try await retrier.pause(after: error, backoff: &backoff, activity: "sending")
+        case .fatal:
+            throw error
+        }
+    }
+}

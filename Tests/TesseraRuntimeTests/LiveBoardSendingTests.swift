@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import TesseraCore
+import TesseraEngine
+import TesseraRuntime
+import TesseraSQLite
+import TesseraTesting
+import Testing
+
+/// What the sender does with live boards: edits a game's one message in place, posts it anew when an edit is
+/// refused or a re-post is asked for, and deletes guesses typed in groups where it may.
+@Suite("Sending live boards")
+struct LiveBoardSendingTests {
+    @Test("A six-guess game is one board message and five edits; a refused edit posts it anew", .timeLimit(.minutes(1)))
+    func oneMessagePerGame() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let store = try SQLiteGameStore.inMemory()
+        let secret = try #require(ScheduleSecret("live board secret"))
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        let service = BotRuntime(store: store, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
+            .serviceGroup(platforms: [(transport, BotEngine(configuration: .init(), secret: secret, logger: quiet))])
+        let list = Language.english.wordList
+        let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
+        let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(5)
+        let running = Task { try await service.run() }
+        var position: Int64 = 1
+        func guess(_ word: String) async {
+            // A second between guesses, as a person types: within the chat's rate limit.
+            clock.advance(by: .seconds(1))
+            transport.push(
+                ReceivedBatch(
+                    messages: [
+                        ChatMessage(
+                            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: word,
+                            messageID: MessageID(position))
+                    ], nextPosition: String(position + 1)))
+            position += 1
+        }
+        for (index, word) in wrong.enumerated() {
+            await guess(word)
+            if index == 0 {
+                await transport.events.wait(for: "send(5)")
+            } else {
+                await transport.events.wait(for: "edit(5)", count: index)
+            }
+        }
+        await guess(answer)
+        await transport.events.wait(for: "edit(5)", count: 5)
+        #expect(transport.sent.count == 1, "one message for the whole game")
+        #expect(transport.edits.count == 5 && Set(transport.edits.map(\.post)) == [transport.postIDs[0]])
+        #expect(transport.edits.last?.message.html.contains("Solved in 6/6") == true)
+
+        // The board message is gone (deleted by the player): the next version is posted anew and edited after.
+        transport.fail(.edit, with: .editRefused("Bad Request: message to edit not found"), times: 1)
+        transport.push(
+            ReceivedBatch(
+                messages: [
+                    ChatMessage(
+                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
+                        messageID: MessageID(position)
+                    ).readingCommands(),
+                    ChatMessage(
+                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
+                        messageID: MessageID(position + 1)
+                    ).readingCommands(),
+                ], nextPosition: String(position + 2)))
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "send(5)", count: 2)
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "send(5)", count: 3)
+        #expect(transport.sent.last?.live == "board:en:\(puzzle)" && transport.postIDs.count == 3)
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
+        "A re-posted board is sent even with a newer version queued, and later guesses edit it after a failure",
+        .timeLimit(.minutes(1)))
+    func repostSurvivesFailure() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let secret = try #require(ScheduleSecret("live board secret"))
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        var configuration = BotRuntime<ManualClock>.Configuration()
+        configuration.rateLimits[.scripted] = .unlimited
+        configuration.initialBackoff = .zero
+        configuration.maximumBackoff = .zero
+        let service = BotRuntime(
+            store: try SQLiteGameStore.inMemory(), configuration: configuration, clock: clock, now: { clock.date },
+            jitter: { 1 }, logger: quiet
+        ).serviceGroup(platforms: [(transport, BotEngine(configuration: .init(), secret: secret, logger: quiet))])
+        let list = Language.english.wordList
+        let answer = list.display(
+            AnswerSchedule(wordList: list, secret: secret).answer(
+                for: DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc))
+        ).lowercased()
+        let words = Array(list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(2))
+        func message(_ text: String, _ id: Int64) -> ChatMessage {
+            ChatMessage(
+                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text,
+                messageID: MessageID(id)
+            )
+            .readingCommands()
+        }
+        let running = Task { try await service.run() }
+        transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: "2"))
+        await transport.events.wait(for: "send(5)")
+        // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
+        transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
+        transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: "4"))
+        await transport.events.wait(for: "send failed(5)")
+        clock.advance(by: .seconds(1))
+        await transport.events.wait(for: "edit(5)")
+        #expect(transport.sent.count == 2, "the first board, and the re-post")
+        #expect(transport.edits.map(\.post) == [transport.postIDs[1]], "the guess edits the re-posted board")
+        #expect(transport.edits.last?.message.html.contains("· 2/6") == true)
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
+        "The service asks whether the bot may delete before a revealing /guess, and deletes it where it may",
+        .timeLimit(.minutes(1)))
+    func serviceAsksBeforeDeleting() async throws {
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        var configuration = BotRuntime<ManualClock>.Configuration()
+        configuration.rateLimits[.scripted] = .unlimited
+        let engine = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret("delete secret")), logger: quiet)
+        let service = BotRuntime(
+            store: try SQLiteGameStore.inMemory(), configuration: configuration, clock: clock, now: { clock.date },
+            jitter: { 1 }, logger: quiet
+        ).serviceGroup(platforms: [(transport, engine)])
+        transport.allowDeleting(in: ChatID(-8))
+        func guess(in group: Int64, _ id: Int64) -> ChatMessage {
+            ChatMessage(
+                chat: ChatID(group), chatKind: .group, sender: UserID(5), senderName: "Eve", text: "/guess crane",
+                messageID: MessageID(id)
+            ).readingCommands()
+        }
+        transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: "3"))
+        let running = Task { try await service.run() }
+        await transport.events.wait(for: "send(-8)", count: 2)
+        await transport.events.wait(for: "send(-9)")
+        #expect(transport.sent.filter { $0.chat == ChatID(-8) }.map(\.action) == [.delete, .post])
+        #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
+        running.cancel()
+        _ = await running.result
+    }
+}

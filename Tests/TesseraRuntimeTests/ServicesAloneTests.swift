@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import ServiceLifecycleTestKit
+import TesseraCore
+import TesseraEngine
+import TesseraSQLite
+import TesseraTesting
+import Testing
+
+@testable import TesseraRuntime
+
+/// Each of the runtime's services alone, on the manual clock: what it does, and that it ends on a graceful
+/// shutdown (ServiceLifecycle's test kit) without the others.
+@Suite("Each service alone", .timeLimit(.minutes(1)))
+struct ServicesAloneTests {
+    let clock = ManualClock()
+    let transport: ScriptedTransport
+    let store: FaultyStore
+    let logs = LogRecorder()
+    let activity: PlatformActivity
+    let retrier: Retrier<ManualClock>
+    let engine: BotEngine
+
+    init() throws {
+        transport = ScriptedTransport(clock: clock)
+        store = FaultyStore(try SQLiteGameStore.inMemory())
+        activity = PlatformActivity(started: clock.date)
+        retrier = Retrier(
+            store: store, transport: "scripted", initialBackoff: .zero, maximumBackoff: .zero, clock: clock,
+            jitter: { 1 }, logger: logs.logger())
+        engine = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret("services alone secret")), logger: logs.logger()
+        )
+    }
+
+    var heartbeat: HeartbeatService<ManualClock> {
+        let clock = self.clock
+        return HeartbeatService(
+            transport: "scripted", store: store, activity: activity, interval: .seconds(30), clock: clock,
+            now: { clock.date }, retrier: retrier)
+    }
+
+    /// Runs `service` until `body` has checked what it wants, then shuts it down gracefully and waits for it.
+    func running(_ service: some Service, _ body: () async throws -> Void) async throws {
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await service.run() }
+                try await body()
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+    }
+
+    @Test("The heartbeat is written at once and every interval, with the platform's last poll")
+    func heartbeatAlone() async throws {
+        let key = Heartbeat.settingKey(for: "scripted")
+        try await running(heartbeat) {
+            await store.events.wait(for: "setSetting(\(key))")
+            _ = activity.polled(at: clock.date + 5)
+            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(30)))
+            clock.advance(by: .seconds(30))
+            await store.events.wait(for: "setSetting(\(key))", count: 2)
+        }
+        let written = store.settingsWritten.filter { $0.key == key }.map(\.value)
+        #expect(written.count == 2)
+        #expect(try Heartbeat(decoding: written[0]).lastPoll == nil)
+        #expect(try Heartbeat(decoding: written[1]).lastPoll == clock.date - 25)
+    }
+
+    @Test("The day closer closes its own platform's groups only, at start and every interval")
+    func dayCloserAlone() async throws {
+        try await store.write { transaction in
+            for chat in [ChatID(-1), ChatID(.matrix, "!room:example.org")] {
+                try await transaction.save(
+                    Group(
+                        chat: chat, timeZone: "UTC", rolloverHour: 0, language: .english,
+                        lastClosedPuzzle: PuzzleNumber(300)))
+            }
+        }
+        let clock = self.clock
+        let closer = DayCloser(
+            platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(5), clock: clock,
+            now: { clock.date }, retrier: retrier)
+        try await running(closer) {
+            await store.events.wait(for: "write")
+            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
+            clock.advance(by: .seconds(5))
+            await store.events.wait(for: "write", count: 2)
+        }
+        let groups = try await store.write { try await $0.activeGroups(on: nil) }
+        let closed = Dictionary(uniqueKeysWithValues: groups.map { ($0.chat, $0.lastClosedPuzzle) })
+        #expect(closed[ChatID(-1)] == PuzzleNumber(325), "the scripted group's days are closed up to yesterday")
+        #expect(closed[ChatID(.matrix, "!room:example.org")] == PuzzleNumber(300), "Matrix's are left to Matrix")
+    }
+
+    @Test("The receiver applies a batch once, flushes it, rings the sender and beats at its first poll")
+    func receiverAlone() async throws {
+        transport.push(ReceivedBatch(messages: [BotRuntimeTests.help()], nextPosition: "2"))
+        let clock = self.clock
+        let receiver = ReceiveService(
+            transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat,
+            now: { clock.date }, retrier: retrier)
+        try await running(receiver) {
+            await transport.events.wait(for: "receive(after: 2)")
+        }
+        #expect(
+            store.events.all.filter { $0.hasPrefix("processBatch") || $0 == "flush" } == [
+                "processBatch(next: 2)", "flush",
+            ])
+        #expect(activity.outbox.hasRing, "the reply is the sender's to send")
+        #expect(store.settingsWritten.contains { $0.key == Heartbeat.settingKey(for: "scripted") })
+        #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).count == 1)
+    }
+
+    @Test("The sender sends when rung, and on a graceful shutdown sends what it may before it returns")
+    func senderAlone() async throws {
+        try await store.write {
+            try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "queued")])
+        }
+        let clock = self.clock
+        var configuration = BotRuntime<ManualClock>.Configuration()
+        configuration.outboxInterval = .seconds(1_000)
+        let sender = SendService(
+            transport: transport, store: store, sentMessages: SentMessages(store: store), activity: activity,
+            rateLimits: .unlimited, configuration: configuration, clock: clock, now: { clock.date }, retrier: retrier)
+        try await running(sender) {
+            activity.outbox.ring()
+            await transport.events.wait(for: "send(9)")
+            try await store.write {
+                try await $0.enqueue([OutgoingMessage(chat: ChatID(8), chatKind: .direct, html: "at the end")])
+            }
+        }
+        // Not rung for the second: the drain at shutdown sent it.
+        #expect(transport.sent.map(\.html) == ["queued", "at the end"])
+        #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
+    }
+
+    @Test("Leadership runs its services only while leading, and one that fails ends the others")
+    func leadershipAlone() async throws {
+        let leadership = ScriptedLeadership()
+        let service = LeadershipService(role: "scripted", leadership: leadership, services: [heartbeat, Failing()])
+        try await testGracefulShutdown { _ in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await service.run() }
+                await leadership.events.wait(for: "whileLeading")
+                #expect(store.settingsWritten.isEmpty, "standing by, it writes no heartbeat")
+                leadership.grant()
+                // The heartbeat, which would run forever, is cancelled: otherwise this would wait for it.
+                await #expect(throws: Failing.Failure.self) { try await group.waitForAll() }
+            }
+        }
+    }
+
+    /// A service that fails as soon as it runs.
+    struct Failing: Service {
+        struct Failure: Error {}
+        func run() async throws { throw Failure() }
+    }
+}
