@@ -21,6 +21,10 @@ public protocol GameStoreTransaction: Sendable {
     func save(_ group: Group) async throws
     /// Groups the bot may post in (never marked inactive), for closing their days: those of one platform, whose
     /// service closes them with its own traits, or of every platform when nil.
+    ///
+    /// Where several processes share the store, each group returned is claimed until the transaction ends, and
+    /// one that another transaction has claimed is left out: two processes never close one group's day, and the
+    /// one that comes second finds it closed.
     func activeGroups(on platform: Platform?) async throws -> [Group]
     /// The groups whose board a player is on.
     func groups(of player: UserID) async throws -> [Group]
@@ -74,7 +78,8 @@ public protocol GameStoreTransaction: Sendable {
     /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) async throws
 
-    /// The players who asked for streak reminders.
+    /// The players who asked for streak reminders; claimed until the transaction ends, as
+    /// ``activeGroups(on:)`` claims groups, so that no reminder is queued twice.
     func playersWithReminders() async throws -> [Player]
 
     /// How many messages to a chat wait in the outbox.

@@ -281,6 +281,7 @@
                 """
                 SELECT \(unescaped: Self.groupColumns) FROM chat_group g JOIN chat ON chat.id = g.id
                 WHERE chat.active AND (\(name)::text IS NULL OR chat.platform = \(name))
+                FOR UPDATE OF g SKIP LOCKED
                 """
             ) { try $0.decode(GroupRow.self) }.map(Self.group)
         }
@@ -734,7 +735,7 @@
         }
 
         func playersWithReminders() async throws -> [Player] {
-            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders") {
+            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders FOR UPDATE SKIP LOCKED") {
                 try $0.decode(PlayerRow.self)
             }
             .map(Self.player)

@@ -77,6 +77,49 @@
             }
         }
 
+        @Test("A group's day is claimed by one closer: another process's skips it, then finds it closed")
+        func oneCloserPerGroup() async throws {
+            try await StoreKind.postgres.withDatabase { database in
+                try await database.open { first in
+                    try await database.open { second in
+                        let telegram = ChatID(.telegram, "-100")
+                        let matrix = ChatID(.matrix, "!room:example.org")
+                        try await first.write { transaction in
+                            for chat in [telegram, matrix] {
+                                try await transaction.save(
+                                    Group(
+                                        chat: chat, timeZone: "UTC", rolloverHour: 0, language: .english,
+                                        lastClosedPuzzle: PuzzleNumber(325)))
+                            }
+                            try await transaction.save(
+                                Player(
+                                    id: UserID(.telegram, "7"), displayName: "Ann", language: .english,
+                                    timeZone: "UTC", rolloverHour: 0, reminders: true))
+                        }
+                        try await first.write { transaction in
+                            var mine = try await transaction.activeGroups(on: .telegram)
+                            #expect(mine.map(\.chat) == [telegram])
+                            #expect(try await transaction.playersWithReminders().count == 1)
+                            // Meanwhile another process closes days: it skips what this one holds, at once.
+                            let (groups, matrixGroups, players) = try await second.write { other in
+                                (
+                                    try await other.activeGroups(on: .telegram),
+                                    try await other.activeGroups(on: .matrix), try await other.playersWithReminders()
+                                )
+                            }
+                            #expect(groups.isEmpty)
+                            #expect(matrixGroups.map(\.chat) == [matrix], "another platform's are not held")
+                            #expect(players.isEmpty)
+                            mine[0].lastClosedPuzzle = PuzzleNumber(326)
+                            try await transaction.save(mine[0])
+                        }
+                        let after = try await second.write { try await $0.activeGroups(on: .telegram) }
+                        #expect(after.map(\.lastClosedPuzzle) == [PuzzleNumber(326)], "closed, never twice")
+                    }
+                }
+            }
+        }
+
         @Test("What the server says is sorted into failures tried again and failures that stop the bot")
         func transientServerErrors() async throws {
             let conditions: [(name: String, transient: Bool)] = [
