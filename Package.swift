@@ -81,6 +81,8 @@ let package = Package(
                 // SQLite's C API, for reading large boards column by column without per-value overhead.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The store's own maintenance (its checkpoints) as a service of the bot's group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -175,6 +177,7 @@ let package = Package(
                 "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

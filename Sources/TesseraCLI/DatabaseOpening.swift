@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceLifecycle
 import TesseraEngine
 import TesseraSQLite
 
@@ -13,26 +14,31 @@ enum DatabaseOpening {
         location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
     }
 
-    /// Runs `body` with the store open, and closes it after. `exclusive`: as the bot, which alone may use an
-    /// SQLite file and migrates a PostgreSQL database; `tessera status` only reads beside it.
-    static func withStore(
-        _ settings: RunSettings, logger: Logger, exclusive: Bool = true,
-        _ body: (any GameStore, any Leadership) async throws -> Void
-    ) async throws {
+    /// A store opened, with what it needs running beside its users (SQLite's checkpoints, PostgreSQL's pool) and
+    /// what must be done once those run, before it is used (PostgreSQL's migration or schema check).
+    struct OpenedStore: Sendable {
+        let store: any GameStore
+        /// One process leads on SQLite (the lock makes it the only one); on PostgreSQL they elect one.
+        let leadership: any Leadership
+        let services: [any Service]
+        let prepare: @Sendable () async throws -> Void
+        /// Held while the store is open: one bot per SQLite database.
+        let lock: DatabaseLock?
+    }
+
+    /// Opens the store. `exclusive`: as the bot, which alone may use an SQLite file (and runs its checkpoints)
+    /// and migrates a PostgreSQL database; `tessera status` only reads beside it.
+    static func open(_ settings: RunSettings, logger: Logger, exclusive: Bool = true) throws -> OpenedStore {
         guard isPostgresURL(settings.databasePath) else {
-            let store: SQLiteGameStore
-            let lock: DatabaseLock?
             do {
-                // Held until the body returns: one bot per database.
-                lock = exclusive ? try DatabaseLock(databasePath: settings.databasePath) : nil
-                store = try SQLiteGameStore(path: settings.databasePath, logger: logger)
+                let lock = exclusive ? try DatabaseLock(databasePath: settings.databasePath) : nil
+                let store = try SQLiteGameStore(path: settings.databasePath, logger: logger)
+                return OpenedStore(
+                    store: store, leadership: SoleLeader(), services: exclusive ? [store.checkpoints] : [],
+                    prepare: {}, lock: lock)
             } catch let error as SQLiteStoreError {
                 throw CommandError(error.description)
             }
-            defer { withExtendedLifetime(lock) {} }
-            // The lock makes this process the only one: it leads.
-            try await body(store, SoleLeader())
-            return
         }
         #if PostgreSQL
             let configuration: PostgresGameStore.Configuration
@@ -43,21 +49,35 @@ enum DatabaseOpening {
                 throw CommandError(error.description)
             }
             let store = PostgresGameStore(configuration: configuration, logger: logger)
-            // The pool runs beside everything else, and stops last.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.run() }
-                defer { group.cancelAll() }
-                try await prepare(store, configuration: configuration, migrating: exclusive)
-                // Several processes may share the database: one leads each platform, the others stand by.
-                let holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid())"
-                try await body(store, PostgresLeadership(store: store, holder: holder, logger: logger))
-            }
+            // Several processes may share the database: one leads each platform, the others stand by.
+            let holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid())"
+            return OpenedStore(
+                store: store, leadership: PostgresLeadership(store: store, holder: holder, logger: logger),
+                services: [store],
+                prepare: { try await prepare(store, configuration: configuration, migrating: exclusive) },
+                lock: nil)
         #else
             throw CommandError(
                 "TESSERA_DATABASE is a PostgreSQL URL, but this tessera was built without PostgreSQL. Build it with "
                     + "`swift build -c release --traits PostgreSQL` (the container recipe in deploy/ does), or set "
                     + "TESSERA_DATABASE to an SQLite file.")
         #endif
+    }
+
+    /// Runs `body` with the store open and its services running, and closes it after: for the commands that
+    /// use the store once (the bot runs them in its service group instead).
+    static func withStore(
+        _ settings: RunSettings, logger: Logger, exclusive: Bool = true,
+        _ body: (any GameStore, any Leadership) async throws -> Void
+    ) async throws {
+        let opened = try open(settings, logger: logger, exclusive: exclusive)
+        defer { withExtendedLifetime(opened.lock) {} }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in opened.services { group.addTask { try await service.run() } }
+            defer { group.cancelAll() }
+            try await opened.prepare()
+            try await body(opened.store, opened.leadership)
+        }
     }
 
     #if PostgreSQL

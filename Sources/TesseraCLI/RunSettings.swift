@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import SystemPackage
 import TesseraCore
+import TesseraEngine
 
 /// Everything `tessera run` is configured with, read in layers: command-line options over `TESSERA_*`
 /// environment variables over a JSON file (`--config`, or `TESSERA_CONFIG`) over defaults.
@@ -11,7 +12,7 @@ import TesseraCore
 /// `matrix.user`, `matrix.access.token` (`.file`), `matrix.password` (`.file`), `database` [TESSERA_DATABASE],
 /// `database.password` (`.file`) [TESSERA_DATABASE_PASSWORD, PGPASSWORD],
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
-/// `log.level`, `telegram.rate.limits`. `config/README.md` documents each.
+/// `log.level`, `telegram.rate.limits`, `matrix.rate.limits`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -26,12 +27,14 @@ struct RunSettings {
     var defaultTimeZone: String
     var defaultRolloverHour: Int
     var logLevel: String?
-    /// Telegram's documented outgoing limits; off only for load tests against a fake API.
-    var rateLimits: Bool
+    /// The platforms whose outgoing limits are off (`telegram.rate.limits`, `matrix.rate.limits`): only for load
+    /// tests against a fake API or a test homeserver.
+    var unlimited: Set<Platform>
     /// For tests: a file holding the time as Unix seconds, read instead of the system clock.
     var clockFile: String?
-    /// Platforms configured without credentials, each skipped with a line for the log saying what to give.
-    var skipped: [String] = []
+    /// What the log should say of the settings: platforms configured without credentials, each skipped with
+    /// what to give; deprecated settings, with what to set instead.
+    var warnings: [String] = []
 
     static let defaultTelegramAPIURL = "https://api.telegram.org"
 
@@ -92,11 +95,28 @@ struct RunSettings {
         guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
         }
-        let limits = config.string(forKey: "telegram.rate.limits", default: "on").lowercased()
-        guard limits == "on" || limits == "off" else {
-            throw CommandError("telegram.rate.limits must be on or off, not '\(limits)'.")
-        }
         var skipped: [String] = []
+        var unlimited: Set<Platform> = []
+        let rateLimitKeys: [(Platform, ConfigKey)] = [
+            (.telegram, "telegram.rate.limits"), (.matrix, "matrix.rate.limits"),
+        ]
+        for (platform, key) in rateLimitKeys {
+            let limits = config.string(forKey: key)?.lowercased()
+            guard limits == nil || limits == "on" || limits == "off" else {
+                throw CommandError("\(key) must be on or off, not '\(limits ?? "")'.")
+            }
+            if limits == "off" { unlimited.insert(platform) }
+        }
+        if unlimited.contains(.telegram), config.string(forKey: "matrix.rate.limits") == nil,
+            config.string(forKey: "matrix.homeserver") != nil
+        {
+            // It used to govern every platform: read so still, for now.
+            unlimited.insert(.matrix)
+            skipped.append(
+                "telegram.rate.limits = off turns Matrix's limits off too, as it used to; that is deprecated and "
+                    + "will govern Telegram alone: set matrix.rate.limits = off (TESSERA_MATRIX_RATE_LIMITS) for Matrix."
+            )
+        }
         if token == nil, config.string(forKey: "telegram.api.url") != nil {
             skipped.append(
                 "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
@@ -117,9 +137,9 @@ struct RunSettings {
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
             logLevel: config.string(forKey: "log.level"),
-            rateLimits: limits == "on",
+            unlimited: unlimited,
             clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
-            skipped: skipped
+            warnings: skipped
         )
     }
 

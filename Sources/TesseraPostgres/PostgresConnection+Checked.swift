@@ -1,7 +1,6 @@
 #if PostgreSQL
     import Logging
     import PostgresNIO
-    import Synchronization
 
     extension PostgresConnection {
         /// Runs a query, or fails at once when the connection has closed.
@@ -48,46 +47,23 @@
         }
 
         /// A query that must answer within `limit`, or throws ``PostgresStoreError/noAnswer(within:)``: a network
-        /// cut leaves a query waiting for TCP to give up, which takes minutes. The query cannot be cancelled, so it
-        /// runs in a task of its own that is left behind; it ends when the caller closes the connection, as it does
-        /// next.
+        /// cut leaves a query waiting for TCP to give up, which takes minutes. The query cannot be cancelled, so at
+        /// the limit the connection is closed, which ends it, and this returns once it has ended.
         func query(_ query: PostgresQuery, within limit: Duration, logger: Logger) async throws {
-            let outcome = Outcome()
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                outcome.wait(continuation)
-                let deadline = Task {
+            try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    try await self.checkedQuery(query, logger: logger)
+                    return true
+                }
+                group.addTask {
                     try await Task.sleep(for: limit)
-                    outcome.finish(.failure(PostgresStoreError.noAnswer(within: limit)))
+                    return false
                 }
-                Task {
-                    do {
-                        try await checkedQuery(query, logger: logger)
-                        outcome.finish(.success(()))
-                    } catch {
-                        outcome.finish(.failure(error))
-                    }
-                    deadline.cancel()
-                }
+                defer { group.cancelAll() }
+                if try await group.next() == true { return }
+                do { try await close() } catch { logger.debug("Closing failed", metadata: ["error": "\(error)"]) }
+                throw PostgresStoreError.noAnswer(within: limit)
             }
-        }
-    }
-
-    /// Whichever comes first of an answer and a deadline: resumed once.
-    private final class Outcome: Sendable {
-        private let state = Mutex<(CheckedContinuation<Void, any Error>?, done: Bool)>((nil, false))
-
-        func wait(_ continuation: CheckedContinuation<Void, any Error>) {
-            state.withLock { $0.0 = continuation }
-        }
-
-        /// Resumes the waiter unless something came first.
-        func finish(_ result: Result<Void, any Error>) {
-            let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                guard !state.done else { return nil }
-                state.done = true
-                return state.0
-            }
-            continuation?.resume(with: result)
         }
     }
 #endif

@@ -1,6 +1,7 @@
 #if PostgreSQL
     public import Foundation
     public import Logging
+    public import ServiceLifecycle
     import NIOSSL
     import Synchronization
     public import PostgresNIO
@@ -132,7 +133,8 @@
             self.client = PostgresClient(configuration: client, backgroundLogger: logger)
         }
 
-        /// Runs the connection pool until cancelled: the store works only while this runs.
+        /// Runs the connection pool until a graceful shutdown (it goes last, after everything that uses it) or
+        /// cancellation: the store works only while this runs, as a service of the bot's group.
         public func run() async {
             await client.run()
         }
@@ -553,5 +555,10 @@
                 "The database has a damaged row: \(column) is missing or of the wrong type. Restore it from a backup."
             }
         }
+    }
+
+    extension PostgresGameStore: Service, CustomStringConvertible {
+        // ServiceGroup logs each service's description: the database, never the password.
+        public var description: String { "PostgreSQL \(configuration.description)" }
     }
 #endif

@@ -735,7 +735,8 @@
         }
 
         func playersWithReminders() async throws -> [Player] {
-            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders FOR UPDATE SKIP LOCKED") {
+            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders FOR UPDATE SKIP LOCKED")
+            {
                 try $0.decode(PlayerRow.self)
             }
             .map(Self.player)

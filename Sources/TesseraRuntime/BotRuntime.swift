@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import ServiceLifecycle
+import Synchronization
 public import TesseraEngine
 import UnixSignals
 
@@ -97,23 +98,31 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         return (sender, leader)
     }
 
+    /// Every platform's services, in dependency order: the senders, then the leaders' work, so that a graceful
+    /// shutdown (in reverse) stops receiving first, each receiver finishing its batch, and then drains the outbox.
+    public func services(
+        platforms: [(transport: any ChatTransport, engine: BotEngine)]
+    ) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        let perPlatform = platforms.map { services(for: $0.transport, engine: $0.engine) }
+        let shutdown = ShutdownProgress()
+        return (perPlatform.map(\.sender) + perPlatform.map(\.leader)).map {
+            // A failure still lets the others finish their work, within the deadline, before the group throws it.
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: Reported($0, shutdown: shutdown, logger: logger),
+                failureTerminationBehavior: .gracefullyShutdownGroup)
+        }
+    }
+
     /// The group that runs every platform's services after `before` (the store's own services, which must start
-    /// first and stop last) and before `after` (the terminal chat, say, whose end shuts the group down). SIGTERM
-    /// and SIGINT stop it gracefully when `signals` is true.
+    /// first and stop last) and before `after` (the terminal chat, say, whose end shuts the group down), with
+    /// ``Configuration/shutdownDeadline``. SIGTERM and SIGINT stop it gracefully when `signals` is true.
     public func serviceGroup(
         platforms: [(transport: any ChatTransport, engine: BotEngine)],
         before: [ServiceGroupConfiguration.ServiceConfiguration] = [],
         after: [ServiceGroupConfiguration.ServiceConfiguration] = [],
         signals: Bool = false
     ) -> ServiceGroup {
-        let perPlatform = platforms.map { services(for: $0.transport, engine: $0.engine) }
-        // Shut down in reverse: receivers first (each finishes its batch), then senders (each drains the outbox).
-        let bot = (perPlatform.map(\.sender) + perPlatform.map(\.leader)).map {
-            // A failure still lets the others finish their work, within the deadline, before the group throws it.
-            ServiceGroupConfiguration.ServiceConfiguration(
-                service: Reported($0, logger: logger), failureTerminationBehavior: .gracefullyShutdownGroup)
-        }
-        var group = ServiceGroupConfiguration(services: before + bot + after, logger: logger)
+        var group = ServiceGroupConfiguration(services: before + services(platforms: platforms) + after, logger: logger)
         group.maximumGracefulShutdownDuration = configuration.shutdownDeadline
         if signals { group.gracefulShutdownSignals = [.sigterm, .sigint] }
         return ServiceGroup(configuration: group)
@@ -122,21 +131,29 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
 
 /// A service whose failure is logged, once and loudly (`ServiceGroup` logs it at debug level only), and whose
 /// cancellation at the shutdown deadline is no failure: the process then exits cleanly, its unsent messages
-/// queued for the next start.
+/// queued for the next start, and says so once.
 private struct Reported: Service, CustomStringConvertible {
     let service: any Service
+    let shutdown: ShutdownProgress
     let logger: Logger
 
-    init(_ service: any Service, logger: Logger) {
+    init(_ service: any Service, shutdown: ShutdownProgress, logger: Logger) {
         self.service = service
+        self.shutdown = shutdown
         self.logger = logger
     }
 
     func run() async throws {
         do {
-            try await service.run()
+            try await withGracefulShutdownHandler {
+                try await service.run()
+            } onGracefulShutdown: {
+                shutdown.started()
+            }
         } catch is CancellationError {
-            if Task.isShuttingDownGracefully {
+            // Past the deadline (the group shuts its services down one after another, so this one may not have
+            // been told yet), or the process cancelled: either way nothing failed.
+            if shutdown.cutShort() {
                 logger.warning(
                     "Stopping before the work in hand was done; unsent messages stay in the outbox",
                     metadata: ["service": "\(service)"])
@@ -151,4 +168,20 @@ private struct Reported: Service, CustomStringConvertible {
 
     // ServiceGroup logs each service's description: a short one, with none of the engine's secrets.
     var description: String { "\(service)" }
+}
+
+/// Whether the bot's graceful shutdown has started, and whether a service cancelled since has said so.
+private final class ShutdownProgress: Sendable {
+    private let state = Mutex((started: false, reported: false))
+
+    func started() { state.withLock { $0.started = true } }
+
+    /// True once for a shutdown cut short by its deadline.
+    func cutShort() -> Bool {
+        state.withLock { state in
+            guard state.started, !state.reported else { return false }
+            state.reported = true
+            return true
+        }
+    }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import Logging
+public import ServiceLifecycle
 import TesseraCore
 public import TesseraEngine
 
@@ -111,6 +112,22 @@ public final class SQLiteGameStore: GameStore {
     var latestCheckpoint: WriteAheadLog.Progress? { writeAheadLog?.latestCheckpoint }
     /// The next background checkpoint's outcome; nil for a store without a log of its own (in memory).
     func nextCheckpoint() async -> WriteAheadLog.Progress? { await writeAheadLog?.nextCheckpoint() }
+
+    /// The store's own maintenance, to run beside the bot in its service group: the background checkpoints of
+    /// the write-ahead log, every 200 ms, until a graceful shutdown (none for a store in memory).
+    public var checkpoints: some Service { Checkpoints(writeAheadLog: writeAheadLog) }
+
+    private struct Checkpoints: Service, CustomStringConvertible {
+        let writeAheadLog: WriteAheadLog?
+
+        func run() async {
+            guard let writeAheadLog else { return }
+            // Cancelled by the shutdown, the loop just ends: nothing is lost, the writer's backstop remains.
+            try? await cancelWhenGracefulShutdown { await writeAheadLog.runCheckpoints() }
+        }
+
+        var description: String { "SQLite checkpoints" }
+    }
 
     /// The `PRAGMA synchronous` level of the connection that writes: 2 is FULL.
     public func synchronousLevel() async throws -> Int {

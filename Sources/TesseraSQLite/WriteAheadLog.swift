@@ -14,7 +14,8 @@ import Synchronization
 /// **Checkpoints.** SQLite's automatic checkpoint runs inside the commit that crosses its threshold, and costs
 /// that commit (and every update queued behind it) tens of milliseconds. A passive checkpoint on another
 /// connection does not block the writer; once it has copied the whole log, the writer starts the log over, so
-/// the log keeps its size. The writer keeps a higher automatic threshold as a backstop.
+/// the log keeps its size. They run while ``runCheckpoints()`` does (the store's ``SQLiteGameStore/checkpoints``
+/// service); the writer keeps a higher automatic threshold as a backstop, for commands that run none.
 final class WriteAheadLog: Sendable {
     /// The outcome of the latest checkpoint: frames in the log, and how many of them are in the database file.
     struct Progress: Equatable {
@@ -26,27 +27,26 @@ final class WriteAheadLog: Sendable {
     private let flushQueue = DispatchQueue(label: "tessera.sqlite.flush")
     private let checkpointQueue = DispatchQueue(label: "tessera.sqlite.checkpoint")
     private let checkpointer: Checkpointer
-    private let timer: Mutex<any DispatchSourceTimer>
+    private let checkpointInterval: Duration
 
     init(databasePath: String, checkpointInterval: Duration, logger: Logger) throws {
         path = databasePath + "-wal"
-        let checkpointer = try Checkpointer(databasePath: databasePath, logger: logger)
-        self.checkpointer = checkpointer
-        let timer = DispatchSource.makeTimerSource(queue: checkpointQueue)
-        let interval = DispatchTimeInterval.nanoseconds(Int(checkpointInterval / .nanoseconds(1)))
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        // Weak, so that the connection closes with this object rather than whenever Dispatch lets go of the
-        // handler.
-        timer.setEventHandler { [weak checkpointer] in checkpointer?.run() }
-        timer.resume()
-        self.timer = Mutex(timer)
+        checkpointer = try Checkpointer(databasePath: databasePath, logger: logger)
+        self.checkpointInterval = checkpointInterval
     }
 
-    /// Stops the checkpoints and closes their connection before returning, so that whoever opens the database
-    /// next finds it closed.
-    deinit {
-        timer.withLock { $0.cancel() }
-        checkpointQueue.sync {}
+    /// Checkpoints every interval until cancelled, each on the checkpoint queue, off the caller's thread: the
+    /// connection blocks while it copies.
+    func runCheckpoints() async {
+        let (checkpointer, queue) = (self.checkpointer, checkpointQueue)
+        while (try? await Task.sleep(for: checkpointInterval)) != nil {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    checkpointer.run()
+                    continuation.resume()
+                }
+            }
+        }
     }
 
     /// Waits until everything committed so far is on disk.

@@ -39,7 +39,8 @@ Control API for tests, under /control:
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
   POST /control/release {"method"}            answers the held calls of a method, and holds no more
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
-  GET  /control/stats                         counters (polls_waiting: long polls held open now)
+  GET  /control/stats                         counters (polls_waiting: long polls held open now; calls.METHOD:
+                                              every call of a method, held and failed ones too)
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
 import email.parser
@@ -312,6 +313,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(400, "Bad Request: can't parse JSON")
         method = parts[1]
         with lock:
+            # Every call, answered or not: "calls.getMe" counts a call held or failed too.
+            stats["calls." + method] = stats.get("calls." + method, 0) + 1
             if drops.get(method, 0) > 0:
                 drops[method] -= 1
                 drop = True

@@ -206,6 +206,48 @@ struct DaemonTests {
         }
     }
 
+    @Test("SIGTERM while Telegram refuses every send: stopped within the deadline, the replies kept for the next start")
+    func shutdownWithQueuedReplies() async throws {
+        let fake = try await FakeTelegram.start()
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let first = try Daemon(fake: fake, database: database)
+        try first.start()
+        try await fake.fail("sendMessage", status: 502, count: 1_000)
+        try await fake.push((1...3).map { FakeTelegram.message("/help", from: Int64($0), messageID: Int64($0)) })
+        try await fake.waitForStats { ($0["calls.sendMessage"] ?? 0) >= 1 }
+        let start = ContinuousClock.now
+        let status = await first.stop(SIGTERM)
+        let took = start.duration(to: .now)
+        #expect(status == 0)
+        // The group's 7 s deadline, and a second for the process to end.
+        #expect(took < .seconds(8), "\(took)")
+        #expect(try await fake.sent().isEmpty)
+        await fake.stop()
+
+        // The next start sends them, to a platform that works again.
+        let working = try await FakeTelegram.start()
+        let second = try Daemon(fake: working, database: database)
+        try second.start()
+        let sent = try await working.waitForSent { $0.count >= 3 }
+        #expect(Set(sent.map(\.chat)) == [1, 2, 3])
+        #expect(await second.stop(SIGTERM) == 0)
+        await working.stop()
+    }
+
+    @Test("SIGTERM while the platform cannot be reached yet: the startup, inside the group, ends at once")
+    func shutdownWhileConnecting() async throws {
+        let fake = try await FakeTelegram.start()
+        try await fake.hold("getMe")
+        let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.sqlite").path
+        let daemon = try Daemon(fake: fake, database: database)
+        try daemon.start()
+        try await fake.waitForStats { ($0["calls.getMe"] ?? 0) >= 1 }
+        let start = ContinuousClock.now
+        #expect(await daemon.stop(SIGTERM) == 0)
+        #expect(start.duration(to: .now) < .seconds(8))
+        await fake.stop()
+    }
+
     @Test("A daemon restarted after SIGKILL is not locked out by its predecessor's long poll")
     func restartDuringLongPoll() async throws {
         let fake = try await FakeTelegram.start()

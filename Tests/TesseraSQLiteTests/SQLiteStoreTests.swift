@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import ServiceLifecycle
 import Synchronization
 import TesseraCore
 import TesseraEngine
@@ -57,14 +58,19 @@ struct SQLiteStoreTests {
         // run between the commits (every 200 ms; a loaded machine is slower), and once it has copied the whole
         // log the writer starts the log over, so the log holds only the commits since: wait for a checkpoint
         // that finds it all copied. Bounded: waiting for a count the log never reaches hung CI.
-        var progress = store.latestCheckpoint
         let copiedAll = { (progress: WriteAheadLog.Progress?) in
             progress.map { $0.logFrames > 0 && $0.copiedFrames == $0.logFrames } ?? false
         }
-        var checkpoints = 0
-        while !copiedAll(progress) && checkpoints < 100 {
-            progress = try #require(await store.nextCheckpoint(), "the store has no write-ahead log")
-            checkpoints += 1
+        #expect(!copiedAll(store.latestCheckpoint), "no checkpoint runs before the store's service does")
+        var progress = store.latestCheckpoint
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await store.checkpoints.run() }
+            var checkpoints = 0
+            while !copiedAll(progress) && checkpoints < 100 {
+                progress = try #require(await store.nextCheckpoint(), "the store has no write-ahead log")
+                checkpoints += 1
+            }
+            group.cancelAll()
         }
         #expect(copiedAll(progress), "\(String(describing: progress))")
     }
