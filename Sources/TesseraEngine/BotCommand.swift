@@ -14,12 +14,21 @@ public struct ChatCommand: Sendable, Hashable {
     }
 }
 
-extension BotEngine {
-    /// Every command the engine answers (``BotEngine/command(_:argument:context:)`` handles each).
-    public static let commandNames: Set<String> = [
-        "start", "help", "guess", "play", "board", "hard", "stats", "share", "leaderboard", "join", "leave",
-        "settings", "forgetme", "export", "timezone", "language", "remind",
-    ]
+/// Every command the engine answers, in the order of the platforms' menus. Routing (``BotEngine`` switches over
+/// it), the menus (each language describes every case), the engine's questions to the platform, the buttons
+/// that run a command, and how a platform writes one (``CommandSyntax/written(_:)``) all derive from it.
+public enum BotCommand: String, CaseIterable, Sendable {
+    case play, start, guess, board, hard, stats, share, leaderboard, join, leave, settings, timezone, language
+    case remind, export, forgetme, help
+
+    /// Buttons under a finished board that run their command when pressed: Stats, and Share where the platform
+    /// cannot post through the bot in another chat (it then sends the share text here, to forward).
+    var isButton: Bool { self == .stats || self == .share }
+}
+
+extension ChatCommand {
+    /// The engine's command of this name; nil for one it does not answer (another bot's, in a group).
+    public var known: BotCommand? { BotCommand(rawValue: name) }
 }
 
 /// How a platform writes commands, for its transport to read them into ``ChatCommand``s and to write the
@@ -60,7 +69,7 @@ public struct CommandSyntax: Sendable {
             let before = slash == text.startIndex ? nil : text[text.index(before: slash)]
             let name = text[text.index(after: slash)...].prefix { $0.isLetter }
             let startsWord = before.map { $0.isWhitespace || "(>«\"'".contains($0) } ?? true
-            result.append(startsWord && BotEngine.commandNames.contains(name.lowercased()) ? writtenPrefix : "/")
+            result.append(startsWord && BotCommand(rawValue: name.lowercased()) != nil ? writtenPrefix : "/")
             rest = text[text.index(after: slash)...]
         }
         return result + rest
@@ -83,7 +92,7 @@ public struct CommandSyntax: Sendable {
 
 /// What a chat message asks of the bot.
 enum BotInput: Equatable {
-    case command(name: String, argument: String)
+    case command(ChatCommand)
     /// A bare word: a guess in a direct chat.
     case word(String)
     /// Any other text.
@@ -92,7 +101,7 @@ enum BotInput: Equatable {
     /// The command the transport read, or the text as a bare word or other text.
     init(_ message: ChatMessage) {
         if let command = message.command {
-            self = .command(name: command.name, argument: command.argument)
+            self = .command(command)
             return
         }
         let trimmed = message.text.trimmingWhitespace()

@@ -6,9 +6,6 @@ import TesseraCore
 /// with what each tried letter showed; a finished game adds a countdown to the next puzzle and buttons to
 /// share the result in any chat (``ChatEvent/query(id:)``) and to see the statistics.
 extension BotEngine {
-    /// Buttons under a finished board that run a command: Stats, and Share where the platform cannot post
-    /// through the bot in another chat (it then sends the share text here, to forward).
-    static let commandButtons: Set<String> = ["stats", "share"]
     /// What the Share button queries: the presser's latest result, to post in a chat they pick.
     static let shareQuery = "share"
 
@@ -41,7 +38,7 @@ extension BotEngine {
                 buttons = [
                     [
                         .postElsewhere(texts.shareButton, query: Self.shareQuery),
-                        OutgoingMessage.Button(text: texts.statsButton, data: "stats"),
+                        OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
                     ]
                 ]
             } else {

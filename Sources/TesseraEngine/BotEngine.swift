@@ -69,17 +69,17 @@ public struct BotEngine: Sendable {
         try await store.noteActivity(in: message.chat)
         // A typed confirmation of /forgetme (platforms without buttons) is its button's press: handled before
         // anything is stored for the sender, as a press is.
-        if !configuration.platform.buttons, let command = message.command, command.name == "forgetme",
+        if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
             return try await typedConfirmation(command.argument, message: message, at: now, in: store)
         }
         if let button = message.button {
             // Stats and Share are their commands; the other buttons confirm what they were sent with.
-            guard Self.commandButtons.contains(button) else {
+            guard let command = BotCommand(rawValue: button), command.isButton else {
                 return try await pressed(button, message: message, at: now, in: store)
             }
-            input = .command(name: button, argument: "")
+            input = .command(ChatCommand(name: command.rawValue))
         }
         var group: Group?
         if message.chatKind == .group {
@@ -147,7 +147,7 @@ public struct BotEngine: Sendable {
         guard message.chatKind == .group else { return [] }
         if Self.revealsGuess(message) { return [.botMayDeleteMessages] }
         guard let command = message.command, !command.argument.isEmpty else { return [] }
-        return command.name == "settings" ? [.senderIsAdministrator] : []
+        return command.known == .settings ? [.senderIsAdministrator] : []
     }
 
     /// A group message that shows a guess's letters, sent or edited in: a word typed after a command
@@ -158,8 +158,8 @@ public struct BotEngine: Sendable {
         guard message.chatKind == .group else { return false }
         guard let command = message.command else { return SharedResult.showsLetters(message.text) }
         // `/play es` chooses a puzzle; any other word after it would be a guess.
-        return command.name == "guess" && !command.argument.isEmpty
-            || command.name == "play" && !command.argument.isEmpty && language(named: command.argument) == nil
+        return command.known == .guess && !command.argument.isEmpty
+            || command.known == .play && !command.argument.isEmpty && language(named: command.argument) == nil
     }
 
     /// What one message works on.
@@ -240,27 +240,32 @@ public struct BotEngine: Sendable {
             }
         case .word(let word):
             if !context.isGroup { try await guess(word, context: &context) }
-        case .command(let name, let argument):
-            try await command(name, argument: argument, context: &context)
+        case .command(let command):
+            guard let known = command.known else {
+                // In groups, unknown commands are for other bots.
+                if !context.isGroup { context.reply(context.texts.unknownCommand) }
+                return
+            }
+            try await self.command(known, argument: command.argument, context: &context)
         }
     }
 
-    private func command(_ name: String, argument: String, context: inout Context) async throws {
-        switch name {
-        case "start", "help":
+    private func command(_ command: BotCommand, argument: String, context: inout Context) async throws {
+        switch command {
+        case .start, .help:
             // In a group: what the group can do there, not how to guess in private.
             if context.isGroup { return context.reply(context.texts.groupHelp) }
-            guard name == "start" else { return context.reply(context.texts.help) }
+            guard command == .start else { return context.reply(context.texts.help) }
             // A group's play button opens the direct chat on the group's puzzle (`/start play-en`).
             if let chosen = Self.playedLanguage(fromStart: argument) { choosePuzzle(chosen, context: &context) }
             context.reply(welcome(playing: context.language, player: context.player))
-        case "play" where !context.isGroup:
+        case .play where !context.isGroup:
             if !argument.isEmpty {
                 guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
                 choosePuzzle(chosen, context: &context)
             }
             context.reply(context.texts.playing(context.language))
-        case "guess", "play":
+        case .guess, .play:
             if context.isGroup {
                 try await playPrivately(context: &context)
             } else if argument.isEmpty {
@@ -268,22 +273,19 @@ public struct BotEngine: Sendable {
             } else {
                 try await guess(argument, context: &context)
             }
-        case "board": try await board(context: &context)
-        case "hard": try await hardMode(argument, context: &context)
-        case "stats": try await statistics(context: &context)
-        case "share": try await share(context: &context)
-        case "leaderboard": try await leaderboard(argument, context: &context)
-        case "join": try await join(context: &context)
-        case "leave": try await leave(context: &context)
-        case "settings": try await settings(argument, context: &context)
-        case "forgetme": forgetMe(context: &context)
-        case "export": try await export(context: &context)
-        case "timezone": timeZone(argument, context: &context)
-        case "language": language(argument, context: &context)
-        case "remind": remind(argument, context: &context)
-        default:
-            // In groups, unknown commands are for other bots.
-            if !context.isGroup { context.reply(context.texts.unknownCommand) }
+        case .board: try await board(context: &context)
+        case .hard: try await hardMode(argument, context: &context)
+        case .stats: try await statistics(context: &context)
+        case .share: try await share(context: &context)
+        case .leaderboard: try await leaderboard(argument, context: &context)
+        case .join: try await join(context: &context)
+        case .leave: try await leave(context: &context)
+        case .settings: try await settings(argument, context: &context)
+        case .forgetme: forgetMe(context: &context)
+        case .export: try await export(context: &context)
+        case .timezone: timeZone(argument, context: &context)
+        case .language: language(argument, context: &context)
+        case .remind: remind(argument, context: &context)
         }
     }
 

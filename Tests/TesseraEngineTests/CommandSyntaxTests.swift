@@ -61,7 +61,7 @@ struct CommandSyntaxTests {
     @Test("Every command the engine names is one it answers")
     func everyCommandAnswered() async throws {
         let bot = try EngineHarness()
-        for name in BotEngine.commandNames.sorted() {
+        for name in BotCommand.allCases.map(\.rawValue) {
             let replies = try await bot.send("/\(name)")
             #expect(!replies.isEmpty, "/\(name) gets an answer")
             #expect(!replies.contains { $0.html.hasPrefix("I don't know that command") }, "/\(name) is known")

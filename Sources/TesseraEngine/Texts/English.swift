@@ -65,18 +65,27 @@ struct English: Texts {
         return steps
     }
 
-    let commandMenu: KeyValuePairs<String, String> = [
-        "play": "Play today's puzzle in private", "start": "How to play", "guess": "Guess a word: /guess CRANE",
-        "board": "Your board today",
-        "hard": "Hard mode (before your first guess)", "stats": "Your statistics",
-        "share": "Post your result without spoilers",
-        "leaderboard": "This group's board: today, week, month, all, official",
-        "join": "Take part in this group's board", "leave": "Leave this group's board",
-        "settings": "This group's settings", "timezone": "When your day begins: /timezone Europe/Madrid",
-        "language": "Language: /language en|es", "remind": "Streak reminders: /remind on|off",
-        "export": "Your data as a file",
-        "forgetme": "Delete everything stored about you", "help": "Commands",
-    ]
+    func describe(_ command: BotCommand) -> String {
+        switch command {
+        case .play: "Play today's puzzle in private"
+        case .start: "How to play"
+        case .guess: "Guess a word: /guess CRANE"
+        case .board: "Your board today"
+        case .hard: "Hard mode (before your first guess)"
+        case .stats: "Your statistics"
+        case .share: "Post your result without spoilers"
+        case .leaderboard: "This group's board: today, week, month, all, official"
+        case .join: "Take part in this group's board"
+        case .leave: "Leave this group's board"
+        case .settings: "This group's settings"
+        case .timezone: "When your day begins: /timezone Europe/Madrid"
+        case .language: "Language: /language en|es"
+        case .remind: "Streak reminders: /remind on|off"
+        case .export: "Your data as a file"
+        case .forgetme: "Delete everything stored about you"
+        case .help: "Commands"
+        }
+    }
 
     let guessHowTo = "Send one word to guess, or /help for the commands."
     let guessNeedsWord = "Add your word: /guess CRANE"

@@ -66,18 +66,27 @@ struct Spanish: Texts {
         return steps
     }
 
-    let commandMenu: KeyValuePairs<String, String> = [
-        "play": "Juega el reto de hoy en privado", "start": "Cómo se juega",
-        "guess": "Prueba una palabra: /guess CARTA", "board": "Tu tablero de hoy",
-        "hard": "Modo difícil (antes del primer intento)", "stats": "Tus estadísticas",
-        "share": "Publica tu resultado sin destripar la palabra",
-        "leaderboard": "La clasificación del grupo: hoy, semana, mes, todo, oficial",
-        "join": "Entra en la clasificación del grupo", "leave": "Sal de la clasificación del grupo",
-        "settings": "Los ajustes del grupo", "timezone": "Cuándo empieza tu día: /timezone Europe/Madrid",
-        "language": "Idioma: /language en|es", "remind": "Avisos de racha: /remind on|off",
-        "export": "Tus datos en un archivo",
-        "forgetme": "Borra todo lo que se guarda de ti", "help": "Comandos",
-    ]
+    func describe(_ command: BotCommand) -> String {
+        switch command {
+        case .play: "Juega el reto de hoy en privado"
+        case .start: "Cómo se juega"
+        case .guess: "Prueba una palabra: /guess CARTA"
+        case .board: "Tu tablero de hoy"
+        case .hard: "Modo difícil (antes del primer intento)"
+        case .stats: "Tus estadísticas"
+        case .share: "Publica tu resultado sin destripar la palabra"
+        case .leaderboard: "La clasificación del grupo: hoy, semana, mes, todo, oficial"
+        case .join: "Entra en la clasificación del grupo"
+        case .leave: "Sal de la clasificación del grupo"
+        case .settings: "Los ajustes del grupo"
+        case .timezone: "Cuándo empieza tu día: /timezone Europe/Madrid"
+        case .language: "Idioma: /language en|es"
+        case .remind: "Avisos de racha: /remind on|off"
+        case .export: "Tus datos en un archivo"
+        case .forgetme: "Borra todo lo que se guarda de ti"
+        case .help: "Comandos"
+        }
+    }
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."
     let guessNeedsWord = "Añade tu palabra: /guess GATOS"

@@ -126,8 +126,8 @@ protocol Texts: Sendable {
     /// `/settings topic` where the platform has no topics or threads (``PlatformTraits/threads``).
     var settingsNoTopics: String { get }
 
-    /// The command menu: names and short descriptions.
-    var commandMenu: KeyValuePairs<String, String> { get }
+    /// A command's short description, for the platform's menu.
+    func describe(_ command: BotCommand) -> String
 
     // The player's data
     var privateOnly: String { get }
@@ -219,7 +219,9 @@ extension BotEngine {
         func menu(_ language: Language, code: String?) -> CommandMenu {
             CommandMenu(
                 languageCode: code,
-                commands: language.texts.commandMenu.map { CommandMenu.Command(name: $0.key, description: $0.value) })
+                commands: BotCommand.allCases.map {
+                    CommandMenu.Command(name: $0.rawValue, description: language.texts.describe($0))
+                })
         }
         return [menu(defaultLanguage, code: nil)]
             + Language.allCases.map { menu($0, code: $0.rawValue) }
