@@ -14,7 +14,6 @@ let package = Package(
         .executable(name: "tessera", targets: ["TesseraCLI"]),
         .library(name: "TesseraCore", targets: ["TesseraCore"]),
         .library(name: "TesseraCoreTesting", targets: ["TesseraCoreTesting"]),
-        .library(name: "TesseraTestSupport", targets: ["TesseraTestSupport"]),
         .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
         .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
@@ -117,7 +116,8 @@ let package = Package(
             dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        // Servers on loopback for tests: the fake Bot API and an HTTP test server (Tests/Servers).
+        // Servers on loopback for tests (Tests/Servers): the fake Bot API, Synapse, PostgreSQL. No product: the
+        // benchmarks compile it through a symlink.
         .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
         // The test kit for code built on the engine: a manual clock, a scripted transport, a store that fails
         // on demand; no processes, no sleeps as synchronisation.

@@ -19,6 +19,17 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
+        // The main package's test servers, which it does not ship as a product: the same files, through a symlink.
+        .target(
+            name: "TesseraTestSupport",
+            dependencies: [.product(name: "TesseraHTTP", package: "tessera")],
+            path: "Sources/TesseraTestSupport",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
         .executableTarget(
             name: "TesseraBenchmarks",
             dependencies: [
@@ -33,7 +44,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TesseraCore", package: "tessera"),
                 .product(name: "TesseraHTTP", package: "tessera"),
-                .product(name: "TesseraTestSupport", package: "tessera"),
+                "TesseraTestSupport",
             ]
         ),
         .executableTarget(
@@ -44,7 +55,7 @@ let package = Package(
                 .product(name: "TesseraEngine", package: "tessera"),
                 .product(name: "TesseraSQLite", package: "tessera"),
                 .product(name: "TesseraPostgres", package: "tessera"),
-                .product(name: "TesseraTestSupport", package: "tessera"),
+                "TesseraTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -292,19 +292,31 @@ public struct FakeTelegram: Sendable {
         public var description: String { "the fake did not reach the condition within \(timeout); last: \(lastAnswer)" }
     }
 
-    /// Asks the fake again until the answer satisfies `condition`; throws ``TimedOut`` when the time is up.
+    /// Asks the fake until the answer satisfies `condition`; throws ``TimedOut`` when the time is up. Between
+    /// two asks it waits for the fake's state to change (`/control/changes`, a long poll the fake answers when
+    /// the bot calls it or a test controls it), so it asks again as soon as the bot has acted, and never spins.
+    /// An answer that does not come from the fake (a `tessera status` run, say) is asked again every second.
     private func poll<Answer>(
         timeout: Duration, _ ask: () async throws -> Answer, until condition: (Answer) -> Bool
     ) async throws -> Answer {
         let deadline = ContinuousClock.now + timeout
+        // Read before asking: a change between the ask and the wait still ends the wait.
+        var seen = try await changes(since: -1, within: .zero)
         while true {
             let answer = try await ask()
             if condition(answer) { return answer }
-            if ContinuousClock.now > deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            if left <= .zero {
                 throw TimedOut(timeout: timeout, lastAnswer: String(String(describing: answer).prefix(2000)))
             }
-            try await Task.sleep(for: .milliseconds(20))
+            seen = try await changes(since: seen, within: min(left, .seconds(1)))
         }
+    }
+
+    /// How many times the fake's state has changed, once that is more than `since` or `limit` has passed.
+    private func changes(since: Int, within limit: Duration) async throws -> Int {
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        return (try await control("changes", ["since": since, "timeout": seconds]) as? NSNumber)?.intValue ?? since
     }
 
     private func control(_ action: String, _ body: [String: Any]?) async throws -> Any? {

@@ -14,9 +14,10 @@ public struct LoopbackServer: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     public static func start(_ script: String, arguments: [String] = []) async throws -> LoopbackServer {
-        // Sources/TesseraTestSupport/ → Tests/Servers/
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Servers/\(script)").path
+        // Sources/TesseraTestSupport/ → Tests/Servers/; the benchmarks compile these files through a symlink.
+        let path = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Servers/\(script)")
+            .path
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try launch(path, arguments) })

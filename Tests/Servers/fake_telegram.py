@@ -39,6 +39,8 @@ Control API for tests, under /control:
   POST /control/hold {"method"}               calls of a method get no answer until released (a slow API)
   POST /control/release {"method"}            answers the held calls of a method, and holds no more
   POST /control/admins {"chat_id", "user_ids"}   who administers a group (everyone else is a "member")
+  POST /control/changes {"since", "timeout"}  answers with the count of changes once it exceeds `since`, or at
+                                              the timeout (seconds): tests wait on it for the bot to act
   GET  /control/stats                         counters (polls_waiting: long polls held open now; calls.METHOD:
                                               every call of a method, held and failed ones too)
   GET  /control/latencies                     seconds from each update becoming available to its reply
@@ -63,6 +65,7 @@ ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "cod
                 "span", "blockquote"}
 
 lock = threading.Condition()
+changes = [0]         # counts changes of the fake's state: /control/changes waits for the next
 updates = []          # pending updates, oldest first
 next_update_id = 1000
 sent = []             # messages sent by the bot
@@ -254,6 +257,12 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
+def note_change():
+    """Wakes whoever waits on /control/changes (and long polls, which look again). Called with `lock` held."""
+    changes[0] += 1
+    lock.notify_all()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out as separate writes; with Nagle's algorithm on, each response would wait for
@@ -312,9 +321,18 @@ class Handler(BaseHTTPRequestHandler):
         if params is None:
             return self.error(400, "Bad Request: can't parse JSON")
         method = parts[1]
+        try:
+            self.call(method, params)
+        finally:
+            # After the call's effects (a message sent, a counter moved), so a waiter woken here sees them.
+            with lock:
+                note_change()
+
+    def call(self, method, params):
         with lock:
             # Every call, answered or not: "calls.getMe" counts a call held or failed too.
             stats["calls." + method] = stats.get("calls." + method, 0) + 1
+            note_change()
             if drops.get(method, 0) > 0:
                 drops[method] -= 1
                 drop = True
@@ -600,7 +618,19 @@ class Handler(BaseHTTPRequestHandler):
 
     # Control API
 
+    # Controls that only read leave `changes` as it is: waiters would otherwise wake one another.
+    READING = {"sent", "commands", "answered", "reactions", "edits", "deleted", "inline_answers", "count",
+               "undocumented", "latencies", "stats", "changes"}
+
     def control(self, action, params):
+        try:
+            return self.controlling(action, params)
+        finally:
+            if action not in self.READING:
+                with lock:
+                    note_change()
+
+    def controlling(self, action, params):
         global next_update_id
         with lock:
             if action == "updates":
@@ -682,6 +712,14 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True})
             if action == "stats":
                 return self.reply(200, {"ok": True, "result": {**stats, "pending": len(updates)}})
+            if action == "changes":
+                # Answers once the state has changed since `since` (at once for -1), or at the timeout: how
+                # tests wait for the bot, instead of asking again and again.
+                since = int(params.get("since", -1))
+                deadline = time.monotonic() + min(float(params.get("timeout", 1)), 30)
+                while changes[0] <= since and time.monotonic() < deadline:
+                    lock.wait(deadline - time.monotonic())
+                return self.reply(200, {"ok": True, "result": changes[0]})
         self.reply(404, {"ok": False})
 
 
