@@ -123,7 +123,11 @@ let package = Package(
         // on demand; no processes, no sleeps as synchronisation.
         .target(
             name: "TesseraTesting",
-            dependencies: ["TesseraEngine", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TesseraEngine",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The `tessera` command: the only place that wires things together.

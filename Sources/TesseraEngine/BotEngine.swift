@@ -6,8 +6,9 @@ public import TesseraCore
 /// Turns an incoming chat message into game actions and replies. It knows no platform: transports turn
 /// their updates into ``ChatMessage`` values and send the ``OutgoingMessage`` values it queues.
 ///
-/// The engine is synchronous and runs inside a storage transaction, so a message's effects and its replies
-/// are stored together.
+/// It does no I/O of its own: each message is handled inside the caller's storage transaction
+/// (``handle(_:at:in:)``), whose calls are `async` so that a store on a network database can serve them, and a
+/// message's effects and its replies are stored together, or not at all.
 public struct BotEngine: Sendable {
     public struct Configuration: Sendable {
         /// The name in share texts.

@@ -507,13 +507,13 @@
         }
     }
 
-    /// Why the PostgreSQL database cannot be used, and what to do.
     /// What a pooled connection gave: found closed before use, or the work's result.
     private enum Leased<Value: Sendable>: Sendable {
         case closed
         case done(Value)
     }
 
+    /// Why the PostgreSQL database cannot be used, and what to do.
     public enum PostgresStoreError: Error, CustomStringConvertible {
         case badURL(String)
         case passwordInURL

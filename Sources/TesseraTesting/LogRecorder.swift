@@ -1,8 +1,9 @@
+public import InMemoryLogging
 public import Logging
-public import Synchronization
 
-/// A logger whose lines are kept in memory, for tests that assert on what an operator would read.
-public final class LogRecorder: Sendable {
+/// A logger whose lines are kept in memory (swift-log's `InMemoryLogHandler`), for tests that assert on what an
+/// operator would read, with each line's metadata as one text to search.
+public struct LogRecorder: Sendable {
     public struct Line: Sendable {
         public let level: Logger.Level
         public let message: String
@@ -10,41 +11,34 @@ public final class LogRecorder: Sendable {
         public let metadata: String
     }
 
-    public let lines = Mutex<[Line]>([])
+    /// Every copy records into the same store.
+    private let recorded = InMemoryLogHandler()
 
     public init() {}
 
     public func logger(level: Logger.Level = .info) -> Logger {
-        var logger = Logger(label: "test") { _ in self.handler() }
+        var logger = Logger(label: "test") { _ in handler() }
         logger.logLevel = level
         return logger
     }
 
-    /// A handler that records here, for wrapping in another handler under test.
+    /// A handler that records here, at every level, for wrapping in another handler under test.
     public func handler() -> any LogHandler {
-        Handler(recorder: self)
+        var handler = recorded
+        handler.logLevel = .trace
+        return handler
+    }
+
+    public var lines: [Line] {
+        recorded.entries.map { entry in
+            Line(
+                level: entry.level, message: "\(entry.message)",
+                metadata: entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: " "))
+        }
     }
 
     public func lines(at level: Logger.Level) -> [Line] {
-        lines.withLock { $0.filter { $0.level == level } }
-    }
-
-    private struct Handler: LogHandler {
-        let recorder: LogRecorder
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            let line = Line(
-                level: event.level, message: "\(event.message)",
-                metadata: all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
-            recorder.lines.withLock { $0.append(line) }
-        }
+        lines.filter { $0.level == level }
     }
 }

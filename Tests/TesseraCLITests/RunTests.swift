@@ -182,7 +182,7 @@ struct RunTests {
         logger.warning(
             "Skipped \("a\nFAKE: forged")",
             metadata: ["user.name": "Ann\u{0}ie", "data": .array(["x\ry"]), "plain": "café 🟩"])
-        let line = recorder.lines.withLock { $0.first }
+        let line = recorder.lines.first
         #expect(line?.message == "Skipped a\\nFAKE: forged")
         let metadata = line?.metadata ?? ""
         #expect(metadata.contains("user.name=Ann\\u{0}ie") && metadata.contains("data="), "\(metadata)")

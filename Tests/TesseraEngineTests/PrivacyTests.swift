@@ -139,7 +139,7 @@ struct PrivacyTests {
             let now = start + Double(index) * 0.05
             try await store.write { try await engine.handle(press, at: now, in: $0) }
         }
-        let lines = logs.lines.withLock { $0 }.filter { $0.message.hasPrefix("Ignored a press") }
+        let lines = logs.lines.filter { $0.message.hasPrefix("Ignored a press") }
         #expect(lines.count == 3)
         #expect(lines.map { $0.metadata.contains("presses.unlogged=0") } == [true, false, false])
         #expect(lines.dropFirst().allSatisfy { $0.metadata.contains("presses.unlogged=1199") })

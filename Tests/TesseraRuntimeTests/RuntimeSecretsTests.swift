@@ -39,7 +39,7 @@ struct RuntimeSecretsTests {
         await transport.events.wait(for: "receive(after: 2)")
         await group.triggerGracefulShutdown()
         _ = await running.result
-        let lines = logs.lines.withLock { $0 }
+        let lines = logs.lines
         #expect(lines.contains { $0.metadata.contains("LeadershipService(scripted)") })
         for giveaway in try giveaways() {
             #expect(!lines.contains { $0.message.contains(giveaway) || $0.metadata.contains(giveaway) }, "\(giveaway)")

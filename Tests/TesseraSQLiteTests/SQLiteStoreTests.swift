@@ -365,7 +365,7 @@ struct SQLiteStoreTests {
         episode.succeeded(logger: logger)
         episode.succeeded(logger: logger)
         episode.failed(DatabaseError(resultCode: .SQLITE_FULL), logger: logger)
-        let lines = logs.lines.withLock { $0 }
+        let lines = logs.lines
         #expect(lines.map(\.level) == [.warning, .notice, .warning])
         #expect(lines.first?.message.hasPrefix("Background checkpoints failed; retrying until they work.") == true)
         #expect(lines[1].message == "Background checkpoints work again" && lines[1].metadata == "failures=100")
