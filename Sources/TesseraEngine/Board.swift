@@ -118,18 +118,18 @@ public enum BoardPeriod: String, Sendable, CaseIterable {
     case today, yesterday, week, month, all
 
     /// The totals a result adds to: its week (from Monday), its month, and all time.
-    public static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [String] {
+    public static func keys(of puzzle: PuzzleNumber, schedule: DailySchedule) -> [PeriodKey] {
         [BoardPeriod.week, .month, .all].map { $0.key(containing: puzzle, schedule: schedule) }
     }
 
     /// The stored key of the week, month or all time containing a puzzle.
-    public func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> String {
+    public func key(containing puzzle: PuzzleNumber, schedule: DailySchedule) -> PeriodKey {
         let day = schedule.day(of: puzzle)
         switch self {
-        case .today, .yesterday: return "day:\(day)"
-        case .week: return "week:\(day.adding(days: -Self.daysSinceMonday(day)))"
-        case .month: return "month:\(String(day.description.prefix(7)))"
-        case .all: return "all"
+        case .today, .yesterday: return PeriodKey(rawValue: "day:\(day)")
+        case .week: return PeriodKey(rawValue: "week:\(day.adding(days: -Self.daysSinceMonday(day)))")
+        case .month: return PeriodKey(rawValue: "month:\(String(day.description.prefix(7)))")
+        case .all: return .all
         }
     }
 
@@ -148,6 +148,19 @@ public enum BoardPeriod: String, Sendable, CaseIterable {
         // 1970-01-01 was a Thursday.
         ((day.daysSinceUnixEpoch + 3) % 7 + 7) % 7
     }
+}
+
+/// The stored key of a board's totals over one period: a day (`day:2026-11-25`), the week from a Monday
+/// (`week:2026-11-23`), a month (`month:2026-11`) or all time (`all`). The engine makes them
+/// (``BoardPeriod/key(containing:schedule:)``); a store keeps the ``rawValue`` and compares nothing else.
+public struct PeriodKey: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let all = PeriodKey(rawValue: "all")
+
+    public var description: String { rawValue }
 }
 
 /// A member's totals on a board over a period, with their streak on the board.

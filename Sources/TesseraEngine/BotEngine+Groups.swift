@@ -77,13 +77,13 @@ extension BotEngine {
     /// back whole. A result for a day before the latest one counted (yesterday's Wordle pasted after today's)
     /// joins the streak it belongs to. False, changing nothing, when the player has a result for that puzzle
     /// there already.
-    public func count(_ result: BoardResult, periods: [String], store: any GameStoreTransaction) async throws
+    public func count(_ result: BoardResult, periods: [PeriodKey], store: any GameStoreTransaction) async throws
         -> Bool
     {
         var result = result
         let (chat, board, player, puzzle) = (result.chat, result.board, result.player, result.puzzle)
         let totals = try await store.totals(of: player, in: chat, board: board, periods: periods)
-        let allTime = totals[BoardPeriod.all.rawValue]
+        let allTime = totals[.all]
         let streak: Int
         if let latest = allTime?.lastPuzzle, latest >= puzzle {
             // Late: the streaks before it and up to the latest day come from the results around it.
@@ -97,7 +97,7 @@ extension BotEngine {
             result.streakBefore = continues ? allTime?.streak ?? 0 : 0
             streak = result.streakAfter
         }
-        var updated: [String: BoardTotals] = [:]
+        var updated: [PeriodKey: BoardTotals] = [:]
         for period in periods { updated[period] = (totals[period] ?? BoardTotals()).counting(result, streak: streak) }
         return try await store.record(result, totals: updated)
     }

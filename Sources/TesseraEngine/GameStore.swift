@@ -34,18 +34,18 @@ public protocol GameStoreTransaction: Sendable {
     func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
 
     /// A member's totals on a board over each of `periods` (keys of ``BoardPeriod``) that they have any in.
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
-        BoardTotals]
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
     /// Whether a member won each puzzle they have a result for on a board, up to `puzzle`, newest first.
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
     /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
-    func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool
+    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool
     /// A member's all-time standing on a board, if they have any result there.
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
-    func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing]
+    func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing]
     /// The days of a group's board members: each distinct zone, rollover hour and pending zone among them.
     func memberDays(in chat: ChatID) async throws -> [MemberDay]
     /// The results counted for one puzzle on a board, of its current members.

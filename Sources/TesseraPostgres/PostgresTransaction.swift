@@ -335,11 +335,12 @@
 
         // MARK: - Boards
 
-        func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
-            BoardTotals]
+        func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+            -> [PeriodKey: BoardTotals]
         {
             guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [:] }
-            var totals: [String: BoardTotals] = [:]
+            var totals: [PeriodKey: BoardTotals] = [:]
+            let periods = periods.map(\.rawValue)
             let rows = try await all(
                 """
                 SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
@@ -348,7 +349,7 @@
                 """
             ) { try $0.decode((String, Int, Int, Int, Int, Int, Int).self) }
             for row in rows {
-                totals[row.0] = BoardTotals(
+                totals[PeriodKey(rawValue: row.0)] = BoardTotals(
                     points: row.1, played: row.2, wins: row.3, winningGuesses: row.4, streak: row.5,
                     lastPuzzle: PuzzleNumber(row.6))
             }
@@ -369,7 +370,7 @@
             ) { try $0.decode((Int, Bool).self) }.map { (puzzle: PuzzleNumber($0.0), won: $0.1) }
         }
 
-        func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool {
+        func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
             let player = try await requiredRowID(of: result.player)
             let chat = try await storedRowID(of: result.chat)
             let inserted = try await one(
@@ -389,7 +390,7 @@
                     """
                     INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
                         streak, last_puzzle)
-                    VALUES (\(chat), \(result.board.rawValue), \(period), \(player), \(total.points), \(total.played),
+                    VALUES (\(chat), \(result.board.rawValue), \(period.rawValue), \(player), \(total.points), \(total.played),
                         \(total.wins), \(total.winningGuesses), \(total.streak),
                         \(total.lastPuzzle?.rawValue ?? result.puzzle.rawValue))
                     ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
@@ -458,7 +459,7 @@
             }
         }
 
-        func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
+        func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
             guard let chatKey = try await rowID(of: chat) else { return [] }
             // Every member, with the period's totals (zero without) and the all-time row's streak: that of the
             // latest result (the period's own row, when the period is all time). A large board has thousands of
@@ -467,9 +468,9 @@
             // period, $3 the chat.
             var binds = PostgresBindings()
             binds.append(board.rawValue)
-            binds.append(period)
+            binds.append(period.rawValue)
             binds.append(chatKey)
-            let allTime = period == "all"
+            let allTime = period == .all
             // All time: the period's own rows carry the streaks, and no other scan is needed.
             let totalScan = """
                 SELECT \(Self.arrays(of: ["player_id", "points", "played", "wins", "winning_guesses"]

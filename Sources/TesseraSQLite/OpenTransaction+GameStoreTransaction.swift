@@ -31,7 +31,7 @@ extension OpenTransaction: GameStoreTransaction {
     func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
         try await sql { try $0.removeMember(player, from: chat) }
     }
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) async throws -> [String:
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws -> [PeriodKey:
         BoardTotals]
     {
         try await sql { try $0.totals(of: player, in: chat, board: board, periods: periods) }
@@ -41,13 +41,13 @@ extension OpenTransaction: GameStoreTransaction {
     {
         try await sql { try $0.outcomes(of: player, in: chat, board: board, through: puzzle) }
     }
-    func record(_ result: BoardResult, totals: [String: BoardTotals]) async throws -> Bool {
+    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
         try await sql { try $0.record(result, totals: totals) }
     }
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
         try await sql { try $0.standing(of: player, in: chat, board: board) }
     }
-    func standings(in chat: ChatID, board: BoardKind, period: String) async throws -> [Standing] {
+    func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
     func memberDays(in chat: ChatID) async throws -> [MemberDay] {

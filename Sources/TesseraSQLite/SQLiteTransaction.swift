@@ -208,8 +208,8 @@ struct SQLiteTransaction {
 
     // MARK: - Boards
 
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [String]) throws -> [String:
-        BoardTotals]
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) throws
+        -> [PeriodKey: BoardTotals]
     {
         guard let key = try rowID(of: player), let chatKey = try rowID(of: chat), !periods.isEmpty else { return [:] }
         let rows = try Row.fetchAll(
@@ -218,11 +218,11 @@ struct SQLiteTransaction {
                     SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
                     WHERE chat_id = ? AND board = ? AND player_id = ? AND period IN (SELECT value FROM json_each(?))
                     """),
-            arguments: [chatKey, board.rawValue, key, try Self.jsonArray(periods)])
-        var totals: [String: BoardTotals] = [:]
+            arguments: [chatKey, board.rawValue, key, try Self.jsonArray(periods.map(\.rawValue))])
+        var totals: [PeriodKey: BoardTotals] = [:]
         for row in rows {
             let lastPuzzle: Int? = row["last_puzzle"]
-            totals[try row.required("period", in: "board_total")] = BoardTotals(
+            totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = BoardTotals(
                 points: try row.required("points", in: "board_total"),
                 played: try row.required("played", in: "board_total"),
                 wins: try row.required("wins", in: "board_total"),
@@ -249,7 +249,7 @@ struct SQLiteTransaction {
         }
     }
 
-    func record(_ result: BoardResult, totals: [String: BoardTotals]) throws -> Bool {
+    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) throws -> Bool {
         guard let player = try rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
         let chat = try storedRowID(of: result.chat)
         try db.executeCached(
@@ -276,7 +276,7 @@ struct SQLiteTransaction {
                         streak = excluded.streak, last_puzzle = excluded.last_puzzle
                     """,
                 arguments: [
-                    chat, result.board.rawValue, period, player, total.points, total.played, total.wins,
+                    chat, result.board.rawValue, period.rawValue, player, total.points, total.played, total.wins,
                     total.winningGuesses, total.streak, total.lastPuzzle?.rawValue,
                 ]
             )
@@ -303,7 +303,7 @@ struct SQLiteTransaction {
         ).map(Self.standing)
     }
 
-    func standings(in chat: ChatID, board: BoardKind, period: String) throws -> [Standing] {
+    func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) throws -> [Standing] {
         // A large board has thousands of members. Range scans of the period's totals, of the all-time
         // streaks and of the members, all in player order and merged here, read straight from SQLite's C API,
         // cost a fraction of joining each member to its totals by key and decoding every value through GRDB.
@@ -319,7 +319,7 @@ struct SQLiteTransaction {
             """
             SELECT player_id, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
             WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
-            """, [chatKey, board.rawValue, period]
+            """, [chatKey, board.rawValue, period.rawValue]
         ) { row in
             totals.append(
                 Totals(
@@ -328,7 +328,7 @@ struct SQLiteTransaction {
         }
         // The streak is the one of the latest result: the all-time row's (the period's own, all time).
         let streaks =
-            period == "all"
+            period == .all
             ? totals.map { AllTimeStreak(player: $0.player, streak: $0.streak, lastPuzzle: $0.lastPuzzle) }
             : try allTimeStreaks(chatKey: chatKey, board: board)
         var standings: [Standing] = []

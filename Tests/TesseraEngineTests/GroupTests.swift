@@ -124,7 +124,7 @@ struct GroupTests {
             chat: ChatID(-1), puzzle: bot.puzzle, player: UserID(1), language: .english, guesses: 1,
             hardMode: false, finishedAt: bot.now, streakBefore: 0)
         let recorded = try await bot.store.write {
-            try await $0.record(result, totals: ["all": BoardTotals(points: 6, played: 1, wins: 1, winningGuesses: 1)])
+            try await $0.record(result, totals: [.all: BoardTotals(points: 6, played: 1, wins: 1, winningGuesses: 1)])
         }
         #expect(recorded == false)
         #expect(try await bot.text("/leaderboard", in: -1, group: true).hasSuffix("🥈 Alice — 3/6"))

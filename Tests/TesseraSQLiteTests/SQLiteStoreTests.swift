@@ -234,7 +234,7 @@ struct SQLiteStoreTests {
                 [try transaction.player(alice), try transaction.player(bob)],
                 try transaction.game(of: alice, language: .english, puzzle: PuzzleNumber(325)),
                 try transaction.group(group),
-                try transaction.standings(in: group, board: .tessera, period: "all"),
+                try transaction.standings(in: group, board: .tessera, period: .all),
                 try transaction.results(in: group, board: .tessera, puzzle: PuzzleNumber(325))
             )
         }
@@ -254,8 +254,8 @@ struct SQLiteStoreTests {
                 Player(id: carol, displayName: "Carol", language: .english, timeZone: "UTC", rolloverHour: 0))
             _ = try await transaction.addMember(carol, to: room, joinedPuzzle: PuzzleNumber(325))
             return await (
-                try transaction.standings(in: room, board: .tessera, period: "all").map(\.player),
-                try await transaction.standings(in: group, board: .tessera, period: "all").map(\.player),
+                try transaction.standings(in: room, board: .tessera, period: .all).map(\.player),
+                try await transaction.standings(in: group, board: .tessera, period: .all).map(\.player),
                 try await transaction.player(carol)?.displayName
             )
         }

@@ -197,7 +197,7 @@
                             chat: ChatID(-1), puzzle: PuzzleNumber(1), player: UserID(1), language: .english,
                             guesses: 3, hardMode: false, finishedAt: Date())
                         _ = try await transaction.record(
-                            result, totals: ["all": BoardTotals(points: 4, played: 1, wins: 1, winningGuesses: 3)])
+                            result, totals: [.all: BoardTotals(points: 4, played: 1, wins: 1, winningGuesses: 3)])
                     }
                     for change in [
                         "ALTER TABLE board_total ALTER COLUMN points TYPE numeric",
@@ -207,7 +207,7 @@
                         let column = change.split(separator: " ")[5]
                         await #expect {
                             try await store.write { transaction in
-                                _ = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                                _ = try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all)
                             }
                         } throws: { error in
                             guard case .damagedRow(let named) = error as? PostgresStoreError else { return false }
@@ -237,7 +237,7 @@
                     """, in: server.name)
                 try await database.open { store in
                     try await store.write { transaction in
-                        let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                        let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all)
                         #expect(standings.map(\.name) == ["Ada"])
                         #expect(standings.map(\.player) == [UserID(1)])
                         #expect(standings.map(\.joinedPuzzle) == [PuzzleNumber(7)])
@@ -246,7 +246,7 @@
                         renamed.displayName = "Ada L."
                         try await transaction.save(renamed)
                         #expect(
-                            try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").map(\.name)
+                            try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all).map(\.name)
                                 == ["Ada L."], "kept up to date from then on")
                     }
                 }

@@ -29,7 +29,7 @@ struct StoreConformanceTests {
     /// nil for a loss; P2 always in hard mode; each finished half a second into its day) counted by the engine
     /// over `periods` of the puzzle, then P3 leaves the board.
     static func fourMembers(
-        playing plays: [(Int64, Int, Int?)], periods: (Int) -> [String] = { _ in ["all"] },
+        playing plays: [(Int64, Int, Int?)], periods: (Int) -> [PeriodKey] = { _ in [.all] },
         in transaction: any GameStoreTransaction
     ) async throws {
         let engine = try engine()
@@ -226,7 +226,9 @@ struct StoreConformanceTests {
                     let result = BoardResult(
                         chat: ChatID(-1), puzzle: puzzle, player: UserID(id), language: .english, guesses: 1,
                         hardMode: false, finishedAt: Date())
-                    #expect(try await engine.count(result, periods: ["all", "week:x"], store: transaction))
+                    #expect(
+                        try await engine.count(
+                            result, periods: [.all, PeriodKey(rawValue: "week:x")], store: transaction))
                 }
                 try await transaction.guardReplay("key", until: puzzle)
             }
@@ -237,7 +239,7 @@ struct StoreConformanceTests {
                 #expect(try await transaction.data(of: UserID(1)) == nil)
                 #expect(try await transaction.forget(UserID(1)) == false, "nothing left to forget")
                 #expect(
-                    try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").map(\.name) == [
+                    try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all).map(\.name) == [
                         "Bob"
                     ])
                 let bob = try #require(try await transaction.data(of: UserID(2)))
@@ -272,14 +274,14 @@ struct StoreConformanceTests {
                     let result = BoardResult(
                         chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(id), language: .english,
                         guesses: guesses, hardMode: id == 2, finishedAt: Date(timeIntervalSince1970: Double(puzzle)))
-                    #expect(try await engine.count(result, periods: ["all"], store: transaction))
+                    #expect(try await engine.count(result, periods: [.all], store: transaction))
                     #expect(
-                        try await engine.count(result, periods: ["all"], store: transaction) == false,
+                        try await engine.count(result, periods: [.all], store: transaction) == false,
                         "a second result for a puzzle is refused")
                 }
             }
             try await store.write { transaction in
-                let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all")
+                let standings = try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all)
                     .sorted { $0.name < $1.name }
                 #expect(standings.map(\.name) == ["P1", "P2", "P3"])
                 #expect(standings.map(\.points) == [4 + 5 + 3, 2, 0])
@@ -291,9 +293,9 @@ struct StoreConformanceTests {
                 #expect(results.map(\.name).sorted() == ["P1", "P2"])
                 #expect(results.first { $0.name == "P1" }?.result.streakBefore == 1)
                 let totals = try await transaction.totals(
-                    of: UserID(1), in: ChatID(-1), board: .tessera, periods: ["all", "week:none"])
-                #expect(totals.keys.sorted() == ["all"])
-                #expect(totals["all"]?.winningGuesses == 9)
+                    of: UserID(1), in: ChatID(-1), board: .tessera, periods: [.all, PeriodKey(rawValue: "week:none")])
+                #expect(Array(totals.keys) == [.all])
+                #expect(totals[.all]?.winningGuesses == 9)
                 let outcomes = try await transaction.outcomes(
                     of: UserID(2), in: ChatID(-1), board: .tessera, through: PuzzleNumber(12))
                 #expect(outcomes.map(\.puzzle) == [PuzzleNumber(11), PuzzleNumber(10)])
@@ -312,11 +314,13 @@ struct StoreConformanceTests {
                 // Week a is puzzles 10 and 11, week b is 12 and 13. P1 wins every day; P2 wins 10 and loses 12.
                 try await Self.fourMembers(
                     playing: [(1, 10, 3), (1, 11, 2), (1, 12, 4), (1, 13, 1), (2, 10, 6), (2, 12, nil), (3, 11, 5)],
-                    periods: { ["all", $0 < 12 ? "a" : "b"] }, in: transaction)
+                    periods: { [.all, PeriodKey(rawValue: $0 < 12 ? "a" : "b")] }, in: transaction)
             }
             try await store.write { transaction in
-                let week = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "b")
-                    .sorted { $0.name < $1.name }
+                let week = try await transaction.standings(
+                    in: ChatID(-1), board: .tessera, period: PeriodKey(rawValue: "b")
+                )
+                .sorted { $0.name < $1.name }
                 #expect(week.map(\.name) == ["P1", "P2", "P4"], "everyone on the board, and only they")
                 #expect(week.map(\.points) == [3 + 6, 0, 0])
                 #expect(week.map(\.played) == [2, 1, 0])
@@ -325,14 +329,17 @@ struct StoreConformanceTests {
                 #expect(week.map(\.streak) == [4, 0, 0], "the streak of the latest result, whichever week")
                 #expect(week.map(\.lastPuzzle) == [PuzzleNumber(13), PuzzleNumber(12), nil])
                 #expect(week.map(\.joinedPuzzle) == [PuzzleNumber(1), PuzzleNumber(1), PuzzleNumber(12)])
-                let earlier = try await transaction.standings(in: ChatID(-1), board: .tessera, period: "a")
-                    .sorted { $0.name < $1.name }
+                let earlier = try await transaction.standings(
+                    in: ChatID(-1), board: .tessera, period: PeriodKey(rawValue: "a")
+                )
+                .sorted { $0.name < $1.name }
                 #expect(earlier.map(\.points) == [4 + 5, 1 + 1, 0])
                 #expect(earlier.map(\.streak) == [4, 0, 0], "the latest streak, not the week's")
                 #expect(
-                    try await transaction.standings(in: ChatID(-1), board: .official, period: "b").map(\.points) == [
-                        0, 0, 0,
-                    ])
+                    try await transaction.standings(in: ChatID(-1), board: .official, period: PeriodKey(rawValue: "b"))
+                        .map(\.points) == [
+                            0, 0, 0,
+                        ])
 
                 let day = try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(12))
                     .sorted { $0.name < $1.name }
@@ -436,7 +443,7 @@ struct StoreConformanceTests {
                 let result = BoardResult(
                     chat: ChatID(-1), puzzle: PuzzleNumber(3), player: UserID(1), language: .english, guesses: 4,
                     hardMode: false, finishedAt: Date())
-                #expect(try await engine.count(result, periods: ["all"], store: transaction))
+                #expect(try await engine.count(result, periods: [.all], store: transaction))
                 try await transaction.save(
                     StoredGame(
                         player: UserID(1), language: .english, puzzle: PuzzleNumber(4), hardMode: false,
@@ -452,7 +459,7 @@ struct StoreConformanceTests {
                 renamed.pendingFrom = PuzzleNumber(5)
                 try await transaction.save(renamed)
                 for chat in [ChatID(-1), ChatID(-2)] {
-                    let names = try await transaction.standings(in: chat, board: .tessera, period: "all").map(\.name)
+                    let names = try await transaction.standings(in: chat, board: .tessera, period: .all).map(\.name)
                     #expect(names.contains("Ada") && !names.contains("P1"))
                     let days = try await transaction.memberDays(in: chat).map {
                         "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")"
@@ -616,7 +623,7 @@ struct StoreConformanceTests {
             }
             try await store.write { (transaction) async throws -> Void in
                 #expect(try await transaction.player(matrix) == nil, "the whole transaction is undone")
-                #expect(try await transaction.standings(in: ChatID(-1), board: .tessera, period: "all").isEmpty)
+                #expect(try await transaction.standings(in: ChatID(-1), board: .tessera, period: .all).isEmpty)
             }
         }
     }
