@@ -1,8 +1,37 @@
 import Foundation
 import TesseraEngine
 
-/// The parts of the Bot API's JSON that Tessera reads (https://core.telegram.org/bots/api).
+/// The parts of the Bot API's JSON that Tessera reads and writes (https://core.telegram.org/bots/api).
+///
+/// The API's keys are snake case and these types' properties are Swift's camel case (`chat_id` is `chatID`):
+/// ``encoder`` and ``decoder`` convert between them, so only a property named otherwise has a coding key.
 enum TelegramAPI {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        // Foundation's own conversion gives `chatId`; Swift spells it `chatID`.
+        decoder.keyDecodingStrategy = .custom { path in
+            let parts = (path.last?.stringValue ?? "").split(separator: "_", omittingEmptySubsequences: false)
+            let camel = parts.enumerated().map { index, part in
+                index == 0 ? String(part) : part == "id" ? "ID" : part.prefix(1).uppercased() + part.dropFirst()
+            }
+            return CodingKeyName(stringValue: camel.joined())
+        }
+        return decoder
+    }
+
+    private struct CodingKeyName: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     /// Every response: `ok` with a `result`, or an error code, a description and sometimes parameters.
     struct Envelope<Result: Decodable>: Decodable {
         let ok: Bool
@@ -11,20 +40,12 @@ enum TelegramAPI {
         let description: String?
         let parameters: ResponseParameters?
 
-        enum CodingKeys: String, CodingKey {
-            case ok, result, description, parameters
-            case errorCode = "error_code"
-        }
     }
 
     struct ResponseParameters: Decodable {
         let retryAfter: Int?
         let migrateToChatID: Int64?
 
-        enum CodingKeys: String, CodingKey {
-            case retryAfter = "retry_after"
-            case migrateToChatID = "migrate_to_chat_id"
-        }
     }
 
     /// An update: a new or edited message, or a press of an inline button. One that could not be read still
@@ -42,12 +63,9 @@ enum TelegramAPI {
         let problem: String?
 
         enum CodingKeys: String, CodingKey {
-            case message
-            case updateID = "update_id"
-            case editedMessage = "edited_message"
-            case callbackQuery = "callback_query"
-            case membership = "my_chat_member"
-            case inlineQuery = "inline_query"
+            case message, updateID, editedMessage, callbackQuery, inlineQuery
+            /// `my_chat_member`, as ``TelegramAPI/decoder`` names it.
+            case membership = "myChatMember"
         }
 
         init(from decoder: any Decoder) throws {
@@ -94,12 +112,6 @@ enum TelegramAPI {
         let oldChatMember: Member
         let newChatMember: Member
 
-        enum CodingKeys: String, CodingKey {
-            case chat, from
-            case oldChatMember = "old_chat_member"
-            case newChatMember = "new_chat_member"
-        }
-
         /// The bot was added: from outside the chat to inside it.
         var addsTheBot: Bool { !oldChatMember.isInTheChat && newChatMember.isInTheChat }
     }
@@ -130,13 +142,6 @@ enum TelegramAPI {
         let messageThreadID: Int64?
         let isTopicMessage: Bool?
 
-        enum CodingKeys: String, CodingKey {
-            case from, chat, text
-            case messageID = "message_id"
-            case migrateToChatID = "migrate_to_chat_id"
-            case messageThreadID = "message_thread_id"
-            case isTopicMessage = "is_topic_message"
-        }
     }
 
     struct User: Decodable {
@@ -146,14 +151,6 @@ enum TelegramAPI {
         let lastName: String?
         let username: String?
         let languageCode: String?
-
-        enum CodingKeys: String, CodingKey {
-            case id, username
-            case languageCode = "language_code"
-            case isBot = "is_bot"
-            case firstName = "first_name"
-            case lastName = "last_name"
-        }
 
         /// The name people see: first and last name, else the username, else the id.
         var displayName: String {
@@ -176,19 +173,11 @@ enum TelegramAPI {
         /// Inline mode (@BotFather: /setinline), which the Share button needs to post in another chat.
         let supportsInlineQueries: Bool?
 
-        enum CodingKeys: String, CodingKey {
-            case id, username
-            case canReadAllGroupMessages = "can_read_all_group_messages"
-            case supportsInlineQueries = "supports_inline_queries"
-        }
     }
 
     struct SentMessage: Decodable {
         let messageID: Int64
 
-        enum CodingKeys: String, CodingKey {
-            case messageID = "message_id"
-        }
     }
 
     /// A result whose content does not matter (`editMessageText` returns the edited message, or `true` for one
@@ -205,10 +194,6 @@ enum TelegramAPI {
         let limit: Int
         let allowedUpdates: [String]
 
-        enum CodingKeys: String, CodingKey {
-            case offset, timeout, limit
-            case allowedUpdates = "allowed_updates"
-        }
     }
 
     struct SendMessage: Encodable {
@@ -221,16 +206,6 @@ enum TelegramAPI {
         let linkPreviewOptions = LinkPreviewOptions()
         var disableNotification: Bool? = nil
 
-        enum CodingKeys: String, CodingKey {
-            case text
-            case disableNotification = "disable_notification"
-            case chatID = "chat_id"
-            case messageThreadID = "message_thread_id"
-            case parseMode = "parse_mode"
-            case replyParameters = "reply_parameters"
-            case replyMarkup = "reply_markup"
-            case linkPreviewOptions = "link_preview_options"
-        }
     }
 
     struct EditMessageText: Encodable {
@@ -241,24 +216,12 @@ enum TelegramAPI {
         let replyMarkup: InlineKeyboardMarkup?
         let linkPreviewOptions = LinkPreviewOptions()
 
-        enum CodingKeys: String, CodingKey {
-            case text
-            case chatID = "chat_id"
-            case messageID = "message_id"
-            case parseMode = "parse_mode"
-            case replyMarkup = "reply_markup"
-            case linkPreviewOptions = "link_preview_options"
-        }
     }
 
     struct DeleteMessage: Encodable {
         let chatID: Int64
         let messageID: Int64
 
-        enum CodingKeys: String, CodingKey {
-            case chatID = "chat_id"
-            case messageID = "message_id"
-        }
     }
 
     /// `answerInlineQuery` with at most one article, or none and a button that opens the direct chat.
@@ -268,10 +231,6 @@ enum TelegramAPI {
                 let messageText: String
                 let parseMode = "HTML"
 
-                enum CodingKeys: String, CodingKey {
-                    case messageText = "message_text"
-                    case parseMode = "parse_mode"
-                }
             }
 
             let type = "article"
@@ -279,20 +238,12 @@ enum TelegramAPI {
             let title: String
             let inputMessageContent: Content
 
-            enum CodingKeys: String, CodingKey {
-                case type, id, title
-                case inputMessageContent = "input_message_content"
-            }
         }
 
         struct ResultsButton: Encodable {
             let text: String
             let startParameter: String
 
-            enum CodingKeys: String, CodingKey {
-                case text
-                case startParameter = "start_parameter"
-            }
         }
 
         let inlineQueryID: String
@@ -302,12 +253,6 @@ enum TelegramAPI {
         let isPersonal = true
         let button: ResultsButton?
 
-        enum CodingKeys: String, CodingKey {
-            case results, button
-            case inlineQueryID = "inline_query_id"
-            case cacheTime = "cache_time"
-            case isPersonal = "is_personal"
-        }
     }
 
     struct SetMessageReaction: Encodable {
@@ -320,11 +265,6 @@ enum TelegramAPI {
         let messageID: Int64
         let reaction: [Emoji]
 
-        enum CodingKeys: String, CodingKey {
-            case reaction
-            case chatID = "chat_id"
-            case messageID = "message_id"
-        }
     }
 
     struct InlineKeyboardMarkup: Encodable {
@@ -336,18 +276,9 @@ enum TelegramAPI {
             var url: String?
             var switchInlineQuery: String?
 
-            enum CodingKeys: String, CodingKey {
-                case text, url
-                case callbackData = "callback_data"
-                case switchInlineQuery = "switch_inline_query"
-            }
         }
 
         let inlineKeyboard: [[Button]]
-
-        enum CodingKeys: String, CodingKey {
-            case inlineKeyboard = "inline_keyboard"
-        }
 
         /// nil for a message without buttons. A button that opens the direct chat becomes a deep link,
         /// `https://t.me/<bot>?start=<parameter>`; one that posts elsewhere opens the chat picker when the bot
@@ -373,26 +304,16 @@ enum TelegramAPI {
         let messageID: Int64
         let allowSendingWithoutReply = true
 
-        enum CodingKeys: String, CodingKey {
-            case messageID = "message_id"
-            case allowSendingWithoutReply = "allow_sending_without_reply"
-        }
     }
 
     struct LinkPreviewOptions: Encodable {
         let isDisabled = true
 
-        enum CodingKeys: String, CodingKey {
-            case isDisabled = "is_disabled"
-        }
     }
 
     struct AnswerCallbackQuery: Encodable {
         let callbackQueryID: String
 
-        enum CodingKeys: String, CodingKey {
-            case callbackQueryID = "callback_query_id"
-        }
     }
 
     struct SetMyCommands: Encodable {
@@ -405,28 +326,17 @@ enum TelegramAPI {
         /// nil: the menu for everyone whose language has no menu of its own.
         let languageCode: String?
 
-        enum CodingKeys: String, CodingKey {
-            case commands
-            case languageCode = "language_code"
-        }
     }
 
     struct DeleteWebhook: Encodable {
         let dropPendingUpdates = false
 
-        enum CodingKeys: String, CodingKey {
-            case dropPendingUpdates = "drop_pending_updates"
-        }
     }
 
     struct GetChatMember: Encodable {
         let chatID: Int64
         let userID: Int64
 
-        enum CodingKeys: String, CodingKey {
-            case chatID = "chat_id"
-            case userID = "user_id"
-        }
     }
 
     struct ChatMember: Decodable {
@@ -435,10 +345,6 @@ enum TelegramAPI {
         /// For an administrator: whether it may delete other members' messages.
         let canDeleteMessages: Bool?
 
-        enum CodingKeys: String, CodingKey {
-            case status
-            case canDeleteMessages = "can_delete_messages"
-        }
     }
 
     struct NoParameters: Encodable {}
