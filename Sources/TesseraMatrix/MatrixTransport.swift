@@ -59,7 +59,7 @@ public final class MatrixTransport: ChatTransport {
     }()
 
     private let configuration: Configuration
-    private let client: CurlHTTPClient
+    private let http: JSONCall
     private let logger: Logger
 
     /// What the bot knows of each room it is in.
@@ -79,15 +79,15 @@ public final class MatrixTransport: ChatTransport {
     private let direct = Mutex<[String: [String]]>([:])
     private let powerLevels = Mutex<[String: (levels: MatrixAPI.PowerLevels, expires: ContinuousClock.Instant)]>([:])
 
-    public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
+    public init(configuration: Configuration, client: any HTTPClient, logger: Logger) {
         self.configuration = configuration
-        self.client = client
+        self.http = JSONCall(client: client) { TransportError.transient($0) }
         self.logger = logger
     }
 
     /// Logs in with a password once, for an access token to keep (the device stays logged in).
     public static func logIn(
-        homeserver: String, userID: String, password: String, client: CurlHTTPClient, logger: Logger
+        homeserver: String, userID: String, password: String, client: any HTTPClient, logger: Logger
     ) async throws -> String {
         let transport = MatrixTransport(
             configuration: Configuration(homeserver: homeserver, userID: userID, accessToken: ""), client: client,
@@ -644,20 +644,9 @@ public final class MatrixTransport: ChatTransport {
             url: configuration.homeserver + endpoint + (queryString.isEmpty ? "" : "?" + queryString),
             headers: headers, body: rawBody ?? (method == "GET" ? nil : Array("{}".utf8)),
             timeout: timeout ?? configuration.requestTimeout)
-        let response: HTTPResponse
-        do {
-            response = try await client.send(request)
-        } catch HTTPClientError.cancelled {
-            throw CancellationError()
-        } catch let error as HTTPClientError {
-            throw TransportError.transient("\(method) \(path): \(error)")
-        }
+        let response = try await http.response(to: request, name: "\(method) \(path)")
         if (200..<300).contains(response.status) {
-            do {
-                return try JSONDecoder().decode(Result.self, from: Data(response.body))
-            } catch {
-                throw TransportError.transient("\(method) \(path): unreadable response (HTTP \(response.status))")
-            }
+            return try http.decode(Result.self, from: response, name: "\(method) \(path)")
         }
         let failure = try? JSONDecoder().decode(MatrixAPI.Failure.self, from: Data(response.body))
         throw Self.classify(

@@ -36,7 +36,7 @@ public final class TelegramTransport: ChatTransport {
     /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
     public let traits = PlatformTraits(spoilers: true, threads: true, maximumLength: 4096)
     private let configuration: Configuration
-    private let client: CurlHTTPClient
+    private let http: JSONCall
     private let logger: Logger
     private let members = Mutex<[String: (member: TelegramAPI.ChatMember, expires: ContinuousClock.Instant)]>([:])
     /// The bot's own user id, learned by ``prepare(commandMenus:)``, to ask about its rights in a group.
@@ -48,9 +48,9 @@ public final class TelegramTransport: ChatTransport {
     /// Whether the bot has inline mode, for the Share button; learned by ``prepare(commandMenus:)``.
     private let inlineMode = Mutex(false)
 
-    public init(configuration: Configuration, client: CurlHTTPClient, logger: Logger) {
+    public init(configuration: Configuration, client: any HTTPClient, logger: Logger) {
         self.configuration = configuration
-        self.client = client
+        self.http = JSONCall(client: client) { TransportError.transient($0) }
         self.logger = logger
     }
 
@@ -394,7 +394,8 @@ public final class TelegramTransport: ChatTransport {
         form.add("parse_mode", "HTML")
         if let thread = message.thread { form.add("message_thread_id", String(try thread.telegramID())) }
         if let replyTo = message.replyTo {
-            let parameters = try JSONEncoder().encode(TelegramAPI.ReplyParameters(messageID: try replyTo.telegramID()))
+            let parameters = try TelegramAPI.encoder.encode(
+                TelegramAPI.ReplyParameters(messageID: try replyTo.telegramID()))
             form.add("reply_parameters", String(decoding: parameters, as: UTF8.self))
         }
         form.addFile(
@@ -454,7 +455,8 @@ public final class TelegramTransport: ChatTransport {
         timeout: Duration? = nil
     ) async throws -> Result {
         try await call(
-            method, body: Array(try JSONEncoder().encode(parameters)), contentType: "application/json", chat: chat,
+            method, body: Array(try TelegramAPI.encoder.encode(parameters)), contentType: "application/json",
+            chat: chat,
             timeout: timeout)
     }
 
@@ -472,20 +474,9 @@ public final class TelegramTransport: ChatTransport {
             body: body,
             timeout: timeout ?? configuration.requestTimeout
         )
-        let response: HTTPResponse
-        do {
-            response = try await client.send(request)
-        } catch HTTPClientError.cancelled {
-            throw CancellationError()
-        } catch let error as HTTPClientError {
-            throw TransportError.transient("\(method): \(error)")
-        }
-        let envelope: TelegramAPI.Envelope<Result>
-        do {
-            envelope = try JSONDecoder().decode(TelegramAPI.Envelope<Result>.self, from: Data(response.body))
-        } catch {
-            throw TransportError.transient("\(method): unreadable response (HTTP \(response.status))")
-        }
+        let response = try await http.response(to: request, name: method)
+        let envelope = try http.decode(
+            TelegramAPI.Envelope<Result>.self, from: response, name: method, decoder: TelegramAPI.decoder)
         if envelope.ok, let result = envelope.result { return result }
         throw Self.classify(
             method: method,

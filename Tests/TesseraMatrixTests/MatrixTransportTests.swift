@@ -1,5 +1,9 @@
 import Foundation
+import Logging
+import Synchronization
 import TesseraEngine
+import TesseraHTTP
+import TesseraTestSupport
 import Testing
 
 @testable import TesseraMatrix
@@ -143,6 +147,33 @@ struct MatrixTransportTests {
         levels.creators = MatrixAPI.PowerLevels.privilegedCreators(
             of: ["room_version": "12", "additional_creators": ["@carol:x"]], sender: "@alice:x")
         #expect(levels.creators == ["@alice:x", "@carol:x"] && levels.level(of: "@alice:x") > 100)
+    }
+
+    @Test("A room's power levels are asked once a minute, on the configured clock, and the answer is used meanwhile")
+    func powerLevelsCached() async throws {
+        let http = ScriptedHTTPClient()
+        http.answer("GET", "/state/m.room.power_levels/", json: #"{"users": {"@ann:example.org": 100}}"#)
+        http.answer(
+            "GET", "/state/m.room.create/",
+            json: #"{"sender": "@ann:example.org", "content": {"room_version": "10"}}"#)
+        let now = Mutex(ContinuousClock.now)
+        var configuration = MatrixTransport.Configuration(
+            homeserver: "https://matrix.example.org", userID: "@tessera:example.org", accessToken: "secret")
+        configuration.now = { now.withLock { $0 } }
+        let matrix = MatrixTransport(configuration: configuration, client: http, logger: Logger(label: "test"))
+        let room = ChatID(.matrix, "!room:example.org")
+        let ann = UserID(.matrix, "@ann:example.org")
+        #expect(try await matrix.isAdministrator(ann, in: room))
+        #expect(try await !matrix.mayDeleteMessages(in: room))
+        #expect(http.requests.count == 2, "the levels and the create event, once: \(http.requests.map(\.url))")
+        // A demotion shows after the minute, not before.
+        http.answer("GET", "/state/m.room.power_levels/", json: #"{"users": {}}"#)
+        now.withLock { $0 += .seconds(59) }
+        #expect(try await matrix.isAdministrator(ann, in: room))
+        now.withLock { $0 += .seconds(2) }
+        #expect(try await !matrix.isAdministrator(ann, in: room))
+        #expect(http.requests.count == 4)
+        #expect(http.requests.allSatisfy { $0.headers["Authorization"] == "Bearer secret" })
     }
 
     @Test("The configuration never shows the access token")

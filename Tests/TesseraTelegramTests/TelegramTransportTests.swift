@@ -29,6 +29,39 @@ struct TelegramTransportTests {
             throw error
         }
     }
+    @Test("An answer that is not the Bot API's JSON, and a refused token, are told apart without a server")
+    func scriptedAnswers() async throws {
+        let http = ScriptedHTTPClient()
+        http.answer("POST", "/sendMessage", status: 502, json: "<html>Bad Gateway</html>")
+        http.answer(
+            "POST", "/deleteMessage", status: 401,
+            json: #"{"ok": false, "error_code": 401, "description": "Unauthorized"}"#)
+        let transport = TelegramTransport(
+            configuration: TelegramTransport.Configuration(token: "123:secret", apiURL: "https://api.example.org"),
+            client: http, logger: Logger(label: "test"))
+        let chat = ChatID(.telegram, "7")
+        do {
+            _ = try await transport.send(OutgoingMessage(chat: chat, chatKind: .direct, html: "hi"), key: "k1")
+            Issue.record("a gateway's error page must fail the call")
+        } catch TransportError.transient(let reason) {
+            #expect(reason == "sendMessage: unreadable response (HTTP 502)")
+        }
+        var delete = OutgoingMessage(chat: chat, chatKind: .direct, html: "")
+        delete.action = .delete
+        delete.replyTo = MessageID("5")
+        do {
+            _ = try await transport.send(delete, key: "k2")
+            Issue.record("a refused token must fail the call")
+        } catch TransportError.fatal(let reason) {
+            #expect(reason.hasPrefix("Telegram refused the bot token (401 Unauthorized on deleteMessage)"))
+            #expect(!reason.contains("secret"))
+        }
+        #expect(
+            http.requests.map(\.url) == [
+                "https://api.example.org/bot123:secret/sendMessage",
+                "https://api.example.org/bot123:secret/deleteMessage",
+            ])
+    }
 
     @Test("prepare learns the username; receive maps messages, skips bots and channels, confirms the offset")
     func receiving() async throws {
