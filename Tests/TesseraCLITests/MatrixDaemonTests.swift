@@ -393,4 +393,84 @@ struct MatrixDaemonTests {
             await fake.stop()
         }
     }
+
+    @Test(
+        "A group on Telegram and one on Matrix across a rollover: each summary posted once, by its own platform",
+        arguments: DaemonDatabase.all)
+    func summariesOnEachPlatform(_ database: DaemonDatabase) async throws {
+        try await Synapse.with { synapse in
+            let fake = try await FakeTelegram.start()
+            let bot = try await synapse.register("tessera")
+            let alice = try await synapse.register("alice")
+            let bob = try await synapse.register("bob")
+            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+            // A room of the bot and one person is direct: a group has two.
+            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+            try await synapse.join(group, as: bob)
+            let directory = try TesseraProcess.temporaryDirectory()
+            let clock = ClockFile(in: directory)
+            let noon = try clock.set("2026-11-22T12:00:00Z")
+            let answer = try LiveBoardDaemonTests.answer(
+                DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
+            )
+            .lowercased()
+            let (location, environment) = try await database.make()
+            let shared = environment.merging(clock.environment) { $1 }
+            // On SQLite one process serves both; on PostgreSQL one process leads Telegram and another Matrix.
+            let logs = (0..<2).map { directory.appendingPathComponent("daemon\($0).log") }
+            let daemons =
+                database == .sqlite
+                ? [
+                    try Daemon(
+                        fake: fake, matrix: (synapse, bot), database: location, environment: shared, logFile: logs[0])
+                ]
+                : [
+                    try Daemon(fake: fake, database: location, environment: shared, logFile: logs[0]),
+                    try Daemon(
+                        fake: nil, matrix: (synapse, bot), database: location, environment: shared, logFile: logs[1]),
+                ]
+            for daemon in daemons { try daemon.start() }
+            do {
+                try await fake.push([
+                    FakeTelegram.message("/join", from: 7, name: "Tom", chat: -1, messageID: 1),
+                    FakeTelegram.message(answer, from: 7, name: "Tom", messageID: 2),
+                ])
+                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
+                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
+                try await synapse.say(answer, in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
+                try await synapse.say("!join", in: group, as: alice)
+                try await synapse.say("!leaderboard", in: group, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
+                try await fake.waitForSent { $0.contains { $0.chat == 7 && $0.text.contains("1/6") } }
+
+                try clock.set("2026-11-23T00:00:30Z")
+                let over = "Puzzle 326 is over here"
+                let telegram = try await fake.waitForSent { $0.contains { $0.chat == -1 && $0.text.contains(over) } }
+                    .filter { $0.text.contains(over) }
+                _ = try await synapse.waitForEvent(
+                    in: group, as: alice, where: Self.notice(from: bot.userID, containing: over))
+                for daemon in daemons { #expect(await daemon.stop() == 0) }
+
+                // Telegram's in its HTML, to the Telegram group only; Matrix's with Matrix's spoiler, in the room.
+                #expect(telegram.map(\.chat) == [-1])
+                #expect(telegram.first?.parseMode == "HTML" && telegram.first?.text.contains("<tg-spoiler>") == true)
+                #expect(try await fake.sent().filter { $0.text.contains(over) }.count == 1, "posted once")
+                let matrix = try await synapse.events(in: group, as: bob).filter {
+                    $0["sender"] as? String == bot.userID
+                        && (Self.content($0)["formatted_body"] as? String)?.contains(over) == true
+                }
+                #expect(matrix.count == 1, "posted once")
+                #expect((Self.content(matrix[0])["formatted_body"] as? String)?.contains("data-mx-spoiler") == true)
+            } catch {
+                for daemon in daemons { await daemon.stop(SIGKILL) }
+                await fake.stop()
+                for log in logs.prefix(daemons.count) { Issue.record("a daemon's log ends: \(Self.tail(of: log))") }
+                throw error
+            }
+            await fake.stop()
+        }
+    }
 }
