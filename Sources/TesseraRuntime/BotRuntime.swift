@@ -7,8 +7,8 @@ import UnixSignals
 
 /// The running bot, as small services in one `ServiceGroup`: for each platform a ``SendService``, and, while this
 /// process leads the platform (``LeadershipService``), a ``ReceiveService``, a ``DayCloser`` and a
-/// ``HeartbeatService``. ``serviceGroup(platforms:before:)`` puts them in dependency order after the services
-/// they need (the store's own), so that a graceful shutdown stops receiving first, then sends what it can, then
+/// ``HeartbeatService``. ``serviceGroup(platforms:before:signals:)`` puts them in dependency order after the
+/// services they need (the store's own), so that a graceful shutdown stops receiving first, then sends what it can, then
 /// closes the store, all within ``Configuration/shutdownDeadline``.
 ///
 /// A failure is never silent: a transient one (the network, a busy or full disk) is retried with backoff and
@@ -114,15 +114,15 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
     }
 
     /// The group that runs every platform's services after `before` (the store's own services, which must start
-    /// first and stop last) and before `after` (the terminal chat, say, whose end shuts the group down), with
-    /// ``Configuration/shutdownDeadline``. SIGTERM and SIGINT stop it gracefully when `signals` is true.
+    /// first and stop last), with ``Configuration/shutdownDeadline``. SIGTERM and SIGINT stop it gracefully when
+    /// `signals` is true. More services can join it while it runs (`addServiceUnlessShutdown`), as
+    /// ``services(platforms:)`` once the platforms are connected.
     public func serviceGroup(
         platforms: [(transport: any ChatTransport, engine: BotEngine)],
         before: [ServiceGroupConfiguration.ServiceConfiguration] = [],
-        after: [ServiceGroupConfiguration.ServiceConfiguration] = [],
         signals: Bool = false
     ) -> ServiceGroup {
-        var group = ServiceGroupConfiguration(services: before + services(platforms: platforms) + after, logger: logger)
+        var group = ServiceGroupConfiguration(services: before + services(platforms: platforms), logger: logger)
         group.maximumGracefulShutdownDuration = configuration.shutdownDeadline
         if signals { group.gracefulShutdownSignals = [.sigterm, .sigint] }
         return ServiceGroup(configuration: group)
