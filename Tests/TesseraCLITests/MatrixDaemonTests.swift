@@ -209,15 +209,24 @@ struct MatrixDaemonTests {
         }
     }
 
+    /// The bot, Alice with a direct room and a group room, and Bob in the group: a room of the bot and one person
+    /// is direct, so a group has two.
+    static func groupDay(on synapse: Synapse) async throws -> (
+        bot: Synapse.Account, alice: Synapse.Account, bob: Synapse.Account, direct: String, group: String
+    ) {
+        let bot = try await synapse.register("tessera")
+        let alice = try await synapse.register("alice")
+        let bob = try await synapse.register("bob")
+        let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
+        let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
+        try await synapse.join(group, as: bob)
+        return (bot, alice, bob, direct, group)
+    }
+
     @Test("A group's day closes in the room: one summary, the word behind a spoiler that notifications never show")
     func dailySummary() async throws {
         try await Synapse.with { synapse in
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
-            try await synapse.join(group, as: bob)
+            let (bot, alice, bob, direct, group) = try await Self.groupDay(on: synapse)
             let directory = try TesseraProcess.temporaryDirectory()
             let clock = ClockFile(in: directory)
             let noon = try clock.set("2026-11-22T12:00:00Z")
@@ -400,13 +409,7 @@ struct MatrixDaemonTests {
     func summariesOnEachPlatform(_ database: DaemonDatabase) async throws {
         try await Synapse.with { synapse in
             let fake = try await FakeTelegram.start()
-            let bot = try await synapse.register("tessera")
-            let alice = try await synapse.register("alice")
-            let bob = try await synapse.register("bob")
-            let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            // A room of the bot and one person is direct: a group has two.
-            let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
-            try await synapse.join(group, as: bob)
+            let (bot, alice, bob, direct, group) = try await Self.groupDay(on: synapse)
             let directory = try TesseraProcess.temporaryDirectory()
             let clock = ClockFile(in: directory)
             let noon = try clock.set("2026-11-22T12:00:00Z")
