@@ -209,31 +209,36 @@ struct MatrixDaemonTests {
         }
     }
 
-    /// The bot, Alice with a direct room and a group room, and Bob in the group: a room of the bot and one person
-    /// is direct, so a group has two.
-    static func groupDay(on synapse: Synapse) async throws -> (
-        bot: Synapse.Account, alice: Synapse.Account, bob: Synapse.Account, direct: String, group: String
-    ) {
+    /// A group's day on Matrix at noon UTC: the bot, Alice with a direct room and a group room, Bob in the group
+    /// (a room of the bot and one person is direct, so a group has two), a clock file and the day's answer.
+    struct GroupDay {
+        let bot: Synapse.Account, alice: Synapse.Account, bob: Synapse.Account
+        let direct: String, group: String
+        let directory: URL, clock: ClockFile, answer: String
+    }
+
+    static func groupDay(on synapse: Synapse) async throws -> GroupDay {
         let bot = try await synapse.register("tessera")
         let alice = try await synapse.register("alice")
         let bob = try await synapse.register("bob")
         let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
         let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
         try await synapse.join(group, as: bob)
-        return (bot, alice, bob, direct, group)
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = ClockFile(in: directory)
+        let noon = try clock.set("2026-11-22T12:00:00Z")
+        let answer = try LiveBoardDaemonTests.answer(DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue)
+        return GroupDay(
+            bot: bot, alice: alice, bob: bob, direct: direct, group: group, directory: directory, clock: clock,
+            answer: answer.lowercased())
     }
 
     @Test("A group's day closes in the room: one summary, the word behind a spoiler that notifications never show")
     func dailySummary() async throws {
         try await Synapse.with { synapse in
-            let (bot, alice, bob, direct, group) = try await Self.groupDay(on: synapse)
-            let directory = try TesseraProcess.temporaryDirectory()
-            let clock = ClockFile(in: directory)
-            let noon = try clock.set("2026-11-22T12:00:00Z")
-            let answer = try LiveBoardDaemonTests.answer(
-                DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
-            )
-            .lowercased()
+            let day = try await Self.groupDay(on: synapse)
+            let (bot, alice, bob, direct, group) = (day.bot, day.alice, day.bob, day.direct, day.group)
+            let (directory, clock, answer) = (day.directory, day.clock, day.answer)
             try await Self.withDaemon(
                 synapse, bot: bot, in: directory, environment: clock.environment
             ) {
@@ -409,14 +414,9 @@ struct MatrixDaemonTests {
     func summariesOnEachPlatform(_ database: DaemonDatabase) async throws {
         try await Synapse.with { synapse in
             let fake = try await FakeTelegram.start()
-            let (bot, alice, bob, direct, group) = try await Self.groupDay(on: synapse)
-            let directory = try TesseraProcess.temporaryDirectory()
-            let clock = ClockFile(in: directory)
-            let noon = try clock.set("2026-11-22T12:00:00Z")
-            let answer = try LiveBoardDaemonTests.answer(
-                DailySchedule.tessera.puzzle(at: noon, rollover: .utc).rawValue
-            )
-            .lowercased()
+            let day = try await Self.groupDay(on: synapse)
+            let (bot, alice, bob, direct, group) = (day.bot, day.alice, day.bob, day.direct, day.group)
+            let (directory, clock, answer) = (day.directory, day.clock, day.answer)
             let (location, environment) = try await database.make()
             let shared = environment.merging(clock.environment) { $1 }
             // On SQLite one process serves both; on PostgreSQL one process leads Telegram and another Matrix.
