@@ -215,6 +215,16 @@ struct MatrixDaemonTests {
         let bot: Synapse.Account, alice: Synapse.Account, bob: Synapse.Account
         let direct: String, group: String
         let directory: URL, clock: ClockFile, answer: String
+
+        /// Once the bot is in both rooms: Alice solves the day in her direct room and joins the group's board.
+        func aliceSolvesAndJoins(on synapse: Synapse) async throws {
+            _ = try await synapse.waitForEvent(in: direct, as: alice, where: MatrixDaemonTests.joined(bot.userID))
+            _ = try await synapse.waitForEvent(in: group, as: bob, where: MatrixDaemonTests.joined(bot.userID))
+            try await synapse.say(answer, in: direct, as: alice)
+            _ = try await synapse.waitForEvent(
+                in: direct, as: alice, where: MatrixDaemonTests.notice(from: bot.userID, containing: "· 1/6"))
+            try await synapse.say("!join", in: group, as: alice)
+        }
     }
 
     static func groupDay(on synapse: Synapse) async throws -> GroupDay {
@@ -237,17 +247,12 @@ struct MatrixDaemonTests {
     func dailySummary() async throws {
         try await Synapse.with { synapse in
             let day = try await Self.groupDay(on: synapse)
-            let (bot, alice, bob, direct, group) = (day.bot, day.alice, day.bob, day.direct, day.group)
+            let (bot, bob, group) = (day.bot, day.bob, day.group)
             let (directory, clock, answer) = (day.directory, day.clock, day.answer)
             try await Self.withDaemon(
                 synapse, bot: bot, in: directory, environment: clock.environment
             ) {
-                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
-                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
-                try await synapse.say(answer, in: direct, as: alice)
-                _ = try await synapse.waitForEvent(
-                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
-                try await synapse.say("!join", in: group, as: alice)
+                try await day.aliceSolvesAndJoins(on: synapse)
                 try await synapse.say("!join", in: group, as: bob)
                 try await synapse.say("!leaderboard", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
@@ -415,7 +420,7 @@ struct MatrixDaemonTests {
         try await Synapse.with { synapse in
             let fake = try await FakeTelegram.start()
             let day = try await Self.groupDay(on: synapse)
-            let (bot, alice, bob, direct, group) = (day.bot, day.alice, day.bob, day.direct, day.group)
+            let (bot, alice, bob, group) = (day.bot, day.alice, day.bob, day.group)
             let (directory, clock, answer) = (day.directory, day.clock, day.answer)
             let (location, environment) = try await database.make()
             let shared = environment.merging(clock.environment) { $1 }
@@ -438,12 +443,7 @@ struct MatrixDaemonTests {
                     FakeTelegram.message("/join", from: 7, name: "Tom", chat: -1, messageID: 1),
                     FakeTelegram.message(answer, from: 7, name: "Tom", messageID: 2),
                 ])
-                _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
-                _ = try await synapse.waitForEvent(in: group, as: bob, where: Self.joined(bot.userID))
-                try await synapse.say(answer, in: direct, as: alice)
-                _ = try await synapse.waitForEvent(
-                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
-                try await synapse.say("!join", in: group, as: alice)
+                try await day.aliceSolvesAndJoins(on: synapse)
                 try await synapse.say("!leaderboard", in: group, as: alice)
                 _ = try await synapse.waitForEvent(
                     in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
