@@ -19,8 +19,6 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     let now: @Sendable () -> Date
     let retrier: Retrier<RuntimeClock>
 
-    /// Drains the outbox each time it is rung (a batch committed, summaries queued) and every
-    /// ``BotRuntime/Configuration/outboxInterval`` (postponed messages coming due), until graceful shutdown.
     func run() async throws {
         // Before sending: a database already gone stops the bot here.
         try await retrier.storage("checking the database") { try await store.verifyStorage() }
@@ -52,7 +50,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
             group.cancelAll()
         }
         // Shutting down: send what may be sent now; the rest stays in the outbox for the next start. Cancelled
-        // (another loop failed), it sends nothing more.
+        // (the group's deadline passed), it sends nothing more.
         if Task.isCancelled { return }
         try await drain(&limiter, &backoff, since: start)
     }
