@@ -163,15 +163,16 @@
                         }
                     }
                     #expect(error.map(store.isTransient) == true, "\(String(describing: error))")
-                    // Every session of the user was ended: each pooled connection (up to the pool's 10) may not
-                    // have seen its end yet, and fail once more. The service tries a transient failure again; so
-                    // does this, once for each connection and once more, for the write and for the read.
+                    // Every session of the user was ended, and the server ends them one by one after the call
+                    // returns: a pooled connection, or one opened meanwhile, may fail once more, under a loaded
+                    // machine several times. The service tries a transient failure again until it works; so does
+                    // this, a hundred times at most, for the write and for the read.
                     func recovering<T>(_ body: () async throws -> T) async throws -> T {
                         var attempts = 0
                         while true {
                             do {
                                 return try await body()
-                            } catch  where store.isTransient(error) && attempts <= 10 {
+                            } catch  where store.isTransient(error) && attempts < 100 {
                                 attempts += 1
                             }
                         }
