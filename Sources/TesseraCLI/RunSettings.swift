@@ -95,7 +95,7 @@ struct RunSettings {
         guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
         }
-        var skipped: [String] = []
+        var warnings: [String] = []
         var unlimited: Set<Platform> = []
         let rateLimitKeys: [(Platform, ConfigKey)] = [
             (.telegram, "telegram.rate.limits"), (.matrix, "matrix.rate.limits"),
@@ -112,20 +112,20 @@ struct RunSettings {
         {
             // It used to govern every platform: read so still, for now.
             unlimited.insert(.matrix)
-            skipped.append(
+            warnings.append(
                 "telegram.rate.limits = off turns Matrix's limits off too, as it used to; that is deprecated and "
                     + "will govern Telegram alone: set matrix.rate.limits = off (TESSERA_MATRIX_RATE_LIMITS) for Matrix."
             )
         }
         if token == nil, config.string(forKey: "telegram.api.url") != nil {
-            skipped.append(
+            warnings.append(
                 "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
                     + "@BotFather in TESSERA_TELEGRAM_TOKEN_FILE or telegram.token.file (config/README.md).")
         }
         return RunSettings(
             telegramToken: token,
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
-            matrix: try MatrixSettings(config, skipped: &skipped),
+            matrix: try MatrixSettings(config, warnings: &warnings),
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
             databasePassword: try secret("database.password", in: config, what: "database password")
                 ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
@@ -139,7 +139,7 @@ struct RunSettings {
             logLevel: config.string(forKey: "log.level"),
             unlimited: unlimited,
             clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
-            warnings: skipped
+            warnings: warnings
         )
     }
 
@@ -235,9 +235,9 @@ struct MatrixSettings {
     /// Logs in once; the device's token is kept in the database.
     var password: String?
 
-    /// Nil when no Matrix key is set, or when no credential is (skipped, with a line in `skipped`); an error that
+    /// Nil when no Matrix key is set, or when no credential is (skipped, with a line in `warnings`); an error that
     /// says what is wrong when the homeserver or the user is.
-    init?(_ config: ConfigReader, skipped: inout [String]) throws {
+    init?(_ config: ConfigReader, warnings: inout [String]) throws {
         let homeserver = config.string(forKey: "matrix.homeserver")
         let user = config.string(forKey: "matrix.user")
         let token = try RunSettings.secret("matrix.access.token", in: config, what: "Matrix access token")
@@ -256,7 +256,7 @@ struct MatrixSettings {
                     + "not '\(user ?? "")'.")
         }
         guard token != nil || password != nil else {
-            skipped.append(
+            warnings.append(
                 "Matrix is configured (\(user) on \(homeserver)) but has no access token or password, so it is "
                     + "skipped: give TESSERA_MATRIX_ACCESS_TOKEN_FILE, or TESSERA_MATRIX_PASSWORD_FILE to log in once "
                     + "and keep the token in the database.")

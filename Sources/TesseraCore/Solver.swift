@@ -48,11 +48,17 @@ public final class Solver {
 
     /// The position after `guess` (an index into ``guesses``) shows `pattern` (a ``Feedback`` code).
     public func after(_ position: Position, guess: Int, pattern: UInt16) -> Position {
+        after(
+            position, guess: guess, pattern: pattern,
+            leaving: position.candidates.filter { self.pattern(guess, $0) == pattern })
+    }
+
+    /// The position after the clue, whose candidates the caller has already sorted out.
+    private func after(_ position: Position, guess: Int, pattern: UInt16, leaving candidates: [Int]) -> Position {
         Position(
-            candidates: position.candidates.filter { self.pattern(guess, $0) == pattern },
-            played: position.played + 1,
+            candidates: candidates, played: position.played + 1,
             allowed: position.allowed.map { allowed in
-                allowed.filter { Self.keepsClue(self.guesses[$0], guess: self.guesses[guess], pattern: pattern) }
+                allowed.filter { Self.keepsClue(guesses[$0], guess: guesses[guess], pattern: pattern) }
             })
     }
 
@@ -93,11 +99,7 @@ public final class Solver {
         // The largest parts first: they cost the most, so the bound stops a poor guess soonest.
         for (pattern, part) in parts.sorted(by: { $0.value.count > $1.value.count }) where pattern != solvedCode {
             if let limit, sum + 2 * part.count - 1 >= limit { return nil }
-            var next = Position(candidates: part, played: position.played + 1, allowed: nil)
-            next.allowed = position.allowed.map { allowed in
-                allowed.filter { Self.keepsClue(guesses[$0], guess: guesses[guess], pattern: pattern) }
-            }
-            guard let value = total(next) else { return nil }
+            guard let value = total(after(position, guess: guess, pattern: pattern, leaving: part)) else { return nil }
             sum += value
         }
         if let limit, sum >= limit { return nil }

@@ -3,11 +3,10 @@ import Synchronization
 import TesseraEngine
 
 /// What one platform's services share: the outbox's doorbell, which the receiver and the day closer ring for
-/// the sender; the messages being sent, whose holds the sender renews; and when the platform last answered,
-/// which the heartbeat reports and the sender reads to tell one chat's failures from the platform's.
+/// the sender, and when the platform last answered, which the heartbeat reports and the sender reads to tell one
+/// chat's failures from the platform's.
 final class PlatformActivity: Sendable {
     let outbox = Doorbell()
-    let sending = MessagesBeingSent()
     private let times: Mutex<Times>
 
     struct Times {
@@ -35,7 +34,7 @@ final class PlatformActivity: Sendable {
     }
 }
 
-/// The outbox ids of the messages being sent right now.
+/// The outbox ids of the messages a sender is sending right now, whose holds it renews.
 final class MessagesBeingSent: Sendable {
     private let state = Mutex<Set<Int64>>([])
 

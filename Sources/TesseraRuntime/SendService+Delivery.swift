@@ -8,7 +8,7 @@ extension SendService {
     func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
         let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
-        let (activity, now, hold) = (self.activity, self.now, configuration.sendHold)
+        let (activity, sending, now, hold) = (self.activity, self.sending, self.now, configuration.sendHold)
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -33,8 +33,8 @@ extension SendService {
                         do {
                             let shown =
                                 entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
-                            activity.sending.insert(entry.id)
-                            defer { activity.sending.remove(entry.id) }
+                            sending.insert(entry.id)
+                            defer { sending.remove(entry.id) }
                             posted = try await Self.deliver(entry, editing: shown, through: transport)
                         } catch let error as TransportError {
                             // Not posted: it may be sent again.

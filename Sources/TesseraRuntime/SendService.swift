@@ -18,6 +18,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     let clock: RuntimeClock
     let now: @Sendable () -> Date
     let retrier: Retrier<RuntimeClock>
+    let sending = MessagesBeingSent()
 
     func run() async throws {
         // Before sending: a database already gone stops the bot here.
@@ -59,7 +60,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     /// that lasts (a slow network) keeps its message from other senders however long it takes, and a sender that
     /// dies lets it go soon. One loop for all sends, not a timer each.
     private func renewHolds() async {
-        let (hold, sending, logger) = (configuration.sendHold, activity.sending, retrier.logger)
+        let (hold, sending, logger) = (configuration.sendHold, self.sending, retrier.logger)
         while (try? await clock.sleep(for: hold / 3)) != nil {
             let ids = sending.ids
             guard !ids.isEmpty else { continue }

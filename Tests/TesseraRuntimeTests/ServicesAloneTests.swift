@@ -141,8 +141,8 @@ struct ServicesAloneTests {
     func leadershipAlone() async throws {
         let leadership = ScriptedLeadership()
         let service = LeadershipService(role: "scripted", leadership: leadership, services: [heartbeat, Failing()])
-        try await testGracefulShutdown { _ in
-            try await withThrowingTaskGroup(of: Void.self) { group in
+        await testGracefulShutdown { _ in
+            await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await service.run() }
                 await leadership.events.wait(for: "whileLeading")
                 #expect(store.settingsWritten.isEmpty, "standing by, it writes no heartbeat")

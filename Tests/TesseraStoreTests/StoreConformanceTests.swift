@@ -18,6 +18,18 @@ struct StoreConformanceTests {
         Player(id: UserID(id), displayName: name, language: .english, timeZone: "UTC", rolloverHour: 0)
     }
 
+    /// Players `ids`, named P1, P2…, each on group -1's board from puzzle 1 but `outsider`.
+    static func savePlayers(
+        _ ids: ClosedRange<Int64>, except outsider: Int64? = nil, in transaction: any GameStoreTransaction
+    ) async throws {
+        for id in ids {
+            try await transaction.save(player(id, "P\(id)"))
+            if id != outsider {
+                _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+            }
+        }
+    }
+
     /// The engine whose rules (points, streaks, totals) the stores keep.
     static func engine() throws -> BotEngine {
         BotEngine(
@@ -264,10 +276,7 @@ struct StoreConformanceTests {
         try await kind.withStore { store in
             let engine = try Self.engine()
             try await store.write { transaction in
-                for id in 1...3 as ClosedRange<Int64> {
-                    try await transaction.save(Self.player(id, "P\(id)"))
-                    _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
-                }
+                try await Self.savePlayers(1...3, in: transaction)
                 // P1 wins 10, 11 and 12; P2 wins 10 and loses 11; P3 plays nothing.
                 let plays: [(Int64, Int, Int?)] = [(1, 10, 3), (1, 11, 2), (1, 12, 4), (2, 10, 6), (2, 11, nil)]
                 for (id, puzzle, guesses) in plays {
@@ -535,12 +544,7 @@ struct StoreConformanceTests {
     func membersPlayingALanguage(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.write { transaction in
-                for id in 1...5 as ClosedRange<Int64> {
-                    try await transaction.save(Self.player(id, "P\(id)"))
-                    if id != 5 {
-                        _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
-                    }
-                }
+                try await Self.savePlayers(1...5, except: 5, in: transaction)
                 // P1 won in Spanish, P2 is one guess in, P3 opened it without guessing, P4 played English and
                 // another day's Spanish, P5 played Spanish but is not a member.
                 let games: [(Int64, Language, Int, [String], GameResult?)] = [
@@ -569,12 +573,7 @@ struct StoreConformanceTests {
     func unfinishedGames(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.write { transaction in
-                for id in 1...4 as ClosedRange<Int64> {
-                    try await transaction.save(Self.player(id, "P\(id)"))
-                    if id != 4 {
-                        _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
-                    }
-                }
+                try await Self.savePlayers(1...4, except: 4, in: transaction)
                 #expect(
                     try await transaction.unfinished(in: ChatID(-1), language: .english, puzzle: PuzzleNumber(5))
                         .isEmpty)
