@@ -41,7 +41,7 @@ final class ConsoleTransport: ChatTransport, Service {
     /// Returns when standard input has ended, or when the group shuts down.
     func run() async {
         let ended = self.ended.stream
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             for await _ in ended {}
         }
     }

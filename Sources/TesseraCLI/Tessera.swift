@@ -5,7 +5,10 @@ struct Tessera: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A daily word puzzle: everyone gets the same word each day.",
-        subcommands: [PlayCommand.self, RunCommand.self, ScoreCommand.self, StatusCommand.self, TodayCommand.self],
+        subcommands: [
+            PlayCommand.self, RunCommand.self, ScoreCommand.self, SolveCommand.self, StatusCommand.self,
+            TodayCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

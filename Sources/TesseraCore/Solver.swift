@@ -6,119 +6,197 @@
 /// candidate, added up, so they are whole numbers, exact, and V = total / candidates. nil is infinite: no
 /// strategy solves every candidate within the limit.
 ///
-/// The search is exhaustive over every allowed guess at every position, with memoised positions and a bound
-/// that stops a guess once it cannot beat the best so far; a guess whose colours split nothing is skipped, as it
-/// only spends a guess. This first step is exact on small lists; the original lists need the stronger lower
-/// bounds and endgame tables still to come.
+/// The search (`Solver+Search.swift`) is exhaustive over every allowed guess, made fast by lower bounds that
+/// stop a guess as soon as it cannot beat the best so far, memoised positions, and endgames solved outright.
+/// A solver remembers what it has solved, so it is not `Sendable`: give each task its own, sharing the
+/// ``Tables``.
 public final class Solver {
-    public let guesses: [Word]
-    public let answers: [Word]
-    public let hardMode: Bool
-    public let maximumGuesses: Int
-    /// The colours of each guess against each answer: `patterns[guess * answers.count + answer]`.
-    private let patterns: [UInt16]
-    private let solvedCode: UInt16
-    private var memo: [Position: Int?] = [:]
+    public let tables: Tables
+    public var guesses: [Word] { tables.guesses }
+    public var answers: [Word] { tables.answers }
+    public var hardMode: Bool { tables.hardMode }
+    public var maximumGuesses: Int { tables.maximumGuesses }
+
+    var memo: [Key: Entry] = [:]
 
     /// `guesses` are the allowed guesses; the answers are added to them, as the game allows every answer.
-    public init(guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6) {
-        var all = answers
-        var seen = Set(answers)
-        for guess in guesses where seen.insert(guess).inserted { all.append(guess) }
-        self.guesses = all
-        self.answers = answers
-        self.hardMode = hardMode
-        self.maximumGuesses = maximumGuesses
-        patterns = all.flatMap { guess in answers.map { Feedback(guess: guess, answer: $0).code } }
-        solvedCode = answers.first.map { Feedback(guess: $0, answer: $0).code } ?? 0
+    public convenience init(guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6) {
+        self.init(
+            tables: Tables(guesses: guesses, answers: answers, hardMode: hardMode, maximumGuesses: maximumGuesses))
     }
 
+    public init(tables: Tables) {
+        self.tables = tables
+    }
+
+    /// Positions solved so far, kept for the positions that needed a search.
+    public var rememberedPositions: Int { memo.count }
+
     /// A position: candidates (indices into ``answers``, ascending), guesses played, and in hard mode the
-    /// guesses still allowed (indices into ``guesses``, ascending); nil allows every guess.
+    /// clues so far (nil in normal mode).
     public struct Position: Hashable, Sendable {
         public var candidates: [Int]
         public var played: Int
-        public var allowed: [Int]?
+        public var clues: Clues?
     }
 
-    /// The start of a game: every answer a candidate, nothing played, every guess allowed.
+    /// The start of a game: every answer a candidate, nothing played.
     public var start: Position {
-        Position(candidates: Array(answers.indices), played: 0, allowed: hardMode ? Array(guesses.indices) : nil)
+        Position(
+            candidates: Array(answers.indices), played: 0, clues: hardMode ? Clues(wordLength: tables.wordLength) : nil)
     }
 
     /// The position after `guess` (an index into ``guesses``) shows `pattern` (a ``Feedback`` code).
     public func after(_ position: Position, guess: Int, pattern: UInt16) -> Position {
-        after(
-            position, guess: guess, pattern: pattern,
-            leaving: position.candidates.filter { self.pattern(guess, $0) == pattern })
-    }
-
-    /// The position after the clue, whose candidates the caller has already sorted out.
-    private func after(_ position: Position, guess: Int, pattern: UInt16, leaving candidates: [Int]) -> Position {
         Position(
-            candidates: candidates, played: position.played + 1,
-            allowed: position.allowed.map { allowed in
-                allowed.filter { Self.keepsClue(guesses[$0], guess: guesses[guess], pattern: pattern) }
-            })
+            candidates: position.candidates.filter { self.pattern(guess, $0) == pattern },
+            played: position.played + 1,
+            clues: position.clues.map { $0.adding(guesses[guess], pattern: UInt8(pattern)) })
     }
 
-    /// The colours `guess` shows against candidate `answer`.
-    public func pattern(_ guess: Int, _ answer: Int) -> UInt16 { patterns[guess * answers.count + answer] }
+    /// Whether hard mode's clues in `position` allow `guess`; every guess is allowed in normal mode.
+    public func isAllowed(_ guess: Int, in position: Position) -> Bool {
+        position.clues.map { tables.allows(guess, $0) } ?? true
+    }
+
+    /// The colours `guess` shows against candidate `answer`, as a ``Feedback`` code.
+    public func pattern(_ guess: Int, _ answer: Int) -> UInt16 { UInt16(tables.pattern(guess, answer)) }
 
     /// The guesses all candidates need in total under optimal play, the next one included; 0 once solved (no
     /// candidates left to find), nil when no strategy solves all of them within the limit.
     public func total(_ position: Position) -> Int? {
-        let count = position.candidates.count
-        if count == 0 { return 0 }
+        optimal(position)?.total ?? (position.candidates.isEmpty ? 0 : nil)
+    }
+
+    /// An optimal guess for `position` and the total it leads to; nil when the position is solved or no
+    /// strategy solves every candidate in time. Of several optimal guesses, one that may be the answer is
+    /// preferred, then the first in ``guesses``.
+    public func optimal(_ position: Position) -> (guess: Int, total: Int)? {
         let left = maximumGuesses - position.played
-        if left <= 0 { return nil }
-        // One candidate: guess it. It is always allowed, as it agrees with every clue.
-        if count == 1 { return 1 }
-        if left == 1 { return nil }
-        if let known = memo[position] { return known }
-        // Guessing a candidate solves it at once and the others take two at best.
-        let bound = 2 * count - 1
-        var best: Int?
-        for guess in position.allowed ?? Array(guesses.indices) {
-            guard let value = total(position, guessing: guess, below: best) else { continue }
-            best = value
-            if value == bound { break }
-        }
-        memo[position] = best
-        return best
+        let found = search(
+            position.candidates.map(UInt16.init), left: left, clues: position.clues, limit: Self.unsolvable)
+        guard found.total < Self.unsolvable, found.guess >= 0 else { return nil }
+        return (Int(found.guess), found.total)
     }
 
-    /// The total when `guess` is played now and optimal play follows: the candidates each spend this guess,
-    /// and those it does not solve need their part's total. nil when infinite, or when not below `limit`.
-    public func total(_ position: Position, guessing guess: Int, below limit: Int? = nil) -> Int? {
-        var parts: [UInt16: [Int]] = [:]
-        for candidate in position.candidates { parts[pattern(guess, candidate), default: []].append(candidate) }
-        // One part that is not solved: the guess told nothing and spent a guess.
-        if parts.count == 1, parts[solvedCode] == nil { return nil }
-        var sum = position.candidates.count
-        // The largest parts first: they cost the most, so the bound stops a poor guess soonest.
-        for (pattern, part) in parts.sorted(by: { $0.value.count > $1.value.count }) where pattern != solvedCode {
-            if let limit, sum + 2 * part.count - 1 >= limit { return nil }
-            guard let value = total(after(position, guess: guess, pattern: pattern, leaving: part)) else { return nil }
-            sum += value
+    /// The total when `guess` is played now and optimal play follows: every candidate spends this guess, and
+    /// those it does not solve need their part's total. nil when infinite. A guess that tells nothing still
+    /// has a value: it spends a guess.
+    public func total(_ position: Position, guessing guess: Int) -> Int? {
+        let left = maximumGuesses - position.played
+        guard !position.candidates.isEmpty, left > 0 else { return position.candidates.isEmpty ? 0 : nil }
+        let value = evaluate(
+            guess, position.candidates.map(UInt16.init), left: left, clues: position.clues,
+            cap: Self.unsolvable)
+        return value < Self.unsolvable ? value : nil
+    }
+}
+
+extension Solver {
+    /// What every solver of one game shares, read-only: the words and the colours of each guess against each
+    /// answer.
+    public final class Tables: Sendable {
+        /// The answers first, in their order, then the other allowed guesses: an answer's index is also its
+        /// index as a guess.
+        public let guesses: [Word]
+        public let answers: [Word]
+        public let hardMode: Bool
+        public let maximumGuesses: Int
+        public let wordLength: Int
+        /// The colours of each guess against each answer: `patterns[guess * answers.count + answer]`.
+        let patterns: [UInt8]
+        /// The copies of each letter in each guess: `letterCounts[guess * 32 + letter]`, for hard mode.
+        let letterCounts: [UInt8]
+        let solvedCode: UInt8
+        let patternCount: Int
+
+        public init(guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6) {
+            precondition(!answers.isEmpty, "the solver needs answers")
+            let wordLength = answers[0].count
+            precondition(wordLength <= 5, "the solver's colour codes fit a byte: words of up to five letters")
+            precondition(
+                (answers + guesses).allSatisfy { $0.count == wordLength }, "answers and guesses differ in length")
+            precondition(answers.count <= Int(UInt16.max), "the solver counts answers in 16 bits")
+            var all = answers
+            var seen = Set(answers)
+            for guess in guesses where seen.insert(guess).inserted { all.append(guess) }
+            self.guesses = all
+            self.answers = answers
+            self.hardMode = hardMode
+            self.maximumGuesses = maximumGuesses
+            self.wordLength = wordLength
+            let scorer = BatchScorer(answers: answers)
+            var patterns = [UInt8]()
+            patterns.reserveCapacity(all.count * answers.count)
+            var codes: [UInt16] = []
+            for guess in all {
+                scorer.scores(for: guess, into: &codes)
+                patterns.append(contentsOf: codes.prefix(answers.count).map { UInt8($0) })
+            }
+            self.patterns = patterns
+            var letterCounts = [UInt8](repeating: 0, count: all.count * 32)
+            for (index, guess) in all.enumerated() {
+                for letter in guess.codes { letterCounts[index * 32 + Int(letter)] += 1 }
+            }
+            self.letterCounts = letterCounts
+            var patternCount = 1
+            for _ in 0..<wordLength { patternCount *= 3 }
+            self.patternCount = patternCount
+            solvedCode = UInt8(patternCount - 1)
         }
-        if let limit, sum >= limit { return nil }
-        return sum
+
+        @inline(__always) func pattern(_ guess: Int, _ answer: Int) -> UInt8 {
+            patterns[guess * answers.count + answer]
+        }
+
+        /// Hard mode's rule: the greens in place, every revealed letter as often as one clue showed it.
+        func allows(_ guess: Int, _ clues: Clues) -> Bool {
+            let word = guesses[guess]
+            for position in 0..<wordLength where clues.greens[position] != 0 {
+                if word[position] + 1 != clues.greens[position] { return false }
+            }
+            for letter in clues.requiredLetters
+            where letterCounts[guess * 32 + Int(letter)] < clues.minimumCounts[Int(letter)] {
+                return false
+            }
+            return true
+        }
     }
 
-    /// Hard mode's rule for one clue, as the original checks it: its greens stay in place, and every letter it
-    /// revealed (green or yellow) is used again at least as often as it showed.
-    static func keepsClue(_ word: Word, guess: Word, pattern: UInt16) -> Bool {
-        var code = pattern
-        var required: [UInt8: Int] = [:]
-        for position in 0..<guess.count {
-            let state = code % 3
-            code /= 3
-            guard state != 0 else { continue }
-            if state == 2 && word[position] != guess[position] { return false }
-            required[guess[position], default: 0] += 1
+    /// Hard mode's clues so far, in the form its rule reads: the green letter of each position, and the
+    /// copies of each letter a single clue revealed, the most any one did. The rule holds for every clue
+    /// exactly when it holds for these.
+    public struct Clues: Hashable, Sendable {
+        /// Per position: 0, or the green letter's code + 1.
+        var greens: [UInt8]
+        /// Per letter code: the copies a guess must use.
+        var minimumCounts: [UInt8]
+        /// The letters with a minimum, ascending.
+        var requiredLetters: [UInt8]
+
+        init(wordLength: Int) {
+            greens = Array(repeating: 0, count: wordLength)
+            minimumCounts = Array(repeating: 0, count: 32)
+            requiredLetters = []
         }
-        for (letter, count) in required where word.codes.filter({ $0 == letter }).count < count { return false }
-        return true
+
+        /// These clues and one more: `guess` showed `pattern`.
+        func adding(_ guess: Word, pattern: UInt8) -> Clues {
+            var clues = self
+            var code = Int(pattern)
+            var revealed = [UInt8](repeating: 0, count: 32)
+            for position in 0..<guess.count {
+                let state = code % 3
+                code /= 3
+                guard state != 0 else { continue }
+                if state == 2 { clues.greens[position] = guess[position] + 1 }
+                revealed[Int(guess[position])] += 1
+            }
+            for letter in 0..<32 where revealed[letter] > clues.minimumCounts[letter] {
+                clues.minimumCounts[letter] = revealed[letter]
+            }
+            clues.requiredLetters = (0..<32).filter { clues.minimumCounts[$0] > 0 }.map(UInt8.init)
+            return clues
+        }
     }
 }
