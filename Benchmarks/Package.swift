@@ -2,13 +2,14 @@
 import PackageDescription
 
 // Benchmarks live in their own package so the main package's builds and tests stay fast.
-// Run: scripts/benchmark (builds tessera in release and runs both benchmarks).
+// Run: scripts/benchmark (builds tessera in release and runs every benchmark).
 let package = Package(
     name: "tessera-benchmarks",
     products: [
         .executable(name: "tessera-benchmarks", targets: ["TesseraBenchmarks"]),
         .executable(name: "tessera-daemon-benchmark", targets: ["DaemonBenchmark"]),
         .executable(name: "tessera-board-benchmark", targets: ["BoardBenchmark"]),
+        .executable(name: "tessera-solver-benchmark", targets: ["SolverBenchmark"]),
     ],
     dependencies: [
         // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
@@ -38,6 +39,10 @@ let package = Package(
                 .product(name: "TesseraEngine", package: "tessera"),
                 .product(name: "TesseraTesting", package: "tessera"),
             ]
+        ),
+        .executableTarget(
+            name: "SolverBenchmark",
+            dependencies: [.product(name: "TesseraCore", package: "tessera")]
         ),
         .executableTarget(
             name: "DaemonBenchmark",

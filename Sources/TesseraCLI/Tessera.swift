@@ -6,7 +6,9 @@ struct Tessera: AsyncParsableCommand {
         commandName: "tessera",
         abstract: "A daily word puzzle: everyone gets the same word each day.",
         subcommands: [
-            PlayCommand.self, RunCommand.self, ScoreCommand.self, SolveCommand.self, StatusCommand.self,
+            AnalyseCommand.self, OpeningBookCommand.self, PlayCommand.self, RunCommand.self, ScoreCommand.self,
+            SolveCommand.self,
+            StatusCommand.self,
             TodayCommand.self,
         ],
         defaultSubcommand: RunCommand.self

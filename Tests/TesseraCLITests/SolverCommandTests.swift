@@ -78,3 +78,105 @@ struct SolverCommandTests {
         #expect(output.standardOutput.isEmpty)
     }
 }
+
+@Suite("tessera analyse")
+struct AnalyseCommandTests {
+    struct Report: Decodable {
+        struct Turn: Decodable {
+            var guess: String
+            var pattern: String
+            var candidatesBefore: Int
+            var candidatesAfter: Int
+            var best: String?
+            var inaccuracy: Double?
+            var luck: Double?
+        }
+        var answer: String
+        var hard: Bool
+        var turns: [Turn]
+        var totalInaccuracy: Double?
+        var totalLuck: Double?
+        var skill: Int
+        var luckScore: Int
+        var botPath: [String]
+    }
+
+    func analyse(_ arguments: [String]) throws -> Report {
+        let output = try TesseraProcess.run(["analyse", "--json"] + (try OriginalLists.arguments) + arguments)
+        #expect(output.status == 0, "\(output.standardError)")
+        return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
+    }
+
+    @Test(
+        "The bot's own path scores 99 and obeys guesses = V + Σ inaccuracy − Σ luck, in both modes",
+        .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"),
+        arguments: [(false, 7920), (true, 8122)])
+    func botPath(hard: Bool, start: Int) throws {
+        let mode = hard ? ["--hard"] : []
+        let opening = try analyse(mode + ["cigar", "salet"])
+        #expect(opening.turns.count == 1)
+        #expect(opening.turns[0].candidatesBefore == 2315)
+        #expect(opening.turns[0].best == "salet")
+        #expect(opening.turns[0].inaccuracy == 0)
+        #expect(opening.turns[0].pattern == "bybbb")
+        let game = try analyse(mode + ["cigar"] + opening.botPath)
+        #expect(game.botPath == opening.botPath)
+        #expect(game.turns.last?.pattern == "ggggg")
+        #expect(game.skill == 99)
+        let inaccuracy = try #require(game.totalInaccuracy)
+        let luck = try #require(game.totalLuck)
+        #expect(inaccuracy == 0)
+        let guesses = Double(start) / 2315 + inaccuracy - luck
+        #expect(abs(guesses - Double(game.turns.count)) < 1e-9)
+    }
+
+    @Test(
+        "A hard-mode opener that cannot be sure of a win in six has no finite inaccuracy",
+        .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"))
+    func hardModeTrap() throws {
+        let output = try TesseraProcess.run(
+            ["analyse", "--hard"] + (try OriginalLists.arguments) + ["cigar", "slate"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(
+            output.standardOutput.hasPrefix(
+                "1. SLATE ⬛⬛🟨⬛⬛  2315 → 136 words left; best SALET; gave up the sure win in six\n"))
+        #expect(output.standardOutput.contains("Inaccuracy infinite (a sure win in six was given up or never there)"))
+        #expect(output.standardOutput.contains("Skill 36/99"))
+    }
+
+    @Test(
+        "Bad input gets one line on standard error, nothing on standard output, and a non-zero exit",
+        .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"),
+        arguments: [
+            (["cigar", "salet", "xqzvj"], "Error: The guess 'xqzvj': Not in word list."),
+            (["aahed", "salet"], "Error: The answer 'aahed' is not on the answer list; give one of its words."),
+            (
+                ["--hard", "cigar", "salet", "fuzzy"],
+                "Error: This game cannot be analysed: guess 2 breaks hard mode (Guess must contain A)."
+            ),
+            (
+                ["cigar", "cigar", "salet"],
+                "Error: This game cannot be analysed: guess 2 comes after the answer was found."
+            ),
+            (
+                ["cigar", "salet", "salet", "salet", "salet", "salet", "salet", "salet"],
+                "Error: This game cannot be analysed: the game allows 6 guesses."
+            ),
+        ])
+    func badInput(arguments: [String], message: String) throws {
+        let output = try TesseraProcess.run(["analyse"] + (try OriginalLists.arguments) + arguments)
+        #expect(output.status != 0)
+        #expect(output.standardError == message + "\n")
+        #expect(output.standardOutput.isEmpty)
+    }
+
+    @Test("A missing word file is one line")
+    func missingFile() throws {
+        let output = try TesseraProcess.run([
+            "analyse", "--answers", "/nonexistent", "--guesses", "/dev/null", "a", "b",
+        ])
+        #expect(output.status != 0)
+        #expect(output.standardError == "Error: Cannot read the word file /nonexistent: there is no such file.\n")
+        #expect(output.standardOutput.isEmpty)
+    }
+}
