@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import Testing
 
 /// The original game's lists, fetched by `scripts/install-original-lists` (which `scripts/test` runs).
@@ -44,9 +45,10 @@ struct SolverCommandTests {
         "From SALET, optimal play on the original lists takes the published totals",
         .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"),
         arguments: [(false, 7920), (true, 8122)])
-    func publishedTotals(hard: Bool, total: Int) throws {
-        let output = try TesseraProcess.run(
-            ["solve", "--first", "salet", "--json"] + (try OriginalLists.arguments) + (hard ? ["--hard"] : []))
+    func publishedTotals(hard: Bool, total: Int) async throws {
+        let arguments =
+            ["solve", "--first", "salet", "--json"] + (try OriginalLists.arguments) + (hard ? ["--hard"] : [])
+        let output = try await offThePool { try TesseraProcess.run(arguments) }
         #expect(output.status == 0, "\(output.standardError)")
         let summary = try JSONDecoder().decode(Summary.self, from: Data(output.standardOutput.utf8))
         #expect(summary.total == total)
@@ -101,8 +103,9 @@ struct AnalyseCommandTests {
         var botPath: [String]
     }
 
-    func analyse(_ arguments: [String]) throws -> Report {
-        let output = try TesseraProcess.run(["analyse", "--json"] + (try OriginalLists.arguments) + arguments)
+    func analyse(_ arguments: [String]) async throws -> Report {
+        let all = ["analyse", "--json"] + (try OriginalLists.arguments) + arguments
+        let output = try await offThePool { try TesseraProcess.run(all) }
         #expect(output.status == 0, "\(output.standardError)")
         return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
     }
@@ -111,15 +114,15 @@ struct AnalyseCommandTests {
         "The bot's own path scores 99 and obeys guesses = V + Σ inaccuracy − Σ luck, in both modes",
         .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"),
         arguments: [(false, 7920), (true, 8122)])
-    func botPath(hard: Bool, start: Int) throws {
+    func botPath(hard: Bool, start: Int) async throws {
         let mode = hard ? ["--hard"] : []
-        let opening = try analyse(mode + ["cigar", "salet"])
+        let opening = try await analyse(mode + ["cigar", "salet"])
         #expect(opening.turns.count == 1)
         #expect(opening.turns[0].candidatesBefore == 2315)
         #expect(opening.turns[0].best == "salet")
         #expect(opening.turns[0].inaccuracy == 0)
         #expect(opening.turns[0].pattern == "bybbb")
-        let game = try analyse(mode + ["cigar"] + opening.botPath)
+        let game = try await analyse(mode + ["cigar"] + opening.botPath)
         #expect(game.botPath == opening.botPath)
         #expect(game.turns.last?.pattern == "ggggg")
         #expect(game.skill == 99)

@@ -94,7 +94,11 @@ struct SolverTests {
     @Test(
         "From the start, the solver's total is the oracle's, in both modes",
         arguments: [(1, false), (2, false), (3, true), (4, true)] as [(UInt64, Bool)])
-    func startValues(seed: UInt64, hardMode: Bool) {
+    func startValues(seed: UInt64, hardMode: Bool) async throws {
+        try await offThePool { startValuesWork(seed: seed, hardMode: hardMode) }
+    }
+
+    func startValuesWork(seed: UInt64, hardMode: Bool) {
         let (answers, others) = lists(seed: seed, answers: 16, others: 80)
         do {
             let solver = Solver(guesses: others, answers: answers, hardMode: hardMode)
@@ -117,7 +121,11 @@ struct SolverTests {
     }
 
     @Test("Hard mode allows after a clue exactly the guesses the game accepts", arguments: [11, 12, 13] as [UInt64])
-    func hardModeAllowed(seed: UInt64) {
+    func hardModeAllowed(seed: UInt64) async throws {
+        try await offThePool { hardModeAllowedWork(seed: seed) }
+    }
+
+    func hardModeAllowedWork(seed: UInt64) {
         let (answers, others) = lists(seed: seed, answers: 30, others: 100)
         let solver = Solver(guesses: others, answers: answers, hardMode: true)
         let oracle = Oracle(guesses: solver.guesses, answers: answers, hardMode: true)
@@ -162,7 +170,11 @@ struct SolverTests {
     @Test(
         "Every turn's V, E, inaccuracy and luck are the oracle's, in both modes",
         arguments: [(21, false), (22, false), (23, true)] as [(UInt64, Bool)])
-    func analysisValues(seed: UInt64, hardMode: Bool) throws {
+    func analysisValues(seed: UInt64, hardMode: Bool) async throws {
+        try await offThePool { try analysisValuesWork(seed: seed, hardMode: hardMode) }
+    }
+
+    func analysisValuesWork(seed: UInt64, hardMode: Bool) throws {
         // Hard mode's oracle remembers less (the clues differ with the words played): smaller lists.
         let (answers, others) = lists(seed: seed, answers: hardMode ? 12 : 16, others: hardMode ? 60 : 80)
         do {
@@ -214,7 +226,11 @@ struct SolverTests {
     @Test(
         "Over a won game, guesses = V(start) + Σ inaccuracy − Σ luck, whenever every value is finite",
         arguments: [31, 32, 33, 34] as [UInt64])
-    func identity(seed: UInt64) throws {
+    func identity(seed: UInt64) async throws {
+        try await offThePool { try identityWork(seed: seed) }
+    }
+
+    func identityWork(seed: UInt64) throws {
         let (answers, others) = lists(seed: seed, answers: 40, others: 300)
         for hardMode in [false, true] {
             let solver = Solver(guesses: others, answers: answers, hardMode: hardMode)
@@ -235,7 +251,11 @@ struct SolverTests {
     }
 
     @Test("Every guess of an optimal hard-mode strategy is one the game accepts", arguments: [41, 42] as [UInt64])
-    func hardModeLegality(seed: UInt64) throws {
+    func hardModeLegality(seed: UInt64) async throws {
+        try await offThePool { try hardModeLegalityWork(seed: seed) }
+    }
+
+    func hardModeLegalityWork(seed: UInt64) throws {
         let (answers, others) = lists(seed: seed, answers: 60, others: 400)
         let solver = Solver(guesses: others, answers: answers, hardMode: true)
         let first = try #require(solver.optimal(solver.start)).guess
