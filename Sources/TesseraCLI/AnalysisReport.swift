@@ -1,6 +1,23 @@
 import Foundation
 import TesseraCore
 
+/// An optional that JSON writes as `null` when absent, where synthesised coding would leave the key out: an
+/// infinite value is said, not hidden.
+// swift-format-ignore: UseSynthesizedInitializer
+@propertyWrapper
+struct NullWhenAbsent<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    // Spelled out although the memberwise one is the same: as `init(wrappedValue:)` it lets the properties it
+    // wraps take plain optionals.
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
 /// What `tessera analyse` prints: a line a turn and the totals, or the JSON the README documents.
 struct AnalysisReport: Encodable {
     struct Turn: Encodable {
@@ -9,34 +26,17 @@ struct AnalysisReport: Encodable {
         var pattern: String
         var candidatesBefore: Int
         var candidatesAfter: Int
-        var best: String?
-        var inaccuracy: Double?
-        var luck: Double?
+        @NullWhenAbsent var best: String?
+        @NullWhenAbsent var inaccuracy: Double?
+        @NullWhenAbsent var luck: Double?
         var givesUpSureWin: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case guess, pattern, candidatesBefore, candidatesAfter, best, inaccuracy, luck, givesUpSureWin
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(guess, forKey: .guess)
-            try container.encode(pattern, forKey: .pattern)
-            try container.encode(candidatesBefore, forKey: .candidatesBefore)
-            try container.encode(candidatesAfter, forKey: .candidatesAfter)
-            // null, not absent, for an infinite value.
-            try container.encode(best, forKey: .best)
-            try container.encode(inaccuracy, forKey: .inaccuracy)
-            try container.encode(luck, forKey: .luck)
-            try container.encode(givesUpSureWin, forKey: .givesUpSureWin)
-        }
     }
 
     var answer: String
     var hard: Bool
     var turns: [Turn]
-    var totalInaccuracy: Double?
-    var totalLuck: Double?
+    @NullWhenAbsent var totalInaccuracy: Double?
+    @NullWhenAbsent var totalLuck: Double?
     var skill: Int
     var luckScore: Int
     /// Optimal play's guesses to the answer after the player's first guess.
@@ -59,23 +59,6 @@ struct AnalysisReport: Encodable {
         skill = analysis.skill
         luckScore = analysis.luckScore
         botPath = path.map(text)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case answer, hard, turns, totalInaccuracy, totalLuck, skill, luckScore, botPath
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(answer, forKey: .answer)
-        try container.encode(hard, forKey: .hard)
-        try container.encode(turns, forKey: .turns)
-        // null, not absent, for an infinite value.
-        try container.encode(totalInaccuracy, forKey: .totalInaccuracy)
-        try container.encode(totalLuck, forKey: .totalLuck)
-        try container.encode(skill, forKey: .skill)
-        try container.encode(luckScore, forKey: .luckScore)
-        try container.encode(botPath, forKey: .botPath)
     }
 
     func json() throws -> String {

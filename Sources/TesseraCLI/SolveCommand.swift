@@ -61,19 +61,16 @@ struct SolveCommand: AsyncParsableCommand {
 struct SolveSummary: Encodable {
     var total: Int
     var answers: Int
+    var average: Double
     var max: Int
     var seconds: Double
-    var average: Double { answers == 0 ? 0 : Double(total) / Double(answers) }
 
-    enum CodingKeys: String, CodingKey { case total, answers, average, max, seconds }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(total, forKey: .total)
-        try container.encode(answers, forKey: .answers)
-        try container.encode(average, forKey: .average)
-        try container.encode(max, forKey: .max)
-        try container.encode(seconds, forKey: .seconds)
+    init(total: Int, answers: Int, max: Int, seconds: Double) {
+        self.total = total
+        self.answers = answers
+        average = answers == 0 ? 0 : Double(total) / Double(answers)
+        self.max = max
+        self.seconds = seconds
     }
 
     func json() throws -> String {

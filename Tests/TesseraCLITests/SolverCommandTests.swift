@@ -31,7 +31,7 @@ enum OriginalLists {
     }
 }
 
-@Suite("tessera solve and tessera analyse")
+@Suite("tessera solve")
 struct SolverCommandTests {
     struct Summary: Decodable {
         var total: Int
