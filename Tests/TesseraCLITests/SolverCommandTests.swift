@@ -31,7 +31,8 @@ enum OriginalLists {
     }
 }
 
-@Suite("tessera solve")
+// Serialised: each run keeps every core busy, and the rest of the suite has timing of its own.
+@Suite("tessera solve", .serialized)
 struct SolverCommandTests {
     struct Summary: Decodable {
         var total: Int
@@ -81,7 +82,7 @@ struct SolverCommandTests {
     }
 }
 
-@Suite("tessera analyse")
+@Suite("tessera analyse", .serialized)
 struct AnalyseCommandTests {
     struct Report: Decodable {
         struct Turn: Decodable {
