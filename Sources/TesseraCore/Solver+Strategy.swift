@@ -4,15 +4,20 @@ extension Solver {
     public func guessCounts(_ position: Position, first guess: Int) -> [Int: Int]? {
         var counts: [Int: Int] = [:]
         for (pattern, _) in parts(of: position, by: guess) {
-            let next = after(position, guess: guess, pattern: pattern)
-            if pattern == UInt16(tables.solvedCode) {
-                for answer in next.candidates { counts[answer] = position.played + 1 }
-                continue
-            }
-            guard let (best, _) = optimal(next), let deeper = guessCounts(next, first: best) else { return nil }
-            counts.merge(deeper) { first, _ in first }
+            guard let part = guessCounts(position, first: guess, showing: pattern) else { return nil }
+            counts.merge(part) { first, _ in first }
         }
         return counts
+    }
+
+    /// ``guessCounts(_:first:)`` for the candidates to which `guess` shows `pattern`.
+    func guessCounts(_ position: Position, first guess: Int, showing pattern: UInt16) -> [Int: Int]? {
+        let next = after(position, guess: guess, pattern: pattern)
+        if pattern == UInt16(tables.solvedCode) {
+            return Dictionary(uniqueKeysWithValues: next.candidates.map { ($0, position.played + 1) })
+        }
+        guard let (best, _) = optimal(next) else { return nil }
+        return guessCounts(next, first: best)
     }
 
     /// The colours `guess` shows the candidates of `position`, with how many show each.
@@ -44,14 +49,8 @@ extension Solver {
                     let solver = Solver(tables: tables)
                     var counts: [Int: Int] = [:]
                     for pattern in share {
-                        let next = solver.after(start, guess: guess, pattern: pattern)
-                        if pattern == UInt16(tables.solvedCode) {
-                            for answer in next.candidates { counts[answer] = 1 }
-                            continue
-                        }
-                        guard let (best, _) = solver.optimal(next), let deeper = solver.guessCounts(next, first: best)
-                        else { return nil }
-                        counts.merge(deeper) { first, _ in first }
+                        guard let part = solver.guessCounts(start, first: guess, showing: pattern) else { return nil }
+                        counts.merge(part) { first, _ in first }
                     }
                     return counts
                 }
