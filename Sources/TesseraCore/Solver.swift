@@ -29,9 +29,6 @@ public final class Solver {
         self.tables = tables
     }
 
-    /// Positions solved so far, kept for the positions that needed a search.
-    public var rememberedPositions: Int { memo.count }
-
     /// A position: candidates (indices into ``answers``, ascending), guesses played, and in hard mode the
     /// clues so far (nil in normal mode).
     public struct Position: Hashable, Sendable {
