@@ -45,7 +45,9 @@ let package = Package(
             name: "TesseraCore",
             // The word lists' reviewed inputs, answer editions and build report: read by scripts/build-wordlists.
             exclude: ["WordLists/Inputs", "WordLists/Editions", "WordLists/REPORT.md"],
-            swiftSettings: swiftSettings
+            // Optimised in debug builds too: the daemon analyses every finished game with the solver, which is
+            // some forty times slower unoptimised (forty seconds a game), in tests and `scripts/run` alike.
+            swiftSettings: swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // Slow, obviously correct oracles and seeded randomness for tests and benchmarks.
         .target(name: "TesseraCoreTesting", dependencies: ["TesseraCore"], swiftSettings: swiftSettings),

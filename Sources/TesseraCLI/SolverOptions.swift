@@ -16,6 +16,13 @@ struct SolverOptions: ParsableArguments {
         help: "A file of the other allowed guesses, one word a line (the answers are always allowed too).")
     var guessesFile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The language's answer edition to play with: 1 for the first (default: the latest).",
+            discussion: "Puzzles keep the answers of the edition they were played with.",
+            valueName: "number"))
+    var edition: Int?
+
     @Flag(help: "Hard mode: every guess keeps the clues so far (greens in place, revealed letters used).")
     var hard = false
 
@@ -26,7 +33,17 @@ struct SolverOptions: ParsableArguments {
         if (answersFile == nil) != (guessesFile == nil) {
             throw CommandError("--answers and --guesses go together: give both files, or neither.")
         }
+        if let edition {
+            guard answersFile == nil else { throw CommandError("--edition picks a language's answers, not a file's.") }
+            let editions = (languageArgument?.value ?? .english).wordList.answerEditions.count
+            guard (1...editions).contains(edition) else {
+                throw CommandError("There are \(editions) answer editions; give --edition from 1 to \(editions).")
+            }
+        }
     }
+
+    /// The answer edition to play with, counted from 0: the one asked for, or the latest.
+    func editionIndex(of list: WordList) -> Int { (edition ?? list.answerEditions.count) - 1 }
 
     /// The lists to play with, read and checked.
     func wordList() throws -> WordList {
@@ -84,11 +101,8 @@ struct SolverOptions: ParsableArguments {
         return words
     }
 
-    /// The solver's tables for `list`: its answers, then its other guesses in alphabetical order.
+    /// The solver's tables for `list`'s answer edition: its answers, then its other guesses in alphabetical order.
     func tables(for list: WordList) -> Solver.Tables {
-        let others = list.allowedGuesses.subtracting(list.answers).sorted {
-            $0.codes.lexicographicallyPrecedes($1.codes)
-        }
-        return Solver.Tables(guesses: others, answers: list.answers, hardMode: hard)
+        Solver.Tables(wordList: list, edition: editionIndex(of: list), hardMode: hard)
     }
 }

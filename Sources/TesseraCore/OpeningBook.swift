@@ -21,13 +21,16 @@ public struct OpeningBook: Sendable, Hashable {
 extension Solver.Tables {
     /// Identifies the lists and their order (FNV-1a over every word): an opening book is only used with the
     /// lists it was made from.
-    public var fingerprint: UInt64 {
+    public var fingerprint: UInt64 { Self.fingerprint(answerCount: answers.count, guesses: guesses) }
+
+    /// The fingerprint of tables of these words, without building them.
+    static func fingerprint(answerCount: Int, guesses: some Sequence<Word>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
             hash ^= value
             hash = hash &* 0x100_0000_01b3
         }
-        mix(UInt64(answers.count))
+        mix(UInt64(answerCount))
         for word in guesses {
             for code in word.codes { mix(UInt64(code)) }
         }

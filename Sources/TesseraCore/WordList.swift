@@ -13,6 +13,12 @@ public struct WordList: Sendable {
     /// Every word accepted as a guess; it includes every answer of the latest edition.
     public let allowedGuesses: Set<Word>
 
+    /// The number (counted from 0, oldest first) of the answer edition a puzzle is played with: the first
+    /// edition also answers every puzzle before it.
+    public func answerEditionIndex(for puzzle: PuzzleNumber) -> Int {
+        answerEditions.lastIndex { $0.firstPuzzle <= puzzle } ?? 0
+    }
+
     /// Creates a list from answers and the other allowed guesses, all of one length.
     public init(language: Language, alphabet: Alphabet, answers: [Word], otherGuesses: some Sequence<Word>) {
         self.init(

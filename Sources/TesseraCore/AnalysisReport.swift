@@ -1,0 +1,80 @@
+import Foundation
+
+/// An optional that JSON writes as `null` when absent, where synthesised coding would leave the key out: an
+/// infinite value is said, not hidden.
+// swift-format-ignore: UseSynthesizedInitializer
+@propertyWrapper
+public struct NullWhenAbsent<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+    public var wrappedValue: Value?
+
+    // Spelled out although the memberwise one is the same: as `init(wrappedValue:)` it lets the properties it
+    // wraps take plain optionals.
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}
+
+/// A game's analysis in words rather than indices: what `tessera analyse --json` prints (the README documents
+/// it), what the bot stores for each finished game, and what both write out for people.
+public struct AnalysisReport: Codable, Sendable, Hashable {
+    public struct Turn: Codable, Sendable, Hashable {
+        public var guess: String
+        /// b, y or g a letter: "bbbyb".
+        public var pattern: String
+        public var candidatesBefore: Int
+        public var candidatesAfter: Int
+        @NullWhenAbsent public var best: String?
+        @NullWhenAbsent public var inaccuracy: Double?
+        @NullWhenAbsent public var luck: Double?
+        public var givesUpSureWin: Bool
+    }
+
+    public var answer: String
+    public var hard: Bool
+    public var turns: [Turn]
+    @NullWhenAbsent public var totalInaccuracy: Double?
+    @NullWhenAbsent public var totalLuck: Double?
+    public var skill: Int
+    public var luckScore: Int
+    /// Optimal play's guesses to the answer after the player's first guess.
+    public var botPath: [String]
+
+    public init(_ analysis: GameAnalysis, answer: Word, list: WordList, path: [Word]) {
+        func text(_ word: Word) -> String { list.display(word).lowercased() }
+        self.answer = text(answer)
+        hard = analysis.hardMode
+        turns = analysis.turns.map { turn in
+            Turn(
+                guess: text(turn.guess),
+                pattern: String(turn.feedback.states.map { ["b", "y", "g"][Int($0.rawValue)] }.joined()),
+                candidatesBefore: turn.candidatesBefore, candidatesAfter: turn.candidatesAfter,
+                best: turn.best.map(text), inaccuracy: turn.inaccuracy, luck: turn.luck,
+                givesUpSureWin: turn.losesTheGuarantee)
+        }
+        totalInaccuracy = analysis.totalInaccuracy
+        totalLuck = analysis.totalLuck
+        skill = analysis.skill
+        luckScore = analysis.luckScore
+        botPath = path.map(text)
+    }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// A number of guesses as people read it: two decimals, `+` on a positive luck.
+    public static func guesses(_ value: Double) -> String {
+        value.formatted(.number.precision(.fractionLength(2)).locale(Locale(identifier: "en_US_POSIX")))
+    }
+    public static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + guesses(value) }
+}

@@ -1,0 +1,137 @@
+import Synchronization
+
+/// Measures finished games against optimal play (issue 26), for `tessera analyse` and the bot's analyses. The
+/// solver's tables of the answer edition and mode in hand are kept for the next game, and given up when
+/// another edition or mode is analysed or ``release()`` is called: each holds a byte for every guess and answer,
+/// tens of megabytes.
+///
+/// The first guess's value does not depend on the answer: it comes from the opening book, or from the caller
+/// (a total worked out before and kept), and is otherwise searched, which can take a minute.
+public final class GameAnalyst: Sendable {
+    /// Why a game cannot be analysed.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case answerNotInEdition
+        case guessNotAllowed(String)
+        case rejected(Solver.AnalysisRejection)
+        /// No strategy wins every answer within the game's guesses: there is nothing to measure against.
+        case noSureWin
+        /// The opening book's best opener is not a word of the lists it claims to be for.
+        case bookDoesNotFit(String)
+
+        public var description: String {
+            switch self {
+            case .answerNotInEdition: "the answer is not on the answer list"
+            case .guessNotAllowed(let word): "the guess '\(word)' is not an allowed guess"
+            case .rejected(let rejection): rejection.description
+            case .noSureWin: "no strategy is sure to win within six guesses on these lists"
+            case .bookDoesNotFit(let word):
+                "the opening book's best opener '\(word)' is not in these lists; rebuild it"
+            }
+        }
+    }
+
+    /// One analysed game.
+    public struct Analysed: Sendable {
+        public var analysis: GameAnalysis
+        public var report: AnalysisReport
+        /// Whether the first guess's total had to be searched: neither the book nor the caller knew it.
+        public var searchedFirstGuess: Bool
+        /// The first guess's total (nil: no sure win in six after it), to keep for the next game.
+        public var firstGuessTotal: Int? { analysis.turns[0].guessTotal }
+    }
+
+    private struct Edition: Hashable {
+        let language: Language
+        let edition: Int
+    }
+
+    private let kept = Mutex<(edition: Edition, hardMode: Bool, tables: Solver.Tables)?>(nil)
+    private let fingerprints = Mutex<[Edition: UInt64]>([:])
+
+    public init() {}
+
+    /// The tables of a list's answer edition (counted from 0, oldest first) in a mode, built or kept.
+    public func tables(for list: WordList, edition: Int, hardMode: Bool) -> Solver.Tables {
+        let wanted = Edition(language: list.language, edition: edition)
+        return kept.withLock { kept in
+            if let kept, kept.edition == wanted, kept.hardMode == hardMode { return kept.tables }
+            kept = nil  // the old tables go before the new ones are built
+            let built = Solver.Tables(wordList: list, edition: edition, hardMode: hardMode)
+            kept = (wanted, hardMode, built)
+            return built
+        }
+    }
+
+    /// Gives up the kept tables.
+    public func release() { kept.withLock { $0 = nil } }
+
+    /// The fingerprint of the tables of a list's answer edition (``Solver/Tables/fingerprint``), worked out
+    /// without building them: it keys first guesses' totals kept outside the opening book.
+    public func fingerprint(of list: WordList, edition: Int) -> UInt64 {
+        let key = Edition(language: list.language, edition: edition)
+        if let known = fingerprints.withLock({ $0[key] }) { return known }
+        let answers = list.answerEditions[edition].answers
+        let fingerprint = Solver.Tables.fingerprint(
+            answerCount: answers.count, guesses: answers + Solver.Tables.otherGuesses(of: list, answers: answers))
+        fingerprints.withLock { $0[key] = fingerprint }
+        return fingerprint
+    }
+
+    /// Analyses a game played with `list`'s answer edition `edition`. `firstGuessTotal` is the first guess's
+    /// total when the caller kept it (`.some(nil)`: no sure win in six after it).
+    public func analyse(
+        answer: Word, guesses: [Word], list: WordList, edition: Int, hardMode: Bool, firstGuessTotal: Int?? = nil
+    ) throws(Failure) -> Analysed {
+        let tables = tables(for: list, edition: edition, hardMode: hardMode)
+        guard let answerIndex = tables.answers.firstIndex(of: answer) else { throw .answerNotInEdition }
+        var played: [Int] = []
+        for word in guesses {
+            guard let index = tables.guesses.firstIndex(of: word) else {
+                throw .guessNotAllowed(list.display(word).lowercased())
+            }
+            played.append(index)
+        }
+        guard let firstIndex = played.first else { throw .rejected(.noGuesses) }
+        let solver = Solver(tables: tables)
+        let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
+        let best: Solver.Opening
+        if let book {
+            guard case .success(let word) = list.word(from: book.best), let index = tables.guesses.firstIndex(of: word),
+                let total = book.totals[book.best] ?? nil
+            else { throw .bookDoesNotFit(book.best) }
+            best = Solver.Opening(guess: index, total: total)
+        } else {
+            // Lists without a book are small ones (tests, files given to `tessera analyse`): searched.
+            guard let optimal = solver.optimal(solver.start) else { throw .noSureWin }
+            best = Solver.Opening(guess: optimal.guess, total: optimal.total)
+        }
+        let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()]
+        let analysis: GameAnalysis
+        do {
+            analysis = try solver.analyse(
+                answer: answerIndex, played: played, best: best,
+                first: known.map { Solver.Opening(guess: firstIndex, total: $0) })
+        } catch {
+            throw .rejected(error)
+        }
+        let path = solver.path(from: solver.start, to: answerIndex, first: firstIndex)
+        return Analysed(
+            analysis: analysis,
+            report: AnalysisReport(analysis, answer: answer, list: list, path: path.map { tables.guesses[$0] }),
+            searchedFirstGuess: known == nil)
+    }
+}
+
+extension Solver.Tables {
+    /// The tables of a word list's answer edition (counted from 0, oldest first): its answers, then every other
+    /// allowed guess in alphabetical order.
+    public convenience init(wordList: WordList, edition: Int, hardMode: Bool) {
+        let answers = wordList.answerEditions[edition].answers
+        self.init(guesses: Self.otherGuesses(of: wordList, answers: answers), answers: answers, hardMode: hardMode)
+    }
+
+    /// The allowed guesses that are not answers, in the tables' order: alphabetical.
+    static func otherGuesses(of list: WordList, answers: [Word]) -> [Word] {
+        list.allowedGuesses.subtracting(answers).sorted { $0.codes.lexicographicallyPrecedes($1.codes) }
+    }
+}
