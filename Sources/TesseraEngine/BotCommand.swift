@@ -18,12 +18,13 @@ public struct ChatCommand: Sendable, Hashable {
 /// it), the menus (each language describes every case), the engine's questions to the platform, the buttons
 /// that run a command, and how a platform writes one (``CommandSyntax/written(_:)``) all derive from it.
 public enum BotCommand: String, CaseIterable, Sendable {
-    case play, start, guess, board, hard, stats, share, leaderboard, join, leave, settings, timezone, language
-    case remind, export, forgetme, help
+    case play, start, guess, board, hard, stats, analysis, share, leaderboard, join, leave, settings, timezone
+    case language, remind, export, forgetme, help
 
-    /// Buttons under a finished board that run their command when pressed: Stats, and Share where the platform
-    /// cannot post through the bot in another chat (it then sends the share text here, to forward).
-    var isButton: Bool { self == .stats || self == .share }
+    /// Buttons under a finished board that run their command when pressed: Stats, Analysis (whose data names
+    /// the board's game after the command), and Share where the platform cannot post through the bot in another
+    /// chat (it then sends the share text here, to forward).
+    var isButton: Bool { self == .stats || self == .share || self == .analysis }
 }
 
 extension ChatCommand {

@@ -39,7 +39,8 @@ extension BotEngine {
                     [
                         .postElsewhere(texts.shareButton, query: Self.shareQuery),
                         OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
-                    ]
+                    ],
+                    [analysisButton(for: daily.stored, texts: texts)],
                 ]
             } else {
                 lines.append(texts.boardCommands)

@@ -104,13 +104,20 @@ extension BotEngine {
     func export(context: inout Context) async throws {
         guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
         guard let data = try await context.store.data(of: context.player.id) else { return }
+        var analyses: [StoredGame: AnalysisReport] = [:]
+        for game in data.games where game.result != nil {
+            let stored = try await context.store.analysis(of: game.player, language: game.language, puzzle: game.puzzle)
+            if case .done(let json)? = stored, let report = decoded(json, player: game.player) {
+                analyses[game] = report
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let document = OutgoingMessage.Document(
             fileName: "tessera-data-\(context.player.id.fileNameSafe).json",
-            contents: Array(try encoder.encode(PlayerExport(data, exportedAt: context.now))))
+            contents: Array(try encoder.encode(PlayerExport(data, analyses: analyses, exportedAt: context.now))))
         context.replies.append(
             OutgoingMessage(
                 chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
@@ -142,6 +149,8 @@ struct PlayerExport: Encodable {
         /// `3/6`, `X/6`, or nil while unfinished.
         let result: String?
         let finishedAt: Date?
+        /// How the game compared with optimal play (`tessera analyse --json`'s fields), once worked out.
+        let analysis: AnalysisReport?
     }
 
     struct Membership: Encodable {
@@ -165,7 +174,7 @@ struct PlayerExport: Encodable {
     let groups: [Membership]
     let boardResults: [Result]
 
-    init(_ data: PlayerData, exportedAt: Date) {
+    init(_ data: PlayerData, analyses: [StoredGame: AnalysisReport] = [:], exportedAt: Date) {
         self.exportedAt = exportedAt
         let player = data.player
         self.player = Settings(
@@ -180,7 +189,7 @@ struct PlayerExport: Encodable {
                 result: game.result.map {
                     TextFormat.score($0, maximumGuesses: TesseraCore.Game.defaultMaximumGuesses)
                 },
-                finishedAt: game.finishedAt)
+                finishedAt: game.finishedAt, analysis: analyses[game])
         }
         groups = data.memberships.map { Membership(group: $0.chat.value, joinedPuzzle: $0.joinedPuzzle.rawValue) }
         boardResults = data.results.map { result in

@@ -78,10 +78,11 @@ extension BotEngine {
                 // In the language the day was played in, whatever the group has switched to since.
                 let language = group.language(of: puzzle)
                 let word = language.wordList.display(answer(for: puzzle, in: language))
+                let highlights = try await highlights(of: results, language: language, puzzle: puzzle, store: store)
                 try await store.enqueue([
                     post(
                         language.texts.summaryReveal(
-                            puzzle: puzzle, answer: word, standings: Self.resultLines(results)),
+                            puzzle: puzzle, answer: word, highlights: highlights, standings: Self.resultLines(results)),
                         in: group)
                 ])
                 queued += 1
@@ -194,10 +195,19 @@ extension BotEngine {
             }
         }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
+        let word: DaySummary.Word =
+            !configuration.platform.spoilers ? .notPosted : wordWaits ? .later : .shown(list.display(answer))
+        // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
+        var highlights: DayHighlights?
+        if case .shown = word {
+            highlights = try await self.highlights(
+                of: results, language: group.language, puzzle: puzzle, store: store)
+        }
         let html = group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
-                word: !configuration.platform.spoilers ? .notPosted : wordWaits ? .later : .shown(list.display(answer)),
+                word: word,
+                highlights: highlights,
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
@@ -249,6 +259,8 @@ struct DaySummary {
 
     let puzzle: PuzzleNumber
     let word: Word
+    /// The most skilful and luckiest games, beside the word only.
+    let highlights: DayHighlights?
     /// Everyone with the fewest guesses, when someone won.
     let winners: Shortlist<String>
     let grids: [Grid]

@@ -76,11 +76,14 @@ public struct BotEngine: Sendable {
             return try await typedConfirmation(command.argument, message: message, at: now, in: store)
         }
         if let button = message.button {
-            // Stats and Share are their commands; the other buttons confirm what they were sent with.
-            guard let command = BotCommand(rawValue: button), command.isButton else {
+            // Stats, Share and Analysis are their commands, written as typed; the other buttons confirm what they
+            // were sent with.
+            let parts = button.split(separator: " ", maxSplits: 1)
+            let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
+            guard command.known?.isButton == true else {
                 return try await pressed(button, message: message, at: now, in: store)
             }
-            input = .command(ChatCommand(name: command.rawValue))
+            input = .command(command)
         }
         var group: Group?
         if message.chatKind == .group {
@@ -277,6 +280,7 @@ public struct BotEngine: Sendable {
         case .board: try await board(context: &context)
         case .hard: try await hardMode(argument, context: &context)
         case .stats: try await statistics(context: &context)
+        case .analysis: try await analysis(argument, context: &context)
         case .share: try await share(context: &context)
         case .leaderboard: try await leaderboard(argument, context: &context)
         case .join: try await join(context: &context)
@@ -353,7 +357,11 @@ public struct BotEngine: Sendable {
                 daily.stored.finishedAt = context.now
             }
             try await context.store.save(daily.stored)
-            if daily.stored.result != nil { try await countOnBoards(daily.stored, context: context) }
+            if daily.stored.result != nil {
+                try await countOnBoards(daily.stored, context: context)
+                try await context.store.requestAnalysis(
+                    of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
+            }
             context.replies.append(liveBoard(daily, context: context))
         }
     }
@@ -394,7 +402,9 @@ public struct BotEngine: Sendable {
         let language = context.language
         let history = try await context.store.finishedGames(of: context.player.id, language: language)
         let today = context.player.puzzle(at: context.now, schedule: configuration.schedule)
-        context.reply(context.texts.statistics(Statistics(history: history, today: today), language: language))
+        let scores = try await averageScores(of: context.player.id, language: language, store: context.store)
+        context.reply(
+            context.texts.statistics(Statistics(history: history, today: today), language: language, scores: scores))
     }
 
     private func share(context: inout Context) async throws {

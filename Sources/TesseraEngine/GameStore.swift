@@ -15,6 +15,25 @@ public protocol GameStoreTransaction: Sendable {
     /// Every finished game of a player in a language, any order.
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame]
 
+    // Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``)
+
+    /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
+    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
+    /// Where a game's analysis is; nil when none was asked for (or there is no such game).
+    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis?
+    /// Games waiting for their analysis, of one platform's players or of every platform's, the earliest asked
+    /// for first.
+    func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame]
+    /// Stores a game's analysis as ``AnalysisReport`` JSON, or nil when the game cannot be analysed; returns
+    /// whether the player asked to be shown it. Nothing changes, and it returns false, when the game no longer
+    /// waits for one (analysed already, or forgotten).
+    func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
+        -> Bool
+    /// The JSON of a player's latest analysed games in a language, newest puzzle first, at most `limit`.
+    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
+    /// The JSON of the analyses of some players' games of a puzzle, for those that have one.
+    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String]
+
     // Groups and their boards
 
     func group(_ chat: ChatID) async throws -> Group?
@@ -182,6 +201,16 @@ extension GameStore {
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await pendingMessages(limit: limit, now: now, platform: nil)
     }
+}
+
+/// Where a finished game's analysis is.
+public enum StoredAnalysis: Sendable, Hashable {
+    /// Asked for, not worked out yet; `show`: the player asked to see it once it is.
+    case pending(show: Bool)
+    /// ``AnalysisReport`` JSON.
+    case done(json: String)
+    /// The game could not be analysed (a guess no longer on the lists).
+    case unavailable
 }
 
 /// A queued reply.

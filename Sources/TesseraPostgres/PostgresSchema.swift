@@ -246,6 +246,17 @@
             Migration(
                 name: "v6: games by puzzle, for who played another language's puzzle",
                 sql: ["CREATE INDEX game_by_puzzle ON game (puzzle, language)"]),
+            // analysis_state: NULL none asked for, 0 pending, 1 pending and to be shown, 2 done, 3 unavailable.
+            Migration(
+                name: "v7: post-game analyses",
+                sql: [
+                    "ALTER TABLE game ADD COLUMN analysis_state SMALLINT",
+                    "ALTER TABLE game ADD COLUMN analysis TEXT",
+                    """
+                    CREATE INDEX game_awaiting_analysis ON game (analysis_state, finished_at)
+                        WHERE analysis_state IN (0, 1)
+                    """,
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

@@ -157,6 +157,10 @@
         }
 
         static let gameColumns = "language, puzzle, hard_mode, guesses, won_in, lost, finished_at"
+        /// ``gameColumns`` of a table named in a join with others that have such columns (`player.language`).
+        static func gameColumns(of table: String) -> String {
+            gameColumns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
+        }
         typealias GameRow = (String, Int, Bool, String, Int?, Bool, Double?)
 
         static func game(_ row: GameRow, of player: UserID) throws -> StoredGame {
@@ -205,6 +209,103 @@
                 let game = try Self.game(row, of: player)
                 return game.result.map { PlayedGame(puzzle: game.puzzle, result: $0) }
             }
+        }
+
+        // MARK: - Analyses (the states of `game.analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
+
+        func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
+            guard let key = try await rowID(of: player) else { return }
+            try await execute(
+                """
+                UPDATE game SET analysis_state = greatest(coalesce(analysis_state, 0), \(show ? 1 : 0))
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+                    AND (analysis_state IS NULL OR analysis_state < 2)
+                """)
+        }
+
+        func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
+            guard let key = try await rowID(of: player) else { return nil }
+            let row = try await one(
+                """
+                SELECT analysis_state, analysis FROM game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+                """
+            ) { try $0.decode((Int16?, String?).self) }
+            guard let (state, json) = row, let state else { return nil }
+            switch (state, json) {
+            case (0, _): return .pending(show: false)
+            case (1, _): return .pending(show: true)
+            case (2, let json?): return .done(json: json)
+            case (3, _): return .unavailable
+            default: throw PostgresStoreError.damagedRow(column: "analysis_state")
+            }
+        }
+
+        func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
+            let name = platform?.rawValue
+            return try await all(
+                """
+                SELECT p.platform, p.account, \(unescaped: Self.gameColumns(of: "g")) FROM game g
+                JOIN player p ON p.id = g.player_id
+                WHERE g.analysis_state IN (0, 1) AND (\(name)::text IS NULL OR p.platform = \(name))
+                ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
+                """
+            ) { row in
+                let (platform, account, language, puzzle, hard, guesses, wonIn, lost, finishedAt) = try row.decode(
+                    (String, String, String, Int, Bool, String, Int?, Bool, Double?).self)
+                guard let platform = Platform(rawValue: platform) else {
+                    throw PostgresStoreError.damagedRow(column: "platform")
+                }
+                return try Self.game(
+                    (language, puzzle, hard, guesses, wonIn, lost, finishedAt), of: UserID(platform, account))
+            }
+        }
+
+        func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
+            -> Bool
+        {
+            guard let key = try await rowID(of: player) else { return false }
+            // The state before the update, from the row the update locked.
+            let shown = try await one(
+                """
+                UPDATE game g SET analysis_state = \(json == nil ? 3 : 2), analysis = \(json)
+                FROM (SELECT player_id, language, puzzle, analysis_state FROM game
+                    WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+                    FOR UPDATE) old
+                WHERE g.player_id = old.player_id AND g.language = old.language AND g.puzzle = old.puzzle
+                    AND old.analysis_state IN (0, 1)
+                RETURNING old.analysis_state = 1
+                """
+            ) { try $0.decode(Bool.self) }
+            return shown ?? false
+        }
+
+        func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT analysis FROM game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = 2
+                ORDER BY puzzle DESC LIMIT \(limit)
+                """
+            ) { try $0.decode(String.self) }
+        }
+
+        func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
+            var analyses: [UserID: String] = [:]
+            // One query a platform, as for the grids.
+            for (platform, members) in Dictionary(grouping: players, by: \.platform) {
+                let rows = try await all(
+                    """
+                    SELECT p.account, g.analysis FROM game g JOIN player p ON p.id = g.player_id
+                    WHERE p.platform = \(platform.rawValue) AND p.account = ANY(\(members.map(\.value)))
+                        AND g.language = \(language.rawValue) AND g.puzzle = \(puzzle.rawValue)
+                        AND g.analysis_state = 2
+                    """
+                ) { try $0.decode((String, String).self) }
+                for (account, json) in rows { analyses[UserID(platform, account)] = json }
+            }
+            return analyses
         }
 
         // MARK: - Groups

@@ -6,8 +6,8 @@ public import TesseraEngine
 import UnixSignals
 
 /// The running bot, as small services in one `ServiceGroup`: for each platform a ``SendService``, and, while this
-/// process leads the platform (``LeadershipService``), a ``ReceiveService``, a ``DayCloser`` and a
-/// ``HeartbeatService``. ``serviceGroup(platforms:before:signals:)`` puts them in dependency order after the
+/// process leads the platform (``LeadershipService``), a ``ReceiveService``, a ``DayCloser``, an
+/// ``AnalysisService`` and a ``HeartbeatService``. ``serviceGroup(platforms:before:signals:)`` puts them in dependency order after the
 /// services they need (the store's own), so that a graceful shutdown stops receiving first, then sends what it can, then
 /// closes the store, all within ``Configuration/shutdownDeadline``.
 ///
@@ -28,6 +28,8 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         /// How often groups' days are checked for closing (and their summaries queued); also at start, to
         /// catch up on a rollover missed while the bot was down.
         public var dayCheckInterval = Duration.seconds(5)
+        /// How often the analysis service looks for finished games to analyse when none was waiting.
+        public var analysisInterval = Duration.seconds(1)
         /// How long the services have to finish their work once a graceful shutdown starts (the batch in hand,
         /// draining the outbox); then they are cancelled and whatever is unsent stays in the outbox. Shorter than
         /// `docker stop`'s 10 s and the systemd unit's 30 s, whatever the platform does.
@@ -93,8 +95,12 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         let closer = DayCloser(
             platform: transport.platform, store: store, engine: engine, activity: activity,
             interval: configuration.dayCheckInterval, clock: clock, now: now, retrier: retrier)
+        let analyses = AnalysisService(
+            platform: transport.platform, store: store, engine: engine, activity: activity,
+            interval: configuration.analysisInterval, clock: clock, retrier: retrier)
         let leader = LeadershipService(
-            role: transport.name, leadership: configuration.leadership, services: [receiver, closer, heartbeat])
+            role: transport.name, leadership: configuration.leadership,
+            services: [receiver, closer, analyses, heartbeat])
         return (sender, leader)
     }
 

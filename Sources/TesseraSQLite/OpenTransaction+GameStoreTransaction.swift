@@ -19,6 +19,26 @@ extension OpenTransaction: GameStoreTransaction {
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
         try await sql { try $0.finishedGames(of: player, language: language) }
     }
+    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
+        try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }
+    }
+    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
+        try await sql { try $0.analysis(of: player, language: language, puzzle: puzzle) }
+    }
+    func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
+        try await sql { try $0.pendingAnalyses(on: platform, limit: limit) }
+    }
+    func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
+        -> Bool
+    {
+        try await sql { try $0.saveAnalysis(json, of: player, language: language, puzzle: puzzle) }
+    }
+    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        try await sql { try $0.recentAnalyses(of: player, language: language, limit: limit) }
+    }
+    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
+        try await sql { try $0.analyses(of: players, language: language, puzzle: puzzle) }
+    }
     func group(_ chat: ChatID) async throws -> Group? { try await sql { try $0.group(chat) } }
     func save(_ group: Group) async throws { try await sql { try $0.save(group) } }
     func activeGroups(on platform: Platform?) async throws -> [Group] {

@@ -694,6 +694,16 @@ public final class SQLiteGameStore: GameStore {
         migrator.registerMigration("v15: games by puzzle, for who played another language's puzzle") { db in
             try db.execute(sql: "CREATE INDEX game_by_puzzle ON game (puzzle, language)")
         }
+        migrator.registerMigration("v16: post-game analyses") { db in
+            // analysis_state: NULL none asked for, 0 pending, 1 pending and to be shown, 2 done, 3 unavailable.
+            try db.execute(
+                sql: """
+                    ALTER TABLE game ADD COLUMN analysis_state INTEGER;
+                    ALTER TABLE game ADD COLUMN analysis TEXT;
+                    CREATE INDEX game_awaiting_analysis ON game (analysis_state, finished_at)
+                        WHERE analysis_state IN (0, 1);
+                    """)
+        }
         return migrator
     }
 }

@@ -111,6 +111,104 @@ struct SQLiteTransaction {
         }
     }
 
+    // MARK: - Analyses
+
+    /// `game.analysis_state`: NULL when none was asked for, then these.
+    enum AnalysisState: Int {
+        case pending = 0
+        /// Pending, and the player asked to be shown it.
+        case shown = 1
+        case done = 2
+        case unavailable = 3
+    }
+
+    /// The `WHERE` of one player's game, after the player's key.
+    private static let oneGame = "player_id = ? AND language = ? AND puzzle = ?"
+
+    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) throws {
+        guard let key = try rowID(of: player) else { return }
+        try db.executeCached(
+            sql: """
+                UPDATE game SET analysis_state = max(coalesce(analysis_state, 0), ?)
+                WHERE \(Self.oneGame) AND (analysis_state IS NULL OR analysis_state < ?)
+                """,
+            arguments: [
+                (show ? AnalysisState.shown : .pending).rawValue, key, language.rawValue, puzzle.rawValue,
+                AnalysisState.done.rawValue,
+            ])
+    }
+
+    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredAnalysis? {
+        guard let key = try rowID(of: player),
+            let row = try db.cachedRow(
+                sql: "SELECT analysis_state, analysis FROM game WHERE \(Self.oneGame)",
+                arguments: [key, language.rawValue, puzzle.rawValue])
+        else { return nil }
+        return try Self.analysis(row)
+    }
+
+    static func analysis(_ row: Row) throws -> StoredAnalysis? {
+        guard let code = row["analysis_state"] as Int? else { return nil }
+        switch AnalysisState(rawValue: code) {
+        case .pending: return .pending(show: false)
+        case .shown: return .pending(show: true)
+        case .done: return .done(json: try row.required("analysis", in: "game"))
+        case .unavailable: return .unavailable
+        case nil: throw SQLiteStoreError.damagedRow(table: "game", column: "analysis_state")
+        }
+    }
+
+    func pendingAnalyses(on platform: Platform?, limit: Int) throws -> [StoredGame] {
+        try db.cachedRows(
+            sql: """
+                SELECT game.*, player.platform, player.account FROM game JOIN player ON player.id = game.player_id
+                WHERE game.analysis_state IN (0, 1) AND (?1 IS NULL OR player.platform = ?1)
+                ORDER BY game.analysis_state DESC, game.finished_at LIMIT ?2
+                """,
+            arguments: [platform?.rawValue, limit]
+        ).map { row in try Self.game(row, of: try Self.user(row)) }
+    }
+
+    func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> Bool {
+        guard let key = try rowID(of: player) else { return false }
+        let arguments: StatementArguments = [key, language.rawValue, puzzle.rawValue]
+        let state = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT analysis_state FROM game WHERE \(Self.oneGame)"), arguments: arguments)
+        guard let state, state == AnalysisState.pending.rawValue || state == AnalysisState.shown.rawValue else {
+            return false
+        }
+        try db.executeCached(
+            sql: "UPDATE game SET analysis_state = ?, analysis = ? WHERE \(Self.oneGame)",
+            arguments: [(json == nil ? AnalysisState.unavailable : .done).rawValue, json] + arguments)
+        return state == AnalysisState.shown.rawValue
+    }
+
+    func recentAnalyses(of player: UserID, language: Language, limit: Int) throws -> [String] {
+        guard let key = try rowID(of: player) else { return [] }
+        return try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT analysis FROM game WHERE player_id = ? AND language = ? AND analysis_state = 2
+                    ORDER BY puzzle DESC LIMIT ?
+                    """),
+            arguments: [key, language.rawValue, limit])
+    }
+
+    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: String] {
+        var analyses: [UserID: String] = [:]
+        for player in players {
+            analyses[player] = try String.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT analysis FROM game
+                        WHERE player_id = (SELECT id FROM player WHERE platform = ? AND account = ?)
+                            AND language = ? AND puzzle = ? AND analysis_state = 2
+                        """),
+                arguments: [player.platform.rawValue, Self.account(player), language.rawValue, puzzle.rawValue])
+        }
+        return analyses
+    }
+
     // MARK: - Groups
 
     /// The columns ``group(_:)`` reads: a group's settings and its chat's platform id.

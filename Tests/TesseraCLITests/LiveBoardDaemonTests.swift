@@ -49,7 +49,8 @@ struct LiveBoardDaemonTests {
         #expect(edits.count == 5 && edits.allSatisfy { $0.messageID == boards.first?.messageID })
         let board = try #require(boards.first)
         #expect(board.text.contains("Solved in 6/6") && board.text.contains("⏳ Next puzzle in 12 h 0 min"))
-        #expect(board.inlineQueries == ["share"] && board.buttons.map(\.text) == ["📤 Share", "📊 Stats"])
+        #expect(
+            board.inlineQueries == ["share"] && board.buttons.map(\.text) == ["📤 Share", "📊 Stats", "🔍 Analysis"])
 
         // Share: Telegram sends the inline query the button opens; the answer is the spoiler-free result.
         try await fake.push([FakeTelegram.inlineQuery("share", id: "iq-1", from: 8, name: "Eve")])
@@ -78,6 +79,66 @@ struct LiveBoardDaemonTests {
         let greeting = try await fake.waitForSent { $0.contains { $0.chat == -71 } }.filter { $0.chat == -71 }
         #expect(greeting.count == 1 && greeting[0].text.hasPrefix("👋 Hello!"))
         #expect(greeting[0].text.contains("I can only see commands here"))
+        #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
+        await running.stop()
+        await fake.stop()
+    }
+
+    @Test(
+        "Analysis: the button under a finished board, /analysis only in private, /stats's averages, and the reveal's line"
+    )
+    func analysisInTheChat() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = ClockFile(in: directory)
+        try clock.set("2026-11-22T12:00:00Z")
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path, secret: DaemonTests.secret,
+            environment: Self.environment.merging(clock.environment) { $1 })
+        try running.start()
+        let answer = try Self.answer(326)
+        try await fake.push([FakeTelegram.message("/join", from: 8, name: "Eve", chat: -72, messageID: 1)])
+        // A first guess the opening book knows, then the answer: analysed in a moment, off the reply path.
+        let guesses = answer == "SALET" ? [answer] : ["salet", answer.lowercased()]
+        for (index, word) in guesses.enumerated() {
+            try await fake.push([FakeTelegram.message(word, from: 8, name: "Eve", messageID: Int64(index + 2))])
+            try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text.contains("· \(index + 1)/6") } }
+        }
+        let board = try #require(try await fake.sent().first { $0.chat == 8 })
+        #expect(board.buttons.last?.text == "🔍 Analysis")
+        try await fake.push([
+            FakeTelegram.press("analysis en 326", from: 8, name: "Eve", messageID: board.messageID)
+        ])
+        // Pressed while it is being worked out, the button promises it; either way the analysis comes.
+        let analysis = try #require(
+            try await fake.waitForSent(timeout: .seconds(120)) {
+                $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>🔍 Analysis · Tessera 326</b>") }
+            }.last { $0.chat == 8 && $0.text.hasPrefix("<b>🔍 Analysis") })
+        #expect(analysis.text.contains("1. ") && analysis.text.contains("<code>SALET</code>"))
+        #expect(analysis.text.contains("2,300 → "), "puzzle 326 is played with the first answer edition")
+        #expect(analysis.text.contains("🤖 From your first word, the bot plays <code>SALET</code>"))
+
+        try await fake.push([
+            FakeTelegram.message("/analysis@TesseraBot", from: 8, name: "Eve", chat: -72, messageID: 20),
+            FakeTelegram.message("/stats", from: 8, name: "Eve", messageID: 21),
+        ])
+        let replies = try await fake.waitForSent {
+            $0.contains { $0.chat == -72 && $0.text.contains("private chat") }
+                && $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") }
+        }
+        #expect(replies.filter { $0.chat == -72 }.allSatisfy { !$0.text.uppercased().contains(answer) })
+        let stats = try #require(replies.last { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") })
+        #expect(stats.text.contains("on average over your last analysed game"), "\(stats.text)")
+
+        // Midnight: the group's day closes with the word, and beside it the day's most skilful and luckiest.
+        try clock.set("2026-11-23T00:01:00Z")
+        let summary = try #require(
+            try await fake.waitForSent(timeout: .seconds(30)) {
+                $0.contains { $0.chat == -72 && $0.text.contains("is over") }
+            }
+            .last { $0.chat == -72 })
+        #expect(summary.text.contains("<tg-spoiler>\(answer)</tg-spoiler>"))
+        #expect(summary.text.contains("🎯 Most skilful: Eve (skill ") && summary.text.contains("🍀 Luckiest: Eve (luck "))
         #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
         await running.stop()
         await fake.stop()

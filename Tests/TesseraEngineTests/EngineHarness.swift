@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TesseraCore
+import TesseraCoreTesting
 import TesseraEngine
 import TesseraTesting
 import Testing
@@ -52,6 +53,20 @@ struct EngineHarness {
         let (engine, now) = (self.engine, self.now)
         try await store.write { try await engine.closeDays(at: now, in: $0) }
         try await store.markSent(try await store.pendingMessages(limit: 100, now: now).map(\.id))
+    }
+
+    /// Works out the analyses waiting, as the runtime's analysis service does, each off the cooperative pool;
+    /// what that posts is taken as sent and returned.
+    func analyseWaitingGames(analyst: GameAnalyst = GameAnalyst()) async throws -> [OutgoingMessage] {
+        let (engine, now) = (self.engine, self.now)
+        let jobs = try await store.write { try await engine.analysisJobs(on: nil, limit: 100, in: $0) }
+        for job in jobs {
+            let outcome = try await offThePool { engine.analyse(job, kept: nil, with: analyst) }
+            _ = try await store.write { try await engine.finish(job, outcome, in: $0) }
+        }
+        let pending = try await store.pendingMessages(limit: 100, now: now)
+        try await store.markSent(pending.map(\.id))
+        return pending.map(\.message)
     }
 
     /// An allowed word that is not today's answer.

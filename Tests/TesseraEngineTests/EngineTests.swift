@@ -138,6 +138,7 @@ struct EngineTests {
     @Test("Every text exists in every language and differs from English")
     func translations() {
         let english = Language.english.texts
+        let highlights = DayHighlights(skilful: ("Ana", 92), luckiest: ("Bo", 81))
         for language in Language.allCases where language != .english {
             let texts = language.texts
             let samples: [(String, String)] = [
@@ -149,9 +150,15 @@ struct EngineTests {
                 (texts.summaryTitle(puzzle: PuzzleNumber(1)), english.summaryTitle(puzzle: PuzzleNumber(1))),
                 (texts.summaryWordLater, english.summaryWordLater),
                 (
-                    texts.summaryReveal(puzzle: PuzzleNumber(1), answer: "X", standings: ["1. A — 3/6"]),
-                    english.summaryReveal(puzzle: PuzzleNumber(1), answer: "X", standings: ["1. A — 3/6"])
+                    texts.summaryReveal(
+                        puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"]),
+                    english.summaryReveal(
+                        puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"])
                 ),
+                (texts.highlights(highlights), english.highlights(highlights)),
+                (texts.analysisComing, english.analysisComing),
+                (texts.analysisPrivateOnly, english.analysisPrivateOnly),
+                (texts.luck(0.5), english.luck(0.5)),
                 (texts.summaryStillPlaying, english.summaryStillPlaying),
                 (texts.summaryMissed, english.summaryMissed),
             ]

@@ -41,15 +41,16 @@ struct LiveBoardTests {
         #expect(rows.contains("ASDFGHJKLÑ"), "Spanish keyboards have Ñ: \(tablero)")
     }
 
-    @Test("A finished board counts down to the next puzzle and offers Share and Stats")
+    @Test("A finished board counts down to the next puzzle and offers Share, Stats and Analysis")
     func finishedBoard() async throws {
         let bot = try EngineHarness()
         let board = try #require(try await bot.send(try bot.answer()).first)
         // 2026-11-22 12:00 UTC, a UTC player: the next puzzle comes at midnight.
         #expect(board.html.contains("Solved in 1/6") && board.html.hasSuffix("⏳ Next puzzle in 12 h 0 min"))
-        let buttons = board.buttons.joined()
-        #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats"])
-        #expect(buttons.first?.postQuery == "share" && buttons.last?.data == "stats")
+        let buttons = Array(board.buttons.joined())
+        #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats", "🔍 Analysis"])
+        #expect(buttons.first?.postQuery == "share" && buttons[1].data == "stats")
+        #expect(buttons.last?.data == "analysis en 326", "the Analysis button names the board's game")
         // Without inline mode the Share button sends its data back: the result comes here, to forward.
         #expect(buttons.first?.data == "share")
         #expect(try await bot.text("", button: "share").hasPrefix("Tessera 326 1/6\n\n🟩🟩🟩🟩🟩"))

@@ -15,7 +15,7 @@ struct PlatformTraitsTests {
         let second = try #require(try await bot.send(try bot.answer()).first)
         #expect(first.live == nil && second.live == nil, "nothing to edit: each board is a message of its own")
         #expect(second.html.contains("· 2/6") && second.buttons.isEmpty)
-        #expect(second.html.hasSuffix("/share to post your result · /stats"))
+        #expect(second.html.hasSuffix("/share to post your result · /stats · /analysis"))
     }
 
     @Test("Without buttons, a platform that opens direct chats is asked to: /play in a group invites the player")

@@ -137,6 +137,63 @@ struct ServicesAloneTests {
         #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
     }
 
+    @Test("The analysis service works out a finished game's analysis, stores it, and posts it to a player who asked")
+    func analysisServiceAlone() async throws {
+        let secret = try #require(ScheduleSecret("services alone secret"))
+        let list = Language.english.wordList
+        let puzzle = PuzzleNumber(326)
+        let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
+        let guesses = answer == "salet" ? [answer] : ["salet", answer]
+        let player = UserID(.scripted, "ana")
+        let clock = self.clock
+        try await store.write { transaction in
+            var ana = Player(id: player, displayName: "Ana", language: .english, timeZone: "UTC", rolloverHour: 0)
+            ana.directChat = ChatID(.scripted, "ana")
+            try await transaction.save(ana)
+            try await transaction.save(
+                StoredGame(
+                    player: player, language: .english, puzzle: puzzle, hardMode: false, guesses: guesses,
+                    result: .won(guesses: guesses.count), finishedAt: clock.date))
+            try await transaction.requestAnalysis(of: player, language: .english, puzzle: puzzle, show: true)
+        }
+        let service = AnalysisService(
+            platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(1), clock: clock,
+            retrier: retrier)
+        try await running(service) {
+            // Done with the game, it waits for the next interval.
+            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
+        }
+        let posted = try await store.pendingMessages(limit: 10, now: .distantFuture)
+        #expect(posted.count == 1 && posted[0].message.chat == ChatID(.scripted, "ana"))
+        #expect(posted.first?.message.html.hasPrefix("<b>🔍 Analysis · Tessera 326</b>") == true)
+        #expect(activity.outbox.hasRing, "the analysis is the sender's to send")
+        let stored = try await store.write { try await $0.analysis(of: player, language: .english, puzzle: puzzle) }
+        guard case .done(let json)? = stored else {
+            Issue.record("not stored: \(String(describing: stored))")
+            return
+        }
+        #expect(try JSONDecoder().decode(AnalysisReport.self, from: Data(json.utf8)).turns.map(\.guess) == guesses)
+        #expect(store.settingsWritten.isEmpty, "SALET's total is in the opening book: nothing to keep")
+    }
+
+    @Test("Work on a thread of its own returns its result; a cancelled wait ends at once, the work runs on unused")
+    func ownThread() async throws {
+        #expect(try await onOwnThread { 6 * 7 } == 42)
+        let gate = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let waiting = Task {
+            try await onOwnThread {
+                gate.wait()
+                finished.signal()
+                return 1
+            }
+        }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        gate.signal()
+        finished.wait()
+    }
+
     @Test("Leadership runs its services only while leading, and one that fails ends the others")
     func leadershipAlone() async throws {
         let leadership = ScriptedLeadership()

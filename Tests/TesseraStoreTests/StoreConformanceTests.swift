@@ -644,4 +644,93 @@ struct StoreConformanceTests {
             #expect(kept == "yes" && name == "Ada")
         }
     }
+
+    @Test(
+        "Analyses: asked for once a game is finished, waiting ones shown-first then oldest, stored once, forgotten with the player",
+        arguments: StoreKind.all)
+    func analyses(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let matrixPlayer = UserID(.matrix, "@ana:example.org")
+            try await store.write { transaction in
+                try await transaction.save(Self.player(1, "P1"))
+                try await transaction.save(
+                    Player(id: matrixPlayer, displayName: "Ana", language: .english, timeZone: "UTC", rolloverHour: 0))
+                for (player, puzzle) in [(UserID(1), 10), (UserID(1), 11), (UserID(1), 12), (matrixPlayer, 10)] {
+                    try await transaction.save(
+                        StoredGame(
+                            player: player, language: .english, puzzle: PuzzleNumber(puzzle), hardMode: puzzle == 11,
+                            guesses: ["crane", "slate"], result: .won(guesses: 2),
+                            finishedAt: Date(timeIntervalSince1970: Double(puzzle) * 86_400)))
+                }
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .english, puzzle: PuzzleNumber(10)) == nil)
+                for puzzle in [12, 10, 11] {
+                    try await transaction.requestAnalysis(
+                        of: UserID(1), language: .english, puzzle: PuzzleNumber(puzzle), show: puzzle == 12)
+                }
+                try await transaction.requestAnalysis(
+                    of: matrixPlayer, language: .english, puzzle: PuzzleNumber(10), show: false)
+                // Asking again never takes back a wish to see it; no game, nothing to ask for.
+                try await transaction.requestAnalysis(
+                    of: UserID(1), language: .english, puzzle: PuzzleNumber(12), show: false)
+                try await transaction.requestAnalysis(
+                    of: UserID(1), language: .spanish, puzzle: PuzzleNumber(12), show: true)
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .spanish, puzzle: PuzzleNumber(12)) == nil)
+            }
+            try await store.write { transaction in
+                let waiting = try await transaction.pendingAnalyses(on: .scripted, limit: 10)
+                try #require(waiting.map(\.puzzle.rawValue) == [12, 10, 11], "the one a player waits for first")
+                #expect(
+                    waiting[2].hardMode && waiting[2].guesses == ["crane", "slate"] && waiting[2].player == UserID(1))
+                #expect(try await transaction.pendingAnalyses(on: .scripted, limit: 1).count == 1)
+                #expect(try await transaction.pendingAnalyses(on: nil, limit: 10).count == 4)
+                #expect(try await transaction.pendingAnalyses(on: .matrix, limit: 10).map(\.player) == [matrixPlayer])
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .english, puzzle: PuzzleNumber(12))
+                        == .pending(show: true))
+
+                #expect(
+                    try await transaction.saveAnalysis(
+                        #"{"skill":1}"#, of: UserID(1), language: .english, puzzle: PuzzleNumber(12)))
+                #expect(
+                    try await !transaction.saveAnalysis(
+                        #"{"skill":2}"#, of: UserID(1), language: .english, puzzle: PuzzleNumber(12)), "once")
+                #expect(
+                    try await !transaction.saveAnalysis(
+                        nil, of: UserID(1), language: .english, puzzle: PuzzleNumber(11)))
+                #expect(
+                    try await !transaction.saveAnalysis(
+                        "{}", of: UserID(1), language: .english, puzzle: PuzzleNumber(13)))
+                #expect(
+                    try await transaction.saveAnalysis(
+                        #"{"skill":3}"#, of: UserID(1), language: .english, puzzle: PuzzleNumber(10)) == false)
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .english, puzzle: PuzzleNumber(12))
+                        == .done(json: #"{"skill":1}"#))
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .english, puzzle: PuzzleNumber(11))
+                        == .unavailable)
+                // Asking for a stored one changes nothing.
+                try await transaction.requestAnalysis(
+                    of: UserID(1), language: .english, puzzle: PuzzleNumber(12), show: true)
+                #expect(
+                    try await transaction.analysis(of: UserID(1), language: .english, puzzle: PuzzleNumber(12))
+                        == .done(json: #"{"skill":1}"#))
+                #expect(try await transaction.pendingAnalyses(on: .scripted, limit: 10).isEmpty)
+
+                #expect(
+                    try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5)
+                        == [#"{"skill":1}"#, #"{"skill":3}"#], "newest puzzle first, unavailable left out")
+                #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 1).count == 1)
+                #expect(
+                    try await transaction.analyses(
+                        of: [UserID(1), matrixPlayer, UserID(9)], language: .english, puzzle: PuzzleNumber(10))
+                        == [UserID(1): #"{"skill":3}"#], "only stored ones")
+                #expect(try await transaction.forget(UserID(1)))
+                #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
+                #expect(try await transaction.pendingAnalyses(on: nil, limit: 10).map(\.player) == [matrixPlayer])
+            }
+        }
+    }
 }

@@ -22,6 +22,7 @@ struct English: Texts {
         /board — your board today
         /hard — hard mode: every hint must be used (only before your first guess); /hard off
         /stats — your statistics
+        /analysis — how your latest game compares with optimal play
         /share — post your result, without spoilers, in this chat
         /leaderboard [today|yesterday|week|month|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
@@ -73,6 +74,7 @@ struct English: Texts {
         case .board: "Your board today"
         case .hard: "Hard mode (before your first guess)"
         case .stats: "Your statistics"
+        case .analysis: "How your last game compares with optimal play"
         case .share: "Post your result without spoilers"
         case .leaderboard: "This group's board: today, week, month, all, official"
         case .join: "Take part in this group's board"
@@ -133,7 +135,7 @@ struct English: Texts {
         "⏳ Next puzzle in \(TextFormat.duration(seconds))"
     }
 
-    let boardCommands = "/share to post your result · /stats"
+    let boardCommands = "/share to post your result · /stats · /analysis"
     func forgetTyped(code: String) -> String {
         "To delete it all, send: <code>/forgetme \(code.htmlEscaped)</code>. Anything else keeps everything."
     }
@@ -177,13 +179,17 @@ struct English: Texts {
     let hardLater = "Hard mode can only be enabled at the start of a round. It will be on from your next puzzle."
     func onOffUsage(_ command: String) -> String { "Use /\(command) on or /\(command) off." }
 
-    func statistics(_ stats: Statistics, language: Language) -> String {
+    func statistics(_ stats: Statistics, language: Language, scores: AverageScores?) -> String {
         """
         <b>Statistics</b> (\(languageName(language)))
         Played \(stats.played) · Win \(stats.winPercentage)% · Current streak \(stats.currentStreak) · \
         Max streak \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
         """
+            + (scores.map {
+                "\nSkill \($0.skill) · Luck \($0.luck) on average over your last "
+                    + ($0.games == 1 ? "analysed game" : "\($0.games) analysed games") + " (/analysis)"
+            } ?? "")
     }
 
     let leaderboardPrivate = "Leaderboards are for groups: add me to a group and play or /share there."
@@ -316,9 +322,46 @@ struct English: Texts {
     let summaryWordLater = "🔒 The word follows once every member's day is over."
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String {
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
+        -> String
+    {
         "🔓 Every member's day of puzzle \(puzzle.grouped) is over. The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
+            + (highlights.map { "\n" + self.highlights($0) } ?? "")
             + (standings.isEmpty ? "" : "\n\n<b>Final standings</b>\n" + standings.joined(separator: "\n"))
+    }
+    func highlights(_ highlights: DayHighlights) -> String {
+        "🎯 Most skilful: \(highlights.skilful.name.htmlEscaped) (skill \(highlights.skilful.score)) · "
+            + "🍀 Luckiest: \(highlights.luckiest.name.htmlEscaped) (luck \(highlights.luckiest.score))"
+    }
+
+    let analysisButton = "🔍 Analysis"
+    let analysisPrivateOnly = "An analysis names words, so it is in our private chat: send /analysis there."
+    let analysisNoGame = "There is no finished game to analyse yet. Finish today's puzzle, then try /analysis."
+    let analysisUsage = "Send /analysis for your latest game."
+    let analysisComing =
+        "🔍 I'm working out how your guesses compare with optimal play. A first guess I have not studied takes a "
+        + "minute or so; I'll post the analysis here when it's ready."
+    let analysisUnavailable =
+        "This game cannot be analysed: one of its words is no longer on the word list. Your other games can."
+    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
+        "🔍 Analysis · Tessera \(puzzle.grouped)" + (hardMode ? " · hard mode" : "")
+    }
+    func wordsLeft(before: Int, after: Int) -> String {
+        "\(TextFormat.grouped(before, separator: ",")) → \(TextFormat.grouped(after, separator: ",")) \(after == 1 ? "word" : "words")"
+    }
+    func verdict(_ turn: AnalysisReport.Turn) -> String {
+        let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
+        if let inaccuracy = turn.inaccuracy {
+            return inaccuracy < 0.005 ? "✅ optimal" : "−\(TextFormat.guesses(inaccuracy, separator: ".")) guesses" + bot
+        }
+        return turn.givesUpSureWin ? "❗ gave up the sure win in six" + bot : "no sure win in six was left"
+    }
+    func luck(_ value: Double?) -> String {
+        value.map { "luck \(TextFormat.guesses($0, separator: ".", signed: true))" } ?? "luck —"
+    }
+    func analysisScores(skill: Int, luck: Int) -> String { "<b>Skill \(skill)/99 · Luck \(luck)/99</b>" }
+    func botPath(_ words: [String]) -> String {
+        "🤖 From your first word, the bot plays " + words.map { "<code>\($0)</code>" }.joined(separator: " → ")
     }
     let summaryStillPlaying = "Still playing"
 

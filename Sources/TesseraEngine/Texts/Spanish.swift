@@ -22,6 +22,7 @@ struct Spanish: Texts {
         /board — tu tablero de hoy
         /hard — modo difícil: hay que usar todas las pistas (solo antes del primer intento); /hard off
         /stats — tus estadísticas
+        /analysis — tu última partida comparada con el juego óptimo
         /share — publica tu resultado, sin desvelar nada, en este chat
         /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
@@ -74,6 +75,7 @@ struct Spanish: Texts {
         case .board: "Tu tablero de hoy"
         case .hard: "Modo difícil (antes del primer intento)"
         case .stats: "Tus estadísticas"
+        case .analysis: "Tu última partida comparada con el juego óptimo"
         case .share: "Publica tu resultado sin destripar la palabra"
         case .leaderboard: "La clasificación del grupo: hoy, semana, mes, todo, oficial"
         case .join: "Entra en la clasificación del grupo"
@@ -142,7 +144,7 @@ struct Spanish: Texts {
         "⏳ Próximo reto en \(TextFormat.duration(seconds))"
     }
 
-    let boardCommands = "/share para publicar tu resultado · /stats"
+    let boardCommands = "/share para publicar tu resultado · /stats · /analysis"
     func forgetTyped(code: String) -> String {
         "Para borrarlo todo, envía: <code>/forgetme \(code.htmlEscaped)</code>. Cualquier otra cosa lo conserva todo."
     }
@@ -187,13 +189,18 @@ struct Spanish: Texts {
         "El modo difícil solo se puede activar antes del primer intento. Estará activo desde tu próximo reto."
     func onOffUsage(_ command: String) -> String { "Usa /\(command) on o /\(command) off." }
 
-    func statistics(_ stats: Statistics, language: Language) -> String {
+    func statistics(_ stats: Statistics, language: Language, scores: AverageScores?) -> String {
         """
         <b>Estadísticas</b> (\(languageName(language)))
         Jugadas \(stats.played) · Victorias \(stats.winPercentage) % · Racha actual \(stats.currentStreak) · \
         Mejor racha \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
         """
+            + (scores.map {
+                "\nHabilidad \($0.skill) · Suerte \($0.luck) de media en "
+                    + ($0.games == 1 ? "tu última partida analizada" : "tus últimas \($0.games) partidas analizadas")
+                    + " (/analysis)"
+            } ?? "")
     }
 
     let leaderboardPrivate = "Las clasificaciones son para grupos: añádeme a un grupo y juega o usa /share allí."
@@ -233,14 +240,7 @@ struct Spanish: Texts {
     /// A number as Spanish writes it: four digits together (2026), longer ones in groups of three with a
     /// non-breaking space (12 345), as the RAE recommends.
     static func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        guard digits.count > 4 else { return value < 0 ? "-" + digits : digits }
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append("\u{00A0}") }
-            grouped.append(digit)
-        }
-        return value < 0 ? "-" + grouped : grouped
+        String(value.magnitude).count > 4 ? TextFormat.grouped(value, separator: "\u{00A0}") : String(value)
     }
     private func number(_ puzzle: PuzzleNumber) -> String { Self.number(puzzle.rawValue) }
 
@@ -361,9 +361,48 @@ struct Spanish: Texts {
     let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String {
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
+        -> String
+    {
         "🔓 Ya terminó el día del reto \(number(puzzle)) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
+            + (highlights.map { "\n" + self.highlights($0) } ?? "")
             + (standings.isEmpty ? "" : "\n\n<b>Clasificación final</b>\n" + standings.joined(separator: "\n"))
+    }
+    func highlights(_ highlights: DayHighlights) -> String {
+        "🎯 Más hábil: \(highlights.skilful.name.htmlEscaped) (habilidad \(highlights.skilful.score)) · "
+            + "🍀 Más suerte: \(highlights.luckiest.name.htmlEscaped) (suerte \(highlights.luckiest.score))"
+    }
+
+    let analysisButton = "🔍 Análisis"
+    let analysisPrivateOnly = "Un análisis nombra palabras, así que va en nuestro chat privado: envía /analysis allí."
+    let analysisNoGame = "Aún no hay ninguna partida terminada que analizar. Termina el reto de hoy y prueba /analysis."
+    let analysisUsage = "Envía /analysis para tu última partida."
+    let analysisComing =
+        "🔍 Estoy comparando tus intentos con el juego óptimo. Una primera palabra que no tengo estudiada lleva un "
+        + "minuto más o menos; publicaré el análisis aquí cuando esté listo."
+    let analysisUnavailable =
+        "Esta partida no se puede analizar: una de sus palabras ya no está en la lista. Las demás partidas sí."
+    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
+        "🔍 Análisis · Tessera \(number(puzzle))" + (hardMode ? " · modo difícil" : "")
+    }
+    func wordsLeft(before: Int, after: Int) -> String {
+        "\(Self.number(before)) → \(Self.number(after)) \(after == 1 ? "palabra" : "palabras")"
+    }
+    func verdict(_ turn: AnalysisReport.Turn) -> String {
+        let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
+        if let inaccuracy = turn.inaccuracy {
+            return inaccuracy < 0.005
+                ? "✅ óptima" : "−\(TextFormat.guesses(inaccuracy, separator: ",")) intentos" + bot
+        }
+        return turn.givesUpSureWin
+            ? "❗ perdió la victoria segura en seis" + bot : "ya no había victoria segura en seis"
+    }
+    func luck(_ value: Double?) -> String {
+        value.map { "suerte \(TextFormat.guesses($0, separator: ",", signed: true))" } ?? "suerte —"
+    }
+    func analysisScores(skill: Int, luck: Int) -> String { "<b>Habilidad \(skill)/99 · Suerte \(luck)/99</b>" }
+    func botPath(_ words: [String]) -> String {
+        "🤖 Desde tu primera palabra, el bot juega " + words.map { "<code>\($0)</code>" }.joined(separator: " → ")
     }
     let summaryStillPlaying = "Aún jugando"
 

@@ -65,7 +65,8 @@ protocol Texts: Sendable {
     func onOffUsage(_ command: String) -> String
 
     // Statistics and boards
-    func statistics(_ stats: Statistics, language: Language) -> String
+    /// `scores`: the averages of the latest analysed games, when there are any.
+    func statistics(_ stats: Statistics, language: Language, scores: AverageScores?) -> String
     var leaderboardPrivate: String { get }
     func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
@@ -107,7 +108,10 @@ protocol Texts: Sendable {
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
     var summaryWordNotPosted: String { get }
     /// The word of a closed day, once every member's own day of it is over, with the day's final standings.
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, standings: [String]) -> String
+    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
+        -> String
+    /// Beside a revealed word: the day's most skilful and luckiest games.
+    func highlights(_ highlights: DayHighlights) -> String
     var summaryStillPlaying: String { get }
     var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
@@ -115,6 +119,28 @@ protocol Texts: Sendable {
     var summaryMissed: String { get }
     /// Members whose own day closed without a game of the group's puzzle, who played another language's.
     var summaryOtherLanguage: String { get }
+
+    // Post-game analysis (laid out by ``analysis(_:puzzle:theme:)``)
+    var analysisButton: String { get }
+    /// `/analysis` in a group: an analysis names words, so it is shown in the direct chat only.
+    var analysisPrivateOnly: String { get }
+    /// `/analysis` before any game of this puzzle language is finished (or of the game named).
+    var analysisNoGame: String { get }
+    var analysisUsage: String { get }
+    /// The analysis is still being worked out: it is posted when it is ready.
+    var analysisComing: String { get }
+    var analysisUnavailable: String { get }
+    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String
+    /// The candidates before and after a guess: `2,315 → 34 words`.
+    func wordsLeft(before: Int, after: Int) -> String
+    /// A guess measured against optimal play: optimal, how many guesses it cost, or that it gave up the sure win
+    /// in six; with the bot's choice when it differs.
+    func verdict(_ turn: AnalysisReport.Turn) -> String
+    /// The luck of a guess's colours, in guesses; nil: undefined (no sure win was left).
+    func luck(_ value: Double?) -> String
+    func analysisScores(skill: Int, luck: Int) -> String
+    /// Optimal play's guesses to the answer from the player's first guess, already in capitals.
+    func botPath(_ words: [String]) -> String
 
     // Group settings
     func settings(_ group: Group) -> String
@@ -178,7 +204,9 @@ extension Texts {
         }
         var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle))</b>"]
         switch summary.word {
-        case .shown(let word): lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
+        case .shown(let word):
+            lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
+            if let highlights = summary.highlights { lines.append(self.highlights(highlights)) }
         case .later: lines.append(summaryWordLater)
         case .notPosted: lines.append(summaryWordNotPosted)
         }
@@ -208,6 +236,33 @@ extension Texts {
                     + list(summary.playedOtherLanguage) { "\($0.0.htmlEscaped) (\(languageName($0.1)))" })
         }
         if !after.isEmpty { lines += [""] + after }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Texts {
+    /// A finished game's analysis, compact enough for a phone: each guess on two lines, then the scores and the
+    /// bot's path.
+    func analysis(_ report: AnalysisReport, puzzle: PuzzleNumber, theme: ShareTheme) -> String {
+        var lines = ["<b>\(analysisTitle(puzzle: puzzle, hardMode: report.hard))</b>"]
+        for (number, turn) in report.turns.enumerated() {
+            let squares = turn.pattern.map { letter -> String in
+                let state: LetterState = letter == "g" ? .correct : letter == "y" ? .present : .absent
+                return String(theme.square(for: state))
+            }.joined()
+            lines.append("\(number + 1). \(squares) <code>\(turn.guess.uppercased().htmlEscaped)</code>")
+            lines.append(
+                "    "
+                    + [
+                        wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter), verdict(turn),
+                        luck(turn.luck),
+                    ]
+                    .joined(separator: " · "))
+        }
+        lines += [
+            "", analysisScores(skill: report.skill, luck: report.luckScore),
+            botPath(report.botPath.map { $0.uppercased().htmlEscaped }),
+        ]
         return lines.joined(separator: "\n")
     }
 }
@@ -299,6 +354,26 @@ enum TextFormat {
 }
 
 extension TextFormat {
+    /// A whole number with its thousands grouped: `12,345`.
+    static func grouped(_ value: Int, separator: Character) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(separator) }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// A number of guesses with two decimals: `0.25`; `+0.25` when `signed` and not negative.
+    static func guesses(_ value: Double, separator: String, signed: Bool = false) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let magnitude = hundredths.magnitude
+        let fraction = magnitude % 100
+        let sign = hundredths < 0 ? "−" : signed ? "+" : ""
+        return "\(sign)\(magnitude / 100)\(separator)\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     /// The guess distribution as bars, the same in every language.
     static func distribution(_ stats: Statistics) -> String {
         let barWidth = 12
