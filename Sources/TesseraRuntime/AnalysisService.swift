@@ -28,7 +28,14 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
                 try await store.write { try await engine.analysisJobs(on: platform, limit: Self.batch, in: $0) }
             }
             do {
-                for job in jobs { try await analyse(job) }
+                // Games whose first guess's total is known go first: one that needs a search (minutes) then holds
+                // up none of the others taken with it.
+                var quick: [AnalysisJob] = []
+                var searched: [AnalysisJob] = []
+                for job in jobs {
+                    if try await keptFirstGuess(of: job).known { quick.append(job) } else { searched.append(job) }
+                }
+                for job in quick + searched { try await analyse(job) }
                 if jobs.isEmpty {
                     analyst.release()
                     try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
@@ -40,13 +47,20 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
         }
     }
 
+    /// Where the job's first guess's total is kept outside the opening book, and that total if it is;
+    /// `known` when the analysis needs no search for it (the book has it, or it was kept).
+    private func keptFirstGuess(of job: AnalysisJob) async throws -> (key: String?, kept: String?, known: Bool) {
+        guard let key = engine.keptFirstGuessKey(of: job, analyst: analyst) else { return (nil, nil, true) }
+        let kept = try await retrier.storage("reading a first guess's total") { try await store.setting(key) }
+        return (key, kept, kept != nil)
+    }
+
+    /// Analyses a game, keeps its first guess's total if it had to be searched, stores the analysis, and rings
+    /// the sender when it was posted.
     private func analyse(_ job: AnalysisJob) async throws {
         let (engine, analyst) = (self.engine, self.analyst)
-        let key = engine.keptFirstGuessKey(of: job, analyst: analyst)
-        let kept: String? =
-            if let key {
-                try await retrier.storage("reading a first guess's total") { try await store.setting(key) }
-            } else { nil }
+        // Read again: an earlier game of the batch may have kept it.
+        let (key, kept, _) = try await keptFirstGuess(of: job)
         let outcome = try await cancelWhenGracefulShutdown {
             try await onOwnThread { engine.analyse(job, kept: kept, with: analyst) }
         }

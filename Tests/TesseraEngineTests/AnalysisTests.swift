@@ -1,9 +1,10 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
-import TesseraEngine
 import TesseraTesting
 import Testing
+
+@testable import TesseraEngine
 
 /// Post-game analysis in the chat: the Analysis button and `/analysis` in the direct chat only, an analysis
 /// posted once it is worked out, lost and hard-mode games, `/stats`'s averages, and the reveal's line naming the
@@ -263,5 +264,31 @@ struct AnalysisTests {
             try await $0.recentAnalyses(of: UserID(1), language: .english, limit: 30)
         }
         #expect(left.isEmpty)
+    }
+
+    @Test(
+        "A first guess the book lacks is keyed by its lists' fingerprint, and a kept total spares its search")
+    func keptFirstGuess() async throws {
+        let bot = try EngineHarness()
+        let engine = bot.engine
+        _ = try await Self.play(bot, first: "trace")
+        _ = try await Self.play(bot, from: 2, name: "Bob", first: "salet")
+        let jobs = try await bot.store.write { try await engine.analysisJobs(on: nil, limit: 10, in: $0) }
+        let analyst = GameAnalyst()
+        let trace = try #require(jobs.first { $0.game.player == UserID(1) })
+        let salet = try #require(jobs.first { $0.game.player == UserID(2) })
+        #expect(engine.keptFirstGuessKey(of: salet, analyst: analyst) == nil, "the book has SALET")
+        let key = try #require(engine.keptFirstGuessKey(of: trace, analyst: analyst))
+        let fingerprint = analyst.fingerprint(of: Language.english.wordList, edition: 0)
+        #expect(key == "first guess total \(fingerprint) normal trace")
+        #expect(fingerprint == analyst.tables(for: Language.english.wordList, edition: 0, hardMode: false).fingerprint)
+
+        // With the total kept, nothing is searched and the kept total is the first guess's.
+        let outcome = try await offThePool { engine.analyse(trace, kept: "7901", with: analyst) }
+        let analysed = try outcome.get()
+        #expect(!analysed.searchedFirstGuess && analysed.firstGuessTotal == 7_901)
+        #expect(BotEngine.keptText(7_901) == "7901" && BotEngine.keptText(nil) == "none")
+        #expect(BotEngine.keptTotal("none") == .some(nil) && BotEngine.keptTotal("7901") == .some(7_901))
+        #expect(BotEngine.keptTotal("garbled") == nil, "a kept total that cannot be read is searched again")
     }
 }

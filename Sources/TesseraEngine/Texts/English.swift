@@ -339,8 +339,8 @@ struct English: Texts {
     let analysisNoGame = "There is no finished game to analyse yet. Finish today's puzzle, then try /analysis."
     let analysisUsage = "Send /analysis for your latest game."
     let analysisComing =
-        "🔍 I'm working out how your guesses compare with optimal play. A first guess I have not studied takes a "
-        + "minute or so; I'll post the analysis here when it's ready."
+        "🔍 I'm working out how your guesses compare with optimal play, and I'll post the analysis here when it's "
+        + "ready (a first word I haven't studied before takes a few minutes)."
     let analysisUnavailable =
         "This game cannot be analysed: one of its words is no longer on the word list. Your other games can."
     func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
@@ -352,7 +352,8 @@ struct English: Texts {
     func verdict(_ turn: AnalysisReport.Turn) -> String {
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
         if let inaccuracy = turn.inaccuracy {
-            return inaccuracy < 0.005 ? "✅ optimal" : "−\(TextFormat.guesses(inaccuracy, separator: ".")) guesses" + bot
+            return inaccuracy < 0.005
+                ? "✅ optimal" : "cost \(TextFormat.guesses(inaccuracy, separator: ".")) guesses" + bot
         }
         return turn.givesUpSureWin ? "❗ gave up the sure win in six" + bot : "no sure win in six was left"
     }

@@ -378,8 +378,8 @@ struct Spanish: Texts {
     let analysisNoGame = "Aún no hay ninguna partida terminada que analizar. Termina el reto de hoy y prueba /analysis."
     let analysisUsage = "Envía /analysis para tu última partida."
     let analysisComing =
-        "🔍 Estoy comparando tus intentos con el juego óptimo. Una primera palabra que no tengo estudiada lleva un "
-        + "minuto más o menos; publicaré el análisis aquí cuando esté listo."
+        "🔍 Estoy comparando tus intentos con el juego óptimo y publicaré el análisis aquí cuando esté listo (una "
+        + "primera palabra que no había estudiado lleva unos minutos)."
     let analysisUnavailable =
         "Esta partida no se puede analizar: una de sus palabras ya no está en la lista. Las demás partidas sí."
     func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
@@ -392,7 +392,7 @@ struct Spanish: Texts {
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
         if let inaccuracy = turn.inaccuracy {
             return inaccuracy < 0.005
-                ? "✅ óptima" : "−\(TextFormat.guesses(inaccuracy, separator: ",")) intentos" + bot
+                ? "✅ óptima" : "costó \(TextFormat.guesses(inaccuracy, separator: ",")) intentos" + bot
         }
         return turn.givesUpSureWin
             ? "❗ perdió la victoria segura en seis" + bot : "ya no había victoria segura en seis"
