@@ -29,7 +29,9 @@ struct MatrixDaemonTests {
         }
     }
 
-    @Test("A game in a direct room: the invite joined, one board edited in place; a group shares without letters")
+    @Test(
+        "A game in a direct room: the invite joined, one board edited in place, !analysis; a group shares without letters"
+    )
     func directGameAndGroup() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
@@ -38,7 +40,8 @@ struct MatrixDaemonTests {
             let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
             try await Self.withDaemon(synapse, bot: bot) {
                 _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
-                let words = try DaemonTests.wrongWords(2)
+                // A first guess the opening book knows, so the game's analysis takes a moment.
+                let words = ["salet"] + (try DaemonTests.wrongWords(2)).filter { $0 != "salet" }.prefix(1)
                 try await synapse.say(words[0], in: direct, as: alice)
                 let board = try await synapse.waitForEvent(
                     in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 1/6"))
@@ -54,9 +57,15 @@ struct MatrixDaemonTests {
                     AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(DaemonTests.secret)))
                         .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
                 ).lowercased()
+                try #require(answer != "salet")
                 try await synapse.say(answer, in: direct, as: alice)
-                _ = try await synapse.waitForEvent(
+                let finished = try await synapse.waitForEvent(
                     in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 3/6"))
+                #expect((Self.content(finished)["body"] as? String ?? "").contains("!stats · !analysis"))
+                // No buttons on Matrix: !analysis shows the finished game's analysis, in the direct room only.
+                try await synapse.say("!analysis", in: direct, as: alice)
+                _ = try await synapse.waitForEvent(
+                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "🔍 Analysis · Tessera"))
 
                 let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
                 try await synapse.join(group, as: bob)
@@ -67,6 +76,10 @@ struct MatrixDaemonTests {
                 let text = (Self.content(shared)["body"] as? String ?? "").lowercased()
                 #expect(text.contains("🟩🟩🟩🟩🟩"), "the squares: \(text)")
                 #expect(!(words + [answer]).contains { text.contains($0) }, "no letters of a guess in a group: \(text)")
+                try await synapse.say("!analysis", in: group, as: alice)
+                let pointer = try await synapse.waitForEvent(
+                    in: group, as: bob, where: Self.notice(from: bot.userID, containing: "!analysis there"))
+                #expect(!(words + [answer]).contains { (Self.content(pointer)["body"] as? String ?? "").contains($0) })
                 try await synapse.say("!leaderboard", in: group, as: bob)
                 _ = try await synapse.waitForEvent(
                     in: group, as: bob, where: Self.notice(from: bot.userID, containing: "alice"))
