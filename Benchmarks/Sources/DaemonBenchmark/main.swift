@@ -204,6 +204,50 @@ func measure(
         }
     }
 
+    // Latency while games are analysed: players finish games (SALET, then the answer), which the analysis
+    // service works out on a thread of its own, and meanwhile other players' guesses are paced as above. Last,
+    // so the memory above is the daemon's without the solver's tables.
+    let finishers = 40
+    let solution = list.display(answer).lowercased()
+    for player in 0..<finishers {
+        for guess in solution == "salet" ? [solution] : ["salet", solution] {
+            try await fake.push([FakeTelegram.message(guess, from: Int64(300_000 + player), messageID: nextMessage)])
+            nextMessage += 1
+        }
+    }
+    sentSoFar += finishers * (solution == "salet" ? 1 : 2)
+    try await waitForReplies(sentSoFar)
+    let analysing = Date()
+    let latenciesBefore = try await fake.latencies().count
+    for player in 0..<paced {
+        try await fake.push([FakeTelegram.message(words[0], from: Int64(400_000 + player), messageID: nextMessage)])
+        nextMessage += 1
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    sentSoFar += paced
+    try await waitForReplies(sentSoFar)
+    let duringAnalyses = Array(try await fake.latencies().dropFirst(latenciesBefore))
+    // The last finisher asks for the analysis: it comes once the queue before it is worked out.
+    try await fake.push([
+        FakeTelegram.message("/analysis", from: Int64(300_000 + finishers - 1), messageID: nextMessage)
+    ])
+    nextMessage += 1
+    let queueDeadline = Date() + 600
+    while try await fake.countSent(containing: "🔍 Analysis · Tessera") == 0 {
+        if Date() > queueDeadline { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    print(
+        "\nLatency while \(finishers) finished games are analysed (\(paced) guesses, one every 10 ms; all analysed "
+            + "\(String(format: "%.1f", Date().timeIntervalSince(analysing))) s after the guesses began)")
+    print(
+        "  p50 \(milliseconds(percentile(duringAnalyses, 0.5)))   p99 \(milliseconds(percentile(duringAnalyses, 0.99)))   max \(milliseconds(duringAnalyses.max() ?? .nan))   (beside the idle p99 above: \(milliseconds(percentile(latencies, 0.99))))"
+    )
+    let afterAnalyses = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
+    print(
+        "  memory: \(afterAnalyses.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (the tables are freed once no game waits)"
+    )
+
     kill(daemon.processIdentifier, SIGKILL)
     daemon.waitUntilExit()
     await fake.stop()
