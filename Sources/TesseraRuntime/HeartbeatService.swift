@@ -1,5 +1,6 @@
 import Foundation
 import ServiceLifecycle
+import Synchronization
 import TesseraEngine
 
 /// Checks the storage and writes the heartbeat `tessera status` reads, from the moment this process leads a
@@ -13,6 +14,10 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
     let clock: RuntimeClock
     let now: @Sendable () -> Date
     let retrier: Retrier<RuntimeClock>
+    /// The receiver's write at its first poll and this service's own, one at a time: each reads the times when
+    /// its turn comes, so an older heartbeat never lands after a newer one (seen as "last poll never" on
+    /// PostgreSQL, after the first poll had been written).
+    let writes = OneAtATime()
 
     func run() async throws {
         try await write()
@@ -27,14 +32,42 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
     }
 
     func write() async throws {
-        // A database file deleted or replaced under the bot throws here, which stops the bot.
-        try await retrier.storage("checking the database") { try await store.verifyStorage() }
-        let times = activity.current
-        let heartbeat = Heartbeat(
-            transport: transport, started: times.started, written: now(), lastPoll: times.lastPoll,
-            lastSend: times.lastSend)
-        try await retrier.storage("writing the heartbeat") {
-            try await store.setSetting(Heartbeat.settingKey(for: transport), heartbeat.encoded())
+        let (store, activity, transport, now, retrier) = (
+            self.store, self.activity, self.transport, self.now, self.retrier
+        )
+        try await writes.run {
+            // A database file deleted or replaced under the bot throws here, which stops the bot.
+            try await retrier.storage("checking the database") { try await store.verifyStorage() }
+            let times = activity.current
+            let heartbeat = Heartbeat(
+                transport: transport, started: times.started, written: now(), lastPoll: times.lastPoll,
+                lastSend: times.lastSend)
+            try await retrier.storage("writing the heartbeat") {
+                try await store.setSetting(Heartbeat.settingKey(for: transport), heartbeat.encoded())
+            }
+        }
+    }
+}
+
+/// Runs async work one piece at a time, in the order it is asked for, each after the one before has ended.
+final class OneAtATime: Sendable {
+    private let last = Mutex<Task<Void, any Error>?>(nil)
+
+    func run(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        let task = last.withLock { last in
+            let previous = last
+            let task = Task {
+                _ = await previous?.result
+                try await work()
+            }
+            last = task
+            return task
+        }
+        // A caller cancelled (shutting down) cancels its work, which may be retrying a store that is down.
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
         }
     }
 }
