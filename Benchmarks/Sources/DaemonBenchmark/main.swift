@@ -109,18 +109,28 @@ func measure(
 
     // Latency: one guess at a time, paced, each from a new player.
     let paced = 1000
-    for player in 0..<paced {
-        try await fake.push([FakeTelegram.message(words[0], from: Int64(10_000 + player), messageID: nextMessage)])
-        nextMessage += 1
-        try await Task.sleep(for: .milliseconds(10))
+    /// The latencies of `paced` guesses, one every 10 ms, from new players numbered from `firstPlayer`.
+    func pacedLatencies(firstPlayer: Int) async throws -> [Double] {
+        let before = try await fake.latencies().count
+        for player in 0..<paced {
+            try await fake.push([
+                FakeTelegram.message(words[0], from: Int64(firstPlayer + player), messageID: nextMessage)
+            ])
+            nextMessage += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        sentSoFar += paced
+        try await waitForReplies(sentSoFar)
+        return Array(try await fake.latencies().dropFirst(before))
     }
-    sentSoFar += paced
-    try await waitForReplies(sentSoFar)
-    let latencies = Array(try await fake.latencies().dropFirst(warmUp))
+    /// p50, p99 and the largest of some latencies.
+    func spread(_ latencies: [Double]) -> String {
+        "p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))"
+    }
+    let latencies = try await pacedLatencies(firstPlayer: 10_000)
     print("\nLatency: update available → reply sent (\(paced) guesses, one every 10 ms, durable commits)")
     print(
-        "  p50 \(milliseconds(percentile(latencies, 0.5)))   p99 \(milliseconds(percentile(latencies, 0.99)))   max \(milliseconds(latencies.max() ?? .nan))   (target p99 ≤ the disk's p99 fdatasync + 3 ms = \(milliseconds(syncP99 + 0.003)))"
-    )
+        "  \(spread(latencies))   (target p99 ≤ the disk's p99 fdatasync + 3 ms = \(milliseconds(syncP99 + 0.003)))")
 
     // Bursts: 150 guesses at once, again and again: the time to the last reply shows any stall in the send loop
     // (the outbox timer would stretch one to a second).
@@ -218,15 +228,7 @@ func measure(
     sentSoFar += finishers * (solution == "salet" ? 1 : 2)
     try await waitForReplies(sentSoFar)
     let analysing = Date()
-    let latenciesBefore = try await fake.latencies().count
-    for player in 0..<paced {
-        try await fake.push([FakeTelegram.message(words[0], from: Int64(400_000 + player), messageID: nextMessage)])
-        nextMessage += 1
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    sentSoFar += paced
-    try await waitForReplies(sentSoFar)
-    let duringAnalyses = Array(try await fake.latencies().dropFirst(latenciesBefore))
+    let duringAnalyses = try await pacedLatencies(firstPlayer: 400_000)
     // The last finisher asks for the analysis: it comes once the queue before it is worked out.
     try await fake.push([
         FakeTelegram.message("/analysis", from: Int64(300_000 + finishers - 1), messageID: nextMessage)
@@ -241,7 +243,7 @@ func measure(
         "\nLatency while \(finishers) finished games are analysed (\(paced) guesses, one every 10 ms; all analysed "
             + "\(String(format: "%.1f", Date().timeIntervalSince(analysing))) s after the guesses began)")
     print(
-        "  p50 \(milliseconds(percentile(duringAnalyses, 0.5)))   p99 \(milliseconds(percentile(duringAnalyses, 0.99)))   max \(milliseconds(duringAnalyses.max() ?? .nan))   (beside the idle p99 above: \(milliseconds(percentile(latencies, 0.99))))"
+        "  \(spread(duringAnalyses))   (beside the idle p99 above: \(milliseconds(percentile(latencies, 0.99))))"
     )
     let afterAnalyses = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
     print(
