@@ -109,8 +109,8 @@ extension BotEngine {
 
     // MARK: - Working them out (the runtime's analysis service)
 
-    /// Games waiting for their analysis, of one platform's players (every platform's when nil), the earliest
-    /// asked for first, each with what its analysis needs.
+    /// Games waiting for their analysis, of one platform's players (every platform's when nil), in the store's
+    /// order (``GameStoreTransaction/pendingAnalyses(on:limit:)``), each with what its analysis needs.
     public func analysisJobs(on platform: Platform?, limit: Int, in store: any GameStoreTransaction) async throws
         -> [AnalysisJob]
     {

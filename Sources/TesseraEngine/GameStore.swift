@@ -21,8 +21,8 @@ public protocol GameStoreTransaction: Sendable {
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
     /// Where a game's analysis is; nil when none was asked for (or there is no such game).
     func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis?
-    /// Games waiting for their analysis, of one platform's players or of every platform's, the earliest asked
-    /// for first.
+    /// Games waiting for their analysis, of one platform's players or of every platform's: those a player waits
+    /// to see first, then the earliest finished.
     func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame]
     /// Stores a game's analysis as ``AnalysisReport`` JSON, or nil when the game cannot be analysed; returns
     /// whether the player asked to be shown it. Nothing changes, and it returns false, when the game no longer

@@ -219,8 +219,9 @@ struct DaemonTests {
         let status = await first.stop(SIGTERM)
         let took = start.duration(to: .now)
         #expect(status == 0)
-        // The group's 7 s deadline, and a second for the process to end.
-        #expect(took < .seconds(8), "\(took)")
+        // The group's 7 s deadline, then the process ends: before `docker stop` (10 s) would kill it. On the
+        // 2-core CI machine under the suite's load, ending took 1.7 s once.
+        #expect(took < .seconds(10), "\(took)")
         #expect(try await fake.sent().isEmpty)
         await fake.stop()
 
