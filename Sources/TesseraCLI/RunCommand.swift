@@ -48,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(help: "Log format: text (the default), or json for one JSON object a line.")
+    var logFormat: String?
+
     func run() async throws {
         var commandLine: [String: String] = [:]
         commandLine["database"] = database
@@ -56,6 +59,7 @@ struct RunCommand: AsyncParsableCommand {
         commandLine["default.rollover.hour"] = rolloverHour.map(String.init)
         commandLine["default.language"] = language
         commandLine["log.level"] = logLevel
+        commandLine["log.format"] = logFormat
         let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
 
         let isConsole = settings.telegramToken == nil && settings.matrix == nil
@@ -64,12 +68,31 @@ struct RunCommand: AsyncParsableCommand {
             throw CommandError(
                 "log.level '\(levelName)' is not one of trace, debug, info, notice, warning, error, critical.")
         }
+        let json: Bool
+        switch settings.logFormat?.lowercased() ?? "text" {
+        case "text": json = false
+        case "json": json = true
+        case let other: throw CommandError("log.format '\(other)' is not text or json.")
+        }
         LoggingSystem.bootstrap { label in
-            var handler = EscapingLogHandler(base: StreamLogHandler.standardError(label: label))
+            var handler: any LogHandler =
+                json
+                ? JSONLogHandler(label: label) : EscapingLogHandler(base: StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "tessera")
+        do {
+            try await serve(settings, logger: logger)
+        } catch let error where json {
+            // In JSON the error that ends the bot is one more object, not a line of text among them.
+            logger.critical("Error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Runs the bot as configured, the log set up, until it is stopped or fails.
+    private func serve(_ settings: RunSettings, logger: Logger) async throws {
         for line in settings.warnings { logger.warning("\(line)") }
         // Set before main by CMalloc: the daemon's memory depends on it.
         logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])

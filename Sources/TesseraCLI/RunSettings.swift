@@ -27,6 +27,8 @@ struct RunSettings {
     var defaultTimeZone: String
     var defaultRolloverHour: Int
     var logLevel: String?
+    /// `text` or `json` (`log.format` [TESSERA_LOG_FORMAT]); checked where the log is set up.
+    var logFormat: String?
     /// The platforms whose outgoing limits are off (`telegram.rate.limits`, `matrix.rate.limits`): only for load
     /// tests against a fake API or a test homeserver.
     var unlimited: Set<Platform>
@@ -137,6 +139,7 @@ struct RunSettings {
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
             logLevel: config.string(forKey: "log.level"),
+            logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,
             clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
             warnings: warnings

@@ -111,28 +111,48 @@ struct DaemonTests {
         }
     }
 
-    @Test("A wrong token stops the daemon with a message that says so, without showing the token")
-    func wrongToken() async throws {
+    /// Every line of a JSON log is one object with the documented keys, its time RFC 3339 with fractions.
+    static func expectJSONLines(_ log: String) {
+        let lines = log.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(
+                object?["level"] is String && object?["label"] is String && object?["message"] is String
+                    && object?["metadata"] is [String: Any], "not a log object: \(line)")
+            let time = object?["time"] as? String ?? ""
+            #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/) != nil, "\(time)")
+        }
+    }
+
+    @Test(
+        "A wrong token stops the daemon with a message that says so, without showing the token, in either log format",
+        arguments: ["text", "json"])
+    func wrongToken(format: String) async throws {
         let fake = try await FakeTelegram.start()
         let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
-        let daemon = try Daemon(fake: fake, database: database, token: "111:not-the-token")
+        let daemon = try Daemon(
+            fake: fake, database: database, token: "111:not-the-token", environment: ["TESSERA_LOG_FORMAT": format])
         try daemon.start()
         let (status, log) = await daemon.exit(within: 20)
         await fake.stop()
         #expect(status != nil && status != 0)
         #expect(log.contains("Telegram refused the bot token"))
         #expect(!log.contains("not-the-token"))
+        if format == "json" { Self.expectJSONLines(log) }
     }
 
-    @Test("At trace level the daemon logs neither the token nor the schedule secret")
-    func noSecretsInTraceLogs() async throws {
+    @Test(
+        "At trace level the daemon logs neither the token nor the schedule secret, in either log format",
+        arguments: ["text", "json"])
+    func noSecretsInTraceLogs(format: String) async throws {
         let fake = try await FakeTelegram.start()
         let folder = try TesseraProcess.temporaryDirectory()
         let secret = "a schedule secret that must never be logged"
         let logFile = folder.appendingPathComponent("trace.log")
         let daemon = try Daemon(
             fake: fake, database: folder.appendingPathComponent("t.sqlite").path, secret: secret,
-            environment: ["TESSERA_LOG_LEVEL": "trace"], logFile: logFile)
+            environment: ["TESSERA_LOG_LEVEL": "trace", "TESSERA_LOG_FORMAT": format], logFile: logFile)
         try daemon.start()
         try await fake.push([FakeTelegram.message("crane", from: 1, messageID: 1)])
         try await fake.waitForSent { $0.count >= 1 }
@@ -144,6 +164,7 @@ struct DaemonTests {
         #expect(!log.contains(fake.token.split(separator: ":").last.map(String.init) ?? fake.token))
         #expect(!log.contains(secret))
         #expect(!log.contains("SipHash(k0"))
+        if format == "json" { Self.expectJSONLines(log) }
     }
 
     @Test("A second daemon on the same database refuses to start and names the first")

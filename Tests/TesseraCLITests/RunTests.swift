@@ -190,6 +190,32 @@ struct RunTests {
         #expect(!metadata.unicodeScalars.contains { $0.properties.generalCategory == .control })
     }
 
+    @Test("A JSON log line is one object: time, level, label, message and metadata; outside text stays in it")
+    func jsonLogLines() throws {
+        let lines = Mutex<[Data]>([])
+        var handler = JSONLogHandler(label: "tessera") { line in lines.withLock { $0.append(line) } }
+        handler.logLevel = .debug
+        handler[metadataKey: "platform"] = "telegram"
+        let logger = Logger(label: "tessera") { _ in handler }
+        logger.warning(
+            "Skipped \("a\nFAKE: forged")",
+            metadata: ["user.name": "Ann\u{0}ie", "data": .array(["x\ry"]), "nested": ["plain": "café 🟩"]])
+        logger.trace("below the level")
+        let written = lines.withLock { $0 }
+        try #require(written.count == 1)
+        let text = String(decoding: written[0], as: UTF8.self)
+        #expect(text.hasSuffix("}\n") && text.dropLast().allSatisfy { $0 != "\n" }, "one line: \(text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: written[0]) as? [String: Any])
+        #expect(object["level"] as? String == "warning" && object["label"] as? String == "tessera")
+        #expect(object["message"] as? String == "Skipped a\nFAKE: forged", "the text itself, escaped by JSON")
+        let metadata = try #require(object["metadata"] as? [String: Any])
+        #expect(metadata["platform"] as? String == "telegram" && metadata["user.name"] as? String == "Ann\u{0}ie")
+        #expect(metadata["data"] as? [String] == ["x\ry"])
+        #expect((metadata["nested"] as? [String: String])?["plain"] == "café 🟩")
+        let time = try #require(object["time"] as? String)
+        #expect(try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(time) <= Date())
+    }
+
     @Test(
         "tessera status reads the heartbeat: healthy, just started, stopped, or running without polling",
         arguments: [
