@@ -5,9 +5,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// Runs CPU-bound work (an analysis: up to minutes) on a thread of its own, in the idle scheduling class, and
-/// awaits it: on Swift's cooperative pool, which has a thread a core, it would hold up every reply meanwhile,
-/// and at the same priority it would still slow them down. Cancelling the wait ends it at once with
+/// Runs CPU-bound work (an analysis: up to minutes) on a thread of its own, at the lowest priority, and awaits
+/// it: on Swift's cooperative pool, which has a thread a core, it would hold up every reply meanwhile, and at
+/// the same priority it would still slow them down. Cancelling the wait ends it at once with
 /// `CancellationError`; the work runs on to its end and its result is dropped.
 func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async throws -> Result {
     let waiting = Waiting<Result>()
@@ -18,11 +18,11 @@ func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) asy
             if Task.isCancelled { waiting.resume(throwing: CancellationError()) }
             let thread = Thread {
                 #if os(Linux)
-                    // The idle class: this thread runs only when no other wants the CPU, and a reply that wakes
-                    // up takes the core at once (a nice value of 19 still shares it). 0 names the calling
-                    // thread; SCHED_IDLE is 5 (bits/sched.h, behind _GNU_SOURCE).
-                    var parameters = sched_param()
-                    _ = sched_setscheduler(0, 5, &parameters)
+                    // Nice 19: replies take the cores first. Not the idle scheduling class: a thread there can
+                    // wait indefinitely while the cores are busy, holding a lock others need (the heap's), and it
+                    // stalled a whole test process for minutes. On Linux the nice value is per thread; 0 names
+                    // the calling one.
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
                 #endif
                 waiting.resume(returning: work())
             }
