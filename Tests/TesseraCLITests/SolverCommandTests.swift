@@ -183,4 +183,28 @@ struct AnalyseCommandTests {
         #expect(output.standardError == "Error: Cannot read the word file /nonexistent: there is no such file.\n")
         #expect(output.standardOutput.isEmpty)
     }
+
+    @Test(
+        "--edition analyses with an earlier answer edition's answers; one that does not exist, or with files, is one line"
+    )
+    func edition() async throws {
+        // CIGAR is an answer of the first English edition (2,300 answers) and SALET is in its opening book.
+        let first = try await offThePool {
+            try TesseraProcess.run(["analyse", "--json", "--edition", "1", "cigar", "salet", "cigar"])
+        }
+        #expect(first.status == 0, "\(first.standardError)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(first.standardOutput.utf8))
+        #expect(report.turns.first?.candidatesBefore == 2_300 && report.botPath.first == "salet")
+        for (arguments, message) in [
+            (["--edition", "3", "cigar", "salet"], "Error: There are 2 answer editions; give --edition from 1 to 2."),
+            (
+                ["--edition", "1", "--answers", "/dev/null", "--guesses", "/dev/null", "cigar", "salet"],
+                "Error: --edition picks a language's answers, not a file's."
+            ),
+        ] {
+            let output = try TesseraProcess.run(["analyse"] + arguments)
+            #expect(output.status != 0 && output.standardOutput.isEmpty)
+            #expect(output.standardError == message + "\n")
+        }
+    }
 }
