@@ -17,6 +17,8 @@ public final class GameAnalyst: Sendable {
         case noSureWin
         /// The opening book's best opener is not a word of the lists it claims to be for.
         case bookDoesNotFit(String)
+        /// The caller requested the stop it passed: the game is not analysed.
+        case stopped
 
         public var description: String {
             switch self {
@@ -26,6 +28,7 @@ public final class GameAnalyst: Sendable {
             case .noSureWin: "no strategy is sure to win within six guesses on these lists"
             case .bookDoesNotFit(let word):
                 "the opening book's best opener '\(word)' is not in these lists; rebuild it"
+            case .stopped: "the analysis was stopped before it finished"
             }
         }
     }
@@ -78,9 +81,11 @@ public final class GameAnalyst: Sendable {
     }
 
     /// Analyses a game played with `list`'s answer edition `edition`. `firstGuessTotal` is the first guess's
-    /// total when the caller kept it (`.some(nil)`: no sure win in six after it).
+    /// total when the caller kept it (`.some(nil)`: no sure win in six after it). Requesting `stop` from another
+    /// thread ends the analysis early with ``Failure/stopped``.
     public func analyse(
-        answer: Word, guesses: [Word], list: WordList, edition: Int, hardMode: Bool, firstGuessTotal: Int?? = nil
+        answer: Word, guesses: [Word], list: WordList, edition: Int, hardMode: Bool, firstGuessTotal: Int?? = nil,
+        stop: Solver.Stop? = nil
     ) throws(Failure) -> Analysed {
         let tables = tables(for: list, edition: edition, hardMode: hardMode)
         guard let answerIndex = tables.answers.firstIndex(of: answer) else { throw .answerNotInEdition }
@@ -92,7 +97,7 @@ public final class GameAnalyst: Sendable {
             played.append(index)
         }
         guard let firstIndex = played.first else { throw .rejected(.noGuesses) }
-        let solver = Solver(tables: tables)
+        let solver = Solver(tables: tables, stop: stop)
         let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
         let best: Solver.Opening
         if let book {
@@ -102,7 +107,9 @@ public final class GameAnalyst: Sendable {
             best = Solver.Opening(guess: index, total: total)
         } else {
             // Lists without a book are small ones (tests, files given to `tessera analyse`): searched.
-            guard let optimal = solver.optimal(solver.start) else { throw .noSureWin }
+            guard let optimal = solver.optimal(solver.start) else {
+                throw stop?.isRequested == true ? .stopped : .noSureWin
+            }
             best = Solver.Opening(guess: optimal.guess, total: optimal.total)
         }
         let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()]
@@ -112,9 +119,10 @@ public final class GameAnalyst: Sendable {
                 answer: answerIndex, played: played, best: best,
                 first: known.map { Solver.Opening(guess: firstIndex, total: $0) })
         } catch {
-            throw .rejected(error)
+            throw stop?.isRequested == true ? .stopped : .rejected(error)
         }
         let path = solver.path(from: solver.start, to: answerIndex, first: firstIndex)
+        if let stop, stop.isRequested { throw .stopped }
         return Analysed(
             analysis: analysis,
             report: AnalysisReport(analysis, answer: answer, list: list, path: path.map { tables.guesses[$0] }),

@@ -46,6 +46,7 @@ extension Solver {
             return Found(total: floor, guess: Int32(separator))
         }
         if limit <= floor + 1 { return Found(total: floor + 1, guess: -1) }
+        if let stop, stop.isRequested { return Found(total: Self.unsolvable, guess: -1) }
         let key = Key(candidates: candidates, left: left, clues: clues)
         if let known = memo[key], known.exact || known.total >= limit {
             return Found(total: known.total, guess: known.exact ? known.guess : -1)

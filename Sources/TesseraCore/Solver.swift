@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Optimal play, exactly: the fewest guesses in expectation over the candidates, under the game's limit of
 /// guesses, in normal or hard mode (issue 26).
 ///
@@ -18,15 +20,33 @@ public final class Solver {
     public var maximumGuesses: Int { tables.maximumGuesses }
 
     var memo: [Key: Entry] = [:]
+    let stop: Stop?
 
     /// `guesses` are the allowed guesses; the answers are added to them, as the game allows every answer.
-    public convenience init(guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6) {
+    public convenience init(
+        guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6, stop: Stop? = nil
+    ) {
         self.init(
-            tables: Tables(guesses: guesses, answers: answers, hardMode: hardMode, maximumGuesses: maximumGuesses))
+            tables: Tables(guesses: guesses, answers: answers, hardMode: hardMode, maximumGuesses: maximumGuesses),
+            stop: stop)
     }
 
-    public init(tables: Tables) {
+    /// `stop`, once requested, makes every search give up at once: its results are then meaningless, and the
+    /// caller drops them.
+    public init(tables: Tables, stop: Stop? = nil) {
         self.tables = tables
+        self.stop = stop
+    }
+
+    /// Asks a search running on another thread to give up: a search for an opener nobody has studied takes
+    /// minutes, and nobody may be waiting for it any more.
+    public final class Stop: Sendable {
+        private let requested = Atomic<Bool>(false)
+
+        public init() {}
+
+        public func request() { requested.store(true, ordering: .relaxed) }
+        public var isRequested: Bool { requested.load(ordering: .relaxed) }
     }
 
     /// A position: candidates (indices into ``answers``, ascending), guesses played, and in hard mode the

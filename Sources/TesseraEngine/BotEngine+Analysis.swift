@@ -151,13 +151,16 @@ extension BotEngine {
     /// Works out a job's analysis: CPU only, from a fraction of a second (a first guess the book or `kept`
     /// knows) to a minute; the caller runs it off the cooperative pool. `kept` is the setting of
     /// ``keptFirstGuessKey(of:analyst:)``.
-    public func analyse(_ job: AnalysisJob, kept: String?, with analyst: GameAnalyst) -> Result<
-        GameAnalyst.Analysed, GameAnalyst.Failure
-    > {
+    public func analyse(_ job: AnalysisJob, kept: String?, with analyst: GameAnalyst, stop: Solver.Stop? = nil)
+        -> Result<
+            GameAnalyst.Analysed, GameAnalyst.Failure
+        >
+    {
         Result { () throws(GameAnalyst.Failure) -> GameAnalyst.Analysed in
             try analyst.analyse(
                 answer: job.answer, guesses: try job.guesses.get(), list: job.game.language.wordList,
-                edition: job.edition, hardMode: job.game.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal))
+                edition: job.edition, hardMode: job.game.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal),
+                stop: stop)
         }
     }
 
@@ -177,6 +180,8 @@ extension BotEngine {
         in store: any GameStoreTransaction
     ) async throws -> Bool {
         let game = job.game
+        // A stopped analysis is no outcome: the game stays waiting for the next try.
+        if case .failure(.stopped) = outcome { return false }
         var report: AnalysisReport?
         switch outcome {
         case .success(let analysed): report = analysed.report

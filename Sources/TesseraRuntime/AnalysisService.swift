@@ -62,7 +62,7 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
         // Read again: an earlier game of the batch may have kept it.
         let (key, kept, _) = try await keptFirstGuess(of: job)
         let outcome = try await cancelWhenGracefulShutdown {
-            try await onOwnThread { engine.analyse(job, kept: kept, with: analyst) }
+            try await onOwnThread { stop in engine.analyse(job, kept: kept, with: analyst, stop: stop) }
         }
         if let key, case .success(let analysed) = outcome, analysed.searchedFirstGuess {
             try await retrier.storage("keeping a first guess's total") {

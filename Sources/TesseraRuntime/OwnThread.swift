@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TesseraCore
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +9,11 @@ import Synchronization
 /// Runs CPU-bound work (an analysis: up to minutes) on a thread of its own, at the lowest priority, and awaits
 /// it: on Swift's cooperative pool, which has a thread a core, it would hold up every reply meanwhile, and at
 /// the same priority it would still slow them down. Cancelling the wait ends it at once with
-/// `CancellationError`; the work runs on to its end and its result is dropped.
-func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async throws -> Result {
+/// `CancellationError` and requests the work's stop, which a solver reads to give up its search; the result of
+/// work that runs on is dropped.
+func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable (Solver.Stop) -> Result) async throws -> Result {
     let waiting = Waiting<Result>()
+    let stop = Solver.Stop()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             waiting.continuation.withLock { $0 = continuation }
@@ -24,12 +27,13 @@ func onOwnThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) asy
                     // the calling one.
                     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
                 #endif
-                waiting.resume(returning: work())
+                waiting.resume(returning: work(stop))
             }
             thread.name = "tessera-analysis"
             thread.start()
         }
     } onCancel: {
+        stop.request()
         waiting.resume(throwing: CancellationError())
     }
 }

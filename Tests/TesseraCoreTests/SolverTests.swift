@@ -291,6 +291,27 @@ struct SolverTests {
             try solver.analyse(answer: answer, played: [1, breaking], best: opening)
         }
     }
+
+    @Test("A requested stop ends a search at once, and the analyst then says the game was stopped, not analysed")
+    func stop() async throws {
+        let (answers, others) = lists(seed: 61, answers: 16, others: 40)
+        let stop = Solver.Stop()
+        let running = Solver(guesses: others, answers: answers, stop: stop)
+        #expect(running.optimal(running.start) != nil)
+        stop.request()
+        let stopped = Solver(guesses: others, answers: answers, stop: stop)
+        #expect(stopped.optimal(stopped.start) == nil)
+        // PLUMB is in no opening book: its total is searched, a minute and a half on the full lists unstopped.
+        let (analyst, list) = (GameAnalyst(), list)
+        let (plumb, edition) = (list.testWord("plumb"), list.answerEditions.count - 1)
+        try await offThePool {
+            #expect(throws: GameAnalyst.Failure.stopped) {
+                try analyst.analyse(
+                    answer: list.answers[0], guesses: [plumb, list.answers[0]], list: list, edition: edition,
+                    hardMode: false, stop: stop)
+            }
+        }
+    }
 }
 
 @Suite("Skill and luck scores")

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
+import Synchronization
 import TesseraCore
 import TesseraEngine
 import TesseraSQLite
@@ -176,14 +177,16 @@ struct ServicesAloneTests {
         #expect(store.settingsWritten.isEmpty, "SALET's total is in the opening book: nothing to keep")
     }
 
-    @Test("Work on a thread of its own returns its result; a cancelled wait ends at once, the work runs on unused")
+    @Test("Work on a thread of its own returns its result; a cancelled wait ends at once and asks the work to stop")
     func ownThread() async throws {
-        #expect(try await onOwnThread { 6 * 7 } == 42)
+        #expect(try await onOwnThread { stop in stop.isRequested ? 0 : 6 * 7 } == 42)
         let gate = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
+        let stopSeen = Mutex(false)
         let waiting = Task {
-            try await onOwnThread {
+            try await onOwnThread { stop in
                 gate.wait()
+                stopSeen.withLock { $0 = stop.isRequested }
                 finished.signal()
                 return 1
             }
@@ -192,6 +195,7 @@ struct ServicesAloneTests {
         await #expect(throws: CancellationError.self) { try await waiting.value }
         gate.signal()
         finished.wait()
+        #expect(stopSeen.withLock { $0 }, "the work was not asked to stop")
     }
 
     @Test("Leadership runs its services only while leading, and one that fails ends the others")
