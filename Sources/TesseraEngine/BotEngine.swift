@@ -60,12 +60,17 @@ public struct BotEngine: Sendable {
         return schedule.answer(for: puzzle)
     }
 
-    /// Handles one message: updates the store and queues the replies in its outbox.
-    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws {
+    /// Handles one message: updates the store and queues the replies in its outbox. Returns what it did that
+    /// the runtime counts (its metrics): the engine itself knows no metrics.
+    @discardableResult
+    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+        -> MessageOutcome
+    {
         var input = BotInput(message)
         // Typing the bot's name anywhere asks a query: it is answered, and stores nothing about the asker.
         if case .query(let id) = message.event {
-            return try await answerShareQuery(id: id, message: message, at: now, in: store)
+            try await answerShareQuery(id: id, message: message, at: now, in: store)
+            return MessageOutcome()
         }
         try await store.noteActivity(in: message.chat)
         // A typed confirmation of /forgetme (platforms without buttons) is its button's press: handled before
@@ -73,7 +78,8 @@ public struct BotEngine: Sendable {
         if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
-            return try await typedConfirmation(command.argument, message: message, at: now, in: store)
+            try await typedConfirmation(command.argument, message: message, at: now, in: store)
+            return MessageOutcome()
         }
         if let button = message.button {
             // Stats, Share and Analysis are their commands, written as typed; the other buttons confirm what they
@@ -81,7 +87,8 @@ public struct BotEngine: Sendable {
             let parts = button.split(separator: " ", maxSplits: 1)
             let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
             guard command.known?.isButton == true else {
-                return try await pressed(button, message: message, at: now, in: store)
+                try await pressed(button, message: message, at: now, in: store)
+                return MessageOutcome()
             }
             input = .command(command)
         }
@@ -118,6 +125,7 @@ public struct BotEngine: Sendable {
         if context.player != player { try await store.save(context.player) }
         if let changed = context.group, changed != group { try await store.save(changed) }
         try await enqueueWithinBacklog(context.replies, context: context)
+        return context.outcome
     }
 
     /// Replies waiting for one chat at most: a chat that floods the bot gets one "slow down" and no more
@@ -179,6 +187,7 @@ public struct BotEngine: Sendable {
         /// player's (or the one they chose with `/play`).
         var language: Language
         var replies: [OutgoingMessage] = []
+        var outcome = MessageOutcome()
 
         var isGroup: Bool { group != nil }
         /// Replies are in the language of the chat they go to: the group's, or the player's own.
@@ -352,6 +361,7 @@ public struct BotEngine: Sendable {
             context.reply(context.texts.rejection(rejection))
         case .success(let row):
             daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
+            context.outcome.acceptedGuess = daily.stored.language
             if let result = daily.game.result {
                 daily.stored.result = result
                 daily.stored.finishedAt = context.now
@@ -548,4 +558,14 @@ extension BotEngine: CustomStringConvertible, CustomReflectable {
     // Its schedules hold the secret's key: a description names the game only.
     public var description: String { "BotEngine(game: \(configuration.gameName))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// What handling a message did, for the runtime to count once its transaction has committed.
+public struct MessageOutcome: Sendable, Hashable {
+    /// The language of the puzzle a guess was played in, when the message was a guess the game accepted.
+    public var acceptedGuess: Language?
+
+    public init(acceptedGuess: Language? = nil) {
+        self.acceptedGuess = acceptedGuess
+    }
 }

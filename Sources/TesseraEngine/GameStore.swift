@@ -163,6 +163,8 @@ public protocol GameStore: Sendable {
     /// Removes a platform's messages claimed by a process that stopped while sending them (they may have been
     /// posted), and returns how many there were.
     func dropClaimed(platform: Platform) async throws -> Int
+    /// How many of a platform's messages are in the outbox, due or postponed (`tessera_outbox_messages`).
+    func outboxSize(platform: Platform) async throws -> Int
     /// Counts a failed attempt to send a message; returns its attempts so far.
     func recordFailedAttempt(_ id: Int64) async throws -> Int
     /// Puts a message back to be retried after a delay (the platform asked to slow down).

@@ -422,6 +422,14 @@
             }
         }
 
+        public func outboxSize(platform: Platform) async throws -> Int {
+            try await transaction { transaction in
+                try await transaction.one("SELECT count(*) FROM outbox WHERE platform = \(platform.rawValue)") {
+                    try $0.decode(Int.self)
+                } ?? 0
+            }
+        }
+
         public func recordFailedAttempt(_ id: Int64) async throws -> Int {
             try await transaction { transaction in
                 try await transaction.one(

@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import Foundation
 public import Logging
 public import ServiceLifecycle
@@ -46,6 +47,8 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         public var sendHold = Duration.seconds(10)
         /// Whether this process receives and closes days now, or stands by (several processes on one database).
         public var leadership: any Leadership = SoleLeader()
+        /// Where the services count (README "Metrics"): the executable's Prometheus registry; nowhere by default.
+        public var metrics: any MetricsFactory = NOOPMetricsHandler.instance
 
         public init() {}
     }
@@ -56,6 +59,9 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
     private let now: @Sendable () -> Date
     private let jitter: @Sendable () -> Double
     private let logger: Logger
+    private let commits: CommitMetrics
+    /// Each platform's health and the gauges counted when read, for the operator's listener.
+    public let monitor: RuntimeMonitor
 
     /// `now` is the wall clock the engine's days and the heartbeat read; `clock` is what the services wait on;
     /// `jitter` gives a fraction in 0…1 for each backoff. All three are injected, so tests control them.
@@ -73,6 +79,8 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         self.now = now
         self.jitter = jitter
         self.logger = logger
+        commits = CommitMetrics(factory: configuration.metrics)
+        monitor = RuntimeMonitor(store: store, started: now())
     }
 
     /// One platform's services: its sender, and its leader's work.
@@ -81,7 +89,10 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
             store: store, transport: transport.name, initialBackoff: configuration.initialBackoff,
             maximumBackoff: configuration.maximumBackoff, clock: clock, jitter: jitter,
             logger: logger)
-        let activity = PlatformActivity(started: now())
+        let activity = PlatformActivity(
+            transport: transport.name, platform: transport.platform, started: now(),
+            metrics: PlatformMetrics(platform: transport.platform, factory: configuration.metrics))
+        monitor.register(activity)
         let heartbeat = HeartbeatService(
             transport: transport.name, store: store, activity: activity, interval: configuration.healthInterval,
             clock: clock, now: now, retrier: retrier)
@@ -91,7 +102,7 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
             configuration: configuration, clock: clock, now: now, retrier: retrier)
         let receiver = ReceiveService(
             transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat, now: now,
-            retrier: retrier)
+            retrier: retrier, commits: commits)
         let closer = DayCloser(
             platform: transport.platform, store: store, engine: engine, activity: activity,
             interval: configuration.dayCheckInterval, clock: clock, now: now, retrier: retrier)
@@ -100,7 +111,7 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
             interval: configuration.analysisInterval, clock: clock, retrier: retrier)
         let leader = LeadershipService(
             role: transport.name, leadership: configuration.leadership,
-            services: [receiver, closer, analyses, heartbeat])
+            services: [receiver, closer, analyses, heartbeat], activity: activity)
         return (sender, leader)
     }
 

@@ -45,6 +45,7 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
             try await retrier.storage("writing the heartbeat") {
                 try await store.setSetting(Heartbeat.settingKey(for: transport), heartbeat.encoded())
             }
+            activity.wroteHeartbeat(at: heartbeat.written)
         }
     }
 }

@@ -9,10 +9,14 @@ struct LeadershipService: Service {
     let role: String
     let leadership: any Leadership
     let services: [any Service]
+    /// Told when this process leads and when it stops, for `/healthz` and `tessera_leader`.
+    var activity: PlatformActivity?
 
     func run() async throws {
-        let services = self.services
+        let (services, activity) = (self.services, self.activity)
         try await leadership.whileLeading(role) {
+            activity?.lead(true)
+            defer { activity?.lead(false) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for service in services { group.addTask { try await service.run() } }
                 while try await group.next() != nil {}

@@ -1,21 +1,31 @@
+import CoreMetrics
 import Foundation
 import Synchronization
 import TesseraEngine
 
 /// What one platform's services share: the outbox's doorbell, which the receiver and the day closer ring for
-/// the sender, and when the platform last answered, which the heartbeat reports and the sender reads to tell one
-/// chat's failures from the platform's.
+/// the sender; when the platform last answered, which the heartbeat reports, `/healthz` reads and the sender
+/// reads to tell one chat's failures from the platform's; whether this process leads it; and its metrics.
 final class PlatformActivity: Sendable {
+    let transport: String
+    let platform: Platform
     let outbox = Doorbell()
+    let metrics: PlatformMetrics
     private let times: Mutex<Times>
 
     struct Times {
         var started: Date
         var lastPoll: Date?
         var lastSend: Date?
+        /// When the heartbeat was last written: the store takes writes.
+        var lastHeartbeat: Date?
+        var leading = false
     }
 
-    init(started: Date) {
+    init(transport: String, platform: Platform, started: Date, metrics: PlatformMetrics) {
+        self.transport = transport
+        self.platform = platform
+        self.metrics = metrics
         times = Mutex(Times(started: started))
     }
 
@@ -23,7 +33,8 @@ final class PlatformActivity: Sendable {
 
     /// Records a successful poll; true for the first.
     func polled(at date: Date) -> Bool {
-        times.withLock { times in
+        metrics.lastPoll.record(date.timeIntervalSince1970)
+        return times.withLock { times in
             defer { times.lastPoll = date }
             return times.lastPoll == nil
         }
@@ -31,6 +42,16 @@ final class PlatformActivity: Sendable {
 
     func sent(at date: Date) {
         times.withLock { $0.lastSend = date }
+    }
+
+    func wroteHeartbeat(at date: Date) {
+        times.withLock { $0.lastHeartbeat = date }
+    }
+
+    /// This process leads the platform from now on, or no longer does.
+    func lead(_ leading: Bool) {
+        metrics.leader.record(leading ? 1 : 0)
+        times.withLock { $0.leading = leading }
     }
 }
 

@@ -1,6 +1,9 @@
+import CoreMetrics
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
+import TesseraCore
 import TesseraEngine
 
 /// Receives a platform's updates and applies them through the engine exactly once: each batch's effects and the
@@ -15,6 +18,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
     let heartbeat: HeartbeatService<RuntimeClock>
     let now: @Sendable () -> Date
     let retrier: Retrier<RuntimeClock>
+    let commits: CommitMetrics
 
     func run() async throws {
         var position = try await store.position(of: transport.name)
@@ -25,7 +29,9 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
             let batch: ReceivedBatch
             do {
                 let (transport, after) = (self.transport, position)
+                let asked = retrier.clock.now
                 batch = try await cancelWhenGracefulShutdown { try await transport.receive(after: after) }
+                activity.metrics.pollDuration.record(duration: asked.duration(to: retrier.clock.now))
             } catch let error as TransportError {
                 try await retrier.pause(after: error, backoff: &backoff, activity: "receiving")
                 continue
@@ -35,14 +41,19 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
             retrier.recovered(&backoff, activity: "receiving")
             // `tessera status` says the bot is receiving from its first poll on, not from the next heartbeat.
             if activity.polled(at: now()) { try await heartbeat.write() }
+            activity.metrics.updatesReceived.increment(by: batch.messages.count + batch.migrations.count)
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
             let checked = await checkingPlatform(batch)
+            let started = retrier.clock.now
             // A transaction that fails is rolled back, so trying it again applies the batch once.
-            let applied = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
+            let guesses = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             activity.outbox.ring()
             try await retrier.storage("flushing to disk") { try await store.flush() }
-            if applied {
+            commits.duration.record(duration: started.duration(to: retrier.clock.now))
+            if let guesses {
+                // Counted once committed: a transaction tried again counts its guesses once.
+                activity.metrics.countGuesses(guesses)
                 position = checked.nextPosition
             } else {
                 // Applied already (by an earlier try whose commit went through, or by another process): carry on
@@ -99,21 +110,25 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
         return batch
     }
 
-    /// Applies a batch and stores the new position in one transaction; false when the stored position had moved
-    /// past `position` already, and nothing was applied.
-    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> Bool {
+    /// Applies a batch and stores the new position in one transaction; returns the guesses it accepted, by
+    /// language, or nil when the stored position had moved past `position` already, and nothing was applied.
+    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> [Language: Int]? {
         let engine = self.engine
         let (logger, now) = (retrier.logger, self.now)
-        let applied: Void? = try await store.processBatch(
+        return try await store.processBatch(
             transport: transport.name, from: position, to: batch.nextPosition
         ) { transaction in
             for migration in batch.migrations {
                 try await transaction.moveChat(from: migration.from, to: migration.to)
             }
+            var guesses: [Language: Int] = [:]
             for message in batch.messages {
                 do {
                     // One message that cannot be handled must not hold back the others forever.
-                    try await transaction.isolated { try await engine.handle(message, at: now(), in: transaction) }
+                    try await transaction.isolated {
+                        let outcome = try await engine.handle(message, at: now(), in: transaction)
+                        if let language = outcome.acceptedGuess { guesses[language, default: 0] += 1 }
+                    }
                 } catch {
                     logger.error(
                         "A message could not be handled and was skipped",
@@ -121,7 +136,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
                     )
                 }
             }
+            return guesses
         }
-        return applied != nil
     }
 }

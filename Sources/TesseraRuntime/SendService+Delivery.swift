@@ -35,8 +35,10 @@ extension SendService {
                                 entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
                             sending.insert(entry.id)
                             defer { sending.remove(entry.id) }
-                            posted = try await Self.deliver(entry, editing: shown, through: transport)
+                            posted = try await Self.deliver(
+                                entry, editing: shown, through: transport, metrics: activity.metrics)
                         } catch let error as TransportError {
+                            activity.metrics.countFailure(error)
                             // Not posted: it may be sent again.
                             if entry.message.atMostOnce { try await store.unclaim(entry.id) }
                             return (entry, error)
@@ -66,18 +68,24 @@ extension SendService {
     /// Sends a message: an edit of the post that shows it when it is a live message already posted, a new
     /// post otherwise or when the platform will not edit. Returns the new post's id, if one was made.
     private static func deliver(
-        _ entry: OutboxEntry, editing shown: MessageID?, through transport: any ChatTransport
+        _ entry: OutboxEntry, editing shown: MessageID?, through transport: any ChatTransport,
+        metrics: PlatformMetrics
     ) async throws -> MessageID? {
         if let shown {
             do {
                 // Its own key: should the edit be refused, the post that replaces it is another message.
                 try await transport.edit(shown, toRead: entry.message, key: entry.key + ".edit")
+                metrics.countSent(.edit)
                 return nil
-            } catch TransportError.editRefused {
+            } catch let error as TransportError {
                 // Deleted, or too old to edit: the player sees it anew at the bottom of the chat.
+                guard case .editRefused = error else { throw error }
+                metrics.countFailure(error)
             }
         }
-        return try await transport.send(entry.message, key: entry.key)
+        let posted = try await transport.send(entry.message, key: entry.key)
+        metrics.countSent(PlatformMetrics.SentKind(entry.message.action))
+        return posted
     }
 
     func handle(

@@ -123,7 +123,7 @@ public final class SQLiteGameStore: GameStore {
         func run() async {
             guard let writeAheadLog else { return }
             // Cancelled by the shutdown, the loop just ends: nothing is lost, the writer's backstop remains.
-            try? await cancelWhenGracefulShutdown { await writeAheadLog.runCheckpoints() }
+            await cancelWhenGracefulShutdown { await writeAheadLog.runCheckpoints() }
         }
 
         var description: String { "SQLite checkpoints" }
@@ -241,6 +241,15 @@ public final class SQLiteGameStore: GameStore {
             try db.execute(
                 sql: "DELETE FROM outbox WHERE claimed = 1 AND platform = ?", arguments: [platform.rawValue])
             return db.changesCount
+        }
+    }
+
+    public func outboxSize(platform: Platform) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT COUNT(*) FROM outbox WHERE platform = ?"),
+                arguments: [platform.rawValue]
+            ) ?? 0
         }
     }
 

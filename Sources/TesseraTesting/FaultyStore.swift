@@ -150,6 +150,7 @@ public final class FaultyStore: GameStore {
     }
     public func unclaim(_ id: Int64) async throws { try await base.unclaim(id) }
     public func dropClaimed(platform: Platform) async throws -> Int { try await base.dropClaimed(platform: platform) }
+    public func outboxSize(platform: Platform) async throws -> Int { try await base.outboxSize(platform: platform) }
     public func recordFailedAttempt(_ id: Int64) async throws -> Int {
         try await base.recordFailedAttempt(id)
     }

@@ -188,7 +188,7 @@ struct AnalysisTests {
 
     @Test("The post that reveals the word names the most skilful and the luckiest game; nothing before the word")
     func revealLine() async throws {
-        var bot = try EngineHarness()
+        let bot = try EngineHarness()
         // Bob's day is Los Angeles': the UTC group's summary waits for him before the word.
         try await bot.group(-2, timeZone: "America/Los_Angeles")
         try await bot.send("/join", from: 2, name: "Bob", in: -2, group: true)
@@ -226,7 +226,7 @@ struct AnalysisTests {
 
     @Test("A summary that shows the word has the line too, after the word; games not yet analysed are left out")
     func summaryLine() async throws {
-        var bot = try EngineHarness()
+        let bot = try EngineHarness()
         for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }

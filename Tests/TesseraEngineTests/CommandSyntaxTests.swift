@@ -40,7 +40,7 @@ struct CommandSyntaxTests {
             command: ChatCommand(name: "help"))
         let engine = bot.engine
         let now = bot.now
-        try await bot.store.write { try await engine.handle(message, at: now, in: $0) }
+        try await bot.store.write { _ = try await engine.handle(message, at: now, in: $0) }
         let replies = try await bot.store.pendingMessages(limit: 10, now: now)
         #expect(replies.first?.message.html.hasPrefix("<b>Commands</b>") == true)
     }

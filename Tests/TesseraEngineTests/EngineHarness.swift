@@ -51,7 +51,7 @@ struct EngineHarness {
     mutating func nextDay() async throws {
         now += 86_400
         let (engine, now) = (self.engine, self.now)
-        try await store.write { try await engine.closeDays(at: now, in: $0) }
+        _ = try await store.write { try await engine.closeDays(at: now, in: $0) }
         try await store.markSent(try await store.pendingMessages(limit: 100, now: now).map(\.id))
     }
 
@@ -107,7 +107,7 @@ struct EngineHarness {
         let handled = message.readingCommands()
         let engine = self.engine
         let now = self.now
-        try await store.write { transaction in try await engine.handle(handled, at: now, in: transaction) }
+        try await store.write { transaction in _ = try await engine.handle(handled, at: now, in: transaction) }
         let pending = try await store.pendingMessages(limit: 100, now: now)
         try await store.markSent(pending.map(\.id))
         return pending.map(\.message)

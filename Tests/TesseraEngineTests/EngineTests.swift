@@ -230,11 +230,11 @@ struct EngineTests {
                 chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Flo", text: "/help",
                 messageID: MessageID(Int64(index))
             ).readingCommands()
-            try await harness.store.write { try await engine.handle(message, at: now, in: $0) }
+            try await harness.store.write { _ = try await engine.handle(message, at: now, in: $0) }
         }
         let other = ChatMessage(chat: ChatID(6), chatKind: .direct, sender: UserID(6), senderName: "Ann", text: "/help")
             .readingCommands()
-        try await harness.store.write { try await engine.handle(other, at: now, in: $0) }
+        try await harness.store.write { _ = try await engine.handle(other, at: now, in: $0) }
         // Everything queued, in order: the outbox hands out a few per chat at a time.
         var waiting: [OutgoingMessage] = []
         while case let batch = try await harness.store.pendingMessages(limit: 100, now: now), !batch.isEmpty {

@@ -237,7 +237,7 @@ struct GroupTests {
                 event: .added(seesEveryMessage: seesEveryMessage))
             let engine = bot.engine
             let now = bot.now
-            try await bot.store.write { try await engine.handle(message, at: now, in: $0) }
+            try await bot.store.write { _ = try await engine.handle(message, at: now, in: $0) }
             let pending = try await bot.store.pendingMessages(limit: 10, now: now)
             try await bot.store.markSent(pending.map(\.id))
             return pending.map(\.message)

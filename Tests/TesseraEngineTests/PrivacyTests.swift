@@ -137,7 +137,7 @@ struct PrivacyTests {
                 text: "", button: "forgetme:yes~\(String(index, radix: 16))")
             // Two and a half minutes of presses, 20 a second.
             let now = start + Double(index) * 0.05
-            try await store.write { try await engine.handle(press, at: now, in: $0) }
+            try await store.write { _ = try await engine.handle(press, at: now, in: $0) }
         }
         let lines = logs.lines.filter { $0.message.hasPrefix("Ignored a press") }
         #expect(lines.count == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MetricsTestKit
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Synchronization
@@ -22,11 +23,14 @@ struct ServicesAloneTests {
     let activity: PlatformActivity
     let retrier: Retrier<ManualClock>
     let engine: BotEngine
+    let metrics = TestMetrics()
 
     init() throws {
         transport = ScriptedTransport(clock: clock)
         store = FaultyStore(try SQLiteGameStore.inMemory())
-        activity = PlatformActivity(started: clock.date)
+        activity = PlatformActivity(
+            transport: "scripted", platform: .telegram, started: clock.date,
+            metrics: PlatformMetrics(platform: .telegram, factory: metrics))
         retrier = Retrier(
             store: store, transport: "scripted", initialBackoff: .zero, maximumBackoff: .zero, clock: clock,
             jitter: { 1 }, logger: logs.logger())
@@ -102,7 +106,7 @@ struct ServicesAloneTests {
         let clock = self.clock
         let receiver = ReceiveService(
             transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat,
-            now: { clock.date }, retrier: retrier)
+            now: { clock.date }, retrier: retrier, commits: CommitMetrics(factory: metrics))
         try await running(receiver) {
             await transport.events.wait(for: "receive(after: 2)")
         }

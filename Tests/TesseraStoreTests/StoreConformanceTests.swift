@@ -174,7 +174,10 @@ struct StoreConformanceTests {
             #expect(try await store.recordFailedAttempt(pending[0].id) == 1)
             #expect(try await store.recordFailedAttempt(pending[0].id) == 2)
 
+            #expect(try await store.outboxSize(platform: .scripted) == 7, "claimed and postponed are in the outbox")
+            #expect(try await store.outboxSize(platform: .matrix) == 0)
             #expect(try await store.dropClaimed(platform: .scripted) == 1, "a claim that outlived its sender")
+            #expect(try await store.outboxSize(platform: .scripted) == 6)
             try await store.write { transaction in
                 try await transaction.save(
                     Group(
