@@ -37,8 +37,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         // postgres-nio's own TLS, named for the one connection that migrates (with the PostgreSQL trait only).
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        // Operations (issue 27): the runtime counts with swift-metrics.
+        // Operations (issue 27): the runtime counts with swift-metrics; the executable exports them in
+        // Prometheus's text format and serves them, with /healthz, on Hummingbird (an opt-in listener).
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
@@ -150,7 +153,10 @@ let package = Package(
                 "TesseraTelegram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],

@@ -41,7 +41,8 @@ struct BotStartup: Service, CustomStringConvertible {
         var console: ConsoleTransport?
         if let token = settings.telegramToken {
             let telegram = TelegramTransport(
-                configuration: TelegramTransport.Configuration(token: token, apiURL: settings.telegramAPIURL),
+                configuration: TelegramTransport.Configuration(
+                    token: token, apiURL: settings.telegramAPIURL, pollSeconds: settings.telegramPollSeconds),
                 client: CurlHTTPClient(),
                 logger: logger
             )

@@ -1,7 +1,9 @@
 import ArgumentParser
 import CMalloc
+import CoreMetrics
 import Foundation
 import Logging
+import Prometheus
 import ServiceLifecycle
 import TesseraEngine
 import TesseraRuntime
@@ -110,13 +112,28 @@ struct RunCommand: AsyncParsableCommand {
             logger.warning("Reading the time from a file (clock.file): only for tests", metadata: ["path": "\(path)"])
             now = FileClock(path: path).now
         }
+        // Counted only for a listener to serve: without one the runtime counts nowhere, at no cost.
+        let registry = settings.metricsListen.map { _ in PrometheusCollectorRegistry() }
+        if let registry {
+            let factory = OperatorListener.factory(registry: registry)
+            configuration.metrics = factory
+            Gauge(label: "tessera_build_info", dimensions: [("version", Tessera.version)], factory: factory).record(1)
+        }
         let runtime = BotRuntime(
             store: opened.store, configuration: configuration, clock: ContinuousClock(), now: now,
             jitter: { Double.random(in: 0...1) }, logger: logger)
-        // One group from the start: the store's services first, so that they stop last; the startup then connects
-        // to the platforms and adds the bot's services to it.
-        let group = runtime.serviceGroup(
-            platforms: [], before: opened.services.map { .init(service: $0) }, signals: true)
+        // One group from the start: the store's services first, so that they stop last, then the listener, which
+        // answers from the start (a platform that cannot be reached shows as starting, then stalled) until the
+        // bot's services have stopped; the startup then connects to the platforms and adds the bot's services.
+        var before = opened.services
+        if let address = settings.metricsListen, let registry {
+            before.append(
+                OperatorListener(
+                    address: address, registry: registry, monitor: runtime.monitor,
+                    staleAfter: TimeInterval(settings.staleAfter), database: settings.databasePath, now: now,
+                    logger: logger))
+        }
+        let group = runtime.serviceGroup(platforms: [], before: before.map { .init(service: $0) }, signals: true)
         await group.addServiceUnlessShutdown(
             .init(
                 service: BotStartup(

@@ -12,7 +12,8 @@ import TesseraEngine
 /// `matrix.user`, `matrix.access.token` (`.file`), `matrix.password` (`.file`), `database` [TESSERA_DATABASE],
 /// `database.password` (`.file`) [TESSERA_DATABASE_PASSWORD, PGPASSWORD],
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
-/// `log.level`, `telegram.rate.limits`, `matrix.rate.limits`. `config/README.md` documents each.
+/// `log.level`, `log.format`, `telegram.rate.limits`, `matrix.rate.limits`, `telegram.poll.seconds`,
+/// `metrics.listen`, `metrics.stale.after`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -34,6 +35,12 @@ struct RunSettings {
     var unlimited: Set<Platform>
     /// For tests: a file holding the time as Unix seconds, read instead of the system clock.
     var clockFile: String?
+    /// How long Telegram's long polls wait for updates (`telegram.poll.seconds`).
+    var telegramPollSeconds: Int
+    /// Where `/metrics` and `/healthz` are served (`metrics.listen`); nil: nowhere.
+    var metricsListen: ListenAddress?
+    /// How long a platform may go without a poll coming back before `/healthz` calls it stalled.
+    var staleAfter: Int
     /// What the log should say of the settings: platforms configured without credentials, each skipped with
     /// what to give; deprecated settings, with what to set instead.
     var warnings: [String] = []
@@ -119,6 +126,29 @@ struct RunSettings {
                     + "will govern Telegram alone: set matrix.rate.limits = off (TESSERA_MATRIX_RATE_LIMITS) for Matrix."
             )
         }
+        let pollText = config.string(forKey: "telegram.poll.seconds", default: "50")
+        guard let pollSeconds = Int(pollText), (1...50).contains(pollSeconds) else {
+            throw CommandError(
+                "telegram.poll.seconds must be a whole number of seconds from 1 to 50, not '\(pollText)'.")
+        }
+        let listenText = config.string(forKey: "metrics.listen").flatMap { $0.isEmpty ? nil : $0 }
+        let listen = try listenText.map { text in
+            guard let address = ListenAddress(text) else {
+                throw CommandError(
+                    "metrics.listen '\(text)' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464 "
+                        + "(TESSERA_METRICS_LISTEN).")
+            }
+            return address
+        }
+        let matrix = try MatrixSettings(config, warnings: &warnings)
+        // The longest a quiet poll may take: Telegram's or Matrix's (30 s), and libcurl's 15 s more.
+        let longestPoll = max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : 30) + 15
+        let staleText = config.string(forKey: "metrics.stale.after", default: "120")
+        guard let staleAfter = Int(staleText), staleAfter > longestPoll else {
+            throw CommandError(
+                "metrics.stale.after must be a whole number of seconds over \(longestPoll) (the longest a quiet poll "
+                    + "takes), not '\(staleText)': a shorter one would call a quiet platform stalled.")
+        }
         if token == nil, config.string(forKey: "telegram.api.url") != nil {
             warnings.append(
                 "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
@@ -127,7 +157,7 @@ struct RunSettings {
         return RunSettings(
             telegramToken: token,
             telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
-            matrix: try MatrixSettings(config, warnings: &warnings),
+            matrix: matrix,
             databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
             databasePassword: try secret("database.password", in: config, what: "database password")
                 ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
@@ -142,6 +172,9 @@ struct RunSettings {
             logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,
             clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
+            telegramPollSeconds: pollSeconds,
+            metricsListen: listen,
+            staleAfter: staleAfter,
             warnings: warnings
         )
     }

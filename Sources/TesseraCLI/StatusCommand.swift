@@ -60,7 +60,9 @@ struct StatusCommand: AsyncParsableCommand {
         var reports: [String] = []
         var starting: [String] = []
         for heartbeat in heartbeats {
-            func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
+            func age(_ date: Date?) -> String {
+                date.map { RuntimeMonitor.age(now.timeIntervalSince($0)) + " ago" } ?? "never"
+            }
             // On PostgreSQL, the process that took the lead last (a standby takes over when it dies).
             let leader = leaders[heartbeat.transport].map { record -> String in
                 let parts = record.components(separatedBy: " since ")
@@ -120,15 +122,4 @@ struct StatusCommand: AsyncParsableCommand {
 
     /// The transports `tessera run` may serve, by the names their heartbeats are kept under.
     static let transports = ["telegram", "matrix", "console"]
-
-    /// A duration as people say it: 40 s, 3 min, 2 h, 5 days.
-    static func age(_ seconds: TimeInterval) -> String {
-        let seconds = max(0, Int(seconds))
-        switch seconds {
-        case ..<120: return "\(seconds) s"
-        case ..<7_200: return "\(seconds / 60) min"
-        case ..<172_800: return "\(seconds / 3_600) h"
-        default: return "\(seconds / 86_400) days"
-        }
-    }
 }

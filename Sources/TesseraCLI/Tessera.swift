@@ -5,6 +5,7 @@ struct Tessera: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tessera",
         abstract: "A daily word puzzle: everyone gets the same word each day.",
+        version: Tessera.version,
         subcommands: [
             AnalyseCommand.self, OpeningBookCommand.self, PlayCommand.self, RunCommand.self, ScoreCommand.self,
             SolveCommand.self,
@@ -13,4 +14,7 @@ struct Tessera: AsyncParsableCommand {
         ],
         defaultSubcommand: RunCommand.self
     )
+
+    /// This build's version (`tessera --version`, `tessera_build_info`): raised with each release.
+    static let version = "0.27.0"
 }

@@ -80,7 +80,7 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         self.jitter = jitter
         self.logger = logger
         commits = CommitMetrics(factory: configuration.metrics)
-        monitor = RuntimeMonitor(store: store, started: now())
+        monitor = RuntimeMonitor(store: store, started: now(), heartbeatInterval: configuration.healthInterval)
     }
 
     /// One platform's services: its sender, and its leader's work.

@@ -16,11 +16,14 @@ public final class RuntimeMonitor: Sendable {
 
     private let store: any GameStore
     private let started: Date
+    /// How often the heartbeat is written: three missed in a row is a store that takes no writes.
+    private let heartbeatInterval: TimeInterval
     private let platforms = Mutex<[PlatformActivity]>([])
 
-    init(store: any GameStore, started: Date) {
+    init(store: any GameStore, started: Date, heartbeatInterval: Duration) {
         self.store = store
         self.started = started
+        self.heartbeatInterval = TimeInterval(heartbeatInterval.components.seconds)
     }
 
     func register(_ activity: PlatformActivity) {
@@ -29,11 +32,15 @@ public final class RuntimeMonitor: Sendable {
 
     /// The platforms' health at `now`: stalled when this process leads a platform whose last poll came back
     /// longer than `staleAfter` ago (or whose first has not come back by then), or whose heartbeat has not been
-    /// written for as long (the database takes no writes). `database` names the store as `tessera status` does.
+    /// written for as long, and at least three intervals (the database takes no writes). `database` names the
+    /// store as `tessera status` does.
     public func health(at now: Date, staleAfter: TimeInterval, database: String) -> Health {
         let platforms = self.platforms.withLock { $0 }
         func age(_ date: Date?) -> String { date.map { Self.age(now.timeIntervalSince($0)) + " ago" } ?? "never" }
-        func tooOld(_ date: Date?) -> Bool { now.timeIntervalSince(date ?? started) > staleAfter }
+        func tooOld(_ date: Date?, limit: TimeInterval = staleAfter) -> Bool {
+            now.timeIntervalSince(date ?? started) > limit
+        }
+        let heartbeatLimit = max(staleAfter, 3 * heartbeatInterval)
         guard !platforms.isEmpty else {
             guard tooOld(nil) else { return Health(healthy: true, text: "Starting: connecting to the platforms.") }
             return Health(
@@ -49,10 +56,10 @@ public final class RuntimeMonitor: Sendable {
                 + "\(age(times.lastHeartbeat)), last poll \(age(times.lastPoll)), last send \(age(times.lastSend))."
             guard times.leading else { return "Standing by: \(facts) Another process leads \(activity.transport)." }
             let limit = Self.age(staleAfter)
-            if tooOld(times.lastHeartbeat) {
+            if tooOld(times.lastHeartbeat, limit: heartbeatLimit) {
                 healthy = false
-                return "Stalled: \(facts) No heartbeat written for over \(limit): the database takes no writes; its "
-                    + "log says why (disk, locks, the PostgreSQL server)."
+                return "Stalled: \(facts) No heartbeat written for over \(Self.age(heartbeatLimit)): the database "
+                    + "takes no writes; its log says why (disk, locks, the PostgreSQL server)."
             }
             if times.lastPoll == nil {
                 guard tooOld(times.started) else { return "Starting: \(facts) The first poll is still in progress." }

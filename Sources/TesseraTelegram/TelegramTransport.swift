@@ -24,9 +24,10 @@ public final class TelegramTransport: ChatTransport {
         /// The clock the administrator checks expire on: the system's, or a test's.
         public var now: @Sendable () -> ContinuousClock.Instant = { .now }
 
-        public init(token: String, apiURL: String = "https://api.telegram.org") {
+        public init(token: String, apiURL: String = "https://api.telegram.org", pollSeconds: Int = 50) {
             self.token = token
             self.apiURL = apiURL
+            self.pollSeconds = pollSeconds
         }
     }
 

@@ -114,6 +114,22 @@ struct RunTests {
                 ),
                 (["run", "--database", damaged.path], [:], "Error: Cannot use the database at \(damaged.path)"),
                 (
+                    ["run"], ["TESSERA_METRICS_LISTEN": "9464"],
+                    "Error: metrics.listen '9464' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464"
+                ),
+                (
+                    ["run"], ["TESSERA_METRICS_LISTEN": "127.0.0.1:99999"],
+                    "Error: metrics.listen '127.0.0.1:99999' is not HOST:PORT"
+                ),
+                (
+                    ["run"], ["TESSERA_TELEGRAM_TOKEN": "1:x", "TESSERA_METRICS_STALE_AFTER": "60"],
+                    "Error: metrics.stale.after must be a whole number of seconds over 65"
+                ),
+                (
+                    ["run"], ["TESSERA_TELEGRAM_POLL_SECONDS": "90"],
+                    "Error: telegram.poll.seconds must be a whole number of seconds from 1 to 50, not '90'."
+                ),
+                (
                     ["run", "--database", "postgres://bot:hunter2@127.0.0.1:1/tessera"], [:],
                     Self.withPostgres
                         ? "Error: TESSERA_DATABASE has a password in it"

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraHTTP
 import TesseraTestSupport
 
 // The real `tessera run` against the fake Bot API on loopback: guesses per second with durable commits,
@@ -58,9 +59,11 @@ print(
     "  p50 \(milliseconds(percentile(syncs, 0.5)))   p99 \(milliseconds(percentile(syncs, 0.99)))   max \(milliseconds(syncs.max() ?? .nan))"
 )
 
-/// Runs `tessera run` on one store, with a fake Bot API of its own, and prints its figures.
+/// Runs `tessera run` on one store, with a fake Bot API of its own, and prints its figures. With `scrape`, a
+/// Prometheus stand-in reads that URL (the daemon's `/metrics`) every second throughout.
 func measure(
-    _ store: String, location: String, environment extra: [String: String] = [:], syncP99: Double
+    _ store: String, location: String, environment extra: [String: String] = [:], syncP99: Double,
+    scrape: String? = nil
 ) async throws {
     let fake = try await FakeTelegram.start()
     print("\n=== The daemon on \(store)")
@@ -74,6 +77,26 @@ func measure(
         ].merging(extra) { _, new in new }
     ) { _, new in new }
     try daemon.run()
+    let scraper = scrape.map { url in
+        Task {
+            let client = CurlHTTPClient()
+            var (scrapes, failures, bytes) = (0, 0, 0)
+            while !Task.isCancelled {
+                do {
+                    let response = try await client.send(HTTPRequest(url: url, timeout: .seconds(5)))
+                    if response.status == 200 {
+                        (scrapes, bytes) = (scrapes + 1, response.body.count)
+                    } else {
+                        failures += 1
+                    }
+                } catch {
+                    failures += 1
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
+            return (scrapes, failures, bytes)
+        }
+    }
 
     /// Waits until the daemon has answered `count` updates in all: a message sent, or a live board edited.
     func waitForReplies(_ count: Int) async throws {
@@ -250,13 +273,42 @@ func measure(
         "  memory: \(afterAnalyses.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (the tables are freed once no game waits)"
     )
 
+    if let scraper {
+        scraper.cancel()
+        let (scrapes, failures, bytes) = await scraper.value
+        print("\nScraped /metrics \(scrapes) times, once a second (\(failures) failed); the last was \(bytes) bytes")
+    }
+
     kill(daemon.processIdentifier, SIGKILL)
     daemon.waitUntilExit()
     await fake.stop()
 }
 
+/// A port no one listens on now, for the daemon's metrics listener.
+func freePort() -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
 let syncP99 = percentile(syncs, 0.99)
 try await measure("SQLite", location: database, syncP99: syncP99)
+// Beside it, in the same run: the same with the operator's listener on and scraped (issue 27).
+let metricsPort = freePort()
+try await measure(
+    "SQLite, with the metrics listener on", location: database + "-listener.sqlite",
+    environment: ["TESSERA_METRICS_LISTEN": "127.0.0.1:\(metricsPort)"], syncP99: syncP99,
+    scrape: "http://127.0.0.1:\(metricsPort)/metrics")
 // Beside it, in the same run: PostgreSQL, on a throwaway cluster (scripts/install-postgresql), when the tessera
 // given was built with the PostgreSQL trait and TESSERA_BENCHMARK_POSTGRES=1.
 if ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_POSTGRES"] == "1" {
