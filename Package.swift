@@ -237,6 +237,8 @@ let package = Package(
             dependencies: [
                 "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraRuntime", "TesseraSQLite",
                 "TesseraTestSupport", "TesseraTesting",
+                // To read what tessera backup wrote.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraSQLite
 import TesseraTestSupport
 import Testing
 
@@ -176,6 +177,33 @@ struct DeployTests {
         let database = state.appendingPathComponent("tessera.sqlite")
         let owner = try FileManager.default.attributesOfItem(atPath: database.path)[.ownerAccountID] as? Int
         #expect(owner == 65534, "the database is the service user's")
+
+        // The daily backup, as tessera-backup.service runs it: the same user, while the bot runs; of two older
+        // copies the newest stays beside the new one (TESSERA_BACKUPS_KEPT=2).
+        let backups = state.appendingPathComponent("backups")
+        try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+        for old in ["tessera-20260101T000000Z.sqlite", "tessera-20260102T000000Z.sqlite"] {
+            _ = try SQLiteBackup.backup(database: database.path, to: backups.appendingPathComponent(old).path)
+        }
+        _ = try TesseraProcess.runCommand(
+            "/usr/bin/chown", ["-R", "\(Self.unprivileged):\(Self.unprivileged)", backups.path])
+        let backup = try TesseraProcess.runCommand(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "--",
+                root.appendingPathComponent("usr/local/bin/tessera-backup").path,
+            ],
+            environment: [
+                "TESSERA": binary.path, "TESSERA_CONFIG": config.path, "STATE_DIRECTORY": state.path,
+                "TESSERA_BACKUPS_KEPT": "2", "HOME": "/nonexistent", "PATH": "/usr/bin:/bin",
+            ])
+        #expect(backup.status == 0, "\(backup)")
+        #expect(backup.standardOutput.hasPrefix("Backed up \(database.path) to \(backups.path)/tessera-"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: backups.path).sorted()
+        #expect(kept.count == 2 && kept.first == "tessera-20260102T000000Z.sqlite", "\(kept)")
+        let newest = try #require(kept.last)
+        let made = try FileManager.default.attributesOfItem(atPath: backups.appendingPathComponent(newest).path)
+        #expect(made[.ownerAccountID] as? Int == 65534 && made[.posixPermissions] as? Int == 0o600)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -189,7 +217,9 @@ struct DeployTests {
         try FileManager.default.copyItem(at: URL(fileURLWithPath: "/lib/systemd/system"), to: units)
         let verify = Process()
         verify.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
-        verify.arguments = ["verify", "--root", root.path, "tessera.service"]
+        verify.arguments = [
+            "verify", "--root", root.path, "tessera.service", "tessera-backup.service", "tessera-backup.timer",
+        ]
         let messages = Pipe()
         verify.standardError = messages
         verify.standardOutput = messages

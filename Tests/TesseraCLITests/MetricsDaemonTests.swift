@@ -42,9 +42,10 @@ struct MetricsDaemonTests {
             // Sending fails once (a 502), then works: counted as transient, and sent on the retry.
             try await fake.fail("sendMessage", status: 502, count: 1)
             let words = try DaemonTests.wrongWords(2)
-            try await fake.push(
-                FakeTelegram.rounds(of: words, players: 3) + [FakeTelegram.message("zzzzz", from: 9, messageID: 9)])
+            try await fake.push(FakeTelegram.rounds(of: words, players: 3))
             try await fake.expectEachGuessOnce(players: 3, words: words)
+            // Not a word: received, answered, not a guess.
+            try await fake.push([FakeTelegram.message("zzzzz", from: 9, messageID: 9)])
             _ = try await fake.waitForSent { sent in sent.contains { $0.chat == 9 } }
             let scraped = try await metrics.get("/metrics")
             #expect(scraped.status == 200)

@@ -25,12 +25,20 @@ struct TesseraProcess {
         input: String = "",
         environment: [String: String] = [:]
     ) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var base = ProcessInfo.processInfo.environment
         base.removeValue(forKey: "TESSERA_SECRET")
-        process.environment = base.merging(environment) { _, new in new }
+        return try runCommand(
+            executable.path, arguments, input: input, environment: base.merging(environment) { _, new in new })
+    }
+
+    /// Runs any program with exactly `environment` (nil: this process's) and waits for it.
+    static func runCommand(
+        _ program: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -237,6 +237,37 @@ func measure(
         }
     }
 
+    // Latency while `tessera backup` copies the live database, one backup after another (issue 27), beside the
+    // idle latency above.
+    // SQLite only: PostgreSQL is backed up with pg_dump.
+    if !location.hasPrefix("postgres") {
+        let backups = Task.detached {
+            var (count, failed, longest) = (0, 0, 0.0)
+            let copy = location + "-backup.sqlite"
+            while !Task.isCancelled {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = ["backup", copy, "--database", location]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                let began = Date()
+                try process.run()
+                process.waitUntilExit()
+                longest = max(longest, Date().timeIntervalSince(began))
+                if process.terminationStatus == 0 { count += 1 } else { failed += 1 }
+            }
+            return (count, failed, longest)
+        }
+        let duringBackups = try await pacedLatencies(firstPlayer: 200_000)
+        backups.cancel()
+        let (backupCount, backupsFailed, longestBackup) = try await backups.value
+        print(
+            "\nLatency while tessera backup copies the live database, one backup after another (\(paced) guesses, one "
+                + "every 10 ms; \(backupCount) backups, \(backupsFailed) failed, the longest \(milliseconds(longestBackup)))"
+        )
+        print("  \(spread(duringBackups))   (beside the idle p99 above: \(milliseconds(percentile(latencies, 0.99))))")
+    }
+
     // Latency while games are analysed: players finish games (SALET, then the answer), which the analysis
     // service works out on a thread of its own, and meanwhile other players' guesses are paced as above. Last,
     // so the memory above is the daemon's without the solver's tables.
