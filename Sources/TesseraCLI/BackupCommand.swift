@@ -33,8 +33,9 @@ struct BackupCommand: AsyncParsableCommand {
             throw CommandError(failure.description)
         }
         let took = started.duration(to: .now)
+        let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
         print(
-            "Backed up \(source) to \(path) in \(took.formatted(.units(allowed: [.seconds, .milliseconds]))): "
+            "Backed up \(source) to \(path) in \(String(format: "%.2f", seconds)) s: "
                 + "\(Self.size(copied.bytes)), \(copied.players) players, \(copied.games) games; integrity_check ok.")
     }
 

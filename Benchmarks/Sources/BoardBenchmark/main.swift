@@ -249,7 +249,7 @@ let backupTime = clock.now - backupStart
 let plainStart = clock.now
 let bytes = try Data(contentsOf: URL(fileURLWithPath: sqlitePath))
 let plainPath = directory.appendingPathComponent("plain-copy.sqlite").path
-FileManager.default.createFile(atPath: plainPath, contents: nil)
+_ = FileManager.default.createFile(atPath: plainPath, contents: nil)
 let plain = try FileHandle(forWritingTo: URL(fileURLWithPath: plainPath))
 try plain.write(contentsOf: bytes)
 try plain.synchronize()
