@@ -145,23 +145,13 @@ public enum SQLiteBackup {
             try reader.backup(to: copy)
             try reader.close()
             try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
-            let check = try copy.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-            guard check == ["ok"] else {
-                throw Failure.damaged(path: source, check: check.prefix(3).joined(separator: "; "))
-            }
             copied = try copy.read { db in
-                Copied(
-                    bytes: 0, players: try count("player", in: db), games: try count("game", in: db))
+                try checkIntegrity(db, of: source)
+                return Copied(bytes: 0, players: try count("player", in: db), games: try count("game", in: db))
             }
             try copy.close()
-        } catch let failure as Failure {
-            throw failure
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw Failure.notABackup(path: source, reason: "not an SQLite database")
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
-            throw Failure.damaged(path: source, check: error.message ?? "\(error.resultCode)")
         } catch {
-            throw Failure.cannotWrite(path: destination, reason: "\(error)")
+            throw failure(error, reading: source) { .cannotWrite(path: destination, reason: "\($0)") }
         }
         try flush(temporary)
         try beforeRename(temporary)
@@ -216,26 +206,38 @@ public enum SQLiteBackup {
         readOnly.readonly = true
         do {
             let reader = try DatabaseQueue(path: backup, configuration: readOnly)
-            let check = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-            guard check == ["ok"] else {
-                throw Failure.damaged(path: backup, check: check.prefix(3).joined(separator: "; "))
-            }
             let migrator = SQLiteGameStore.migrator
             let applied = try reader.read { db in
-                try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+                try checkIntegrity(db, of: backup)
+                return try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
             }
             guard let first = migrator.migrations.first, applied.contains(first) else {
                 throw Failure.notABackup(path: backup, reason: "it has none of Tessera's tables")
             }
             guard applied.isSubset(of: Set(migrator.migrations)) else { throw Failure.newerSchema(path: backup) }
-        } catch let failure as Failure {
-            throw failure
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw Failure.notABackup(path: backup, reason: "not an SQLite database")
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
-            throw Failure.damaged(path: backup, check: error.message ?? "\(error.resultCode)")
         } catch {
-            throw Failure.notABackup(path: backup, reason: "\(error)")
+            throw failure(error, reading: backup) { .notABackup(path: backup, reason: "\($0)") }
+        }
+    }
+
+    /// Throws ``Failure/damaged`` unless `PRAGMA integrity_check` finds nothing wrong in the copy of `path`.
+    private static func checkIntegrity(_ db: Database, of path: String) throws {
+        let check = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        guard check == ["ok"] else { throw Failure.damaged(path: path, check: check.prefix(3).joined(separator: "; ")) }
+    }
+
+    /// What reading `path` failed with, as the person at the terminal should hear it: a file that is not a
+    /// database, a damaged one, or `otherwise`.
+    private static func failure(_ error: any Error, reading path: String, otherwise: (any Error) -> Failure)
+        -> Failure
+    {
+        switch error {
+        case let failure as Failure: failure
+        case let error as DatabaseError where error.resultCode == .SQLITE_NOTADB:
+            .notABackup(path: path, reason: "not an SQLite database")
+        case let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT:
+            .damaged(path: path, check: error.message ?? "\(error.resultCode)")
+        default: otherwise(error)
         }
     }
 }
