@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TesseraTestSupport
 import Testing
 
@@ -26,18 +27,22 @@ struct BackupDaemonTests {
         // Fifty players guess and are answered: committed before the backup begins.
         try await fake.push(FakeTelegram.rounds(of: [words[0]], players: 50))
         _ = try await fake.waitForSent { Set($0.map(\.chat)).count >= 50 }
-        // Fifty more guess while it runs.
-        let more = (51...100).map { FakeTelegram.message(words[0], from: Int64($0), messageID: Int64($0)) }
+        // More players guess, one after another, for as long as the backup runs.
+        let backingUp = Flag()
         let pushing = Task {
-            for message in more {
-                try await fake.push([message])
-                try await Task.sleep(for: .milliseconds(5))
+            var player: Int64 = 51
+            while backingUp.isRaised {
+                try await fake.push([FakeTelegram.message(words[0], from: player, messageID: player)])
+                player += 1
             }
+            return Int(player - 51)
         }
         let backup = try await Task.detached {
-            try TesseraProcess.run(["backup", copy, "--database", database])
+            defer { backingUp.lower() }
+            return try TesseraProcess.run(["backup", copy, "--database", database])
         }.value
-        try await pushing.value
+        let during = try await pushing.value
+        #expect(during > 0, "guesses came in while the backup ran")
         #expect(backup.status == 0, "\(backup)")
         #expect(backup.standardOutput.hasPrefix("Backed up \(database) to \(copy) in "), "\(backup)")
         #expect(backup.standardOutput.hasSuffix("games; integrity_check ok.\n"))
@@ -46,8 +51,8 @@ struct BackupDaemonTests {
         #expect(check == ["ok"])
         let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
-        // The bot answered throughout: every one of the hundred has a board.
-        _ = try await fake.waitForSent { Set($0.map(\.chat)).count >= 100 }
+        // The bot answered throughout: every player has a board.
+        _ = try await fake.waitForSent { Set($0.map(\.chat)).count >= 50 + during }
 
         let refused = try TesseraProcess.run(["restore", copy, "--database", database])
         #expect(refused.status == 1)
@@ -101,4 +106,12 @@ struct BackupDaemonTests {
             #expect(output.standardError.split(separator: "\n").count == 1, "\(output.standardError)")
         }
     }
+}
+
+/// A flag raised until one task lowers it, read by another.
+private final class Flag: Sendable {
+    private let raised = Mutex(true)
+
+    var isRaised: Bool { raised.withLock { $0 } }
+    func lower() { raised.withLock { $0 = false } }
 }
