@@ -96,7 +96,7 @@ struct RunSettings {
         guard TimeZone(identifier: zone) != nil else {
             throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
         }
-        let hourText = config.string(forKey: "default.rollover.hour", default: "0")
+        let hourText = number("default.rollover.hour", in: config) ?? "0"
         guard let hour = Int(hourText), (0..<24).contains(hour) else {
             throw CommandError("default.rollover.hour must be a whole hour from 0 to 23, not '\(hourText)'.")
         }
@@ -126,7 +126,7 @@ struct RunSettings {
                     + "will govern Telegram alone: set matrix.rate.limits = off (TESSERA_MATRIX_RATE_LIMITS) for Matrix."
             )
         }
-        let pollText = config.string(forKey: "telegram.poll.seconds", default: "50")
+        let pollText = number("telegram.poll.seconds", in: config) ?? "50"
         guard let pollSeconds = Int(pollText), (1...50).contains(pollSeconds) else {
             throw CommandError(
                 "telegram.poll.seconds must be a whole number of seconds from 1 to 50, not '\(pollText)'.")
@@ -143,7 +143,7 @@ struct RunSettings {
         let matrix = try MatrixSettings(config, warnings: &warnings)
         // The longest a quiet poll may take: Telegram's or Matrix's (30 s), and libcurl's 15 s more.
         let longestPoll = max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : 30) + 15
-        let staleText = config.string(forKey: "metrics.stale.after", default: "120")
+        let staleText = number("metrics.stale.after", in: config) ?? "120"
         guard let staleAfter = Int(staleText), staleAfter > longestPoll else {
             throw CommandError(
                 "metrics.stale.after must be a whole number of seconds over \(longestPoll) (the longest a quiet poll "
@@ -177,6 +177,13 @@ struct RunSettings {
             staleAfter: staleAfter,
             warnings: warnings
         )
+    }
+
+    /// A number setting as text, written as a JSON number in the file (`"hour": 6`) or as text (`"6"`, and
+    /// always in the environment): read as text alone, a JSON number would be passed over for the default.
+    static func number(_ key: ConfigKey, in config: ConfigReader) -> String? {
+        config.string(forKey: key) ?? config.int(forKey: key).map(String.init)
+            ?? config.double(forKey: key).map { String($0) }
     }
 
     /// The text of a file the operator named, or an error that says why it cannot be had: it does not exist, or

@@ -179,6 +179,41 @@ struct RunTests {
         #expect(systemd.databasePath == "/var/lib/tessera/tessera.sqlite")
     }
 
+    @Test("Numbers in the file count whether written as JSON numbers or as text; a wrong one is refused")
+    func numbersInTheFile() async throws {
+        let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.json")
+        func load(_ json: String) async throws -> RunSettings {
+            try Data(json.utf8).write(to: file)
+            return try await RunSettings.load(
+                commandLine: [:], configFile: file.path, environment: ["TESSERA_TELEGRAM_TOKEN": "123:abc"])
+        }
+        let numbers = try await load(
+            #"{"default": {"rollover": {"hour": 6}}, "telegram": {"poll": {"seconds": 20}}, "metrics": {"stale": {"after": 90}}}"#
+        )
+        #expect(numbers.defaultRolloverHour == 6)
+        #expect(numbers.telegramPollSeconds == 20)
+        #expect(numbers.staleAfter == 90)
+        let text = try await load(#"{"default": {"rollover": {"hour": "7"}}}"#)
+        #expect(text.defaultRolloverHour == 7)
+        for (json, said) in [
+            (
+                #"{"default": {"rollover": {"hour": 30}}}"#,
+                "default.rollover.hour must be a whole hour from 0 to 23, not '30'"
+            ),
+            (
+                #"{"metrics": {"stale": {"after": 30}}}"#,
+                "metrics.stale.after must be a whole number of seconds over 65"
+            ),
+            (#"{"telegram": {"poll": {"seconds": 2.5}}}"#, "telegram.poll.seconds must be a whole number of seconds"),
+        ] {
+            await #expect {
+                try await load(json)
+            } throws: { error in
+                "\(error)".contains(said)
+            }
+        }
+    }
+
     @Test("The token can come from a file, so it stays out of the environment and out of git")
     func tokenFile() async throws {
         let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("token")
