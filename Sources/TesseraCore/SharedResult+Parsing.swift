@@ -14,6 +14,7 @@ extension SharedResult {
             let rows = Self.grid(after: lines[(index + 1)...])
             let result = SharedResult(
                 gameName: headline.name,
+                kind: headline.kind,
                 puzzle: headline.puzzle,
                 result: headline.result,
                 maximumGuesses: headline.maximumGuesses,
@@ -42,6 +43,7 @@ extension SharedResult {
 
     private struct Headline {
         let name: String
+        let kind: Kind
         let puzzle: PuzzleNumber
         let result: GameResult
         let maximumGuesses: Int
@@ -50,7 +52,8 @@ extension SharedResult {
 
     /// The first headline in a line: `NAME #NUMBER SCORE/MAXIMUM*`, where the name is letters then letters,
     /// digits, `_` or `-`; the number is up to 7 digits, or groups of three after a separator (`,` `.` `'`,
-    /// a space, U+00A0 or U+202F); the score is 1–9 or X; `#` and `*` (hard mode) are optional.
+    /// a space, U+00A0 or U+202F); the score is 1–9 or X; `#` and `*` (hard mode) are optional. A practice
+    /// game's headline has `Practice` for its number, and an archive game's has `(archive)` after it.
     ///
     /// A scanner, not a pattern: one pass over the line and a bounded look at each candidate, so no text
     /// makes it slow (a pattern tried at every start backtracked quadratically on a long word).
@@ -83,6 +86,11 @@ extension SharedResult {
     {
         var position = nameEnd
         guard skipBlanks(scalars, &position) else { return nil }
+        if let markEnd = end(of: practiceMark, in: scalars, at: position), let score = score(scalars, after: markEnd) {
+            return Headline(
+                name: String(String.UnicodeScalarView(name)), kind: .practice, puzzle: PuzzleNumber(0),
+                result: score.result, maximumGuesses: score.maximum, isHardMode: score.hard)
+        }
         if position < scalars.count, scalars[position] == "#" { position += 1 }
         // The number's possible ends, in the order a pattern would try them: most groups first, then digits.
         var leading = position
@@ -102,14 +110,27 @@ extension SharedResult {
         }
         if digitCount <= 7 { ends.append(leading) }
         for end in ends {
-            guard let score = score(scalars, after: end) else { continue }
+            // An archive game's mark comes between the number and the score: `Tessera 312 (archive) 3/6`.
+            var markStart = end
+            let markEnd = skipBlanks(scalars, &markStart) ? self.end(of: archiveMark, in: scalars, at: markStart) : nil
+            let archive = markEnd != nil
+            guard let score = score(scalars, after: markEnd ?? end) else { continue }
             let digits = scalars[position..<end].filter(isDigit)
             guard let number = Int(String(String.UnicodeScalarView(digits))) else { return nil }
             return Headline(
-                name: String(String.UnicodeScalarView(name)), puzzle: PuzzleNumber(number), result: score.result,
-                maximumGuesses: score.maximum, isHardMode: score.hard)
+                name: String(String.UnicodeScalarView(name)), kind: archive ? .archive : .daily,
+                puzzle: PuzzleNumber(number), result: score.result, maximumGuesses: score.maximum,
+                isHardMode: score.hard)
         }
         return nil
+    }
+
+    /// Where `mark` ends when it starts at `position`, matched without regard to case; nil when it is not there.
+    private static func end(of mark: String, in scalars: [Unicode.Scalar], at position: Int) -> Int? {
+        let mark = Array(mark.lowercased().unicodeScalars)
+        guard position + mark.count <= scalars.count else { return nil }
+        let matches = mark.indices.allSatisfy { scalars[position + $0].properties.lowercaseMapping == String(mark[$0]) }
+        return matches ? position + mark.count : nil
     }
 
     /// `SCORE/MAXIMUM*` after blanks.

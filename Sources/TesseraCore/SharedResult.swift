@@ -23,8 +23,20 @@ public enum ShareTheme: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// The same type is rendered for sharing and parsed from results pasted from other apps.
 public struct SharedResult: Sendable, Hashable {
+    /// Which game a result is of: the daily puzzle, or one played outside the daily competition, whose headline
+    /// says so (`Tessera Practice 3/6`, `Tessera 312 (archive) 3/6`) so that nobody takes it for a day's result.
+    public enum Kind: Sendable, Hashable {
+        case daily
+        /// A practice game on a random word: it has no puzzle number.
+        case practice
+        /// A past puzzle played from the archive after its day.
+        case archive
+    }
+
     /// The game's name: `Tessera`, `Wordle`.
     public let gameName: String
+    public let kind: Kind
+    /// The puzzle's number; 0 for a practice game.
     public let puzzle: PuzzleNumber
     public let result: GameResult
     public let maximumGuesses: Int
@@ -35,6 +47,7 @@ public struct SharedResult: Sendable, Hashable {
 
     public init(
         gameName: String,
+        kind: Kind = .daily,
         puzzle: PuzzleNumber,
         result: GameResult,
         maximumGuesses: Int = Game.defaultMaximumGuesses,
@@ -42,7 +55,8 @@ public struct SharedResult: Sendable, Hashable {
         rows: [Feedback]
     ) {
         self.gameName = gameName
-        self.puzzle = puzzle
+        self.kind = kind
+        self.puzzle = kind == .practice ? PuzzleNumber(0) : puzzle
         self.result = result
         self.maximumGuesses = maximumGuesses
         self.isHardMode = isHardMode
@@ -50,10 +64,11 @@ public struct SharedResult: Sendable, Hashable {
     }
 
     /// The result of a finished game; `nil` while it is still being played.
-    public init?(game: Game, puzzle: PuzzleNumber, gameName: String) {
+    public init?(game: Game, kind: Kind = .daily, puzzle: PuzzleNumber, gameName: String) {
         guard let result = game.result else { return nil }
         self.init(
             gameName: gameName,
+            kind: kind,
             puzzle: puzzle,
             result: result,
             maximumGuesses: game.maximumGuesses,
@@ -62,14 +77,24 @@ public struct SharedResult: Sendable, Hashable {
         )
     }
 
-    /// `Tessera 1,234 3/6*`
+    /// `Tessera 1,234 3/6*`, `Tessera Practice 3/6*`, `Tessera 312 (archive) 3/6*`.
     public var headline: String { headline(numbered: \.grouped) }
 
     /// The headline with the puzzle's number written as a language writes it (`Wordle 1982 3/6` in Spanish).
+    /// The marks of practice and archive games are the same in every language, as the rest of a share text is.
     public func headline(numbered number: (PuzzleNumber) -> String) -> String {
-        let score = result.guesses.map(String.init) ?? "X"
-        return "\(gameName) \(number(puzzle)) \(score)/\(maximumGuesses)\(isHardMode ? "*" : "")"
+        let score = "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)\(isHardMode ? "*" : "")"
+        return switch kind {
+        case .daily: "\(gameName) \(number(puzzle)) \(score)"
+        case .practice: "\(gameName) \(Self.practiceMark) \(score)"
+        case .archive: "\(gameName) \(number(puzzle)) \(Self.archiveMark) \(score)"
+        }
     }
+
+    /// What stands for the number in a practice game's headline.
+    static let practiceMark = "Practice"
+    /// What follows the number in an archive game's headline.
+    static let archiveMark = "(archive)"
 
     /// The share text in the original format.
     public func text(theme: ShareTheme = .dark) -> String {

@@ -87,6 +87,27 @@ struct SharedResultParsingTests {
         }
     }
 
+    @Test("Practice and archive results are marked, read back as themselves, and never as a day's result")
+    func practiceAndArchive() throws {
+        let rows = [Feedback(squares: "⬛🟨⬛⬛🟩"), Feedback(squares: "🟩🟩🟩🟩🟩")]
+        let practice = SharedResult(
+            gameName: "Tessera", kind: .practice, puzzle: PuzzleNumber(99), result: .won(guesses: 2), isHardMode: true,
+            rows: rows)
+        #expect(practice.text() == "Tessera Practice 2/6*\n\n⬛🟨⬛⬛🟩\n🟩🟩🟩🟩🟩")
+        #expect(practice.puzzle == PuzzleNumber(0), "a practice game has no number")
+        let archive = SharedResult(
+            gameName: "Tessera", kind: .archive, puzzle: PuzzleNumber(1312), result: .won(guesses: 2),
+            isHardMode: false,
+            rows: rows)
+        #expect(archive.text() == "Tessera 1,312 (archive) 2/6\n\n⬛🟨⬛⬛🟩\n🟩🟩🟩🟩🟩")
+        #expect(SharedResult(parsing: practice.text()) == practice)
+        #expect(SharedResult(parsing: archive.text()) == archive)
+        #expect(SharedResult(parsing: "my go: tessera practice 2/6*\n⬛🟨⬛⬛🟩\n🟩🟩🟩🟩🟩")?.kind == .practice)
+        #expect(SharedResult(parsing: "Tessera 312 (ARCHIVE) X/6")?.kind == .archive)
+        #expect(SharedResult(parsing: "Tessera 312 3/6")?.kind == .daily)
+        #expect(SharedResult(parsing: "Tessera Practise 3/6") == nil, "a mark misspelt is no headline")
+    }
+
     @Test("Our own share text reads back as itself")
     func roundTrip() throws {
         let share = SharedResult(
