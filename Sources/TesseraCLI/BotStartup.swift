@@ -36,6 +36,7 @@ struct BotStartup: Service, CustomStringConvertible {
         engineConfiguration.defaultLanguage = settings.defaultLanguage
         engineConfiguration.defaultTimeZone = settings.defaultTimeZone
         engineConfiguration.defaultRolloverHour = settings.defaultRolloverHour
+        engineConfiguration.practiceGamesPerDay = settings.practiceGamesPerDay
 
         var transports: [any ChatTransport] = []
         var console: ConsoleTransport?

@@ -13,7 +13,7 @@ import TesseraEngine
 /// `database.password` (`.file`) [TESSERA_DATABASE_PASSWORD, PGPASSWORD],
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
 /// `log.level`, `log.format`, `telegram.rate.limits`, `matrix.rate.limits`, `telegram.poll.seconds`,
-/// `metrics.listen`, `metrics.stale.after`. `config/README.md` documents each.
+/// `metrics.listen`, `metrics.stale.after`, `practice.games.per.day`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -27,6 +27,8 @@ struct RunSettings {
     var defaultLanguage: Language
     var defaultTimeZone: String
     var defaultRolloverHour: Int
+    /// How many practice and archive games a player may start in a day (`practice.games.per.day`).
+    var practiceGamesPerDay: Int
     var logLevel: String?
     /// `text` or `json` (`log.format` [TESSERA_LOG_FORMAT]); checked where the log is set up.
     var logFormat: String?
@@ -100,6 +102,12 @@ struct RunSettings {
         guard let hour = Int(hourText), (0..<24).contains(hour) else {
             throw CommandError("default.rollover.hour must be a whole hour from 0 to 23, not '\(hourText)'.")
         }
+        let practiceText = number("practice.games.per.day", in: config) ?? "50"
+        guard let practiceGames = Int(practiceText), (0...10_000).contains(practiceGames) else {
+            throw CommandError(
+                "practice.games.per.day must be a whole number from 0 (no practice games) to 10000, not "
+                    + "'\(practiceText)'.")
+        }
         let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
         guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
@@ -168,6 +176,7 @@ struct RunSettings {
             defaultLanguage: language,
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
+            practiceGamesPerDay: practiceGames,
             logLevel: config.string(forKey: "log.level"),
             logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,

@@ -14,26 +14,14 @@ extension BotEngine {
     func liveBoard(_ daily: DailyGame, context: Context, reposts: Bool = false) -> OutgoingMessage {
         let game = daily.game
         let texts = context.texts
-        var title = texts.boardTitle(
+        let title = texts.boardTitle(
             gameName: configuration.gameName, puzzle: daily.stored.puzzle, guesses: game.rows.count,
             maximumGuesses: game.maximumGuesses, hardMode: daily.stored.hardMode)
-        // Another language's puzzle says so, so that nobody mistakes whose board it is.
-        if daily.stored.language != context.player.language { title += " · " + texts.inLanguage(daily.stored.language) }
-        let list = game.wordList
-        var lines = [title]
-        for row in game.rows {
-            let squares = String(row.feedback.states.map(configuration.shareTheme.square(for:)))
-            lines.append(squares + " <code>" + list.display(row.word).htmlEscaped + "</code>")
-        }
-        lines += ["", keyboard(game)]
+        var ending: [String] = []
         var buttons: [[OutgoingMessage.Button]] = []
-        if let result = game.result {
-            switch result {
-            case .won(let guesses): lines += ["", texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
-            case .lost: lines += ["", texts.lost(answer: list.display(game.answer))]
-            }
+        if game.result != nil {
             let next = context.player.nextPuzzleStart(after: context.now, schedule: configuration.schedule)
-            lines.append(texts.nextPuzzle(in: next.timeIntervalSince(context.now)))
+            ending.append(texts.nextPuzzle(in: next.timeIntervalSince(context.now)))
             if context.platform.buttons {
                 buttons = [
                     [
@@ -43,15 +31,44 @@ extension BotEngine {
                     [analysisButton(for: daily.stored, texts: texts)],
                 ]
             } else {
-                lines.append(texts.boardCommands)
+                ending.append(texts.boardCommands)
             }
+        }
+        return liveBoard(
+            game, language: daily.stored.language, title: title, ending: ending, buttons: buttons,
+            key: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)", context: context, reposts: reposts)
+    }
+
+    /// The layout every live board shares: its title, the rows, the keyboard, and once the game has ended its
+    /// result, then `ending` and `buttons`. `key` names the game, whose board is edited from version to version.
+    func liveBoard(
+        _ game: Game, language: Language, title: String, ending: [String], buttons: [[OutgoingMessage.Button]],
+        key: String, context: Context, reposts: Bool
+    ) -> OutgoingMessage {
+        let texts = context.texts
+        var title = title
+        // Another language's puzzle says so, so that nobody mistakes whose board it is.
+        if language != context.player.language { title += " · " + texts.inLanguage(language) }
+        let list = game.wordList
+        var lines = [title]
+        for row in game.rows {
+            let squares = String(row.feedback.states.map(configuration.shareTheme.square(for:)))
+            lines.append(squares + " <code>" + list.display(row.word).htmlEscaped + "</code>")
+        }
+        lines += ["", keyboard(game)]
+        if let result = game.result {
+            switch result {
+            case .won(let guesses): lines += ["", texts.won(guesses: guesses, maximumGuesses: game.maximumGuesses)]
+            case .lost: lines += ["", texts.lost(answer: list.display(game.answer))]
+            }
+            lines += ending
         }
         var board = OutgoingMessage(
             chat: context.message.chat, chatKind: context.message.chatKind, html: lines.joined(separator: "\n"),
-            thread: context.message.thread, buttons: buttons, repostsLive: reposts)
+            thread: context.message.thread, buttons: game.result == nil ? [] : buttons, repostsLive: reposts)
         // Without edits, or too long to edit as one message, each version is a message of its own.
         if context.platform.edits && board.fits(maximumLength: context.platform.maximumLength) {
-            board.live = "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)"
+            board.live = key
         }
         return board
     }

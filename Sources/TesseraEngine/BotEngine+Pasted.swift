@@ -10,7 +10,7 @@ extension BotEngine {
     /// Whether a share is one the bot acts on: ours or the original's. Shares of other games are chat.
     func isCounted(_ share: SharedResult) -> Bool {
         isOwn(share)
-            || (share.gameName.lowercased() == Self.officialGameName
+            || (share.gameName.lowercased() == Self.officialGameName && share.kind == .daily
                 && share.maximumGuesses == Game.defaultMaximumGuesses)
     }
 
@@ -28,6 +28,7 @@ extension BotEngine {
             return
         }
         let name = context.player.displayName
+        if isOwn(share), share.kind != .daily { return pastedPractice(context: &context) }
         if isOwn(share) {
             let joined = try await addToBoard(&context)
             context.react(

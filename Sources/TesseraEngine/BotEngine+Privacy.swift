@@ -153,6 +153,25 @@ struct PlayerExport: Encodable {
         let analysis: AnalysisReport?
     }
 
+    /// A practice or archive game: counted on no board.
+    struct PracticeGame: Encodable {
+        /// `practice` (a random word) or `archive`.
+        let kind: String
+        /// The archive puzzle played; nil for practice.
+        let puzzle: Int?
+        let language: String
+        /// The answer, once the game has ended.
+        let answer: String?
+        let hardMode: Bool
+        let guesses: [String]
+        /// `3/6`, `X/6`, or nil while unfinished.
+        let result: String?
+        /// Given up for a new game: lost.
+        let abandoned: Bool
+        let startedAt: Date
+        let finishedAt: Date?
+    }
+
     struct Membership: Encodable {
         let group: String
         let joinedPuzzle: Int
@@ -171,6 +190,7 @@ struct PlayerExport: Encodable {
     let exportedAt: Date
     let player: Settings
     let games: [Game]
+    let practiceGames: [PracticeGame]
     let groups: [Membership]
     let boardResults: [Result]
 
@@ -190,6 +210,16 @@ struct PlayerExport: Encodable {
                     TextFormat.score($0, maximumGuesses: TesseraCore.Game.defaultMaximumGuesses)
                 },
                 finishedAt: game.finishedAt, analysis: analyses[game])
+        }
+        practiceGames = data.practiceGames.map { game in
+            PracticeGame(
+                kind: game.archivePuzzle == nil ? "practice" : "archive", puzzle: game.archivePuzzle?.rawValue,
+                language: game.language.rawValue, answer: game.result == nil ? nil : game.answer,
+                hardMode: game.hardMode, guesses: game.guesses,
+                result: game.result.map {
+                    TextFormat.score($0, maximumGuesses: TesseraCore.Game.defaultMaximumGuesses)
+                },
+                abandoned: game.abandoned, startedAt: game.startedAt, finishedAt: game.finishedAt)
         }
         groups = data.memberships.map { Membership(group: $0.chat.value, joinedPuzzle: $0.joinedPuzzle.rawValue) }
         boardResults = data.results.map { result in

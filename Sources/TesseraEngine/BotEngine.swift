@@ -21,6 +21,10 @@ public struct BotEngine: Sendable {
         public var shareTheme = ShareTheme.dark
         /// What the platform can do (its transport's ``ChatTransport/traits``).
         public var platform = PlatformTraits()
+        /// How many practice and archive games a player may start in a day.
+        public var practiceGamesPerDay = 50
+        /// A uniformly random integer below its argument: practice games' answers. Tests pass a seeded one.
+        public var randomBelow: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
 
         public init() {}
     }
@@ -252,7 +256,7 @@ public struct BotEngine: Sendable {
                 context.reply(context.texts.guessHowTo)
             }
         case .word(let word):
-            if !context.isGroup { try await guess(word, context: &context) }
+            if !context.isGroup { try await guessInFocus(word, context: &context) }
         case .command(let command):
             guard let known = command.known else {
                 // In groups, unknown commands are for other bots.
@@ -277,6 +281,7 @@ public struct BotEngine: Sendable {
                 guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
                 choosePuzzle(chosen, context: &context)
             }
+            try await focusOnDailyPuzzle(context: context)
             context.reply(context.texts.playing(context.language))
         case .guess, .play:
             if context.isGroup {
@@ -284,9 +289,15 @@ public struct BotEngine: Sendable {
             } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
-                try await guess(argument, context: &context)
+                try await guessInFocus(argument, context: &context)
             }
-        case .board: try await board(context: &context)
+        case .practice: try await practice(argument, context: &context)
+        case .archive: try await archive(argument, context: &context)
+        case .board:
+            if !context.isGroup, let practice = try await practiceInFocus(context) {
+                return practiceBoard(practice, context: &context, reposts: true)
+            }
+            try await board(context: &context)
         case .hard: try await hardMode(argument, context: &context)
         case .stats: try await statistics(context: &context)
         case .analysis: try await analysis(argument, context: &context)
@@ -348,7 +359,7 @@ public struct BotEngine: Sendable {
     }
 
     /// A guess, in a direct chat only: in a group it would show its letters to everyone.
-    private func guess(_ text: String, context: inout Context) async throws {
+    func guess(_ text: String, context: inout Context) async throws {
         var daily = try await dailyGame(context)
         if daily.playedBeforeForgetting { return context.reply(context.texts.playedBeforeForgetting) }
         let maximum = daily.game.maximumGuesses
@@ -413,11 +424,18 @@ public struct BotEngine: Sendable {
         let history = try await context.store.finishedGames(of: context.player.id, language: language)
         let today = context.player.puzzle(at: context.now, schedule: configuration.schedule)
         let scores = try await averageScores(of: context.player.id, language: language, store: context.store)
-        context.reply(
-            context.texts.statistics(Statistics(history: history, today: today), language: language, scores: scores))
+        var reply = context.texts.statistics(
+            Statistics(history: history, today: today), language: language, scores: scores)
+        if let practice = try await practiceStatistics(language: language, context: context) {
+            reply += "\n\n" + practice
+        }
+        context.reply(reply)
     }
 
     private func share(context: inout Context) async throws {
+        if !context.isGroup, let practice = try await practiceInFocus(context) {
+            return sharePractice(practice, context: &context)
+        }
         let daily = try await dailyGame(context)
         guard
             let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)

@@ -15,6 +15,17 @@ public protocol GameStoreTransaction: Sendable {
     /// Every finished game of a player in a language, any order.
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame]
 
+    // Practice and archive games (``PracticeGame``): apart from the daily games, so no board reads them
+
+    /// A player's practice game with the highest number: the one being played, or the last one played.
+    func latestPracticeGame(of player: UserID) async throws -> PracticeGame?
+    /// Stores a practice game, new or changed (by player and number).
+    func save(_ game: PracticeGame) async throws
+    /// Every practice game of a player, in the order they were started.
+    func practiceGames(of player: UserID) async throws -> [PracticeGame]
+    /// How many practice games a player started at or after an instant.
+    func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int
+
     // Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``)
 
     /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
@@ -261,12 +272,17 @@ public struct PlayerData: Sendable {
 
     public let player: Player
     public let games: [StoredGame]
+    public let practiceGames: [PracticeGame]
     public let memberships: [Membership]
     public let results: [BoardResult]
 
-    public init(player: Player, games: [StoredGame], memberships: [Membership], results: [BoardResult]) {
+    public init(
+        player: Player, games: [StoredGame], practiceGames: [PracticeGame] = [], memberships: [Membership],
+        results: [BoardResult]
+    ) {
         self.player = player
         self.games = games
+        self.practiceGames = practiceGames
         self.memberships = memberships
         self.results = results
     }

@@ -33,6 +33,8 @@ public struct Group: Sendable, Hashable, Codable {
     public var lastClosedLanguage: Language?
     /// Whether the bot has told the group why it deletes guesses posted there: it says so once.
     public var deletionExplained: Bool
+    /// Whether the bot has told the group why shared practice and archive results are not counted: once.
+    public var practiceSharesExplained: Bool
 
     public init(
         chat: ChatID,
@@ -48,7 +50,8 @@ public struct Group: Sendable, Hashable, Codable {
         pending: DaySettings? = nil,
         pendingFrom: PuzzleNumber? = nil,
         lastClosedLanguage: Language? = nil,
-        deletionExplained: Bool = false
+        deletionExplained: Bool = false,
+        practiceSharesExplained: Bool = false
     ) {
         self.chat = chat
         self.timeZone = timeZone
@@ -64,6 +67,7 @@ public struct Group: Sendable, Hashable, Codable {
         self.pendingFrom = pendingFrom
         self.lastClosedLanguage = lastClosedLanguage
         self.deletionExplained = deletionExplained
+        self.practiceSharesExplained = practiceSharesExplained
     }
 
     /// What makes up the group's day: its zone, rollover hour and language.

@@ -257,6 +257,30 @@
                         WHERE analysis_state IN (0, 1)
                     """,
                 ]),
+            // Nothing that reads `game` (boards, summaries, streaks, reminders, statistics) sees these.
+            Migration(
+                name: "v8: practice and archive games, apart from the daily games",
+                sql: [
+                    """
+                    CREATE TABLE practice_game (
+                        player_id BIGINT NOT NULL REFERENCES player (id) ON DELETE CASCADE,
+                        number INTEGER NOT NULL,
+                        archive_puzzle INTEGER,
+                        language TEXT NOT NULL,
+                        answer TEXT NOT NULL,
+                        hard_mode BOOLEAN NOT NULL,
+                        guesses TEXT NOT NULL,
+                        won_in INTEGER,
+                        lost BOOLEAN NOT NULL DEFAULT false,
+                        abandoned BOOLEAN NOT NULL DEFAULT false,
+                        started_at DOUBLE PRECISION NOT NULL,
+                        finished_at DOUBLE PRECISION,
+                        has_focus BOOLEAN NOT NULL,
+                        PRIMARY KEY (player_id, number)
+                    )
+                    """,
+                    "ALTER TABLE chat_group ADD COLUMN practice_shares_explained BOOLEAN NOT NULL DEFAULT false",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

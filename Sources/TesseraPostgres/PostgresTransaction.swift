@@ -211,6 +211,73 @@
             }
         }
 
+        // MARK: - Practice and archive games
+
+        static let practiceGameColumns = """
+            number, archive_puzzle, language, answer, hard_mode, guesses, won_in, lost, abandoned, started_at,
+            finished_at, has_focus
+            """
+        typealias PracticeGameRow = (Int, Int?, String, String, Bool, String, Int?, Bool, Bool, Double, Double?, Bool)
+
+        static func practiceGame(_ row: PracticeGameRow, of player: UserID) throws -> PracticeGame {
+            guard let language = Language(rawValue: row.2) else {
+                throw PostgresStoreError.damagedRow(column: "practice_game.language")
+            }
+            return PracticeGame(
+                player: player, number: row.0, kind: row.1.map { .archive(PuzzleNumber($0)) } ?? .practice,
+                language: language, answer: row.3, hardMode: row.4,
+                guesses: row.5.split(separator: " ").map(String.init),
+                result: row.6.map { .won(guesses: $0) } ?? (row.7 ? .lost : nil),
+                startedAt: Date(timeIntervalSince1970: row.9),
+                finishedAt: row.10.map(Date.init(timeIntervalSince1970:)),
+                abandoned: row.8, hasFocus: row.11)
+        }
+
+        func latestPracticeGame(of player: UserID) async throws -> PracticeGame? {
+            guard let key = try await rowID(of: player) else { return nil }
+            return try await one(
+                """
+                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game WHERE player_id = \(key)
+                ORDER BY number DESC LIMIT 1
+                """
+            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
+        }
+
+        func save(_ game: PracticeGame) async throws {
+            let key = try await requiredRowID(of: game.player)
+            try await execute(
+                """
+                INSERT INTO practice_game (player_id, \(unescaped: Self.practiceGameColumns))
+                VALUES (\(key), \(game.number), \(game.archivePuzzle?.rawValue), \(game.language.rawValue),
+                    \(game.answer), \(game.hardMode), \(game.guesses.joined(separator: " ")), \(game.result?.guesses),
+                    \(game.result == .lost), \(game.abandoned), \(game.startedAt.timeIntervalSince1970),
+                    \(game.finishedAt?.timeIntervalSince1970), \(game.hasFocus))
+                ON CONFLICT (player_id, number) DO UPDATE SET hard_mode = excluded.hard_mode,
+                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
+                    abandoned = excluded.abandoned, finished_at = excluded.finished_at, has_focus = excluded.has_focus
+                """)
+        }
+
+        func practiceGames(of player: UserID) async throws -> [PracticeGame] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game WHERE player_id = \(key)
+                ORDER BY number
+                """
+            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
+        }
+
+        func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int {
+            guard let key = try await rowID(of: player) else { return 0 }
+            return try await one(
+                """
+                SELECT count(*)::BIGINT FROM practice_game
+                WHERE player_id = \(key) AND started_at >= \(instant.timeIntervalSince1970)
+                """
+            ) { try $0.decode(Int.self) } ?? 0
+        }
+
         // MARK: - Analyses (the states of `game.analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
 
         func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
@@ -314,11 +381,11 @@
             chat.platform, chat.address, g.time_zone, g.rollover_hour, g.language, g.hard_mode_required,
             g.summary_enabled, g.summary_hour, g.topic, g.last_closed_puzzle, g.last_revealed_puzzle,
             g.pending_time_zone, g.pending_rollover_hour, g.pending_language, g.pending_from, g.last_closed_language,
-            g.deletion_explained
+            g.deletion_explained, g.practice_shares_explained
             """
         typealias GroupRow = (
             String, String, String, Int, String, Bool, Bool, Int?, String?, Int, Int, String?, Int?, String?, Int?,
-            String?, Bool
+            String?, Bool, Bool
         )
 
         static func group(_ row: GroupRow) throws -> Group {
@@ -341,7 +408,7 @@
                 lastClosedPuzzle: PuzzleNumber(row.9), lastRevealedPuzzle: PuzzleNumber(row.10), pending: pending,
                 pendingFrom: row.14.map(PuzzleNumber.init),
                 lastClosedLanguage: row.15.flatMap(Language.init(rawValue:)),
-                deletionExplained: row.16)
+                deletionExplained: row.16, practiceSharesExplained: row.17)
         }
 
         func group(_ chat: ChatID) async throws -> Group? {
@@ -359,12 +426,14 @@
                 """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
-                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained)
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained,
+                    practice_shares_explained)
                 VALUES (\(chat), \(group.timeZone), \(group.rolloverHour), \(group.language.rawValue),
                     \(group.hardModeRequired), \(group.summaryEnabled), \(group.summaryHour), \(group.topic?.value),
                     \(group.lastClosedPuzzle.rawValue), \(group.lastRevealedPuzzle.rawValue), \(group.pending?.timeZone),
                     \(group.pending?.rolloverHour), \(group.pending?.language.rawValue), \(group.pendingFrom?.rawValue),
-                    \(group.lastClosedLanguage?.rawValue), \(group.deletionExplained))
+                    \(group.lastClosedLanguage?.rawValue), \(group.deletionExplained),
+                    \(group.practiceSharesExplained))
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     language = excluded.language, hard_mode_required = excluded.hard_mode_required,
                     summary_enabled = excluded.summary_enabled, summary_hour = excluded.summary_hour,
@@ -372,7 +441,8 @@
                     last_revealed_puzzle = excluded.last_revealed_puzzle, pending_time_zone = excluded.pending_time_zone,
                     pending_rollover_hour = excluded.pending_rollover_hour, pending_language = excluded.pending_language,
                     pending_from = excluded.pending_from, last_closed_language = excluded.last_closed_language,
-                    deletion_explained = excluded.deletion_explained
+                    deletion_explained = excluded.deletion_explained,
+                    practice_shares_explained = excluded.practice_shares_explained
                 """)
         }
 
@@ -800,7 +870,9 @@
                     language: language, guesses: row.5, hardMode: row.6, finishedAt: Date(timeIntervalSince1970: row.7),
                     streakBefore: row.8)
             }
-            return PlayerData(player: stored, games: games, memberships: memberships, results: results)
+            return PlayerData(
+                player: stored, games: games, practiceGames: try await practiceGames(of: player),
+                memberships: memberships, results: results)
         }
 
         func forget(_ player: UserID) async throws -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TesseraCore
 import TesseraEngine
@@ -18,6 +19,16 @@ extension OpenTransaction: GameStoreTransaction {
     func save(_ game: StoredGame) async throws { try await sql { try $0.save(game) } }
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
         try await sql { try $0.finishedGames(of: player, language: language) }
+    }
+    func latestPracticeGame(of player: UserID) async throws -> PracticeGame? {
+        try await sql { try $0.latestPracticeGame(of: player) }
+    }
+    func save(_ game: PracticeGame) async throws { try await sql { try $0.save(game) } }
+    func practiceGames(of player: UserID) async throws -> [PracticeGame] {
+        try await sql { try $0.practiceGames(of: player) }
+    }
+    func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int {
+        try await sql { try $0.practiceGamesStarted(by: player, since: instant) }
     }
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
         try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }

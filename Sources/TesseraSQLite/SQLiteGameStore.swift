@@ -713,6 +713,29 @@ public final class SQLiteGameStore: GameStore {
                         WHERE analysis_state IN (0, 1);
                     """)
         }
+        migrator.registerMigration("v17: practice and archive games, apart from the daily games") { db in
+            // Nothing that reads `game` (boards, summaries, streaks, reminders, statistics) sees these.
+            try db.execute(
+                sql: """
+                    CREATE TABLE practice_game (
+                        player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        number INTEGER NOT NULL,
+                        archive_puzzle INTEGER,
+                        language TEXT NOT NULL,
+                        answer TEXT NOT NULL,
+                        hard_mode INTEGER NOT NULL,
+                        guesses TEXT NOT NULL,
+                        won_in INTEGER,
+                        lost INTEGER NOT NULL DEFAULT 0,
+                        abandoned INTEGER NOT NULL DEFAULT 0,
+                        started_at REAL NOT NULL,
+                        finished_at REAL,
+                        has_focus INTEGER NOT NULL,
+                        PRIMARY KEY (player_id, number)
+                    );
+                    ALTER TABLE chat_group ADD COLUMN practice_shares_explained INTEGER NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }
 }

@@ -111,6 +111,78 @@ struct SQLiteTransaction {
         }
     }
 
+    // MARK: - Practice and archive games
+
+    static let practiceGameColumns = """
+        number, archive_puzzle, language, answer, hard_mode, guesses, won_in, lost, abandoned, started_at,
+        finished_at, has_focus
+        """
+
+    func latestPracticeGame(of player: UserID) throws -> PracticeGame? {
+        guard let key = try rowID(of: player) else { return nil }
+        return try db.cachedRow(
+            sql: """
+                SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ?
+                ORDER BY number DESC LIMIT 1
+                """,
+            arguments: [key]
+        ).map { try Self.practiceGame($0, of: player) }
+    }
+
+    func save(_ game: PracticeGame) throws {
+        guard let key = try rowID(of: game.player) else { throw StoreMisuse.unknownPlayer(game.player) }
+        try db.executeCached(
+            sql: """
+                INSERT INTO practice_game (player_id, \(Self.practiceGameColumns))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (player_id, number) DO UPDATE SET hard_mode = excluded.hard_mode,
+                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
+                    abandoned = excluded.abandoned, finished_at = excluded.finished_at, has_focus = excluded.has_focus
+                """,
+            arguments: [
+                key, game.number, game.archivePuzzle?.rawValue, game.language.rawValue, game.answer, game.hardMode,
+                game.guesses.joined(separator: " "), game.result?.guesses, game.result == .lost, game.abandoned,
+                game.startedAt.timeIntervalSince1970, game.finishedAt?.timeIntervalSince1970, game.hasFocus,
+            ]
+        )
+    }
+
+    func practiceGames(of player: UserID) throws -> [PracticeGame] {
+        guard let key = try rowID(of: player) else { return [] }
+        return try db.cachedRows(
+            sql: "SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ? ORDER BY number",
+            arguments: [key]
+        ).map { try Self.practiceGame($0, of: player) }
+    }
+
+    func practiceGamesStarted(by player: UserID, since instant: Date) throws -> Int {
+        guard let key = try rowID(of: player) else { return 0 }
+        return try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM practice_game WHERE player_id = ? AND started_at >= ?",
+            arguments: [key, instant.timeIntervalSince1970]) ?? 0
+    }
+
+    static func practiceGame(_ row: Row, of player: UserID) throws -> PracticeGame {
+        let languageCode: String = try row.required("language", in: "practice_game")
+        guard let language = Language(rawValue: languageCode) else {
+            throw SQLiteStoreError.damagedRow(table: "practice_game", column: "language")
+        }
+        let guesses: String = try row.required("guesses", in: "practice_game")
+        let won: Int? = row["won_in"]
+        let lost: Bool = try row.required("lost", in: "practice_game")
+        return PracticeGame(
+            player: player, number: try row.required("number", in: "practice_game"),
+            kind: (row["archive_puzzle"] as Int?).map { .archive(PuzzleNumber($0)) } ?? .practice,
+            language: language, answer: try row.required("answer", in: "practice_game"),
+            hardMode: try row.required("hard_mode", in: "practice_game"),
+            guesses: guesses.split(separator: " ").map(String.init),
+            result: won.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
+            startedAt: Date(timeIntervalSince1970: try row.required("started_at", in: "practice_game")),
+            finishedAt: (row["finished_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            abandoned: try row.required("abandoned", in: "practice_game"),
+            hasFocus: try row.required("has_focus", in: "practice_game"))
+    }
+
     // MARK: - Analyses
 
     /// `game.analysis_state`: NULL when none was asked for, then these.
@@ -229,8 +301,9 @@ struct SQLiteTransaction {
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
-                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained,
+                    practice_shares_explained)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
@@ -241,14 +314,15 @@ struct SQLiteTransaction {
                     pending_rollover_hour = excluded.pending_rollover_hour,
                     pending_language = excluded.pending_language, pending_from = excluded.pending_from,
                     last_closed_language = excluded.last_closed_language,
-                    deletion_explained = excluded.deletion_explained
+                    deletion_explained = excluded.deletion_explained,
+                    practice_shares_explained = excluded.practice_shares_explained
                 """,
             arguments: [
                 try storedRowID(of: group.chat), group.timeZone, group.rolloverHour, group.language.rawValue,
                 group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic?.value,
                 group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
                 group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
-                group.lastClosedLanguage?.rawValue, group.deletionExplained,
+                group.lastClosedLanguage?.rawValue, group.deletionExplained, group.practiceSharesExplained,
             ]
         )
     }
@@ -695,7 +769,9 @@ struct SQLiteTransaction {
                 """,
             arguments: [key]
         ).map { try Self.boardResult($0, of: player) }
-        return PlayerData(player: stored, games: games, memberships: memberships, results: results)
+        return PlayerData(
+            player: stored, games: games, practiceGames: try practiceGames(of: player), memberships: memberships,
+            results: results)
     }
 
     func forget(_ player: UserID) throws -> Bool {
@@ -793,7 +869,8 @@ struct SQLiteTransaction {
             pending: try pendingDaySettings(row),
             pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
             lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:)),
-            deletionExplained: row["deletion_explained"] ?? false
+            deletionExplained: row["deletion_explained"] ?? false,
+            practiceSharesExplained: row["practice_shares_explained"] ?? false
         )
     }
 

@@ -25,6 +25,22 @@ struct EngineHarness {
         )
     }
 
+    private init(store: any GameStore, engine: BotEngine, now: Date) {
+        self.store = store
+        self.engine = engine
+        self.now = now
+    }
+
+    /// A new engine on this harness's store, as after a restart; `configure` sets it up.
+    func restarted(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws -> EngineHarness {
+        var configuration = BotEngine.Configuration()
+        configure(&configuration)
+        let engine = BotEngine(
+            configuration: configuration, secret: try #require(ScheduleSecret(Self.secretText)),
+            logger: Logger(label: "test"))
+        return EngineHarness(store: store, engine: engine, now: now)
+    }
+
     var puzzle: PuzzleNumber { DailySchedule.tessera.puzzle(at: now, rollover: .utc) }
 
     func answer(_ language: Language = .english, puzzle: PuzzleNumber? = nil) throws -> String {

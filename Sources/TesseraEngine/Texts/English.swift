@@ -20,6 +20,9 @@ struct English: Texts {
         <b>Commands</b>
         /guess WORD — guess (or send the word alone)
         /board — your board today
+        /practice [es] [hard] — a practice game on a random word, as often as you like
+        /archive — past puzzles you missed; /archive 312 plays one
+        /play — back to today's puzzle after practice
         /hard — hard mode: every hint must be used (only before your first guess); /hard off
         /stats — your statistics
         /analysis — how your latest game compares with optimal play
@@ -72,6 +75,8 @@ struct English: Texts {
         case .start: "How to play"
         case .guess: "Guess a word: /guess CRANE"
         case .board: "Your board today"
+        case .practice: "Practice on a random word: /practice es hard"
+        case .archive: "Past puzzles you missed: /archive 312"
         case .hard: "Hard mode (before your first guess)"
         case .stats: "Your statistics"
         case .analysis: "How your last game compares with optimal play"
@@ -87,6 +92,68 @@ struct English: Texts {
         case .forgetme: "Delete everything stored about you"
         case .help: "Commands"
         }
+    }
+
+    func practiceTitle(_ kind: PracticeGame.Kind, guesses: Int, maximumGuesses: Int, hardMode: Bool) -> String {
+        let name =
+            switch kind {
+            case .practice: "Practice"
+            case .archive(let puzzle): "Archive \(puzzle.grouped)"
+            }
+        return "<b>\(name)</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · hard mode" : "")"
+    }
+    let practiceUsage = "Start a practice game with /practice, or /practice es hard for Spanish in hard mode."
+    let archiveUsage = "/archive lists the past puzzles you missed; /archive 312 plays puzzle 312."
+    func abandonQuestion(_ game: PracticeGame, typed: String?) -> String {
+        let what =
+            switch game.kind {
+            case .practice: "your practice game"
+            case .archive(let puzzle): "puzzle \(puzzle.grouped) from the archive"
+            }
+        return "You are still playing \(what) (\(game.guesses.count) of 6 tries). A new game gives it up: it counts "
+            + "as lost in your practice statistics."
+            + (typed.map { " To start anyway, send <code>\($0.htmlEscaped)</code>." } ?? "")
+    }
+    let abandonButton = "Give it up and start"
+    func practiceLimit(_ limit: Int, timeLeft seconds: Double) -> String {
+        "You have started \(limit) practice and archive games today, the most a day, so that everyone's games stay "
+            + "quick. More in \(TextFormat.duration(seconds)); today's puzzle is always open with /play."
+    }
+    let practiceNotFinished = "Finish this game first; then /share gives its result to post."
+    let practiceOver = "That game is over. /practice starts another, /archive lists past puzzles, /play is today's."
+    let practiceCommands = "/practice another · /archive · /share · /play today's puzzle"
+    let practiceAgainButton = "Practice again"
+    let archiveButton = "Archive"
+    let practiceUnplayable = "That game's word is no longer on my lists, so it cannot go on. /practice starts another."
+    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
+        let lines = puzzles.map { "\($0.0.grouped) · \($0.1)" }
+        return "<b>The archive</b> (\(languageName(language))): past puzzles you have not played, newest first\n"
+            + lines.joined(separator: "\n")
+            + "\n\nSend /archive NUMBER to play one. It counts only in your practice statistics."
+    }
+    let archiveEmpty = "You have played every past puzzle. /practice plays a random word."
+    func archiveStillOpen(_ puzzle: PuzzleNumber) -> String {
+        "Puzzle \(puzzle.grouped) is still today's somewhere in the world, so it is not in the archive yet. "
+            + "/play plays your puzzle of today; /archive lists past ones."
+    }
+    let archiveNoSuchPuzzle = "There is no such past puzzle. /archive lists the ones you can play."
+    func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String {
+        "You played puzzle \(puzzle.grouped) " + (onItsDay ? "on its day" : "from the archive")
+            + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive lists the ones you have not."
+    }
+    func practiceStatistics(_ stats: Statistics) -> String {
+        """
+        <b>Practice and archive</b> (not on any board)
+        Played \(stats.played) · Win \(stats.winPercentage)%
+        <pre>\(TextFormat.distribution(stats))</pre>
+        """
+    }
+    let practiceShareNotCounted = """
+        That is a practice or archive result: it counts on no board here, since only the day's puzzle played on \
+        its day is fair to everyone. Well played all the same!
+        """
+    func practiceShareAcknowledged(name: String) -> String {
+        "\(name.htmlEscaped)'s practice result: not counted."
     }
 
     let guessHowTo = "Send one word to guess, or /help for the commands."

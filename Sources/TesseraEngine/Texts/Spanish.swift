@@ -20,6 +20,9 @@ struct Spanish: Texts {
         <b>Comandos</b>
         /guess PALABRA — probar una palabra (o envía la palabra sola)
         /board — tu tablero de hoy
+        /practice [en] [hard] — una partida de práctica con una palabra al azar, tantas como quieras
+        /archive — los retos pasados que no jugaste; /archive 312 juega uno
+        /play — vuelve al reto de hoy tras practicar
         /hard — modo difícil: hay que usar todas las pistas (solo antes del primer intento); /hard off
         /stats — tus estadísticas
         /analysis — tu última partida comparada con el juego óptimo
@@ -73,6 +76,8 @@ struct Spanish: Texts {
         case .start: "Cómo se juega"
         case .guess: "Prueba una palabra: /guess CARTA"
         case .board: "Tu tablero de hoy"
+        case .practice: "Practica con una palabra al azar: /practice en hard"
+        case .archive: "Retos pasados que no jugaste: /archive 312"
         case .hard: "Modo difícil (antes del primer intento)"
         case .stats: "Tus estadísticas"
         case .analysis: "Tu última partida comparada con el juego óptimo"
@@ -88,6 +93,71 @@ struct Spanish: Texts {
         case .forgetme: "Borra todo lo que se guarda de ti"
         case .help: "Comandos"
         }
+    }
+
+    func practiceTitle(_ kind: PracticeGame.Kind, guesses: Int, maximumGuesses: Int, hardMode: Bool) -> String {
+        let name =
+            switch kind {
+            case .practice: "Práctica"
+            case .archive(let puzzle): "Archivo \(number(puzzle))"
+            }
+        return "<b>\(name)</b> · \(guesses)/\(maximumGuesses)\(hardMode ? " · modo difícil" : "")"
+    }
+    let practiceUsage = "Empieza una partida de práctica con /practice, o /practice en hard en inglés y modo difícil."
+    let archiveUsage = "/archive muestra los retos pasados que no jugaste; /archive 312 juega el reto 312."
+    func abandonQuestion(_ game: PracticeGame, typed: String?) -> String {
+        let what =
+            switch game.kind {
+            case .practice: "tu partida de práctica"
+            case .archive(let puzzle): "el reto \(number(puzzle)) del archivo"
+            }
+        return "Aún juegas \(what) (\(game.guesses.count) de 6 intentos). Una partida nueva la abandona: cuenta "
+            + "como perdida en tus estadísticas de práctica."
+            + (typed.map { " Para empezar igualmente, envía <code>\($0.htmlEscaped)</code>." } ?? "")
+    }
+    let abandonButton = "Abandonar y empezar"
+    func practiceLimit(_ limit: Int, timeLeft seconds: Double) -> String {
+        "Hoy ya empezaste \(limit) partidas de práctica y del archivo, el máximo diario, para que las partidas de "
+            + "todos sigan siendo rápidas. Más dentro de \(TextFormat.duration(seconds)); el reto de hoy siempre está "
+            + "abierto con /play."
+    }
+    let practiceNotFinished = "Termina antes esta partida; después /share te da su resultado para publicarlo."
+    let practiceOver =
+        "Esa partida ha terminado. /practice empieza otra, /archive muestra los retos pasados, /play es el de hoy."
+    let practiceCommands = "/practice otra · /archive · /share · /play el reto de hoy"
+    let practiceAgainButton = "Practicar otra vez"
+    let archiveButton = "Archivo"
+    let practiceUnplayable =
+        "La palabra de esa partida ya no está en mis listas, así que no puede seguir. /practice empieza otra."
+    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
+        let lines = puzzles.map { "\(number($0.0)) · \($0.1)" }
+        return "<b>El archivo</b> (\(languageName(language))): retos pasados que no jugaste, del más reciente\n"
+            + lines.joined(separator: "\n")
+            + "\n\nEnvía /archive NÚMERO para jugar uno. Solo cuenta en tus estadísticas de práctica."
+    }
+    let archiveEmpty = "Has jugado todos los retos pasados. /practice juega una palabra al azar."
+    func archiveStillOpen(_ puzzle: PuzzleNumber) -> String {
+        "El reto \(number(puzzle)) aún es el de hoy en algún lugar del mundo, así que todavía no está en el "
+            + "archivo. /play juega tu reto de hoy; /archive muestra los pasados."
+    }
+    let archiveNoSuchPuzzle = "No hay ningún reto pasado con ese número. /archive muestra los que puedes jugar."
+    func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String {
+        "Ya jugaste el reto \(number(puzzle)) " + (onItsDay ? "en su día" : "del archivo")
+            + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive muestra los que no has jugado."
+    }
+    func practiceStatistics(_ stats: Statistics) -> String {
+        """
+        <b>Práctica y archivo</b> (en ninguna clasificación)
+        Jugadas \(stats.played) · Victorias \(stats.winPercentage)%
+        <pre>\(TextFormat.distribution(stats))</pre>
+        """
+    }
+    let practiceShareNotCounted = """
+        Ese es un resultado de práctica o del archivo: no cuenta en ninguna clasificación, porque solo el reto del \
+        día jugado en su día es justo para todos. ¡Bien jugado de todos modos!
+        """
+    func practiceShareAcknowledged(name: String) -> String {
+        "Resultado de práctica de \(name.htmlEscaped): no cuenta."
     }
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."

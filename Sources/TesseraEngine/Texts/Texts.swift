@@ -52,6 +52,41 @@ protocol Texts: Sendable {
     /// Said once in a group, the first time the bot deletes a guess posted there.
     var guessDeleted: String { get }
 
+    // Practice and the archive (``BotEngine`` `+Practice`): never on a board
+    /// The first line of a practice or archive game's board: `Practice · 3/6`, `Archive 312 · 3/6`.
+    func practiceTitle(_ kind: PracticeGame.Kind, guesses: Int, maximumGuesses: Int, hardMode: Bool) -> String
+    var practiceUsage: String { get }
+    var archiveUsage: String { get }
+    /// `/practice` or `/archive` while a game is unfinished: it would count as lost. `typed`: the command that
+    /// confirms, where the platform has no buttons.
+    func abandonQuestion(_ game: PracticeGame, typed: String?) -> String
+    var abandonButton: String { get }
+    /// The day's limit of new practice and archive games is reached; `seconds` until the player's next day.
+    func practiceLimit(_ limit: Int, timeLeft seconds: Double) -> String
+    /// `/share` of a practice or archive game still being played.
+    var practiceNotFinished: String { get }
+    /// A word for a finished practice or archive game, with nothing else open.
+    var practiceOver: String { get }
+    /// Under a finished practice or archive board where the platform has no buttons.
+    var practiceCommands: String { get }
+    var practiceAgainButton: String { get }
+    var archiveButton: String { get }
+    /// A practice game whose stored answer is no longer on the lists (a list changed): it cannot go on.
+    var practiceUnplayable: String { get }
+    /// `/archive`: past puzzles the player did not play, newest first, each with its day.
+    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String
+    var archiveEmpty: String { get }
+    /// A puzzle still open somewhere: it is the daily puzzle, not the archive's.
+    func archiveStillOpen(_ puzzle: PuzzleNumber) -> String
+    var archiveNoSuchPuzzle: String { get }
+    func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String
+    /// The practice section of `/stats`: games, wins and the distribution of practice and archive games.
+    func practiceStatistics(_ stats: Statistics) -> String
+    /// In a group, the first time someone shares a practice or archive result there: why it is not counted.
+    var practiceShareNotCounted: String { get }
+    /// In a group without reactions, after the reason was given once.
+    func practiceShareAcknowledged(name: String) -> String
+
     // Streak reminders
     func remindersAre(on: Bool) -> String
     var remindUsage: String { get }

@@ -1,0 +1,336 @@
+import Foundation
+import Logging
+import TesseraCore
+
+/// More to play between daily puzzles, in the direct chat: practice games on a random word (`/practice`) and
+/// past puzzles from the archive (`/archive 312`). They are ``PracticeGame``s, stored apart from the daily games,
+/// so no board, summary, streak, reminder or daily statistic reads them; they have their own section in `/stats`.
+///
+/// A player has at most one unfinished practice game. A word typed in the direct chat goes to the game touched
+/// last, practice or daily (``PracticeGame/hasFocus``), and `/play` goes back to the daily puzzle.
+extension BotEngine {
+    /// Days after the open puzzles whose words a practice game never has: a practice word is never a coming
+    /// day's answer.
+    static let practiceSparesDays = 7
+
+    /// What may follow `/practice` and `/archive`: a language, `hard`, `new` (give up the unfinished game), and
+    /// for the archive a puzzle's number, in any order.
+    struct PracticeOptions: Equatable {
+        var language: Language?
+        var hardMode = false
+        var confirmed = false
+        var puzzle: PuzzleNumber?
+
+        init?(_ argument: String, allowsPuzzle: Bool) {
+            for word in argument.lowercased().split(whereSeparator: \.isWhitespace) {
+                if ["hard", "difícil", "dificil"].contains(word) {
+                    hardMode = true
+                } else if ["new", "nueva", "nuevo"].contains(word) {
+                    confirmed = true
+                } else if let language = BotEngine.language(named: String(word)), self.language == nil {
+                    self.language = language
+                } else if allowsPuzzle, puzzle == nil, let number = Int(word.drop { $0 == "#" }), word.count <= 9 {
+                    puzzle = PuzzleNumber(number)
+                } else {
+                    return nil
+                }
+            }
+        }
+
+        /// The options written back as a command's argument, for a button or a command to type.
+        var argument: String {
+            var words: [String] = []
+            if let puzzle { words.append(String(puzzle.rawValue)) }
+            if let language { words.append(language.rawValue) }
+            if hardMode { words.append("hard") }
+            if confirmed { words.append("new") }
+            return words.joined(separator: " ")
+        }
+    }
+
+    // MARK: - Starting a game
+
+    func practice(_ argument: String, context: inout Context) async throws {
+        guard !context.isGroup else { return try await playPrivately(context: &context) }
+        guard let options = PracticeOptions(argument, allowsPuzzle: false) else {
+            return context.reply(context.texts.practiceUsage)
+        }
+        try await start(.practice, options: options, command: .practice, context: &context)
+    }
+
+    func archive(_ argument: String, context: inout Context) async throws {
+        guard !context.isGroup else { return try await playPrivately(context: &context) }
+        guard let options = PracticeOptions(argument, allowsPuzzle: true) else {
+            return context.reply(context.texts.archiveUsage)
+        }
+        let language = options.language ?? context.language
+        guard let puzzle = options.puzzle else { return try await listArchive(language, context: &context) }
+        guard puzzle.rawValue >= 1 else { return context.reply(context.texts.archiveNoSuchPuzzle) }
+        guard puzzle < earliestOpenPuzzle(at: context.now) else {
+            let latest = configuration.schedule.latestPuzzle(at: context.now)
+            return context.reply(
+                puzzle <= latest ? context.texts.archiveStillOpen(puzzle) : context.texts.archiveNoSuchPuzzle)
+        }
+        let daily = try await context.store.game(of: context.player.id, language: language, puzzle: puzzle)
+        if let result = daily?.result {
+            return context.reply(context.texts.archivePlayed(puzzle, result: result, onItsDay: true))
+        }
+        let played = try await context.store.practiceGames(of: context.player.id).first {
+            $0.kind == .archive(puzzle) && $0.language == language && $0.result != nil
+        }
+        if let played, let result = played.result {
+            return context.reply(context.texts.archivePlayed(puzzle, result: result, onItsDay: false))
+        }
+        try await start(.archive(puzzle), options: options, command: .archive, context: &context)
+    }
+
+    /// Starts a game, once the player has confirmed giving up an unfinished one and is within the day's limit.
+    /// Asking again for the unfinished archive puzzle shows its board.
+    private func start(
+        _ kind: PracticeGame.Kind, options: PracticeOptions, command: BotCommand, context: inout Context
+    ) async throws {
+        let store = context.store
+        let player = context.player
+        let language = options.language ?? context.language
+        let latest = try await store.latestPracticeGame(of: player.id)
+        if var open = latest, open.result == nil {
+            if case .archive = kind, open.kind == kind, open.language == language {
+                open.hasFocus = true
+                try await store.save(open)
+                return practiceBoard(open, context: &context, reposts: true)
+            }
+            guard options.confirmed else {
+                var confirming = options
+                confirming.confirmed = true
+                let data = "\(command.rawValue) \(confirming.argument)"
+                if context.platform.buttons {
+                    return context.replies.append(
+                        OutgoingMessage(
+                            chat: context.message.chat, chatKind: context.message.chatKind,
+                            html: context.texts.abandonQuestion(open, typed: nil), replyTo: context.message.messageID,
+                            buttons: [[.init(text: context.texts.abandonButton, data: data)]]))
+                }
+                return context.reply(context.texts.abandonQuestion(open, typed: "/" + data))
+            }
+        }
+        let rollover = Player.rollover(player.timeZone, player.rolloverHour)
+        let schedule = configuration.schedule
+        let today = player.puzzle(at: context.now, schedule: schedule)
+        let dayStart = schedule.start(of: schedule.day(of: today), rollover: rollover)
+        let started = try await store.practiceGamesStarted(by: player.id, since: min(dayStart, context.now))
+        guard started < configuration.practiceGamesPerDay else {
+            let next = player.nextPuzzleStart(after: context.now, schedule: schedule)
+            return context.reply(
+                context.texts.practiceLimit(
+                    configuration.practiceGamesPerDay, timeLeft: next.timeIntervalSince(context.now)))
+        }
+        if var open = latest, open.result == nil {
+            open.result = .lost
+            open.abandoned = true
+            open.finishedAt = context.now
+            open.hasFocus = false
+            try await store.save(open)
+        }
+        let answer =
+            switch kind {
+            case .practice: practiceAnswer(in: language, at: context.now)
+            case .archive(let puzzle): self.answer(for: puzzle, in: language)
+            }
+        let game = PracticeGame(
+            player: player.id, number: (latest?.number ?? 0) + 1, kind: kind, language: language,
+            answer: language.wordList.display(answer).lowercased(),
+            hardMode: options.hardMode || player.prefersHardMode, startedAt: context.now)
+        try await store.save(game)
+        practiceBoard(game, context: &context, reposts: true)
+    }
+
+    /// A random answer from the current answers, drawn with the injected randomness: never the word of a puzzle
+    /// open anywhere (UTC+14 to UTC−12), nor of the next ``practiceSparesDays`` days.
+    func practiceAnswer(in language: Language, at now: Date) -> Word {
+        let latest = configuration.schedule.latestPuzzle(at: now)
+        let spared = Set(
+            (earliestOpenPuzzle(at: now).rawValue...latest.rawValue + Self.practiceSparesDays).map {
+                answer(for: PuzzleNumber($0), in: language)
+            })
+        let list = language.wordList
+        let answers = list.answerEditions[list.answerEditionIndex(for: latest)].answers.filter {
+            !spared.contains($0)
+        }
+        return answers[configuration.randomBelow(answers.count)]
+    }
+
+    /// `/archive`: the last 30 past puzzles the player has not played, on their day or from the archive.
+    private func listArchive(_ language: Language, context: inout Context) async throws {
+        let player = context.player.id
+        let finishedOnTheirDay = Set(
+            try await context.store.finishedGames(of: player, language: language).map(\.puzzle))
+        let finishedFromArchive = Set(
+            try await context.store.practiceGames(of: player).filter { $0.language == language && $0.result != nil }
+                .compactMap(\.archivePuzzle))
+        var puzzles: [(PuzzleNumber, CivilDate)] = []
+        var number = earliestOpenPuzzle(at: context.now).rawValue - 1
+        while number >= 1 && puzzles.count < Self.archiveListed {
+            let puzzle = PuzzleNumber(number)
+            if !finishedOnTheirDay.contains(puzzle) && !finishedFromArchive.contains(puzzle) {
+                puzzles.append((puzzle, configuration.schedule.day(of: puzzle)))
+            }
+            number -= 1
+        }
+        context.reply(
+            puzzles.isEmpty ? context.texts.archiveEmpty : context.texts.archiveList(puzzles, language: language))
+    }
+
+    /// How many past puzzles `/archive` lists.
+    static let archiveListed = 30
+
+    // MARK: - Playing
+
+    /// The practice game the player touched after the daily puzzle, if any: what `/board` and `/share` show.
+    func practiceInFocus(_ context: Context) async throws -> PracticeGame? {
+        guard let latest = try await context.store.latestPracticeGame(of: context.player.id), latest.hasFocus else {
+            return nil
+        }
+        return latest
+    }
+
+    /// A word in the direct chat: it goes to the game touched last while both are open, else to the open one.
+    func guessInFocus(_ text: String, context: inout Context) async throws {
+        guard var latest = try await context.store.latestPracticeGame(of: context.player.id) else {
+            return try await guess(text, context: &context)
+        }
+        let daily = try await dailyGame(context)
+        let dailyOpen = daily.game.result == nil && !daily.playedBeforeForgetting
+        let takesWord =
+            latest.result == nil ? latest.hasFocus || !dailyOpen : latest.hasFocus && !dailyOpen
+        if takesWord { return try await guessPractice(text, game: latest, context: &context) }
+        if latest.hasFocus {
+            latest.hasFocus = false
+            try await context.store.save(latest)
+        }
+        try await guess(text, context: &context)
+    }
+
+    /// `/play` in the direct chat: words go to the daily puzzle again.
+    func focusOnDailyPuzzle(context: Context) async throws {
+        guard var latest = try await practiceInFocus(context) else { return }
+        latest.hasFocus = false
+        try await context.store.save(latest)
+    }
+
+    private func guessPractice(_ text: String, game stored: PracticeGame, context: inout Context) async throws {
+        var stored = stored
+        let focused = stored.hasFocus
+        stored.hasFocus = true
+        if !focused { try await context.store.save(stored) }
+        guard stored.result == nil else { return context.reply(context.texts.practiceOver) }
+        guard var game = play(stored) else { return context.reply(context.texts.practiceUnplayable) }
+        switch game.submit(text) {
+        case .failure(let rejection):
+            context.reply(context.texts.rejection(rejection))
+        case .success(let row):
+            stored.guesses.append(game.wordList.display(row.word).lowercased())
+            context.outcome.acceptedGuess = stored.language
+            if let result = game.result {
+                stored.result = result
+                stored.finishedAt = context.now
+            }
+            try await context.store.save(stored)
+            context.replies.append(practiceBoard(stored, game, context: context, reposts: false))
+        }
+    }
+
+    /// The game a stored practice game is, rebuilt from its answer and guesses; nil when its answer is no longer
+    /// on the lists.
+    func play(_ stored: PracticeGame) -> Game? {
+        let list = stored.language.wordList
+        guard case .success(let answer) = list.word(from: stored.answer) else {
+            logger.error(
+                "A practice game's answer is not on the lists; it cannot be played",
+                metadata: ["player.id": "\(stored.player)", "practice.number": "\(stored.number)"])
+            return nil
+        }
+        var game = Game(answer: answer, wordList: list, hardMode: stored.hardMode)
+        for guess in stored.guesses {
+            switch list.word(from: guess) {
+            case .success(let word): game.restore(word)
+            case .failure(let rejection):
+                logger.error(
+                    "A stored guess cannot be read; it is left out of the board",
+                    metadata: [
+                        "player.id": "\(stored.player)", "practice.number": "\(stored.number)",
+                        "error": "\(rejection)",
+                    ])
+            }
+        }
+        return game
+    }
+
+    /// Replies with a practice game's board, posted anew (`reposts`) or edited in place.
+    func practiceBoard(_ stored: PracticeGame, context: inout Context, reposts: Bool) {
+        guard let game = play(stored) else { return context.reply(context.texts.practiceUnplayable) }
+        context.replies.append(practiceBoard(stored, game, context: context, reposts: reposts))
+    }
+
+    private func practiceBoard(_ stored: PracticeGame, _ game: Game, context: Context, reposts: Bool)
+        -> OutgoingMessage
+    {
+        let texts = context.texts
+        let title = texts.practiceTitle(
+            stored.kind, guesses: game.rows.count, maximumGuesses: game.maximumGuesses, hardMode: stored.hardMode)
+        var again = PracticeOptions("", allowsPuzzle: false)
+        again?.language = stored.language
+        again?.hardMode = stored.hardMode
+        let command: BotCommand = stored.archivePuzzle == nil ? .practice : .archive
+        let buttons: [[OutgoingMessage.Button]] = [
+            [
+                OutgoingMessage.Button(
+                    text: command == .practice ? texts.practiceAgainButton : texts.archiveButton,
+                    data: "\(command.rawValue) \(again?.argument ?? "")"),
+                OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
+            ]
+        ]
+        return liveBoard(
+            game, language: stored.language, title: title,
+            ending: context.platform.buttons ? [] : [texts.practiceCommands],
+            buttons: context.platform.buttons ? buttons : [], key: "practice:\(stored.number)", context: context,
+            reposts: reposts)
+    }
+
+    // MARK: - Sharing and statistics
+
+    /// `/share` of a practice or archive game in the direct chat: marked, so that nobody takes it for a day's.
+    func sharePractice(_ stored: PracticeGame, context: inout Context) {
+        guard stored.result != nil, !stored.abandoned, let game = play(stored) else {
+            return context.reply(stored.result == nil ? context.texts.practiceNotFinished : context.texts.practiceOver)
+        }
+        let share = SharedResult(
+            game: game, kind: stored.archivePuzzle == nil ? .practice : .archive,
+            puzzle: stored.archivePuzzle ?? PuzzleNumber(0), gameName: configuration.gameName)
+        context.reply(share?.text(theme: configuration.shareTheme).htmlEscaped ?? context.texts.practiceOver)
+    }
+
+    /// A practice or archive result shared in a group: acknowledged, never counted, and why, once a group.
+    func pastedPractice(context: inout Context) {
+        guard var group = context.group else { return }
+        if !group.practiceSharesExplained {
+            group.practiceSharesExplained = true
+            context.group = group
+            if context.platform.reactions { context.react(.notCounted, otherwise: "") }
+            return context.reply(context.texts.practiceShareNotCounted)
+        }
+        context.react(.notCounted, otherwise: context.texts.practiceShareAcknowledged(name: context.player.displayName))
+    }
+
+    /// The practice section of `/stats` in a language: nil before a practice or archive game there has ended.
+    func practiceStatistics(language: Language, context: Context) async throws -> String? {
+        let finished = try await context.store.practiceGames(of: context.player.id).filter {
+            $0.language == language && $0.result != nil
+        }
+        guard !finished.isEmpty else { return nil }
+        // Numbered by the order played: no streak, no day.
+        let history = finished.compactMap { game in
+            game.result.map { PlayedGame(puzzle: PuzzleNumber(game.number), result: $0) }
+        }
+        return context.texts.practiceStatistics(Statistics(history: history))
+    }
+}

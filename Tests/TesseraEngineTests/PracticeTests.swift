@@ -1,0 +1,443 @@
+import Foundation
+import Synchronization
+import TesseraCore
+import TesseraCoreTesting
+import TesseraEngine
+import TesseraTesting
+import Testing
+
+/// Practice games and the archive: more to play in the direct chat, never on a board.
+@Suite struct PracticeTests {
+    /// A seeded source for the engine's randomness, so that a test's practice words are the same every run.
+    static func seeded(_ seed: UInt64) -> @Sendable (Int) -> Int {
+        let generator = Mutex(SplitMix64(seed: seed))
+        return { bound in generator.withLock { Int.random(in: 0..<bound, using: &$0) } }
+    }
+
+    static func harness(seed: UInt64 = 1, limit: Int = 50) throws -> EngineHarness {
+        try EngineHarness { configuration in
+            configuration.randomBelow = seeded(seed)
+            configuration.practiceGamesPerDay = limit
+        }
+    }
+
+    /// The player's latest practice game, as stored.
+    static func latest(_ bot: EngineHarness, of user: Int64 = 1) async throws -> PracticeGame {
+        let game = try await bot.store.write { try await $0.latestPracticeGame(of: UserID(user)) }
+        return try #require(game)
+    }
+
+    /// Allowed words that are not `answer`, from the list's answers.
+    static func wrongWords(_ answer: String, language: Language = .english) -> [String] {
+        let list = language.wordList
+        return list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(6).map { $0 }
+    }
+
+    @Test("/practice starts a game on its own board titled Practice; words go to it and it is won like any game")
+    func practiceGame() async throws {
+        let bot = try Self.harness()
+        let started = try await bot.send("/practice")
+        #expect(started.count == 1 && started[0].html.hasPrefix("<b>Practice</b> · 0/6"))
+        let game = try await Self.latest(bot)
+        #expect(game.kind == .practice && game.language == .english && !game.hardMode && game.guesses.isEmpty)
+        #expect(started[0].live == "practice:1", "edited in place, apart from the daily board")
+
+        let wrong = Self.wrongWords(game.answer)[0]
+        let board = try await bot.send(wrong)
+        #expect(board.count == 1 && board[0].html.hasPrefix("<b>Practice</b> · 1/6") && board[0].live == "practice:1")
+        let won = try await bot.send(game.answer)
+        #expect(won[0].html.hasPrefix("<b>Practice</b> · 2/6"))
+        #expect(won[0].html.contains("<b>Magnificent!</b> Solved in 2/6."))
+        #expect(won[0].buttons.flatMap { $0 }.map(\.data) == ["practice en", "stats"])
+        #expect(try await Self.latest(bot).result == .won(guesses: 2))
+
+        // The daily puzzle is untouched: no guess, its board not started.
+        #expect(try await bot.text("/play").contains("today's"))
+        #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
+    }
+
+    @Test("/practice es hard plays Spanish in hard mode, and says so on its board")
+    func practiceOptions() async throws {
+        let bot = try Self.harness()
+        let started = try await bot.text("/practice es hard")
+        #expect(started.hasPrefix("<b>Practice</b> · 0/6 · hard mode · in Spanish"), "\(started)")
+        let game = try await Self.latest(bot)
+        #expect(game.language == .spanish && game.hardMode)
+        #expect(
+            Language.spanish.wordList.answers.map { Language.spanish.wordList.display($0).lowercased() }.contains(
+                game.answer))
+        #expect(
+            try await bot.text("/practice purple")
+                == "Start a practice game with /practice, or /practice es hard for Spanish in hard mode.")
+    }
+
+    @Test("Practice answers are never a word of a puzzle open anywhere, nor of the next 7 days")
+    func answersSpareTheDailyWords() async throws {
+        let secret = try #require(ScheduleSecret(EngineHarness.secretText))
+        let schedule = DailySchedule.tessera
+        var bot = try Self.harness(limit: 10_000)
+        let start = bot.now
+        for language in Language.allCases {
+            let answers = AnswerSchedule(wordList: language.wordList, secret: secret)
+            // Every 7 hours over two weeks, so that each open range is tried near its edges.
+            for hour in stride(from: 0, to: 14 * 24, by: 7) {
+                bot.now = start + Double(hour) * 3600
+                // Every zone's puzzle, zone by zone: UTC−12 with a 23:00 rollover to UTC+14.
+                var open: Set<Int> = []
+                for offset in -12...14 {
+                    for rolloverHour in [0, 23] {
+                        let zone = try #require(TimeZone(secondsFromGMT: offset * 3600))
+                        let rollover = try #require(DayRollover(timeZone: zone, hour: rolloverHour))
+                        open.insert(schedule.puzzle(at: bot.now, rollover: rollover).rawValue)
+                    }
+                }
+                let spared = Set(
+                    (open.min()!...open.max()! + 7).map {
+                        language.wordList.display(answers.answer(for: PuzzleNumber($0))).lowercased()
+                    })
+                #expect(spared.count >= 9)
+                for _ in 0..<8 {
+                    _ = try await bot.send("/practice \(language.rawValue) new")
+                    let answer = try await Self.latest(bot).answer
+                    #expect(!spared.contains(answer), "\(answer) at hour \(hour)")
+                }
+            }
+        }
+    }
+
+    @Test("Each index the randomness gives is a word that is not spared, the first and the last included")
+    func everyIndexIsFair() async throws {
+        let secret = try #require(ScheduleSecret(EngineHarness.secretText))
+        let list = Language.english.wordList
+        let answers = AnswerSchedule(wordList: list, secret: secret)
+        // At noon UTC on puzzle 326's day, 325 to 327 are open somewhere; 328 to 334 come in the next 7 days.
+        let spared = Set((325...334).map { list.display(answers.answer(for: PuzzleNumber($0))).lowercased() })
+        var drawn: Set<String> = []
+        for index in [0, 1, 1_000, Int.max] {
+            let bot = try EngineHarness { configuration in
+                configuration.randomBelow = { bound in min(index, bound - 1) }
+            }
+            _ = try await bot.send("/practice")
+            let answer = try await Self.latest(bot).answer
+            #expect(!spared.contains(answer))
+            drawn.insert(answer)
+        }
+        #expect(drawn.count == 4, "each index its own word")
+    }
+
+    @Test("A word goes to the game touched last; /play switches back, and each board's title says which it is")
+    func touchedLast() async throws {
+        let bot = try Self.harness()
+        let daily = try bot.answer()
+        let dailyWrong = Self.wrongWords(daily)[0]
+        #expect(try await bot.text(dailyWrong).hasPrefix("<b>Tessera 326</b> · 1/6"))
+        _ = try await bot.send("/practice")
+        let practice = try await Self.latest(bot)
+        let practiceWrong = Self.wrongWords(practice.answer).first { $0 != dailyWrong }!
+        #expect(try await bot.text(practiceWrong).hasPrefix("<b>Practice</b> · 1/6"), "touched last: practice")
+        #expect(try await bot.text("/board").hasPrefix("<b>Practice</b> · 1/6"))
+        #expect(try await bot.text("/play").contains("today's"))
+        #expect(try await bot.text(practiceWrong).hasPrefix("<b>Tessera 326</b> · 2/6"), "after /play: the daily")
+        #expect(try await bot.text("/board").hasPrefix("<b>Tessera 326</b> · 2/6"))
+        // The daily puzzle finished: the unfinished practice game is the only one open, and takes words.
+        #expect(try await bot.text(daily).hasPrefix("<b>Tessera 326</b> · 3/6"))
+        #expect(try await bot.text(practice.answer).hasPrefix("<b>Practice</b> · 2/6"))
+        // Both finished: the practice game was touched last.
+        #expect(
+            try await bot.text("crane")
+                == "That game is over. /practice starts another, /archive lists past puzzles, /play is today's.")
+        #expect(try await bot.text("/play").contains("today's"))
+        #expect(try await bot.text("crane").hasPrefix("You have finished today's puzzle (3/6)"))
+    }
+
+    @Test("A new /practice asks before giving up an unfinished game, which then counts as lost in practice alone")
+    func abandoning() async throws {
+        let bot = try Self.harness()
+        _ = try await bot.send("/practice")
+        _ = try await bot.send(Self.wrongWords(try await Self.latest(bot).answer)[0])
+        let first = try await Self.latest(bot)
+        let question = try await bot.send("/practice es")
+        #expect(question.count == 1)
+        #expect(question[0].html.hasPrefix("You are still playing your practice game (1 of 6 tries)"))
+        #expect(question[0].buttons.flatMap { $0 }.map(\.data) == ["practice es new"])
+        #expect(try await Self.latest(bot) == first, "nothing changed before the press")
+
+        let pressed = try await bot.send("", button: "practice es new")
+        #expect(pressed.count == 1 && pressed[0].html.hasPrefix("<b>Practice</b> · 0/6 · in Spanish"))
+        let second = try await Self.latest(bot)
+        #expect(second.number == 2 && second.language == .spanish)
+        let games = try await bot.store.write { try await $0.practiceGames(of: UserID(1)) }
+        #expect(games.first?.result == .lost && games.first?.abandoned == true)
+        // Practice statistics count it lost; the daily statistics know nothing of it.
+        _ = try await bot.send("/practice en new")
+        let stats = try await bot.text("/stats")
+        #expect(stats.contains("Played 0 · Win 0%"), "the daily statistics")
+        #expect(stats.contains("<b>Practice and archive</b> (not on any board)\nPlayed 1 · Win 0%"))
+    }
+
+    @Test("Without buttons, the question says what to type, in the platform's words")
+    func abandoningTyped() async throws {
+        let bot = try EngineHarness { configuration in
+            configuration.platform = PlatformTraits(buttons: false)
+        }
+        _ = try await bot.send("/practice")
+        #expect(
+            try await bot.text("/archive 300")
+                == "You are still playing your practice game (0 of 6 tries). A new game gives it up: it counts as lost "
+                + "in your practice statistics. To start anyway, send <code>/archive 300 new</code>.")
+        #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
+    }
+
+    @Test("/archive lists the last 30 past puzzles not played, never one still open; /archive N plays its own word")
+    func archive() async throws {
+        var bot = try Self.harness()
+        // Puzzle 320 played on its day by this player; 326 is today's (open), 325 still open at UTC−12.
+        let today = bot.now
+        bot.now = today - 6 * 86_400
+        try await bot.send(try bot.answer())
+        bot.now = today
+        let list = try await bot.text("/archive")
+        let numbers = list.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+        #expect(numbers.count == 30 && numbers.first == 324 && !numbers.contains(320) && !numbers.contains(325))
+        #expect(numbers == Array((293...324).reversed()).filter { $0 != 320 }.prefix(30).map { $0 })
+        #expect(list.contains("324 · 2026-11-20"))
+
+        #expect(try await bot.text("/archive 325").hasPrefix("Puzzle 325 is still today's somewhere in the world"))
+        #expect(try await bot.text("/archive 326").hasPrefix("Puzzle 326 is still today's"))
+        #expect(try await bot.text("/archive 900").hasPrefix("There is no such past puzzle"))
+        #expect(try await bot.text("/archive 0").hasPrefix("There is no such past puzzle"))
+        #expect(try await bot.text("/archive 320").hasPrefix("You played puzzle 320 on its day (1/6)"))
+
+        // Puzzle 312's word is the one its day had: a player who played it then saw it on their board.
+        bot.now = today - 14 * 86_400
+        var lastBoard = ""
+        for word in Self.wrongWords(try bot.answer()) { lastBoard = try await bot.text(word, from: 2, name: "Bob") }
+        #expect(lastBoard.contains("The word was"))
+        bot.now = today
+        let started = try await bot.text("/archive 312")
+        #expect(started.hasPrefix("<b>Archive 312</b> · 0/6"))
+        let archived = try await Self.latest(bot)
+        #expect(archived.kind == .archive(PuzzleNumber(312)))
+        #expect(lastBoard.contains("The word was <b>\(archived.answer.uppercased())</b>."))
+        let won = try await bot.text(archived.answer)
+        #expect(won.hasPrefix("<b>Archive 312</b> · 1/6"))
+        #expect(try await bot.text("/archive 312").hasPrefix("You played puzzle 312 from the archive (1/6)"))
+        #expect(!(try await bot.text("/archive")).contains("312 ·"))
+    }
+
+    @Test("An archive puzzle from before a new answer edition has the word of its own edition")
+    func archiveEditions() async throws {
+        var bot = try Self.harness()
+        // 2026-12-22: puzzle 356, after the second English edition began (336).
+        bot.now += 30 * 86_400
+        let list = Language.english.wordList
+        try #require(list.answerEditions.count > 1)
+        let old = PuzzleNumber(list.answerEditions[1].firstPuzzle.rawValue - 1)
+        _ = try await bot.send("/archive \(old.rawValue)")
+        let game = try await Self.latest(bot)
+        let secret = try #require(ScheduleSecret(EngineHarness.secretText))
+        let firstEdition = AnswerSchedule(
+            editions: [list.answerEditions[0]], secret: secret)
+        #expect(game.answer == list.display(firstEdition.answer(for: old)).lowercased())
+    }
+
+    @Test("Practice and archive shares are marked; in a group they are acknowledged, not counted, and why is said once")
+    func sharing() async throws {
+        let bot = try Self.harness()
+        try await bot.group(-100)
+        try await bot.send("/join", in: -100, group: true)
+        _ = try await bot.send("/practice")
+        let practice = try await Self.latest(bot)
+        #expect(try await bot.text("/share") == "Finish this game first; then /share gives its result to post.")
+        _ = try await bot.send(Self.wrongWords(practice.answer)[0])
+        _ = try await bot.send(practice.answer)
+        let shared = try await bot.text("/share")
+        #expect(shared.hasPrefix("Tessera Practice 2/6\n\n"))
+        #expect(SharedResult(parsing: shared)?.kind == .practice)
+
+        _ = try await bot.send("/archive 312")
+        let archived = try await Self.latest(bot)
+        _ = try await bot.send(archived.answer)
+        let archiveShare = try await bot.text("/share")
+        #expect(archiveShare == "Tessera 312 (archive) 1/6\n\n🟩🟩🟩🟩🟩")
+
+        let before = try await bot.text("/leaderboard", in: -100, group: true)
+        let first = try await bot.send(shared, in: -100, group: true)
+        #expect(first.count == 2 && first.contains { $0.action == .react(.notCounted) })
+        #expect(first.contains { $0.html.hasPrefix("That is a practice or archive result: it counts on no board") })
+        let second = try await bot.send(archiveShare, in: -100, group: true)
+        #expect(second.count == 1 && second[0].action == .react(.notCounted), "the reason once")
+        #expect(try await bot.text("/leaderboard", in: -100, group: true) == before)
+        // In a group, /share is the group's daily puzzle's.
+        #expect(try await bot.text("/share", in: -100, group: true).contains("Finish today's puzzle first"))
+    }
+
+    @Test("Groups take no practice: /practice there points to the direct chat, and words there are not guesses")
+    func notInGroups() async throws {
+        let bot = try Self.harness()
+        try await bot.group(-100)
+        #expect(
+            try await bot.text("/practice", in: -100, group: true).hasPrefix("Guesses are made in our private chat"))
+        #expect(
+            try await bot.text("/archive 312", in: -100, group: true).hasPrefix("Guesses are made in our private chat"))
+        let noGame = try await bot.store.write { try await $0.latestPracticeGame(of: UserID(1)) }
+        #expect(noGame == nil)
+    }
+
+    @Test("At most the configured number of games a day, with the reason; the next day more")
+    func dailyLimit() async throws {
+        var bot = try Self.harness(limit: 3)
+        for number in 1...3 {
+            #expect(try await bot.text("/practice new").hasPrefix("<b>Practice</b> · 0/6"), "game \(number)")
+        }
+        #expect(
+            try await bot.text("/archive 300 new")
+                == "You have started 3 practice and archive games today, the most a day, so that everyone's games "
+                + "stay quick. More in 12 h 0 min; today's puzzle is always open with /play.")
+        let third = try await Self.latest(bot)
+        #expect(third.number == 3 && third.result == nil, "not given up")
+        bot.now += 12 * 3600
+        #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
+    }
+
+    @Test("A restart in the middle of a practice game continues it: same word, same guesses")
+    func restart() async throws {
+        let bot = try Self.harness(seed: 7)
+        _ = try await bot.send("/practice")
+        let game = try await Self.latest(bot)
+        _ = try await bot.send(Self.wrongWords(game.answer)[0])
+        // A new engine on the same store, whose randomness would draw another word.
+        let restarted = try bot.restarted { $0.randomBelow = Self.seeded(99) }
+        let board = try await restarted.text("/board")
+        #expect(board.hasPrefix("<b>Practice</b> · 1/6"))
+        #expect(try await restarted.text(game.answer).hasPrefix("<b>Practice</b> · 2/6"))
+    }
+
+    @Test("/export includes practice and archive games; /forgetme deletes them")
+    func privacy() async throws {
+        let bot = try Self.harness()
+        _ = try await bot.send("/practice")
+        let game = try await Self.latest(bot)
+        _ = try await bot.send(game.answer)
+        let export = try await bot.send("/export")
+        let document = try #require(export.first?.document)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.contents)) as? [String: Any])
+        let practice = try #require(json["practice_games"] as? [[String: Any]])
+        #expect(practice.count == 1)
+        #expect(practice.first?["kind"] as? String == "practice" && practice.first?["answer"] as? String == game.answer)
+        #expect(practice.first?["result"] as? String == "1/6")
+
+        let question = try await bot.send("/forgetme")
+        let confirm = try #require(question.first?.buttons.first?.first?.data)
+        _ = try await bot.send("", button: confirm)
+        let left = try await bot.store.write { try await $0.practiceGames(of: UserID(1)) }
+        #expect(left.isEmpty)
+    }
+
+    // MARK: - Never on the boards
+
+    @Test("1,000 practice and archive games change no board, summary, streak, reminder or daily statistic")
+    func neverOnTheBoards() async throws {
+        // Two worlds alike, but in one the players also play 1,000 practice and archive games around their daily
+        // games: everything the daily competition shows must be the same in both.
+        var quiet = try Self.harness(limit: 10_000)
+        var busy = try Self.harness(seed: 3, limit: 10_000)
+        let quietSeen = try await Self.competition(&quiet, practising: false)
+        let busySeen = try await Self.competition(&busy, practising: true)
+        let games = try await busy.store.write { store in
+            var games: [PracticeGame] = []
+            for player in Self.players { games += try await store.practiceGames(of: UserID(player)) }
+            return games
+        }
+        #expect(games.count == 1_000)
+        #expect(games.contains { $0.archivePuzzle != nil } && games.contains { $0.archivePuzzle == nil })
+        #expect(games.contains { $0.result?.guesses != nil } && games.contains { $0.abandoned })
+        #expect(quietSeen.count == busySeen.count)
+        for (quietLine, busyLine) in zip(quietSeen, busySeen) { #expect(quietLine == busyLine) }
+    }
+
+    static let players: [Int64] = [1, 2, 3, 4]
+
+    /// Five days of a group's competition: each player's daily game (one misses some days), then what the group
+    /// and each player see: boards, statistics, summaries and reminders. `practising`: each player also plays
+    /// fifty practice or archive games a day, some before their daily game, some in its middle, the rest after.
+    static func competition(_ bot: inout EngineHarness, practising: Bool) async throws -> [String] {
+        var random = SplitMix64(seed: 2026)
+        try await bot.group(-100)
+        var seen: [String] = []
+        for player in players {
+            _ = try await bot.send("/join", from: player, name: "P\(player)", in: -100, group: true)
+            _ = try await bot.send("/remind on", from: player, name: "P\(player)")
+        }
+        var archived: [Int64: Int] = [:]
+        for day in 0..<5 {
+            for player in players {
+                let name = "P\(player)"
+                if practising { try await practise(&bot, player, games: 20, random: &random, archived: &archived) }
+                if (Int(player) + day) % 5 != 0 {
+                    let answer = try bot.answer()
+                    let misses = (Int(player) + day) % 7
+                    let words = wrongWords(answer).prefix(misses) + (misses < 6 ? [answer] : [])
+                    for (index, word) in words.enumerated() {
+                        if index == 1, practising {
+                            try await practise(&bot, player, games: 10, random: &random, archived: &archived)
+                        }
+                        if practising { _ = try await bot.send("/play", from: player, name: name) }
+                        seen.append(try await bot.text(word, from: player, name: name))
+                    }
+                }
+                if practising {
+                    let playedMiddle = (Int(player) + day) % 5 != 0 && (Int(player) + day) % 7 >= 1
+                    try await practise(
+                        &bot, player, games: 50 - 20 - (playedMiddle ? 10 : 0), random: &random, archived: &archived)
+                }
+                let stats = try await bot.text("/stats", from: player, name: name)
+                seen.append(stats.components(separatedBy: "\n\n<b>Practice and archive</b>")[0])
+            }
+            for period in ["", " week", " all"] {
+                seen.append(try await bot.text("/leaderboard" + period, from: 1, name: "P1", in: -100, group: true))
+            }
+            // The evening's reminders, then the day's close and its summary.
+            let engine = bot.engine
+            let evening = bot.now + 9 * 3600
+            _ = try await bot.store.write { try await engine.queueReminders(at: evening, in: $0) }
+            let reminders = try await bot.store.pendingMessages(limit: 100, now: evening)
+            try await bot.store.markSent(reminders.map(\.id))
+            seen += reminders.map { "\($0.message.chat) \($0.message.html)" }
+            bot.now += 86_400
+            let now = bot.now
+            _ = try await bot.store.write { try await engine.closeDays(at: now, in: $0) }
+            let closing = try await bot.store.pendingMessages(limit: 100, now: now)
+            try await bot.store.markSent(closing.map(\.id))
+            seen += closing.map { "\($0.message.chat) \($0.message.html)" }
+        }
+        return seen
+    }
+
+    /// Plays `games` practice or archive games as one player: a few wrong words, then the answer or not (the next
+    /// game gives it up).
+    static func practise(
+        _ bot: inout EngineHarness, _ player: Int64, games: Int, random: inout SplitMix64,
+        archived: inout [Int64: Int]
+    ) async throws {
+        let name = "P\(player)"
+        for _ in 0..<games {
+            if Bool.random(using: &random) {
+                let puzzle = archived[player, default: 0] + 1
+                archived[player] = puzzle
+                _ = try await bot.send("/archive \(puzzle) new", from: player, name: name)
+            } else {
+                let language = Bool.random(using: &random) ? "" : " es"
+                _ = try await bot.send("/practice\(language) new", from: player, name: name)
+            }
+            let game = try await latest(bot, of: player)
+            try #require(game.result == nil && game.hasFocus, "a game started")
+            let wrong = wrongWords(game.answer, language: game.language)
+            for word in wrong.prefix(Int.random(in: 0...3, using: &random)) {
+                _ = try await bot.send(word, from: player, name: name)
+            }
+            if Bool.random(using: &random) { _ = try await bot.send(game.answer, from: player, name: name) }
+        }
+    }
+}
