@@ -126,6 +126,10 @@ struct RunTests {
                     "Error: metrics.stale.after must be a whole number of seconds over 65"
                 ),
                 (
+                    ["run"], ["TESSERA_PRACTICE_GAMES_PER_DAY": "-1"],
+                    "Error: practice.games.per.day must be a whole number from 0 (no practice games) to 10000, not '-1'."
+                ),
+                (
                     ["run"], ["TESSERA_TELEGRAM_POLL_SECONDS": "90"],
                     "Error: telegram.poll.seconds must be a whole number of seconds from 1 to 50, not '90'."
                 ),

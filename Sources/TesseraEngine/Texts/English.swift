@@ -122,8 +122,8 @@ struct English: Texts {
     let practiceNotFinished = "Finish this game first; then /share gives its result to post."
     let practiceOver = "That game is over. /practice starts another, /archive lists past puzzles, /play is today's."
     let practiceCommands = "/practice another · /archive · /share · /play today's puzzle"
-    let practiceAgainButton = "Practice again"
-    let archiveButton = "Archive"
+    let practiceAgainButton = "🎯 Practice again"
+    let archiveButton = "🗂 Archive"
     let practiceUnplayable = "That game's word is no longer on my lists, so it cannot go on. /practice starts another."
     func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
         let lines = puzzles.map { "\($0.0.grouped) · \($0.1)" }

@@ -125,8 +125,8 @@ struct Spanish: Texts {
     let practiceOver =
         "Esa partida ha terminado. /practice empieza otra, /archive muestra los retos pasados, /play es el de hoy."
     let practiceCommands = "/practice otra · /archive · /share · /play el reto de hoy"
-    let practiceAgainButton = "Practicar otra vez"
-    let archiveButton = "Archivo"
+    let practiceAgainButton = "🎯 Practicar otra vez"
+    let archiveButton = "🗂 Archivo"
     let practiceUnplayable =
         "La palabra de esa partida ya no está en mis listas, así que no puede seguir. /practice empieza otra."
     func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
