@@ -250,18 +250,9 @@ extension BotEngine {
             return nil
         }
         var game = Game(answer: answer, wordList: list, hardMode: stored.hardMode)
-        for guess in stored.guesses {
-            switch list.word(from: guess) {
-            case .success(let word): game.restore(word)
-            case .failure(let rejection):
-                logger.error(
-                    "A stored guess cannot be read; it is left out of the board",
-                    metadata: [
-                        "player.id": "\(stored.player)", "practice.number": "\(stored.number)",
-                        "error": "\(rejection)",
-                    ])
-            }
-        }
+        restore(
+            stored.guesses, into: &game,
+            metadata: ["player.id": "\(stored.player)", "practice.number": "\(stored.number)"])
         return game
     }
 

@@ -334,21 +334,9 @@ public struct BotEngine: Sendable {
             ?? StoredGame(
                 player: player.id, language: context.language, puzzle: puzzle,
                 hardMode: player.prefersHardMode || context.group?.hardModeRequired == true)
-        var game = Game(
-            answer: answer(for: puzzle, in: context.language),
-            wordList: list,
-            hardMode: stored.hardMode
-        )
-        for guess in stored.guesses {
-            switch list.word(from: guess) {
-            case .success(let word): game.restore(word)
-            case .failure(let rejection):
-                logger.error(
-                    "A stored guess cannot be read; it is left out of the board",
-                    metadata: ["player.id": "\(player.id)", "puzzle.number": "\(puzzle)", "error": "\(rejection)"]
-                )
-            }
-        }
+        var game = Game(answer: answer(for: puzzle, in: context.language), wordList: list, hardMode: stored.hardMode)
+        restore(
+            stored.guesses, into: &game, metadata: ["player.id": "\(player.id)", "puzzle.number": "\(puzzle)"])
         var replay = false
         if existing == nil {
             for key in replayKeys(player.id, language: context.language, puzzle: puzzle) where !replay {
@@ -356,6 +344,19 @@ public struct BotEngine: Sendable {
             }
         }
         return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
+    }
+
+    /// Replays a stored game's guesses; one that cannot be read (a list changed) is logged and left out.
+    func restore(_ guesses: [String], into game: inout Game, metadata: Logger.Metadata) {
+        for guess in guesses {
+            switch game.wordList.word(from: guess) {
+            case .success(let word): game.restore(word)
+            case .failure(let rejection):
+                logger.error(
+                    "A stored guess cannot be read; it is left out of the board",
+                    metadata: metadata.merging(["error": "\(rejection)"]) { $1 })
+            }
+        }
     }
 
     /// A guess, in a direct chat only: in a group it would show its letters to everyone.
