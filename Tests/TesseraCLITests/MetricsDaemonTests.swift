@@ -47,7 +47,14 @@ struct MetricsDaemonTests {
             // Not a word: received, answered, not a guess.
             try await fake.push([FakeTelegram.message("zzzzz", from: 9, messageID: 9)])
             _ = try await fake.waitForSent { sent in sent.contains { $0.chat == 9 } }
-            let scraped = try await metrics.get("/metrics")
+            // The fake records a reply before it answers, and the daemon counts it sent after the answer:
+            // scrape once the outbox has drained, so that every count below is settled.
+            let scraped = try await fake.wait(for: { try await metrics.get("/metrics") }) {
+                $0.status == 200
+                    && ((try? MetricsScrape.parse($0.body))?.contains {
+                        $0.name == "tessera_outbox_messages" && $0.value == 0
+                    } ?? false)
+            }
             #expect(scraped.status == 200)
             #expect(scraped.contentType == "text/plain; version=0.0.4; charset=utf-8")
             let samples = try MetricsScrape.parse(scraped.body)
