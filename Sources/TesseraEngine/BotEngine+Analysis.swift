@@ -14,32 +14,66 @@ extension BotEngine {
     // MARK: - In the chat
 
     /// `/analysis [LANGUAGE PUZZLE]` and the Analysis button (which names its game): the analysis of the player's
-    /// game, by default the latest they finished in the language they play.
+    /// game, by default the practice game they touched last if it has ended, else the latest daily game they
+    /// finished in the language they play. `/analysis practice N` is practice game N's.
     func analysis(_ argument: String, context: inout Context) async throws {
         guard !context.isGroup else { return context.reply(context.texts.analysisPrivateOnly) }
+        let player = context.player.id
+        if argument.isEmpty, let practice = try await practiceInFocus(&context), practice.result != nil {
+            return try await analysis(of: practice, context: &context)
+        }
+        if let number = Self.analysedPracticeGame(argument) {
+            guard let practice = try await context.store.practiceGames(of: player).first(where: { $0.number == number })
+            else { return context.reply(context.texts.analysisNoGame) }
+            return try await analysis(of: practice, context: &context)
+        }
         let language: Language
         let puzzle: PuzzleNumber
         if argument.isEmpty {
             language = context.language
-            let finished = try await context.store.finishedGames(of: context.player.id, language: language)
+            let finished = try await context.store.finishedGames(of: player, language: language)
             guard let latest = finished.map(\.puzzle).max() else { return context.reply(context.texts.analysisNoGame) }
             puzzle = latest
         } else {
             guard let named = Self.analysedGame(argument) else { return context.reply(context.texts.analysisUsage) }
             (language, puzzle) = named
         }
-        let game = try await context.store.game(of: context.player.id, language: language, puzzle: puzzle)
+        let game = try await context.store.game(of: player, language: language, puzzle: puzzle)
         guard let game, game.result != nil else { return context.reply(context.texts.analysisNoGame) }
-        switch try await context.store.analysis(of: game.player, language: language, puzzle: puzzle) {
+        try await show(
+            try await context.store.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            context: &context
+        ) {
+            try await $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: true)
+        }
+    }
+
+    /// A practice or archive game's analysis; one given up for a new game has none.
+    private func analysis(of game: PracticeGame, context: inout Context) async throws {
+        guard game.result != nil, !game.abandoned else { return context.reply(context.texts.analysisNoGame) }
+        try await show(
+            try await context.store.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            context: &context
+        ) {
+            try await $0.requestPracticeAnalysis(of: game.player, number: game.number, show: true)
+        }
+    }
+
+    /// Replies with a stored analysis, or asks for it to be posted when it is ready (`request`).
+    private func show(
+        _ stored: StoredAnalysis?, of game: AnalysedGame, context: inout Context,
+        request: (any GameStoreTransaction) async throws -> Void
+    ) async throws {
+        switch stored {
         case .done(let json)?:
-            guard let report = decoded(json, player: game.player) else {
+            guard let report = decoded(json, player: context.player.id) else {
                 return context.reply(context.texts.analysisUnavailable)
             }
-            context.reply(context.texts.analysis(report, puzzle: puzzle, theme: configuration.shareTheme))
+            context.reply(context.texts.analysis(report, of: game, theme: configuration.shareTheme))
         case .unavailable?:
             context.reply(context.texts.analysisUnavailable)
         case .pending?, nil:
-            try await context.store.requestAnalysis(of: game.player, language: language, puzzle: puzzle, show: true)
+            try await request(context.store)
             context.reply(context.texts.analysisComing)
         }
     }
@@ -53,6 +87,13 @@ extension BotEngine {
         return (language, PuzzleNumber(number))
     }
 
+    /// The practice game an Analysis button under a practice board names (`practice 12`): its number.
+    static func analysedPracticeGame(_ argument: String) -> Int? {
+        let parts = argument.split(separator: " ")
+        guard parts.count == 2, parts[0] == "practice", let number = Int(parts[1]), number > 0 else { return nil }
+        return number
+    }
+
     /// The Analysis button under a finished board: `/analysis` of that board's game.
     func analysisButton(for game: StoredGame, texts: any Texts) -> OutgoingMessage.Button {
         OutgoingMessage.Button(
@@ -60,12 +101,24 @@ extension BotEngine {
             data: "\(BotCommand.analysis.rawValue) \(game.language.rawValue) \(game.puzzle.rawValue)")
     }
 
+    /// The Analysis button under a finished practice or archive board.
+    func analysisButton(for game: PracticeGame, texts: any Texts) -> OutgoingMessage.Button {
+        OutgoingMessage.Button(
+            text: texts.analysisButton, data: "\(BotCommand.analysis.rawValue) practice \(game.number)")
+    }
+
     /// The skill and luck scores of the player's latest analysed games in a language, averaged, for `/stats`.
     func averageScores(of player: UserID, language: Language, store: any GameStoreTransaction) async throws
         -> AverageScores?
     {
-        let reports = try await store.recentAnalyses(of: player, language: language, limit: Self.averagedAnalyses)
-            .compactMap { decoded($0, player: player) }
+        averageScores(
+            try await store.recentAnalyses(of: player, language: language, limit: Self.averagedAnalyses),
+            player: player)
+    }
+
+    /// The skill and luck scores of stored analyses, averaged; nil when there are none.
+    func averageScores(_ analyses: [String], player: UserID) -> AverageScores? {
+        let reports = analyses.compactMap { decoded($0, player: player) }
         guard !reports.isEmpty else { return nil }
         func average(_ scores: [Int]) -> Int {
             Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
@@ -110,26 +163,39 @@ extension BotEngine {
     // MARK: - Working them out (the runtime's analysis service)
 
     /// Games waiting for their analysis, of one platform's players (every platform's when nil), in the store's
-    /// order (``GameStoreTransaction/pendingAnalyses(on:limit:)``), each with what its analysis needs.
+    /// order (``GameStoreTransaction/pendingAnalyses(on:limit:)``), each with what its analysis needs: daily
+    /// games first, whose analyses a group's closing post may name, then practice and archive games.
     public func analysisJobs(on platform: Platform?, limit: Int, in store: any GameStoreTransaction) async throws
         -> [AnalysisJob]
     {
-        try await store.pendingAnalyses(on: platform, limit: limit).map { game in
-            let list = game.language.wordList
-            var guesses: [Word] = []
-            var unreadable: String?
-            for text in game.guesses {
-                guard case .success(let word) = list.word(from: text) else {
-                    unreadable = unreadable ?? text
-                    continue
-                }
-                guesses.append(word)
-            }
-            return AnalysisJob(
-                game: game, answer: answer(for: game.puzzle, in: game.language),
-                guesses: unreadable.map { .failure(.guessNotAllowed($0)) } ?? .success(guesses),
-                edition: list.answerEditionIndex(for: game.puzzle))
+        let daily = try await store.pendingAnalyses(on: platform, limit: limit).map { game in
+            AnalysisJob(
+                game: .daily(game), answer: .success(answer(for: game.puzzle, in: game.language)),
+                guesses: Self.words(game.guesses, in: game.language.wordList),
+                edition: game.language.wordList.answerEditionIndex(for: game.puzzle))
         }
+        guard daily.count < limit else { return daily }
+        let practice = try await store.pendingPracticeAnalyses(on: platform, limit: limit - daily.count).map {
+            game in
+            let list = game.language.wordList
+            let answer = Self.words([game.answer], in: list).map { $0[0] }
+            // An archive game was played with its puzzle's edition, practice with the one current when it began.
+            let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
+            return AnalysisJob(
+                game: .practice(game), answer: answer, guesses: Self.words(game.guesses, in: list),
+                edition: list.answerEditionIndex(for: puzzle))
+        }
+        return daily + practice
+    }
+
+    /// Stored words read back, or the first that cannot be read any more.
+    private static func words(_ texts: [String], in list: WordList) -> Result<[Word], GameAnalyst.Failure> {
+        var words: [Word] = []
+        for text in texts {
+            guard case .success(let word) = list.word(from: text) else { return .failure(.guessNotAllowed(text)) }
+            words.append(word)
+        }
+        return .success(words)
     }
 
     /// The setting that keeps the exact total of the job's first guess once it has been searched for (it does
@@ -137,14 +203,14 @@ extension BotEngine {
     /// first guess cannot be read.
     public func keptFirstGuessKey(of job: AnalysisJob, analyst: GameAnalyst) -> String? {
         guard case .success(let guesses) = job.guesses, let first = guesses.first else { return nil }
-        let list = job.game.language.wordList
+        let list = job.language.wordList
         let fingerprint = analyst.fingerprint(of: list, edition: job.edition)
-        if OpeningBook.lookup(fingerprint: fingerprint, hardMode: job.game.hardMode)?
+        if OpeningBook.lookup(fingerprint: fingerprint, hardMode: job.hardMode)?
             .totals[list.display(first).lowercased()] != nil
         {
             return nil
         }
-        return "first guess total \(fingerprint) \(job.game.hardMode ? "hard" : "normal") "
+        return "first guess total \(fingerprint) \(job.hardMode ? "hard" : "normal") "
             + list.display(first).lowercased()
     }
 
@@ -158,8 +224,8 @@ extension BotEngine {
     {
         Result { () throws(GameAnalyst.Failure) -> GameAnalyst.Analysed in
             try analyst.analyse(
-                answer: job.answer, guesses: try job.guesses.get(), list: job.game.language.wordList,
-                edition: job.edition, hardMode: job.game.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal),
+                answer: try job.answer.get(), guesses: try job.guesses.get(), list: job.language.wordList,
+                edition: job.edition, hardMode: job.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal),
                 stop: stop)
         }
     }
@@ -179,7 +245,6 @@ extension BotEngine {
         _ job: AnalysisJob, _ outcome: Result<GameAnalyst.Analysed, GameAnalyst.Failure>,
         in store: any GameStoreTransaction
     ) async throws -> Bool {
-        let game = job.game
         // A stopped analysis is no outcome: the game stays waiting for the next try.
         if case .failure(.stopped) = outcome { return false }
         var report: AnalysisReport?
@@ -188,20 +253,24 @@ extension BotEngine {
         case .failure(let failure):
             logger.warning(
                 "A finished game cannot be analysed; /analysis says so",
-                metadata: [
-                    "player.id": "\(game.player)", "puzzle.number": "\(game.puzzle)", "error": "\(failure)",
-                ])
+                metadata: ["player.id": "\(job.player)", "game": "\(job.game)", "error": "\(failure)"])
         }
-        let show = try await store.saveAnalysis(
-            try report?.json(), of: game.player, language: game.language, puzzle: game.puzzle)
-        guard show, let player = try await store.player(game.player), let chat = player.directChat else {
+        let json = try report?.json()
+        let show =
+            switch job.game {
+            case .daily(let game):
+                try await store.saveAnalysis(json, of: game.player, language: game.language, puzzle: game.puzzle)
+            case .practice(let game):
+                try await store.savePracticeAnalysis(json, of: game.player, number: game.number)
+            }
+        guard show, let player = try await store.player(job.player), let chat = player.directChat else {
             return false
         }
         let texts = player.language.texts
         try await store.enqueue([
             OutgoingMessage(
                 chat: chat, chatKind: .direct,
-                html: report.map { texts.analysis($0, puzzle: game.puzzle, theme: configuration.shareTheme) }
+                html: report.map { texts.analysis($0, of: job.analysed, theme: configuration.shareTheme) }
                     ?? texts.analysisUnavailable)
         ])
         return true
@@ -210,12 +279,60 @@ extension BotEngine {
 
 /// A finished game waiting for its analysis, with what the analyst needs.
 public struct AnalysisJob: Sendable {
-    public let game: StoredGame
-    let answer: Word
+    public enum Game: Sendable, CustomStringConvertible {
+        case daily(StoredGame)
+        case practice(PracticeGame)
+
+        public var description: String {
+            switch self {
+            case .daily(let game): "puzzle \(game.puzzle) (\(game.language.rawValue))"
+            case .practice(let game): "practice game \(game.number)"
+            }
+        }
+    }
+
+    public let game: Game
+    /// The answer, or the failure of a practice game's stored answer that cannot be read any more.
+    let answer: Result<Word, GameAnalyst.Failure>
     /// The guesses, or the first that cannot be read any more.
     let guesses: Result<[Word], GameAnalyst.Failure>
-    /// The answer edition the puzzle was played with.
+    /// The answer edition the game was played with.
     let edition: Int
+
+    public var player: UserID {
+        switch game {
+        case .daily(let game): game.player
+        case .practice(let game): game.player
+        }
+    }
+
+    var language: Language {
+        switch game {
+        case .daily(let game): game.language
+        case .practice(let game): game.language
+        }
+    }
+
+    var hardMode: Bool {
+        switch game {
+        case .daily(let game): game.hardMode
+        case .practice(let game): game.hardMode
+        }
+    }
+
+    /// The game as an analysis's title names it.
+    var analysed: AnalysedGame {
+        switch game {
+        case .daily(let game): .daily(game.puzzle)
+        case .practice(let game): .practice(game.kind)
+        }
+    }
+}
+
+/// A game as an analysis's title names it: `Tessera 1,234`, `Practice`, `Archive 312`.
+public enum AnalysedGame: Sendable, Hashable {
+    case daily(PuzzleNumber)
+    case practice(PracticeGame.Kind)
 }
 
 /// Skill and luck scores averaged over a player's latest analysed games.

@@ -89,6 +89,7 @@ extension BotEngine {
     private func start(
         _ kind: PracticeGame.Kind, options: PracticeOptions, command: BotCommand, context: inout Context
     ) async throws {
+        guard configuration.practiceGamesPerDay > 0 else { return context.reply(context.texts.practiceOff) }
         let store = context.store
         let player = context.player
         let language = options.language ?? context.language
@@ -96,7 +97,7 @@ extension BotEngine {
         if var open = latest, open.result == nil {
             if case .archive = kind, open.kind == kind, open.language == language {
                 open.hasFocus = true
-                try await store.save(open)
+                try await keep(open, context: &context)
                 return practiceBoard(open, context: &context, reposts: true)
             }
             guard options.confirmed else {
@@ -129,7 +130,7 @@ extension BotEngine {
             open.abandoned = true
             open.finishedAt = context.now
             open.hasFocus = false
-            try await store.save(open)
+            try await keep(open, context: &context)
         }
         let answer =
             switch kind {
@@ -140,7 +141,7 @@ extension BotEngine {
             player: player.id, number: (latest?.number ?? 0) + 1, kind: kind, language: language,
             answer: language.wordList.display(answer).lowercased(),
             hardMode: options.hardMode || player.prefersHardMode, startedAt: context.now)
-        try await store.save(game)
+        try await keep(game, context: &context)
         practiceBoard(game, context: &context, reposts: true)
     }
 
@@ -185,43 +186,55 @@ extension BotEngine {
 
     // MARK: - Playing
 
-    /// The practice game the player touched after the daily puzzle, if any: what `/board` and `/share` show.
-    func practiceInFocus(_ context: Context) async throws -> PracticeGame? {
-        guard let latest = try await context.store.latestPracticeGame(of: context.player.id), latest.hasFocus else {
-            return nil
-        }
-        return latest
+    /// Stores a practice game (always the player's latest), and keeps ``Player/practiceInPlay`` in step.
+    private func keep(_ game: PracticeGame, context: inout Context) async throws {
+        try await context.store.save(game)
+        context.player.practiceInPlay = game.result == nil || game.hasFocus
+    }
+
+    /// The player's latest practice game when it may take a word (``Player/practiceInPlay``); nil, reading
+    /// nothing, for a player with none.
+    private func practiceInPlay(_ context: inout Context) async throws -> PracticeGame? {
+        guard context.player.practiceInPlay else { return nil }
+        let latest = try await context.store.latestPracticeGame(of: context.player.id)
+        context.player.practiceInPlay = latest.map { $0.result == nil || $0.hasFocus } ?? false
+        return context.player.practiceInPlay ? latest : nil
+    }
+
+    /// The practice game the player touched after the daily puzzle, if any: what `/board`, `/share` and
+    /// `/analysis` show.
+    func practiceInFocus(_ context: inout Context) async throws -> PracticeGame? {
+        guard let game = try await practiceInPlay(&context), game.hasFocus else { return nil }
+        return game
     }
 
     /// A word in the direct chat: it goes to the game touched last while both are open, else to the open one.
     func guessInFocus(_ text: String, context: inout Context) async throws {
-        guard var latest = try await context.store.latestPracticeGame(of: context.player.id) else {
-            return try await guess(text, context: &context)
-        }
+        guard var latest = try await practiceInPlay(&context) else { return try await guess(text, context: &context) }
         let daily = try await dailyGame(context)
         let dailyOpen = daily.game.result == nil && !daily.playedBeforeForgetting
-        let takesWord =
-            latest.result == nil ? latest.hasFocus || !dailyOpen : latest.hasFocus && !dailyOpen
+        let takesWord = latest.result == nil ? latest.hasFocus || !dailyOpen : latest.hasFocus && !dailyOpen
         if takesWord { return try await guessPractice(text, game: latest, context: &context) }
         if latest.hasFocus {
             latest.hasFocus = false
-            try await context.store.save(latest)
+            try await keep(latest, context: &context)
         }
-        try await guess(text, context: &context)
+        try await guess(text, daily: daily, context: &context)
     }
 
     /// `/play` in the direct chat: words go to the daily puzzle again.
-    func focusOnDailyPuzzle(context: Context) async throws {
-        guard var latest = try await practiceInFocus(context) else { return }
+    func focusOnDailyPuzzle(context: inout Context) async throws {
+        guard var latest = try await practiceInFocus(&context) else { return }
         latest.hasFocus = false
-        try await context.store.save(latest)
+        try await keep(latest, context: &context)
     }
 
     private func guessPractice(_ text: String, game stored: PracticeGame, context: inout Context) async throws {
         var stored = stored
-        let focused = stored.hasFocus
-        stored.hasFocus = true
-        if !focused { try await context.store.save(stored) }
+        if !stored.hasFocus {
+            stored.hasFocus = true
+            try await keep(stored, context: &context)
+        }
         guard stored.result == nil else { return context.reply(context.texts.practiceOver) }
         guard var game = play(stored) else { return context.reply(context.texts.practiceUnplayable) }
         switch game.submit(text) {
@@ -234,7 +247,10 @@ extension BotEngine {
                 stored.result = result
                 stored.finishedAt = context.now
             }
-            try await context.store.save(stored)
+            try await keep(stored, context: &context)
+            if stored.result != nil {
+                try await context.store.requestPracticeAnalysis(of: stored.player, number: stored.number, show: false)
+            }
             context.replies.append(practiceBoard(stored, game, context: context, reposts: false))
         }
     }
@@ -278,7 +294,8 @@ extension BotEngine {
                     text: command == .practice ? texts.practiceAgainButton : texts.archiveButton,
                     data: "\(command.rawValue) \(again?.argument ?? "")"),
                 OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
-            ]
+            ],
+            [analysisButton(for: stored, texts: texts)],
         ]
         return liveBoard(
             game, language: stored.language, title: title,
@@ -322,6 +339,9 @@ extension BotEngine {
         let history = finished.compactMap { game in
             game.result.map { PlayedGame(puzzle: PuzzleNumber(game.number), result: $0) }
         }
-        return context.texts.practiceStatistics(Statistics(history: history))
+        let analyses = try await context.store.recentPracticeAnalyses(
+            of: context.player.id, language: language, limit: Self.averagedAnalyses)
+        return context.texts.practiceStatistics(
+            Statistics(history: history), scores: averageScores(analyses, player: context.player.id))
     }
 }

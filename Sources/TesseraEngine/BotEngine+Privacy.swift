@@ -111,13 +111,23 @@ extension BotEngine {
                 analyses[game] = report
             }
         }
+        var practiceAnalyses: [Int: AnalysisReport] = [:]
+        for game in data.practiceGames where game.result != nil {
+            let stored = try await context.store.practiceAnalysis(of: game.player, number: game.number)
+            if case .done(let json)? = stored, let report = decoded(json, player: game.player) {
+                practiceAnalyses[game.number] = report
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let document = OutgoingMessage.Document(
             fileName: "tessera-data-\(context.player.id.fileNameSafe).json",
-            contents: Array(try encoder.encode(PlayerExport(data, analyses: analyses, exportedAt: context.now))))
+            contents: Array(
+                try encoder.encode(
+                    PlayerExport(
+                        data, analyses: analyses, practiceAnalyses: practiceAnalyses, exportedAt: context.now))))
         context.replies.append(
             OutgoingMessage(
                 chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
@@ -170,6 +180,8 @@ struct PlayerExport: Encodable {
         let abandoned: Bool
         let startedAt: Date
         let finishedAt: Date?
+        /// As a daily game's, once worked out.
+        let analysis: AnalysisReport?
     }
 
     struct Membership: Encodable {
@@ -194,7 +206,11 @@ struct PlayerExport: Encodable {
     let groups: [Membership]
     let boardResults: [Result]
 
-    init(_ data: PlayerData, analyses: [StoredGame: AnalysisReport] = [:], exportedAt: Date) {
+    /// `practiceAnalyses`: by practice game number.
+    init(
+        _ data: PlayerData, analyses: [StoredGame: AnalysisReport] = [:], practiceAnalyses: [Int: AnalysisReport] = [:],
+        exportedAt: Date
+    ) {
         self.exportedAt = exportedAt
         let player = data.player
         self.player = Settings(
@@ -219,7 +235,8 @@ struct PlayerExport: Encodable {
                 result: game.result.map {
                     TextFormat.score($0, maximumGuesses: TesseraCore.Game.defaultMaximumGuesses)
                 },
-                abandoned: game.abandoned, startedAt: game.startedAt, finishedAt: game.finishedAt)
+                abandoned: game.abandoned, startedAt: game.startedAt, finishedAt: game.finishedAt,
+                analysis: practiceAnalyses[game.number])
         }
         groups = data.memberships.map { Membership(group: $0.chat.value, joinedPuzzle: $0.joinedPuzzle.rawValue) }
         boardResults = data.results.map { result in

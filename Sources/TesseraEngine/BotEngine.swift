@@ -281,7 +281,7 @@ public struct BotEngine: Sendable {
                 guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
                 choosePuzzle(chosen, context: &context)
             }
-            try await focusOnDailyPuzzle(context: context)
+            try await focusOnDailyPuzzle(context: &context)
             context.reply(context.texts.playing(context.language))
         case .guess, .play:
             if context.isGroup {
@@ -294,7 +294,7 @@ public struct BotEngine: Sendable {
         case .practice: try await practice(argument, context: &context)
         case .archive: try await archive(argument, context: &context)
         case .board:
-            if !context.isGroup, let practice = try await practiceInFocus(context) {
+            if !context.isGroup, let practice = try await practiceInFocus(&context) {
                 return practiceBoard(practice, context: &context, reposts: true)
             }
             try await board(context: &context)
@@ -360,8 +360,10 @@ public struct BotEngine: Sendable {
     }
 
     /// A guess, in a direct chat only: in a group it would show its letters to everyone.
-    func guess(_ text: String, context: inout Context) async throws {
-        var daily = try await dailyGame(context)
+    /// `read`: the daily game, when the caller has read it already.
+    func guess(_ text: String, daily read: DailyGame? = nil, context: inout Context) async throws {
+        var daily: DailyGame
+        if let read { daily = read } else { daily = try await dailyGame(context) }
         if daily.playedBeforeForgetting { return context.reply(context.texts.playedBeforeForgetting) }
         let maximum = daily.game.maximumGuesses
         if let result = daily.game.result {
@@ -434,7 +436,7 @@ public struct BotEngine: Sendable {
     }
 
     private func share(context: inout Context) async throws {
-        if !context.isGroup, let practice = try await practiceInFocus(context) {
+        if !context.isGroup, let practice = try await practiceInFocus(&context) {
             return sharePractice(practice, context: &context)
         }
         let daily = try await dailyGame(context)

@@ -44,6 +44,16 @@ public protocol GameStoreTransaction: Sendable {
     func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
     /// The JSON of the analyses of some players' games of a puzzle, for those that have one.
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String]
+    /// As ``requestAnalysis(of:language:puzzle:show:)``, for a finished practice game.
+    func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws
+    /// As ``analysis(of:language:puzzle:)``, for a practice game.
+    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis?
+    /// As ``pendingAnalyses(on:limit:)``, for practice games.
+    func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame]
+    /// As ``saveAnalysis(_:of:language:puzzle:)``, for a practice game.
+    func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool
+    /// The JSON of a player's latest analysed practice games in a language, newest first, at most `limit`.
+    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
 
     // Groups and their boards
 

@@ -25,6 +25,10 @@ public struct Player: Sendable, Hashable, Codable {
     /// The player's direct chat with the bot, once they have written there: where reminders go, and what
     /// `/forgetme` deletes with them. Never derived from the player's id.
     public var directChat: ChatID?
+    /// Whether the player's latest practice game may take a word typed in the direct chat: it is unfinished, or
+    /// it was touched after the daily puzzle. Kept on the player, which every message reads, so that a daily
+    /// guess of a player with no such game reads nothing more; when true, the game itself decides.
+    public var practiceInPlay: Bool
 
     public init(
         id: UserID,
@@ -38,7 +42,8 @@ public struct Player: Sendable, Hashable, Codable {
         prefersHardMode: Bool = false,
         reminders: Bool = false,
         remindedPuzzle: PuzzleNumber? = nil,
-        directChat: ChatID? = nil
+        directChat: ChatID? = nil,
+        practiceInPlay: Bool = false
     ) {
         self.id = id
         self.displayName = displayName
@@ -52,6 +57,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.reminders = reminders
         self.remindedPuzzle = remindedPuzzle
         self.directChat = directChat
+        self.practiceInPlay = practiceInPlay
     }
 
     /// The language of the daily puzzle the player's words go to in the direct chat.

@@ -281,6 +281,20 @@
                     """,
                     "ALTER TABLE chat_group ADD COLUMN practice_shares_explained BOOLEAN NOT NULL DEFAULT false",
                 ]),
+            // A player with any practice game starts with the flag set: it only costs a read, and the next word
+            // sets it right.
+            Migration(
+                name: "v9: practice games' analyses, and whether one may take a word",
+                sql: [
+                    "ALTER TABLE practice_game ADD COLUMN analysis_state SMALLINT",
+                    "ALTER TABLE practice_game ADD COLUMN analysis TEXT",
+                    """
+                    CREATE INDEX practice_game_awaiting_analysis ON practice_game (analysis_state, finished_at)
+                        WHERE analysis_state IN (0, 1)
+                    """,
+                    "ALTER TABLE player ADD COLUMN practice_in_play BOOLEAN NOT NULL DEFAULT false",
+                    "UPDATE player SET practice_in_play = true WHERE id IN (SELECT player_id FROM practice_game)",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

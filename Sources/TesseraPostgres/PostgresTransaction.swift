@@ -103,10 +103,10 @@
 
         static let playerColumns = """
             platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
-            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language
+            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play
             """
         typealias PlayerRow = (
-            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?
+            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
@@ -128,7 +128,7 @@
                 rolloverHour: row.5,
                 pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
                 reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init),
-                directChat: row.11.map { ChatID(platform, $0) })
+                directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13)
         }
 
         func player(_ id: UserID) async throws -> Player? {
@@ -147,12 +147,14 @@
                 VALUES (\(player.id.platform.rawValue), \(player.id.value), \(player.displayName),
                     \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
                     \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
-                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue))
+                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue),
+                    \(player.practiceInPlay))
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
-                    reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat
+                    reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat,
+                    practice_in_play = excluded.practice_in_play
                 """)
         }
 
@@ -278,7 +280,7 @@
             ) { try $0.decode(Int.self) } ?? 0
         }
 
-        // MARK: - Analyses (the states of `game.analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
+        // MARK: - Analyses (the states of `analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
 
         func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
             guard let key = try await rowID(of: player) else { return }
@@ -298,8 +300,13 @@
                 WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
                 """
             ) { try $0.decode((Int16?, String?).self) }
-            guard let (state, json) = row, let state else { return nil }
-            switch (state, json) {
+            return try row.flatMap(Self.analysis)
+        }
+
+        /// An analysis's `analysis_state` and JSON read back; nil when none was asked for.
+        static func analysis(_ row: (Int16?, String?)) throws -> StoredAnalysis? {
+            guard let state = row.0 else { return nil }
+            switch (state, row.1) {
             case (0, _): return .pending(show: false)
             case (1, _): return .pending(show: true)
             case (2, let json?): return .done(json: json)
@@ -345,6 +352,77 @@
                 """
             ) { try $0.decode(Bool.self) }
             return shown ?? false
+        }
+
+        func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws {
+            guard let key = try await rowID(of: player) else { return }
+            try await execute(
+                """
+                UPDATE practice_game SET analysis_state = greatest(coalesce(analysis_state, 0), \(show ? 1 : 0))
+                WHERE player_id = \(key) AND number = \(number) AND (analysis_state IS NULL OR analysis_state < 2)
+                """)
+        }
+
+        func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
+            guard let key = try await rowID(of: player) else { return nil }
+            let row = try await one(
+                "SELECT analysis_state, analysis FROM practice_game WHERE player_id = \(key) AND number = \(number)"
+            ) { try $0.decode((Int16?, String?).self) }
+            return try row.flatMap(Self.analysis)
+        }
+
+        func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
+            let name = platform?.rawValue
+            let columns = Self.practiceGameColumns.split(separator: ",").map {
+                "g." + $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }.joined(separator: ", ")
+            return try await all(
+                """
+                SELECT p.platform, p.account, \(unescaped: columns) FROM practice_game g
+                JOIN player p ON p.id = g.player_id
+                WHERE g.analysis_state IN (0, 1) AND (\(name)::text IS NULL OR p.platform = \(name))
+                ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
+                """
+            ) { row in
+                let (
+                    platform, account, number, puzzle, language, answer, hard, guesses, wonIn, lost, abandoned,
+                    started, finished, focus
+                ) = try row.decode(
+                    (String, String, Int, Int?, String, String, Bool, String, Int?, Bool, Bool, Double, Double?, Bool)
+                        .self)
+                guard let platform = Platform(rawValue: platform) else {
+                    throw PostgresStoreError.damagedRow(column: "platform")
+                }
+                return try Self.practiceGame(
+                    (number, puzzle, language, answer, hard, guesses, wonIn, lost, abandoned, started, finished, focus),
+                    of: UserID(platform, account))
+            }
+        }
+
+        func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
+            guard let key = try await rowID(of: player) else { return false }
+            // The state before the update, from the row the update locked.
+            let shown = try await one(
+                """
+                UPDATE practice_game g SET analysis_state = \(json == nil ? 3 : 2), analysis = \(json)
+                FROM (SELECT player_id, number, analysis_state FROM practice_game
+                    WHERE player_id = \(key) AND number = \(number) FOR UPDATE) old
+                WHERE g.player_id = old.player_id AND g.number = old.number AND old.analysis_state IN (0, 1)
+                RETURNING old.analysis_state = 1
+                """
+            ) { try $0.decode(Bool.self) }
+            return shown ?? false
+        }
+
+        func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT analysis FROM practice_game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = 2
+                ORDER BY number DESC LIMIT \(limit)
+                """
+            ) { try $0.decode(String.self) }
         }
 
         func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {

@@ -39,6 +39,21 @@ extension OpenTransaction: GameStoreTransaction {
     func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
         try await sql { try $0.pendingAnalyses(on: platform, limit: limit) }
     }
+    func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws {
+        try await sql { try $0.requestPracticeAnalysis(of: player, number: number, show: show) }
+    }
+    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
+        try await sql { try $0.practiceAnalysis(of: player, number: number) }
+    }
+    func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
+        try await sql { try $0.pendingPracticeAnalyses(on: platform, limit: limit) }
+    }
+    func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
+        try await sql { try $0.savePracticeAnalysis(json, of: player, number: number) }
+    }
+    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        try await sql { try $0.recentPracticeAnalyses(of: player, language: language, limit: limit) }
+    }
     func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
         -> Bool
     {

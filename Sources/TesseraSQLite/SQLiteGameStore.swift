@@ -736,6 +736,20 @@ public final class SQLiteGameStore: GameStore {
                     ALTER TABLE chat_group ADD COLUMN practice_shares_explained INTEGER NOT NULL DEFAULT 0;
                     """)
         }
+        migrator.registerMigration("v18: practice games' analyses, and whether one may take a word") { db in
+            // A player with any practice game starts with the flag set: it only costs a read, and the next word
+            // sets it right.
+            try db.execute(
+                sql: """
+                    ALTER TABLE practice_game ADD COLUMN analysis_state INTEGER;
+                    ALTER TABLE practice_game ADD COLUMN analysis TEXT;
+                    CREATE INDEX practice_game_awaiting_analysis ON practice_game (analysis_state, finished_at)
+                        WHERE analysis_state IN (0, 1);
+                    ALTER TABLE player ADD COLUMN practice_in_play INTEGER NOT NULL DEFAULT 0;
+                    UPDATE player SET practice_in_play = 1
+                        WHERE id IN (SELECT player_id FROM practice_game);
+                    """)
+        }
         return migrator
     }
 }

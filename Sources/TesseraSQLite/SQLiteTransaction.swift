@@ -55,21 +55,21 @@ struct SQLiteTransaction {
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
                     pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
-                    playing_language)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    playing_language, practice_in_play)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language,
                     time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, pending_time_zone = excluded.pending_time_zone,
                     pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
                     reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
-                    direct_chat = excluded.direct_chat
+                    direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play
                 """,
             arguments: [
                 player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
                 player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
                 player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
-                player.playingLanguage?.rawValue,
+                player.playingLanguage?.rawValue, player.practiceInPlay,
             ]
         )
     }
@@ -185,7 +185,7 @@ struct SQLiteTransaction {
 
     // MARK: - Analyses
 
-    /// `game.analysis_state`: NULL when none was asked for, then these.
+    /// `analysis_state` of `game` and `practice_game`: NULL when none was asked for, then these.
     enum AnalysisState: Int {
         case pending = 0
         /// Pending, and the player asked to be shown it.
@@ -194,74 +194,137 @@ struct SQLiteTransaction {
         case unavailable = 3
     }
 
-    /// The `WHERE` of one player's game, after the player's key.
-    private static let oneGame = "player_id = ? AND language = ? AND puzzle = ?"
+    /// The row of one game an analysis is of: a daily game in `game`, or a practice game in `practice_game`.
+    struct AnalysedRow {
+        let table: String
+        let clause: String
+        let arguments: StatementArguments
+
+        static func daily(_ key: Int64, _ language: Language, _ puzzle: PuzzleNumber) -> AnalysedRow {
+            AnalysedRow(
+                table: "game", clause: "player_id = ? AND language = ? AND puzzle = ?",
+                arguments: [key, language.rawValue, puzzle.rawValue])
+        }
+
+        static func practice(_ key: Int64, _ number: Int) -> AnalysedRow {
+            AnalysedRow(table: "practice_game", clause: "player_id = ? AND number = ?", arguments: [key, number])
+        }
+    }
 
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) throws {
         guard let key = try rowID(of: player) else { return }
+        try requestAnalysis(of: .daily(key, language, puzzle), show: show)
+    }
+
+    func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) throws {
+        guard let key = try rowID(of: player) else { return }
+        try requestAnalysis(of: .practice(key, number), show: show)
+    }
+
+    private func requestAnalysis(of row: AnalysedRow, show: Bool) throws {
         try db.executeCached(
             sql: """
-                UPDATE game SET analysis_state = max(coalesce(analysis_state, 0), ?)
-                WHERE \(Self.oneGame) AND (analysis_state IS NULL OR analysis_state < ?)
+                UPDATE \(row.table) SET analysis_state = max(coalesce(analysis_state, 0), ?)
+                WHERE \(row.clause) AND (analysis_state IS NULL OR analysis_state < ?)
                 """,
-            arguments: [
-                (show ? AnalysisState.shown : .pending).rawValue, key, language.rawValue, puzzle.rawValue,
-                AnalysisState.done.rawValue,
-            ])
+            arguments: [(show ? AnalysisState.shown : .pending).rawValue] + row.arguments
+                + [AnalysisState.done.rawValue])
     }
 
     func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredAnalysis? {
-        guard let key = try rowID(of: player),
-            let row = try db.cachedRow(
-                sql: "SELECT analysis_state, analysis FROM game WHERE \(Self.oneGame)",
-                arguments: [key, language.rawValue, puzzle.rawValue])
-        else { return nil }
-        return try Self.analysis(row)
+        guard let key = try rowID(of: player) else { return nil }
+        return try analysis(of: .daily(key, language, puzzle))
     }
 
-    static func analysis(_ row: Row) throws -> StoredAnalysis? {
+    func practiceAnalysis(of player: UserID, number: Int) throws -> StoredAnalysis? {
+        guard let key = try rowID(of: player) else { return nil }
+        return try analysis(of: .practice(key, number))
+    }
+
+    private func analysis(of analysed: AnalysedRow) throws -> StoredAnalysis? {
+        guard
+            let row = try db.cachedRow(
+                sql: "SELECT analysis_state, analysis FROM \(analysed.table) WHERE \(analysed.clause)",
+                arguments: analysed.arguments)
+        else { return nil }
+        return try Self.analysis(row, in: analysed.table)
+    }
+
+    static func analysis(_ row: Row, in table: String) throws -> StoredAnalysis? {
         guard let code = row["analysis_state"] as Int? else { return nil }
         switch AnalysisState(rawValue: code) {
         case .pending: return .pending(show: false)
         case .shown: return .pending(show: true)
-        case .done: return .done(json: try row.required("analysis", in: "game"))
+        case .done: return .done(json: try row.required("analysis", in: table))
         case .unavailable: return .unavailable
-        case nil: throw SQLiteStoreError.damagedRow(table: "game", column: "analysis_state")
+        case nil: throw SQLiteStoreError.damagedRow(table: table, column: "analysis_state")
         }
     }
 
-    func pendingAnalyses(on platform: Platform?, limit: Int) throws -> [StoredGame] {
+    /// Waiting games of a table, in the order ``GameStoreTransaction/pendingAnalyses(on:limit:)`` gives.
+    private func pendingAnalyses(in table: String, on platform: Platform?, limit: Int) throws -> [Row] {
         try db.cachedRows(
             sql: """
-                SELECT game.*, player.platform, player.account FROM game JOIN player ON player.id = game.player_id
-                WHERE game.analysis_state IN (0, 1) AND (?1 IS NULL OR player.platform = ?1)
-                ORDER BY game.analysis_state DESC, game.finished_at LIMIT ?2
+                SELECT \(table).*, player.platform, player.account FROM \(table)
+                JOIN player ON player.id = \(table).player_id
+                WHERE \(table).analysis_state IN (0, 1) AND (?1 IS NULL OR player.platform = ?1)
+                ORDER BY \(table).analysis_state DESC, \(table).finished_at LIMIT ?2
                 """,
-            arguments: [platform?.rawValue, limit]
-        ).map { row in try Self.game(row, of: try Self.user(row)) }
+            arguments: [platform?.rawValue, limit])
+    }
+
+    func pendingAnalyses(on platform: Platform?, limit: Int) throws -> [StoredGame] {
+        try pendingAnalyses(in: "game", on: platform, limit: limit).map { row in
+            try Self.game(row, of: try Self.user(row))
+        }
+    }
+
+    func pendingPracticeAnalyses(on platform: Platform?, limit: Int) throws -> [PracticeGame] {
+        try pendingAnalyses(in: "practice_game", on: platform, limit: limit).map { row in
+            try Self.practiceGame(row, of: try Self.user(row))
+        }
     }
 
     func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> Bool {
         guard let key = try rowID(of: player) else { return false }
-        let arguments: StatementArguments = [key, language.rawValue, puzzle.rawValue]
+        return try saveAnalysis(json, of: .daily(key, language, puzzle))
+    }
+
+    func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) throws -> Bool {
+        guard let key = try rowID(of: player) else { return false }
+        return try saveAnalysis(json, of: .practice(key, number))
+    }
+
+    private func saveAnalysis(_ json: String?, of row: AnalysedRow) throws -> Bool {
         let state = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT analysis_state FROM game WHERE \(Self.oneGame)"), arguments: arguments)
+            db.cachedStatement(sql: "SELECT analysis_state FROM \(row.table) WHERE \(row.clause)"),
+            arguments: row.arguments)
         guard let state, state == AnalysisState.pending.rawValue || state == AnalysisState.shown.rawValue else {
             return false
         }
         try db.executeCached(
-            sql: "UPDATE game SET analysis_state = ?, analysis = ? WHERE \(Self.oneGame)",
-            arguments: [(json == nil ? AnalysisState.unavailable : .done).rawValue, json] + arguments)
+            sql: "UPDATE \(row.table) SET analysis_state = ?, analysis = ? WHERE \(row.clause)",
+            arguments: [(json == nil ? AnalysisState.unavailable : .done).rawValue, json] + row.arguments)
         return state == AnalysisState.shown.rawValue
     }
 
     func recentAnalyses(of player: UserID, language: Language, limit: Int) throws -> [String] {
+        try recentAnalyses(in: "game", newestFirst: "puzzle", of: player, language: language, limit: limit)
+    }
+
+    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) throws -> [String] {
+        try recentAnalyses(in: "practice_game", newestFirst: "number", of: player, language: language, limit: limit)
+    }
+
+    private func recentAnalyses(
+        in table: String, newestFirst order: String, of player: UserID, language: Language, limit: Int
+    ) throws -> [String] {
         guard let key = try rowID(of: player) else { return [] }
         return try String.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT analysis FROM game WHERE player_id = ? AND language = ? AND analysis_state = 2
-                    ORDER BY puzzle DESC LIMIT ?
+                    SELECT analysis FROM \(table) WHERE player_id = ? AND language = ? AND analysis_state = 2
+                    ORDER BY \(order) DESC LIMIT ?
                     """),
             arguments: [key, language.rawValue, limit])
     }
@@ -964,7 +1027,8 @@ struct SQLiteTransaction {
             prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
             reminders: row["reminders"] ?? false,
             remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
-            directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) }
+            directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) },
+            practiceInPlay: row["practice_in_play"] ?? false
         )
     }
 

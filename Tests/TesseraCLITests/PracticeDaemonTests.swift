@@ -106,7 +106,7 @@ struct PracticeDaemonTests {
         await fake.stop()
     }
 
-    @Test("Matrix: !practice, !archive N won and shared, typed confirmation, a share in a room, the limit")
+    @Test("Matrix: !practice, !archive N won, analysed and shared, typed confirmation, a share in a room, the limit")
     func matrix() async throws {
         try await Synapse.with { synapse in
             let bot = try await synapse.register("tessera")
@@ -142,13 +142,20 @@ struct PracticeDaemonTests {
                 #expect(body(question).contains("!archive \(past) new"), "in Matrix's prefix: \(body(question))")
                 try await synapse.say("!archive \(past) new", in: direct, as: alice)
                 _ = try await said("Archive \(past) · 0/6")
+                // SALET first: the opening book knows it, so the analysis takes a moment, not a search.
+                try await synapse.say("salet", in: direct, as: alice)
+                _ = try await said("Archive \(past) · 1/6")
                 try await synapse.say(try Self.answer(past).lowercased(), in: direct, as: alice)
-                let won = try await said("Archive \(past) · 1/6")
-                #expect(body(won).contains("!practice another · !archive · !share · !play today's puzzle"))
+                let won = try await said("Archive \(past) · 2/6")
+                #expect(body(won).contains("!practice another · !archive · !share · !analysis · !play today's puzzle"))
                 try await synapse.say("!share", in: direct, as: alice)
-                let share = try await said("(archive) 1/6")
+                let share = try await said("(archive) 2/6")
                 let text = body(share)
-                #expect(text == "Tessera \(past) (archive) 1/6\n\n🟩🟩🟩🟩🟩")
+                #expect(text.hasPrefix("Tessera \(past) (archive) 2/6\n\n") && text.hasSuffix("\n🟩🟩🟩🟩🟩"))
+                // Analysed by the daemon's analysis service, as a daily game is.
+                try await synapse.say("!analysis", in: direct, as: alice)
+                let analysis = body(try await said("🔍 Analysis · Archive \(past)"))
+                #expect(analysis.contains("1. ") && analysis.contains("SALET"), "\(analysis)")
 
                 // In a room of three (two would be a direct chat): the reason once, and a reaction.
                 let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])

@@ -275,8 +275,8 @@ struct AnalysisTests {
         _ = try await Self.play(bot, from: 2, name: "Bob", first: "salet")
         let jobs = try await bot.store.write { try await engine.analysisJobs(on: nil, limit: 10, in: $0) }
         let analyst = GameAnalyst()
-        let trace = try #require(jobs.first { $0.game.player == UserID(1) })
-        let salet = try #require(jobs.first { $0.game.player == UserID(2) })
+        let trace = try #require(jobs.first { $0.player == UserID(1) })
+        let salet = try #require(jobs.first { $0.player == UserID(2) })
         #expect(engine.keptFirstGuessKey(of: salet, analyst: analyst) == nil, "the book has SALET")
         let key = try #require(engine.keptFirstGuessKey(of: trace, analyst: analyst))
         let fingerprint = analyst.fingerprint(of: Language.english.wordList, edition: 0)

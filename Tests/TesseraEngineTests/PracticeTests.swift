@@ -27,6 +27,11 @@ import Testing
         return try #require(game)
     }
 
+    /// Whether the player's row says a practice game may take a word (``Player/practiceInPlay``).
+    static func inPlay(_ bot: EngineHarness, _ user: Int64 = 1) async throws -> Bool {
+        try #require(try await bot.store.write { try await $0.player(UserID(user)) }).practiceInPlay
+    }
+
     /// Allowed words that are not `answer`, from the list's answers.
     static func wrongWords(_ answer: String, language: Language = .english) -> [String] {
         let list = language.wordList
@@ -48,7 +53,7 @@ import Testing
         let won = try await bot.send(game.answer)
         #expect(won[0].html.hasPrefix("<b>Practice</b> · 2/6"))
         #expect(won[0].html.contains("<b>Magnificent!</b> Solved in 2/6."))
-        #expect(won[0].buttons.flatMap { $0 }.map(\.data) == ["practice en", "stats"])
+        #expect(won[0].buttons.flatMap { $0 }.map(\.data) == ["practice en", "stats", "analysis practice 1"])
         #expect(try await Self.latest(bot).result == .won(guesses: 2))
 
         // The daily puzzle is untouched: no guess, its board not started.
@@ -131,23 +136,89 @@ import Testing
         let daily = try bot.answer()
         let dailyWrong = Self.wrongWords(daily)[0]
         #expect(try await bot.text(dailyWrong).hasPrefix("<b>Tessera 326</b> · 1/6"))
+        // The player's row says whether a practice game may take a word, so a daily guess reads none otherwise.
+        #expect(try await !Self.inPlay(bot), "never practised")
         _ = try await bot.send("/practice")
+        #expect(try await Self.inPlay(bot))
         let practice = try await Self.latest(bot)
         let practiceWrong = Self.wrongWords(practice.answer).first { $0 != dailyWrong }!
         #expect(try await bot.text(practiceWrong).hasPrefix("<b>Practice</b> · 1/6"), "touched last: practice")
         #expect(try await bot.text("/board").hasPrefix("<b>Practice</b> · 1/6"))
         #expect(try await bot.text("/play").contains("today's"))
+        #expect(try await Self.inPlay(bot), "unfinished: it takes words once the daily puzzle is done")
         #expect(try await bot.text(practiceWrong).hasPrefix("<b>Tessera 326</b> · 2/6"), "after /play: the daily")
         #expect(try await bot.text("/board").hasPrefix("<b>Tessera 326</b> · 2/6"))
         // The daily puzzle finished: the unfinished practice game is the only one open, and takes words.
         #expect(try await bot.text(daily).hasPrefix("<b>Tessera 326</b> · 3/6"))
         #expect(try await bot.text(practice.answer).hasPrefix("<b>Practice</b> · 2/6"))
+        #expect(try await Self.inPlay(bot), "finished, and touched last")
         // Both finished: the practice game was touched last.
         #expect(
             try await bot.text("crane")
                 == "That game is over. /practice starts another, /archive lists past puzzles, /play is today's.")
         #expect(try await bot.text("/play").contains("today's"))
+        #expect(try await !Self.inPlay(bot), "finished, and the daily puzzle touched last")
         #expect(try await bot.text("crane").hasPrefix("You have finished today's puzzle (3/6)"))
+    }
+
+    @Test("A player's practice flag set with no game in play (as the migration sets it) is mended by the next word")
+    func staleFlag() async throws {
+        let bot = try Self.harness()
+        _ = try await bot.send("/help")
+        try await bot.store.write { store in
+            var player = try #require(try await store.player(UserID(1)))
+            player.practiceInPlay = true
+            try await store.save(player)
+        }
+        let wrong = try bot.wrongWord()
+        #expect(try await bot.text(wrong).hasPrefix("<b>Tessera 326</b> · 1/6"))
+        #expect(try await !Self.inPlay(bot))
+    }
+
+    @Test("Finished practice and archive games are analysed: the button, /analysis, their titles, /stats averages")
+    func analysed() async throws {
+        let bot = try Self.harness()
+        _ = try await bot.send("/practice")
+        let practice = try await Self.latest(bot)
+        _ = try await bot.send("salet")
+        let won = try await bot.send(practice.answer)
+        #expect(won[0].buttons.flatMap { $0 }.map(\.data).last == "analysis practice 1")
+        #expect(try await bot.text("/analysis").hasPrefix("🔍 I'm working out how your guesses compare"))
+        let posted = try await bot.analyseWaitingGames()
+        #expect(posted.count == 1, "asked for: posted when ready")
+        #expect(posted.first?.html.hasPrefix("<b>🔍 Analysis · Practice</b>\n1. ") == true)
+        #expect(posted.first?.html.contains("<code>SALET</code>") == true)
+        #expect(try await bot.text("", button: "analysis practice 1") == posted.first?.html)
+
+        // An archive game, analysed without being asked; its title names its puzzle.
+        _ = try await bot.send("/archive 312")
+        let archived = try await Self.latest(bot)
+        _ = try await bot.send("salet")
+        _ = try await bot.send(archived.answer)
+        #expect(try await bot.analyseWaitingGames().isEmpty, "not asked for: stored, not posted")
+        let archiveAnalysis = try await bot.text("/analysis")
+        #expect(archiveAnalysis.hasPrefix("<b>🔍 Analysis · Archive 312</b>"), "the game touched last")
+        let stats = try await bot.text("/stats")
+        #expect(stats.contains("Skill ") && stats.contains(" on average over your last 2 analysed games (/analysis)"))
+        #expect(
+            !stats.components(separatedBy: "<b>Practice and archive</b>")[0].contains("Skill"),
+            "no daily game is analysed: the daily statistics have no averages")
+
+        // A game given up has no analysis; the daily game's /analysis is still its own.
+        _ = try await bot.send("/practice")
+        _ = try await bot.send("salet")
+        _ = try await bot.send("/practice new")
+        #expect(try await bot.text("", button: "analysis practice 3").hasPrefix("There is no finished game"))
+        #expect(try await bot.text("", button: "analysis practice 99").hasPrefix("There is no finished game"))
+        _ = try await bot.send("/play")
+        #expect(try await bot.text("/analysis").hasPrefix("There is no finished game"), "the daily puzzle's")
+        #expect(try await bot.analyseWaitingGames().isEmpty, "nothing waits for the game given up")
+        let export = try await bot.send("/export")
+        let document = try #require(export.first?.document)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.contents)) as? [String: Any])
+        let games = try #require(json["practice_games"] as? [[String: Any]])
+        #expect(games.map { $0["analysis"] != nil } == [true, true, false, false])
     }
 
     @Test("A new /practice asks before giving up an unfinished game, which then counts as lost in practice alone")
@@ -284,7 +355,7 @@ import Testing
         #expect(noGame == nil)
     }
 
-    @Test("At most the configured number of games a day, with the reason; the next day more")
+    @Test("At most the configured number of games a day, with the reason; the next day more; 0 switches them off")
     func dailyLimit() async throws {
         var bot = try Self.harness(limit: 3)
         for number in 1...3 {
@@ -298,6 +369,13 @@ import Testing
         #expect(third.number == 3 && third.result == nil, "not given up")
         bot.now += 12 * 3600
         #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
+
+        // 0 switches them off, and says so rather than counting.
+        let off = try Self.harness(limit: 0)
+        let switchedOff =
+            "Practice and archive games are switched off on this server. Today's puzzle is open with /play."
+        #expect(try await off.text("/practice") == switchedOff)
+        #expect(try await off.text("/archive 300") == switchedOff)
     }
 
     @Test("A restart in the middle of a practice game continues it: same word, same guesses")

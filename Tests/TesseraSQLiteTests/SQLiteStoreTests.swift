@@ -155,6 +155,37 @@ struct SQLiteStoreTests {
         #expect(alice?.displayName == "Alice" && alice?.reminders == false && alice?.remindedPuzzle == nil)
     }
 
+    @Test("Practice games stored before v18 keep taking words: their players' flag is set, and they await no analysis")
+    func practiceFlagMigrates() async throws {
+        let path = temporaryPath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteGameStore.migrator.migrate(queue, upTo: "v17: practice and archive games, apart from the daily games")
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO player (id, platform, account, display_name, language, time_zone, rollover_hour,
+                        prefers_hard_mode) VALUES (1, 'telegram', 1, 'Alice', 'en', 'UTC', 0, 0);
+                    INSERT INTO player (id, platform, account, display_name, language, time_zone, rollover_hour,
+                        prefers_hard_mode) VALUES (2, 'telegram', 2, 'Bob', 'en', 'UTC', 0, 0);
+                    INSERT INTO practice_game (player_id, number, language, answer, hard_mode, guesses, started_at,
+                        has_focus) VALUES (1, 1, 'en', 'cigar', 0, 'crane', 1795262400, 1);
+                    """)
+        }
+        try queue.close()
+        let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
+        let (alice, bob, waiting) = try await store.write { transaction in
+            (
+                try await transaction.player(UserID(.telegram, "1")),
+                try await transaction.player(UserID(.telegram, "2")),
+                try await transaction.pendingPracticeAnalyses(on: nil, limit: 10)
+            )
+        }
+        #expect(alice?.practiceInPlay == true && bob?.practiceInPlay == false)
+        #expect(waiting.isEmpty)
+    }
+
     @Test("Boards kept before the official board existed are the group's own board after the upgrade")
     func boardsMigrate() async throws {
         let path = temporaryPath()

@@ -736,4 +736,96 @@ struct StoreConformanceTests {
             }
         }
     }
+
+    @Test(
+        "Practice games: kept apart, the latest, counted since an instant, analysed like daily games, forgotten",
+        arguments: StoreKind.all)
+    func practiceGames(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let matrixPlayer = UserID(.matrix, "@ana:example.org")
+            @Sendable func game(_ player: UserID, _ number: Int, kind: PracticeGame.Kind = .practice) -> PracticeGame {
+                PracticeGame(
+                    player: player, number: number, kind: kind, language: number == 2 ? .spanish : .english,
+                    answer: "cigar", hardMode: number == 3, guesses: ["crane", "cigar"], result: .won(guesses: 2),
+                    startedAt: Date(timeIntervalSince1970: Double(number) * 3_600),
+                    finishedAt: Date(timeIntervalSince1970: Double(number) * 3_600 + 60), hasFocus: number == 3)
+            }
+            try await store.write { transaction in
+                var player = Self.player(1, "P1")
+                player.practiceInPlay = true
+                try await transaction.save(player)
+                #expect(try await transaction.player(UserID(1))?.practiceInPlay == true)
+                try await transaction.save(
+                    Player(id: matrixPlayer, displayName: "Ana", language: .english, timeZone: "UTC", rolloverHour: 0))
+                #expect(try await transaction.player(matrixPlayer)?.practiceInPlay == false)
+                #expect(try await transaction.latestPracticeGame(of: UserID(1)) == nil)
+                for number in [1, 2] { try await transaction.save(game(UserID(1), number)) }
+                try await transaction.save(game(UserID(1), 3, kind: .archive(PuzzleNumber(312))))
+                try await transaction.save(game(matrixPlayer, 1))
+                var open = PracticeGame(
+                    player: UserID(1), number: 4, kind: .practice, language: .english, answer: "cigar",
+                    hardMode: false, startedAt: Date(timeIntervalSince1970: 4 * 3_600))
+                try await transaction.save(open)
+                open.guesses = ["crane"]
+                open.result = .lost
+                open.abandoned = true
+                open.hasFocus = false
+                open.finishedAt = Date(timeIntervalSince1970: 5 * 3_600)
+                try await transaction.save(open)
+                #expect(try await transaction.latestPracticeGame(of: UserID(1)) == open)
+                #expect(
+                    try await transaction.practiceGames(of: UserID(1))
+                        == [
+                            game(UserID(1), 1), game(UserID(1), 2),
+                            game(UserID(1), 3, kind: .archive(PuzzleNumber(312))), open,
+                        ])
+                #expect(
+                    try await transaction.practiceGamesStarted(by: UserID(1), since: Date(timeIntervalSince1970: 7_200))
+                        == 3)
+                #expect(try await transaction.finishedGames(of: UserID(1), language: .english).isEmpty, "apart")
+
+                // Analyses, as for daily games: shown-first then oldest, stored once, newest first.
+                #expect(try await transaction.practiceAnalysis(of: UserID(1), number: 1) == nil)
+                for number in [3, 1, 2] {
+                    try await transaction.requestPracticeAnalysis(of: UserID(1), number: number, show: number == 3)
+                }
+                try await transaction.requestPracticeAnalysis(of: matrixPlayer, number: 1, show: false)
+                try await transaction.requestPracticeAnalysis(of: UserID(1), number: 3, show: false)
+                try await transaction.requestPracticeAnalysis(of: UserID(1), number: 9, show: true)
+                let waiting = try await transaction.pendingPracticeAnalyses(on: .scripted, limit: 10)
+                #expect(waiting.map(\.number) == [3, 1, 2])
+                #expect(waiting.first == game(UserID(1), 3, kind: .archive(PuzzleNumber(312))))
+                #expect(
+                    try await transaction.pendingPracticeAnalyses(on: .matrix, limit: 10).map(\.player) == [
+                        matrixPlayer
+                    ])
+                #expect(try await transaction.pendingPracticeAnalyses(on: nil, limit: 2).count == 2)
+                #expect(try await transaction.pendingAnalyses(on: nil, limit: 10).isEmpty, "no daily game waits")
+                #expect(try await transaction.practiceAnalysis(of: UserID(1), number: 3) == .pending(show: true))
+
+                #expect(try await transaction.savePracticeAnalysis(#"{"skill":1}"#, of: UserID(1), number: 3))
+                #expect(try await !transaction.savePracticeAnalysis(#"{"skill":2}"#, of: UserID(1), number: 3), "once")
+                #expect(try await !transaction.savePracticeAnalysis(#"{"skill":3}"#, of: UserID(1), number: 1))
+                #expect(try await !transaction.savePracticeAnalysis(nil, of: UserID(1), number: 2))
+                #expect(try await !transaction.savePracticeAnalysis("{}", of: UserID(1), number: 4), "none asked")
+                #expect(
+                    try await transaction.practiceAnalysis(of: UserID(1), number: 3) == .done(json: #"{"skill":1}"#))
+                #expect(try await transaction.practiceAnalysis(of: UserID(1), number: 2) == .unavailable)
+                #expect(try await transaction.practiceAnalysis(of: UserID(1), number: 4) == nil)
+                #expect(
+                    try await transaction.recentPracticeAnalyses(of: UserID(1), language: .english, limit: 5)
+                        == [#"{"skill":1}"#, #"{"skill":3}"#], "newest first, other languages and unavailable left out")
+                #expect(
+                    try await transaction.recentPracticeAnalyses(of: UserID(1), language: .english, limit: 1).count == 1
+                )
+                #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
+
+                #expect(try await transaction.forget(UserID(1)))
+                #expect(try await transaction.practiceGames(of: UserID(1)).isEmpty)
+                #expect(try await transaction.practiceGames(of: matrixPlayer).count == 1)
+                #expect(
+                    try await transaction.pendingPracticeAnalyses(on: nil, limit: 10).map(\.player) == [matrixPlayer])
+            }
+        }
+    }
 }

@@ -119,9 +119,10 @@ struct English: Texts {
         "You have started \(limit) practice and archive games today, the most a day, so that everyone's games stay "
             + "quick. More in \(TextFormat.duration(seconds)); today's puzzle is always open with /play."
     }
+    let practiceOff = "Practice and archive games are switched off on this server. Today's puzzle is open with /play."
     let practiceNotFinished = "Finish this game first; then /share gives its result to post."
     let practiceOver = "That game is over. /practice starts another, /archive lists past puzzles, /play is today's."
-    let practiceCommands = "/practice another · /archive · /share · /play today's puzzle"
+    let practiceCommands = "/practice another · /archive · /share · /analysis · /play today's puzzle"
     let practiceAgainButton = "🎯 Practice again"
     let archiveButton = "🗂 Archive"
     let practiceUnplayable = "That game's word is no longer on my lists, so it cannot go on. /practice starts another."
@@ -141,12 +142,13 @@ struct English: Texts {
         "You played puzzle \(puzzle.grouped) " + (onItsDay ? "on its day" : "from the archive")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive lists the ones you have not."
     }
-    func practiceStatistics(_ stats: Statistics) -> String {
+    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String {
         """
         <b>Practice and archive</b> (not on any board)
         Played \(stats.played) · Win \(stats.winPercentage)%
         <pre>\(TextFormat.distribution(stats))</pre>
         """
+            + (scores.map { "\n" + averageScores($0) } ?? "")
     }
     let practiceShareNotCounted = """
         That is a practice or archive result: it counts on no board here, since only the day's puzzle played on \
@@ -253,10 +255,11 @@ struct English: Texts {
         Max streak \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
         """
-            + (scores.map {
-                "\nSkill \($0.skill) · Luck \($0.luck) on average over your last "
-                    + ($0.games == 1 ? "analysed game" : "\($0.games) analysed games") + " (/analysis)"
-            } ?? "")
+            + (scores.map { "\n" + averageScores($0) } ?? "")
+    }
+    func averageScores(_ scores: AverageScores) -> String {
+        "Skill \(scores.skill) · Luck \(scores.luck) on average over your last "
+            + (scores.games == 1 ? "analysed game" : "\(scores.games) analysed games") + " (/analysis)"
     }
 
     let leaderboardPrivate = "Leaderboards are for groups: add me to a group and play or /share there."
@@ -410,8 +413,14 @@ struct English: Texts {
         + "ready (a first word I haven't studied before takes a few minutes)."
     let analysisUnavailable =
         "This game cannot be analysed: one of its words is no longer on the word list. Your other games can."
-    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
-        "🔍 Analysis · Tessera \(puzzle.grouped)" + (hardMode ? " · hard mode" : "")
+    func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String {
+        let name =
+            switch game {
+            case .daily(let puzzle): "Tessera \(puzzle.grouped)"
+            case .practice(.practice): "Practice"
+            case .practice(.archive(let puzzle)): "Archive \(puzzle.grouped)"
+            }
+        return "🔍 Analysis · \(name)" + (hardMode ? " · hard mode" : "")
     }
     func wordsLeft(before: Int, after: Int) -> String {
         "\(TextFormat.grouped(before, separator: ",")) → \(TextFormat.grouped(after, separator: ",")) \(after == 1 ? "word" : "words")"

@@ -121,10 +121,12 @@ struct Spanish: Texts {
             + "todos sigan siendo rápidas. Más dentro de \(TextFormat.duration(seconds)); el reto de hoy siempre está "
             + "abierto con /play."
     }
+    let practiceOff =
+        "Las partidas de práctica y del archivo están desactivadas en este servidor. El reto de hoy está abierto con /play."
     let practiceNotFinished = "Termina antes esta partida; después /share te da su resultado para publicarlo."
     let practiceOver =
         "Esa partida ha terminado. /practice empieza otra, /archive muestra los retos pasados, /play es el de hoy."
-    let practiceCommands = "/practice otra · /archive · /share · /play el reto de hoy"
+    let practiceCommands = "/practice otra · /archive · /share · /analysis · /play el reto de hoy"
     let practiceAgainButton = "🎯 Practicar otra vez"
     let archiveButton = "🗂 Archivo"
     let practiceUnplayable =
@@ -145,12 +147,13 @@ struct Spanish: Texts {
         "Ya jugaste el reto \(number(puzzle)) " + (onItsDay ? "en su día" : "del archivo")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive muestra los que no has jugado."
     }
-    func practiceStatistics(_ stats: Statistics) -> String {
+    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String {
         """
         <b>Práctica y archivo</b> (en ninguna clasificación)
-        Jugadas \(stats.played) · Victorias \(stats.winPercentage)%
+        Jugadas \(stats.played) · Victorias \(stats.winPercentage) %
         <pre>\(TextFormat.distribution(stats))</pre>
         """
+            + (scores.map { "\n" + averageScores($0) } ?? "")
     }
     let practiceShareNotCounted = """
         Ese es un resultado de práctica o del archivo: no cuenta en ninguna clasificación, porque solo el reto del \
@@ -266,11 +269,12 @@ struct Spanish: Texts {
         Mejor racha \(stats.maxStreak)
         <pre>\(TextFormat.distribution(stats))</pre>
         """
-            + (scores.map {
-                "\nHabilidad \($0.skill) · Suerte \($0.luck) de media en "
-                    + ($0.games == 1 ? "tu última partida analizada" : "tus últimas \($0.games) partidas analizadas")
-                    + " (/analysis)"
-            } ?? "")
+            + (scores.map { "\n" + averageScores($0) } ?? "")
+    }
+    func averageScores(_ scores: AverageScores) -> String {
+        "Habilidad \(scores.skill) · Suerte \(scores.luck) de media en "
+            + (scores.games == 1 ? "tu última partida analizada" : "tus últimas \(scores.games) partidas analizadas")
+            + " (/analysis)"
     }
 
     let leaderboardPrivate = "Las clasificaciones son para grupos: añádeme a un grupo y juega o usa /share allí."
@@ -452,8 +456,14 @@ struct Spanish: Texts {
         + "primera palabra que no había estudiado lleva unos minutos)."
     let analysisUnavailable =
         "Esta partida no se puede analizar: una de sus palabras ya no está en la lista. Las demás partidas sí."
-    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String {
-        "🔍 Análisis · Tessera \(number(puzzle))" + (hardMode ? " · modo difícil" : "")
+    func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String {
+        let name =
+            switch game {
+            case .daily(let puzzle): "Tessera \(number(puzzle))"
+            case .practice(.practice): "Práctica"
+            case .practice(.archive(let puzzle)): "Archivo \(number(puzzle))"
+            }
+        return "🔍 Análisis · \(name)" + (hardMode ? " · modo difícil" : "")
     }
     func wordsLeft(before: Int, after: Int) -> String {
         "\(Self.number(before)) → \(Self.number(after)) \(after == 1 ? "palabra" : "palabras")"

@@ -63,6 +63,8 @@ protocol Texts: Sendable {
     var abandonButton: String { get }
     /// The day's limit of new practice and archive games is reached; `seconds` until the player's next day.
     func practiceLimit(_ limit: Int, timeLeft seconds: Double) -> String
+    /// The server allows no practice or archive games (`practice.games.per.day` is 0).
+    var practiceOff: String { get }
     /// `/share` of a practice or archive game still being played.
     var practiceNotFinished: String { get }
     /// A word for a finished practice or archive game, with nothing else open.
@@ -80,8 +82,9 @@ protocol Texts: Sendable {
     func archiveStillOpen(_ puzzle: PuzzleNumber) -> String
     var archiveNoSuchPuzzle: String { get }
     func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String
-    /// The practice section of `/stats`: games, wins and the distribution of practice and archive games.
-    func practiceStatistics(_ stats: Statistics) -> String
+    /// The practice section of `/stats`: games, wins and the distribution of practice and archive games, and
+    /// the averages of their latest analyses.
+    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String
     /// In a group, the first time someone shares a practice or archive result there: why it is not counted.
     var practiceShareNotCounted: String { get }
     /// In a group without reactions, after the reason was given once.
@@ -102,6 +105,8 @@ protocol Texts: Sendable {
     // Statistics and boards
     /// `scores`: the averages of the latest analysed games, when there are any.
     func statistics(_ stats: Statistics, language: Language, scores: AverageScores?) -> String
+    /// The line of `/stats` with the averages of the latest analysed games.
+    func averageScores(_ scores: AverageScores) -> String
     var leaderboardPrivate: String { get }
     func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
@@ -165,7 +170,7 @@ protocol Texts: Sendable {
     /// The analysis is still being worked out: it is posted when it is ready.
     var analysisComing: String { get }
     var analysisUnavailable: String { get }
-    func analysisTitle(puzzle: PuzzleNumber, hardMode: Bool) -> String
+    func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String
     /// The candidates before and after a guess: `2,315 → 34 words`.
     func wordsLeft(before: Int, after: Int) -> String
     /// A guess measured against optimal play: optimal, how many guesses it cost, or that it gave up the sure win
@@ -278,8 +283,8 @@ extension Texts {
 extension Texts {
     /// A finished game's analysis, compact enough for a phone: each guess on two lines, then the scores and the
     /// bot's path.
-    func analysis(_ report: AnalysisReport, puzzle: PuzzleNumber, theme: ShareTheme) -> String {
-        var lines = ["<b>\(analysisTitle(puzzle: puzzle, hardMode: report.hard))</b>"]
+    func analysis(_ report: AnalysisReport, of game: AnalysedGame, theme: ShareTheme) -> String {
+        var lines = ["<b>\(analysisTitle(game, hardMode: report.hard))</b>"]
         for (number, turn) in report.turns.enumerated() {
             let squares = turn.pattern.map { letter -> String in
                 let state: LetterState = letter == "g" ? .correct : letter == "y" ? .present : .absent
