@@ -732,6 +732,16 @@ class Server(ThreadingHTTPServer):
 
 server = Server(("127.0.0.1", 0), Handler)
 print(f"PORT {server.server_address[1]}", flush=True)
+
+
+def stop_when_the_parent_ends():
+    # The test process holds our standard input open: a server a test forgot to stop ends with the run, instead
+    # of keeping the run's output open (and `swift test` waiting for it) for ever.
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+threading.Thread(target=stop_when_the_parent_ends, daemon=True).start()
 try:
     server.serve_forever()
 except KeyboardInterrupt:

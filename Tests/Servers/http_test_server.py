@@ -12,7 +12,9 @@ Prints `PORT <n>` once it listens. Paths:
 """
 import http.server
 import json
+import os
 import signal
+import sys
 import threading
 import time
 
@@ -80,6 +82,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(f"PORT {server.server_address[1]}", flush=True)
+
+
+def stop_when_the_parent_ends():
+    # The test process holds our standard input open: a server a test forgot to stop ends with the run, instead
+    # of keeping the run's output open (and `swift test` waiting for it) for ever.
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+threading.Thread(target=stop_when_the_parent_ends, daemon=True).start()
 try:
     server.serve_forever()
 except KeyboardInterrupt:
