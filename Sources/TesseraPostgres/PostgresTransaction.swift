@@ -415,23 +415,24 @@
         }
 
         func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-            guard let key = try await rowID(of: player) else { return [] }
-            return try await all(
-                """
-                SELECT analysis FROM practice_game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = 2
-                ORDER BY number DESC LIMIT \(limit)
-                """
-            ) { try $0.decode(String.self) }
+            try await recentAnalyses(
+                in: "practice_game", newestFirst: "number", of: player, language: language, limit: limit)
         }
 
         func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+            try await recentAnalyses(in: "game", newestFirst: "puzzle", of: player, language: language, limit: limit)
+        }
+
+        /// The analyses of a table's games (`game`, `practice_game`), newest by `order` first.
+        private func recentAnalyses(
+            in table: String, newestFirst order: String, of player: UserID, language: Language, limit: Int
+        ) async throws -> [String] {
             guard let key = try await rowID(of: player) else { return [] }
             return try await all(
                 """
-                SELECT analysis FROM game
+                SELECT analysis FROM \(unescaped: table)
                 WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = 2
-                ORDER BY puzzle DESC LIMIT \(limit)
+                ORDER BY \(unescaped: order) DESC LIMIT \(limit)
                 """
             ) { try $0.decode(String.self) }
         }
