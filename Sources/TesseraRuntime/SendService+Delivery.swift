@@ -18,11 +18,14 @@ extension SendService {
                     var livePosts: [String: MessageID] = [:]
                     for (index, entry) in entries.enumerated() {
                         let live = entry.message.live
-                        if let live, !entry.message.repostsLive,
+                        if let live, !entry.message.repostsLive, (livePosts[live] ?? entry.livePost) != nil,
                             entries[(index + 1)...].contains(where: { $0.message.live == live })
                         {
-                            // A later version of the same live message follows and shows all this one would. A
-                            // re-post is sent all the same: it moves the message to the bottom of the chat.
+                            // A later version of the same live message follows and shows all this one would, as
+                            // an edit of the post that shows it. A re-post is sent all the same: it moves the
+                            // message to the bottom of the chat. So is a first post: one a crash cut off before
+                            // it was recorded is sent again under its own key, which a platform that keeps keys
+                            // (Matrix's transaction ids) answers with the message already posted.
                             try await sentMessages.markSent(entry.id)
                             continue
                         }

@@ -122,6 +122,43 @@ struct LiveBoardSendingTests {
     }
 
     @Test(
+        "A board's first post is sent under its own key even with newer versions queued; they edit it",
+        .timeLimit(.minutes(1)))
+    func firstPostIsNotSkipped() async throws {
+        // As after a crash between a post and its record: three versions queued, none known to be posted. The
+        // first may be on the platform already; sent again under its key, Matrix answers with that message.
+        let clock = ManualClock()
+        let transport = ScriptedTransport(clock: clock)
+        let store = try SQLiteGameStore.inMemory()
+        let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        var configuration = BotRuntime<ManualClock>.Configuration()
+        configuration.rateLimits[.scripted] = .unlimited
+        try await store.write { transaction in
+            try await transaction.enqueue(
+                (1...3).map {
+                    OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "board \($0)", live: "board:en:330")
+                })
+        }
+        let first = try #require(try await store.pendingMessages(limit: 10, now: .distantFuture).first)
+        let engine = BotEngine(
+            configuration: .init(), secret: try #require(ScheduleSecret("first post")), logger: quiet)
+        let service = BotRuntime(
+            store: store, configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet
+        ).serviceGroup(platforms: [(transport, engine)])
+        let running = Task { try await service.run() }
+        // A poll that moves the position on rings the sender, as any received batch does.
+        transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
+        await transport.events.wait(for: "send(5)")
+        try #require(transport.sent.map(\.html) == ["board 1"], "the first version is posted, not skipped")
+        #expect(transport.attemptKeys == [first.key])
+        await transport.events.wait(for: "edit(5)")
+        #expect(
+            transport.edits.map(\.post) == [transport.postIDs[0]] && transport.edits.last?.message.html == "board 3")
+        running.cancel()
+        _ = await running.result
+    }
+
+    @Test(
         "The service asks whether the bot may delete before a revealing /guess, and deletes it where it may",
         .timeLimit(.minutes(1)))
     func serviceAsksBeforeDeleting() async throws {
