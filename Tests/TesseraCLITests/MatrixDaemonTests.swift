@@ -12,13 +12,20 @@ import Testing
 struct MatrixDaemonTests {
     static func content(_ event: [String: Any]) -> [String: Any] { event["content"] as? [String: Any] ?? [:] }
 
-    /// A notice from the bot whose formatted body contains `text`, posted or in an edit's new content.
-    static func notice(from bot: String, containing text: String) -> @Sendable ([String: Any]) -> Bool {
+    /// What a message shows: its content, or an edit's new content.
+    static func shown(_ event: [String: Any]) -> [String: Any] {
+        let content = content(event)
+        return (content["m.new_content"] as? [String: Any]) ?? content
+    }
+
+    /// A notice from the bot whose formatted body (or, `plain`, its plain-text body) contains `text`, posted or
+    /// in an edit's new content.
+    static func notice(from bot: String, containing text: String, plain: Bool = false)
+        -> @Sendable ([String: Any]) -> Bool
+    {
         { event in
             guard event["sender"] as? String == bot else { return false }
-            let content = content(event)
-            let shown = (content["m.new_content"] as? [String: Any]) ?? content
-            return (shown["formatted_body"] as? String)?.contains(text) == true
+            return (shown(event)[plain ? "body" : "formatted_body"] as? String)?.contains(text) == true
         }
     }
 

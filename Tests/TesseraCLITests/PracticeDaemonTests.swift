@@ -116,19 +116,13 @@ struct PracticeDaemonTests {
             try await MatrixDaemonTests.withDaemon(synapse, bot: bot, environment: Self.environment) {
                 _ = try await synapse.waitForEvent(
                     in: direct, as: alice, where: MatrixDaemonTests.joined(bot.userID))
-                /// The bot's notice whose plain text (posted, or an edit's new content) contains `text`.
+                /// The bot's notice whose plain text contains `text`.
                 func said(_ text: String, room: String? = nil) async throws -> [String: Any] {
-                    return try await synapse.waitForEvent(in: room ?? direct, as: alice) { event in
-                        guard event["sender"] as? String == bot.userID else { return false }
-                        let content = MatrixDaemonTests.content(event)
-                        let shown = (content["m.new_content"] as? [String: Any]) ?? content
-                        return (shown["body"] as? String)?.contains(text) == true
-                    }
+                    try await synapse.waitForEvent(
+                        in: room ?? direct, as: alice,
+                        where: MatrixDaemonTests.notice(from: bot.userID, containing: text, plain: true))
                 }
-                func body(_ event: [String: Any]) -> String {
-                    let content = MatrixDaemonTests.content(event)
-                    return ((content["m.new_content"] as? [String: Any]) ?? content)["body"] as? String ?? ""
-                }
+                func body(_ event: [String: Any]) -> String { MatrixDaemonTests.shown(event)["body"] as? String ?? "" }
                 try await synapse.say("!practice", in: direct, as: alice)
                 _ = try await said("Practice · 0/6")
                 try await synapse.say("crane", in: direct, as: alice)
