@@ -17,6 +17,22 @@ struct AnalyseCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object; infinite values are null.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The most steps (colours looked up) to spend on the game before giving bounds instead of exact values; "
+                + "0: no limit.",
+            discussion: """
+                The default is the bot's own budget, so the numbers are the ones the bot shows: 1,000,000,000 for \
+                the game's values, and 36,000,000,000 for a first guess that is not in the opening book. A number \
+                given here is the limit of both.
+                """,
+            valueName: "steps"))
+    var steps = Solver.Budget.standard.steps
+
+    func validate() throws {
+        guard steps >= 0 else { throw CommandError("--steps is a whole number of steps, 0 for no limit.") }
+    }
+
     @Argument(help: "The answer.")
     var answer: String
 
@@ -52,13 +68,24 @@ struct AnalyseCommand: AsyncParsableCommand {
                 throw CommandError("This game cannot be analysed: guess \(number + 1) breaks hard mode (\(rejection)).")
             }
         }
+        let budget: Solver.Budget =
+            switch steps {
+            case 0: .unlimited
+            case Solver.Budget.standard.steps: .standard
+            default: Solver.Budget(steps: steps)
+            }
         let analysed: GameAnalyst.Analysed
         do {
             analysed = try GameAnalyst().analyse(
-                answer: answerWord, guesses: words, list: list, edition: edition, hardMode: lists.hard)
+                answer: answerWord, guesses: words, list: list, edition: edition, hardMode: lists.hard,
+                budget: budget)
         } catch {
             throw CommandError("This game cannot be analysed: \(error).")
         }
-        print(json ? try analysed.report.json() : analysed.report.text)
+        if json {
+            print(try analysed.report.json())
+        } else {
+            print(analysed.report.text + "\nWorked out in \(analysed.steps.formatted()) steps.")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import TesseraCore
 
-/// What `tessera analyse` prints without `--json`: a line a turn, then the totals and the scores.
+/// What `tessera analyse` prints without `--json`: a line a turn, then the totals and the scores. A value the
+/// budget did not settle is printed as the range its bounds give.
 extension AnalysisReport {
     var text: String {
         var lines: [String] = []
@@ -9,22 +10,47 @@ extension AnalysisReport {
             var line = "\(number + 1). \(turn.guess.uppercased()) \(squares)  \(turn.candidatesBefore) → "
             line += "\(turn.candidatesAfter) \(turn.candidatesAfter == 1 ? "word" : "words") left"
             if let best = turn.best { line += "; best \(best.uppercased())" }
-            if let inaccuracy = turn.inaccuracy {
-                line += "; inaccuracy \(AnalysisReport.guesses(inaccuracy))"
-            } else if turn.givesUpSureWin {
+            if turn.givesUpSureWin {
                 line += "; gave up the sure win in six"
+            } else if let bounds = turn.bounds {
+                if let range = bounds.inaccuracy { line += "; inaccuracy \(Self.range(range, signed: false))" }
+            } else if let inaccuracy = turn.inaccuracy {
+                line += "; inaccuracy \(AnalysisReport.guesses(inaccuracy))"
             }
-            if let luck = turn.luck { line += "; luck \(AnalysisReport.signed(luck))" }
+            if let bounds = turn.bounds {
+                if let range = bounds.luck { line += "; luck \(Self.range(range, signed: true))" }
+            } else if let luck = turn.luck {
+                line += "; luck \(AnalysisReport.signed(luck))"
+            }
             lines.append(line)
         }
-        let inaccuracy =
-            totalInaccuracy.map(AnalysisReport.guesses) ?? "infinite (a sure win in six was given up or never there)"
-        let luck = totalLuck.map(AnalysisReport.signed) ?? "undefined (a position had no sure win in six)"
-        lines.append("Inaccuracy \(inaccuracy) guesses; luck \(luck).")
+        if let bounds {
+            lines.append(
+                "Skill \(bounds.skill.atLeast)–\(bounds.skill.atMost)/99, luck "
+                    + "\(bounds.luckScore.atLeast)–\(bounds.luckScore.atMost)/99: part of the game was beyond the budget, "
+                    + "and each range holds the exact value.")
+        } else {
+            let inaccuracy =
+                totalInaccuracy.map(AnalysisReport.guesses)
+                ?? "infinite (a sure win in six was given up or never there)"
+            let luck = totalLuck.map(AnalysisReport.signed) ?? "undefined (a position had no sure win in six)"
+            lines.append("Inaccuracy \(inaccuracy) guesses; luck \(luck).")
+            lines.append("Skill \(skill)/99, luck \(luckScore)/99.")
+        }
         lines.append(
-            "Skill \(skill)/99, luck \(luckScore)/99. The bot from \(turns[0].guess.uppercased()): "
-                + botPath.map { $0.uppercased() }.joined(separator: " → ") + ".")
+            "The bot from \(turns[0].guess.uppercased()): " + botPath.map { $0.uppercased() }.joined(separator: " → ")
+                + (botPathIsOptimal == false ? " (its later guesses a quick strategy's, not proven best)." : "."))
         return lines.joined(separator: "\n")
     }
 
+    /// A range of guesses: `0.36 to 0.58`, `at least 0.09`, `at most 0.40`, `unknown`.
+    static func range(_ interval: Interval, signed: Bool) -> String {
+        let format = signed ? AnalysisReport.signed : AnalysisReport.guesses
+        switch (interval.atLeast, interval.atMost) {
+        case (let lower?, let upper?): return "\(format(lower)) to \(format(upper))"
+        case (let lower?, nil): return "at least \(format(lower))"
+        case (nil, let upper?): return "at most \(format(upper))"
+        case (nil, nil): return "unknown"
+        }
+    }
 }

@@ -35,6 +35,40 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
         @NullWhenAbsent public var inaccuracy: Double?
         @NullWhenAbsent public var luck: Double?
         public var givesUpSureWin: Bool
+        /// Present when the budget left this turn's values unsettled: then `inaccuracy` and `luck` are null and
+        /// these bounds say what is known.
+        public var bounds: Bounds?
+    }
+
+    /// Exact bounds of a turn's values, or of the game's, where the budget did not settle them.
+    public struct Bounds: Codable, Sendable, Hashable {
+        /// nil when undefined (no sure win was left to lose).
+        public var inaccuracy: Interval?
+        /// nil when undefined (a position with no sure win).
+        public var luck: Interval?
+    }
+
+    /// At least one number and at most another; null for an end that is infinite.
+    public struct Interval: Codable, Sendable, Hashable {
+        @NullWhenAbsent public var atLeast: Double?
+        @NullWhenAbsent public var atMost: Double?
+
+        public init(atLeast: Double?, atMost: Double?) {
+            self.atLeast = atLeast
+            self.atMost = atMost
+        }
+
+        init(_ measure: GameAnalysis.Measure) {
+            self.init(
+                atLeast: measure.lower.isFinite ? measure.lower : nil,
+                atMost: measure.upper.isFinite ? measure.upper : nil)
+        }
+    }
+
+    /// A score known between two numbers.
+    public struct ScoreRange: Codable, Sendable, Hashable {
+        public var atLeast: Int
+        public var atMost: Int
     }
 
     public var answer: String
@@ -42,12 +76,27 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
     public var turns: [Turn]
     @NullWhenAbsent public var totalInaccuracy: Double?
     @NullWhenAbsent public var totalLuck: Double?
+    /// The skill score; with `bounds`, the lowest the bounds allow.
     public var skill: Int
+    /// The luck score; with `bounds`, the lowest the bounds allow.
     public var luckScore: Int
     /// Optimal play's guesses to the answer after the player's first guess.
     public var botPath: [String]
+    /// false when the budget did not settle every step of `botPath`: the later ones are a good strategy's.
+    public var botPathIsOptimal: Bool?
+    /// Present when the budget left some values unsettled (`totalInaccuracy` and `totalLuck` are then null).
+    public var bounds: GameBounds?
 
-    public init(_ analysis: GameAnalysis, answer: Word, list: WordList, path: [Word]) {
+    /// The game's values where the budget did not settle them all.
+    public struct GameBounds: Codable, Sendable, Hashable {
+        public var skill: ScoreRange
+        public var luckScore: ScoreRange
+    }
+
+    /// Whether every value is exact.
+    public var isExact: Bool { bounds == nil }
+
+    public init(_ analysis: GameAnalysis, answer: Word, list: WordList, path: [Word], pathIsOptimal: Bool = true) {
         func text(_ word: Word) -> String { list.display(word).lowercased() }
         self.answer = text(answer)
         hard = analysis.hardMode
@@ -57,13 +106,25 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
                 pattern: String(turn.feedback.states.map { ["b", "y", "g"][Int($0.rawValue)] }.joined()),
                 candidatesBefore: turn.candidatesBefore, candidatesAfter: turn.candidatesAfter,
                 best: turn.best.map(text), inaccuracy: turn.inaccuracy, luck: turn.luck,
-                givesUpSureWin: turn.losesTheGuarantee)
+                givesUpSureWin: turn.losesTheGuarantee,
+                bounds: turn.isExact
+                    ? nil
+                    : Bounds(
+                        inaccuracy: turn.inaccuracyRange.map(Interval.init), luck: turn.luckRange.map(Interval.init)))
         }
         totalInaccuracy = analysis.totalInaccuracy
         totalLuck = analysis.totalLuck
         skill = analysis.skill
         luckScore = analysis.luckScore
         botPath = path.map(text)
+        botPathIsOptimal = pathIsOptimal ? nil : false
+        if !analysis.isExact {
+            let skill = analysis.skillRange
+            let luck = analysis.luckScoreRange
+            bounds = GameBounds(
+                skill: ScoreRange(atLeast: skill.lowerBound, atMost: skill.upperBound),
+                luckScore: ScoreRange(atLeast: luck.lowerBound, atMost: luck.upperBound))
+        }
     }
 
     public func json() throws -> String {

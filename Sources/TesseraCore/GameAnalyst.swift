@@ -39,8 +39,10 @@ public final class GameAnalyst: Sendable {
         public var report: AnalysisReport
         /// Whether the first guess's total had to be searched: neither the book nor the caller knew it.
         public var searchedFirstGuess: Bool
-        /// The first guess's total (nil: no sure win in six after it), to keep for the next game.
-        public var firstGuessTotal: Int? { analysis.turns[0].guessTotal }
+        /// The steps the analysis took (``Solver/steps``).
+        public var steps: Int
+        /// The first guess's total, or what the budget settled of it, to keep for the next game.
+        public var firstGuessTotal: Solver.Total { analysis.turns[0].guessed }
     }
 
     private struct Edition: Hashable {
@@ -80,12 +82,12 @@ public final class GameAnalyst: Sendable {
         return fingerprint
     }
 
-    /// Analyses a game played with `list`'s answer edition `edition`. `firstGuessTotal` is the first guess's
-    /// total when the caller kept it (`.some(nil)`: no sure win in six after it). Requesting `stop` from another
-    /// thread ends the analysis early with ``Failure/stopped``.
+    /// Analyses a game played with `list`'s answer edition `edition`, spending at most `budget`. `firstGuessTotal`
+    /// is the first guess's total when the caller kept it. Requesting `stop` from another thread ends the
+    /// analysis early with ``Failure/stopped``.
     public func analyse(
-        answer: Word, guesses: [Word], list: WordList, edition: Int, hardMode: Bool, firstGuessTotal: Int?? = nil,
-        stop: Solver.Stop? = nil
+        answer: Word, guesses: [Word], list: WordList, edition: Int, hardMode: Bool,
+        firstGuessTotal: Solver.Total? = nil, budget: Solver.Budget = .unlimited, stop: Solver.Stop? = nil
     ) throws(Failure) -> Analysed {
         let tables = tables(for: list, edition: edition, hardMode: hardMode)
         guard let answerIndex = tables.answers.firstIndex(of: answer) else { throw .answerNotInEdition }
@@ -97,7 +99,7 @@ public final class GameAnalyst: Sendable {
             played.append(index)
         }
         guard let firstIndex = played.first else { throw .rejected(.noGuesses) }
-        let solver = Solver(tables: tables, stop: stop)
+        let solver = Solver(tables: tables, stop: stop, budget: budget)
         let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
         let best: Solver.Opening
         if let book {
@@ -112,7 +114,7 @@ public final class GameAnalyst: Sendable {
             }
             best = Solver.Opening(guess: optimal.guess, total: optimal.total)
         }
-        let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()]
+        let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()].map(Solver.Total.exactly)
         let analysis: GameAnalysis
         do {
             analysis = try solver.analyse(
@@ -125,8 +127,10 @@ public final class GameAnalyst: Sendable {
         if let stop, stop.isRequested { throw .stopped }
         return Analysed(
             analysis: analysis,
-            report: AnalysisReport(analysis, answer: answer, list: list, path: path.map { tables.guesses[$0] }),
-            searchedFirstGuess: known == nil)
+            report: AnalysisReport(
+                analysis, answer: answer, list: list, path: path.guesses.map { tables.guesses[$0] },
+                pathIsOptimal: path.optimal),
+            searchedFirstGuess: known == nil, steps: solver.steps)
     }
 }
 

@@ -46,14 +46,16 @@ extension Solver {
             return Found(total: floor, guess: Int32(separator))
         }
         if limit <= floor + 1 { return Found(total: floor + 1, guess: -1) }
-        if let stop, stop.isRequested { return Found(total: Self.unsolvable, guess: -1) }
+        if givingUp { return Found(total: Self.unsolvable, guess: -1) }
         let key = Key(candidates: candidates, left: left, clues: clues)
         if let known = memo[key], known.exact || known.total >= limit {
             return Found(total: known.total, guess: known.exact ? known.guess : -1)
         }
         let found = searchGuesses(candidates, left: left, clues: clues, limit: limit)
+        // A search that gave up on the way returns nothing true: it is not remembered.
+        if givingUp { return Found(total: Self.unsolvable, guess: -1) }
         let exact = found.total < limit || found.total >= Self.unsolvable
-        memo[key] = Entry(total: found.total, exact: exact, guess: found.guess)
+        remember(key, Entry(total: found.total, exact: exact, guess: found.guess))
         return Found(total: found.total, guess: exact ? found.guess : -1)
     }
 
@@ -133,12 +135,14 @@ extension Solver {
                 }
             }
         }
+        spend(allowed.count * count)
         if let separated { return Found(total: 2 * count, guess: separated) }
         if left == 2 { return Found(total: Self.unsolvable, guess: -1) }
         options.sort { $0.bound < $1.bound || ($0.bound == $1.bound && $0.guess < $1.guess) }
         var best = Found(total: Self.unsolvable, guess: -1)
         var lowest = lowestExcluded
         for (bound, guess) in options {
+            if givingUp { break }
             let cap = min(best.total, limit)
             if bound >= cap {
                 lowest = min(lowest, bound)
@@ -167,6 +171,8 @@ extension Solver {
             let size = part.members.count
             rest -= 2 * size - 1
             if size == 1 {
+                // One candidate needs one more guess: none is left after the last.
+                if left <= 1 { return Self.unsolvable }
                 sum += 1
                 continue
             }
@@ -182,7 +188,8 @@ extension Solver {
 
     /// The candidates `guess` does not solve, by the colours it shows them, the largest part first: the
     /// largest cost the most, so a poor guess is abandoned soonest.
-    private func partition(_ candidates: [UInt16], by guess: Int) -> [(pattern: UInt8, members: [UInt16])] {
+    func partition(_ candidates: [UInt16], by guess: Int) -> [(pattern: UInt8, members: [UInt16])] {
+        spend(candidates.count)
         var parts: [UInt8: [UInt16]] = [:]
         let solved = tables.solvedCode
         for candidate in candidates {

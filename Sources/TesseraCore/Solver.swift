@@ -20,22 +20,36 @@ public final class Solver {
     public var maximumGuesses: Int { tables.maximumGuesses }
 
     var memo: [Key: Entry] = [:]
+    /// The memo's estimated size in bytes (``Budget/memoBytes``).
+    var memoBytes = 0
     let stop: Stop?
+    /// What a search may spend (``Solver+Budget.swift``).
+    public let budget: Budget
+    /// Steps left to the running ``within(_:_:)``; the search gives up below zero.
+    var stepsLeft = Int.max
+    /// Whether the running ``within(_:_:)`` ran out of steps.
+    var ranOut = false
+    /// Steps taken since the solver was made: colours looked up, the measure of a search's work.
+    public internal(set) var steps = 0
+    /// Values whose exact search ran out of its steps, left to bounds (which may still meet).
+    public internal(set) var valuesLeftToBounds = 0
 
     /// `guesses` are the allowed guesses; the answers are added to them, as the game allows every answer.
     public convenience init(
-        guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6, stop: Stop? = nil
+        guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6, stop: Stop? = nil,
+        budget: Budget = .unlimited
     ) {
         self.init(
             tables: Tables(guesses: guesses, answers: answers, hardMode: hardMode, maximumGuesses: maximumGuesses),
-            stop: stop)
+            stop: stop, budget: budget)
     }
 
     /// `stop`, once requested, makes every search give up at once: its results are then meaningless, and the
-    /// caller drops them.
-    public init(tables: Tables, stop: Stop? = nil) {
+    /// caller drops them. `budget` bounds what ``analyse(answer:played:best:first:)`` spends on a game.
+    public init(tables: Tables, stop: Stop? = nil, budget: Budget = .unlimited) {
         self.tables = tables
         self.stop = stop
+        self.budget = budget
     }
 
     /// Asks a search running on another thread to give up: a search for an opener nobody has studied takes

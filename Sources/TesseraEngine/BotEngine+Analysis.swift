@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 public import TesseraCore
 
@@ -214,29 +214,39 @@ extension BotEngine {
             + list.display(first).lowercased()
     }
 
-    /// Works out a job's analysis: CPU only, from a fraction of a second (a first guess the book or `kept`
-    /// knows) to a minute; the caller runs it off the cooperative pool. `kept` is the setting of
-    /// ``keptFirstGuessKey(of:analyst:)``.
-    public func analyse(_ job: AnalysisJob, kept: String?, with analyst: GameAnalyst, stop: Solver.Stop? = nil)
-        -> Result<
-            GameAnalyst.Analysed, GameAnalyst.Failure
-        >
-    {
-        Result { () throws(GameAnalyst.Failure) -> GameAnalyst.Analysed in
+    /// Works out a job's analysis: CPU only, within ``Configuration/analysisBudget`` (a fraction of a second for
+    /// a first guess the book or `kept` knows); the caller runs it off the cooperative pool. `kept` is the setting
+    /// of ``keptFirstGuessKey(of:analyst:)``; `searchFirstGuess` false holds an unknown first guess's total to a
+    /// game's steps (the player is past their share of searches).
+    public func analyse(
+        _ job: AnalysisJob, kept: String?, with analyst: GameAnalyst, searchFirstGuess: Bool = true,
+        stop: Solver.Stop? = nil
+    ) -> Result<GameAnalyst.Analysed, GameAnalyst.Failure> {
+        let budget = configuration.analysisBudget
+
+        return Result { () throws(GameAnalyst.Failure) -> GameAnalyst.Analysed in
             try analyst.analyse(
                 answer: try job.answer.get(), guesses: try job.guesses.get(), list: job.language.wordList,
                 edition: job.edition, hardMode: job.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal),
-                stop: stop)
+                budget: searchFirstGuess ? budget : budget.withoutFirstGuessSearch, stop: stop)
         }
     }
 
-    /// A first guess's total as kept in a setting: a number, or `none` for no sure win in six.
-    public static func keptText(_ total: Int?) -> String { total.map(String.init) ?? "none" }
+    /// A first guess's total as kept in a setting: a number, `none` for no sure win in six, or, where the budget
+    /// did not settle it, its bounds (`7901..8200`, `7901..none`). Kept bounds are not searched again.
+    public static func keptText(_ total: Solver.Total) -> String {
+        func text(_ value: Int?) -> String { value.map(String.init) ?? "none" }
+        return total.isExact ? text(total.lower) : "\(text(total.lower))..\(text(total.upper))"
+    }
 
     /// A kept setting read back; nil for one that cannot be read (the total is searched again).
-    static func keptTotal(_ text: String) -> Int?? {
-        if text == "none" { return .some(nil) }
-        return Int(text).map { .some($0) }
+    static func keptTotal(_ text: String) -> Solver.Total? {
+        func value(_ text: Substring) -> Int?? { text == "none" ? .some(nil) : Int(text).map { .some($0) } }
+        let ends = text.split(separator: "..", omittingEmptySubsequences: false)
+        guard (1...2).contains(ends.count), let lower = value(ends[0]), let upper = value(ends[ends.count - 1]),
+            lower != nil || upper == nil, (lower ?? 0) <= (upper ?? .max)
+        else { return nil }
+        return Solver.Total(lower: lower, upper: upper)
     }
 
     /// Stores a job's analysis, or that it cannot be analysed, and posts it in the player's direct chat when
@@ -299,10 +309,31 @@ public struct AnalysisJob: Sendable {
     /// The answer edition the game was played with.
     let edition: Int
 
+    /// Which game: a player's daily game of a language's puzzle, or their practice game with its number.
+    public enum ID: Sendable, Hashable {
+        case daily(UserID, Language, PuzzleNumber)
+        case practice(UserID, Int)
+    }
+
+    public var id: ID {
+        switch game {
+        case .daily(let game): .daily(game.player, game.language, game.puzzle)
+        case .practice(let game): .practice(game.player, game.number)
+        }
+    }
+
     public var player: UserID {
         switch game {
         case .daily(let game): game.player
         case .practice(let game): game.player
+        }
+    }
+
+    /// When the game ended: its place in its lane's queue.
+    public var finishedAt: Date {
+        switch game {
+        case .daily(let game): game.finishedAt ?? .distantPast
+        case .practice(let game): game.finishedAt ?? .distantPast
         }
     }
 

@@ -23,6 +23,9 @@ public struct BotEngine: Sendable {
         public var platform = PlatformTraits()
         /// How many practice and archive games a player may start in a day.
         public var practiceGamesPerDay = 50
+        /// What the analysis of one game may spend: steps and the solver's memo (README, "Analyses have a
+        /// budget").
+        public var analysisBudget = Solver.Budget.standard
         /// A uniformly random integer below its argument: practice games' answers. Tests pass a seeded one.
         public var randomBelow: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
 

@@ -194,9 +194,9 @@ struct SolverTests {
                     let left = feedback.isSolved ? 0 : oracle.total(after, played: words + [guess])
                     #expect(turn.guess == guess && turn.feedback == feedback)
                     #expect(turn.candidatesBefore == candidates.count && turn.candidatesAfter == after.count)
-                    #expect(turn.optimalTotal == optimal, "V, seed \(seed), hard \(hardMode)")
-                    #expect(turn.guessTotal == expected, "E, seed \(seed), hard \(hardMode)")
-                    #expect(turn.afterTotal == left, "V after, seed \(seed), hard \(hardMode)")
+                    #expect(turn.optimal == .exactly(optimal), "V, seed \(seed), hard \(hardMode)")
+                    #expect(turn.guessed == .exactly(expected), "E, seed \(seed), hard \(hardMode)")
+                    #expect(turn.after == .exactly(left), "V after, seed \(seed), hard \(hardMode)")
                     if let optimal, let expected {
                         #expect(turn.inaccuracy == Double(expected - optimal) / Double(candidates.count))
                     } else {
@@ -260,7 +260,8 @@ struct SolverTests {
         let solver = Solver(guesses: others, answers: answers, hardMode: true)
         let first = try #require(solver.optimal(solver.start)).guess
         for answer in answers.indices {
-            let path = solver.path(from: solver.start, to: answer, first: first)
+            let (path, optimal) = solver.path(from: solver.start, to: answer, first: first)
+            #expect(optimal, "an unlimited budget settles every step")
             var game = Game(answer: answers[answer], wordList: list, hardMode: true)
             for guess in path {
                 let result = game.submit(solver.guesses[guess])

@@ -286,9 +286,15 @@ struct AnalysisTests {
         // With the total kept, nothing is searched and the kept total is the first guess's.
         let outcome = try await offThePool { engine.analyse(trace, kept: "7901", with: analyst) }
         let analysed = try outcome.get()
-        #expect(!analysed.searchedFirstGuess && analysed.firstGuessTotal == 7_901)
-        #expect(BotEngine.keptText(7_901) == "7901" && BotEngine.keptText(nil) == "none")
-        #expect(BotEngine.keptTotal("none") == .some(nil) && BotEngine.keptTotal("7901") == .some(7_901))
-        #expect(BotEngine.keptTotal("garbled") == nil, "a kept total that cannot be read is searched again")
+        #expect(!analysed.searchedFirstGuess && analysed.firstGuessTotal == .exactly(7_901))
+        #expect(BotEngine.keptText(.exactly(7_901)) == "7901" && BotEngine.keptText(.exactly(nil)) == "none")
+        #expect(BotEngine.keptTotal("none") == .exactly(nil) && BotEngine.keptTotal("7901") == .exactly(7_901))
+        #expect(BotEngine.keptText(Solver.Total(lower: 7_901, upper: 8_200)) == "7901..8200")
+        #expect(BotEngine.keptText(Solver.Total(lower: 7_901, upper: nil)) == "7901..none")
+        #expect(BotEngine.keptTotal("7901..8200") == Solver.Total(lower: 7_901, upper: 8_200))
+        #expect(BotEngine.keptTotal("7901..none") == Solver.Total(lower: 7_901, upper: nil))
+        for garbled in ["garbled", "8200..7901", "none..7901", "1..2..3", ""] {
+            #expect(BotEngine.keptTotal(garbled) == nil, "a kept total that cannot be read is searched again")
+        }
     }
 }

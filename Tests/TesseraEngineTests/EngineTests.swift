@@ -158,7 +158,10 @@ struct EngineTests {
                 (texts.highlights(highlights), english.highlights(highlights)),
                 (texts.analysisComing, english.analysisComing),
                 (texts.analysisPrivateOnly, english.analysisPrivateOnly),
-                (texts.luck(0.5), english.luck(0.5)),
+                (texts.luck(.exactly(0.5)), english.luck(.exactly(0.5))),
+                (texts.luck(.between(-0.5, 0.5)), english.luck(.between(-0.5, 0.5))),
+                (texts.analysisBounded, english.analysisBounded),
+                (texts.botPath(["SALET"], optimal: false), english.botPath(["SALET"], optimal: false)),
                 (texts.summaryStillPlaying, english.summaryStillPlaying),
                 (texts.summaryMissed, english.summaryMissed),
             ]

@@ -427,18 +427,36 @@ struct English: Texts {
     }
     func verdict(_ turn: AnalysisReport.Turn) -> String {
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
-        if let inaccuracy = turn.inaccuracy {
-            return inaccuracy < 0.005
-                ? "✅ optimal" : "cost \(TextFormat.guesses(inaccuracy, separator: ".")) guesses" + bot
+        if turn.givesUpSureWin { return "❗ gave up the sure win in six" + bot }
+        func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ".") }
+        switch turn.cost {
+        case .exactly(let cost)?: return cost < 0.005 ? "✅ optimal" : "cost \(guesses(cost)) guesses" + bot
+        case .between(let lower, let upper)?: return "cost \(guesses(lower))–\(guesses(upper)) guesses" + bot
+        case .atLeast(let lower)?: return "cost at least \(guesses(lower)) guesses" + bot
+        case .atMost(let upper)?: return "cost at most \(guesses(upper)) guesses" + bot
+        case .unknown?: return "⏱ cost not worked out in time" + bot
+        case nil: return "no sure win in six was left"
         }
-        return turn.givesUpSureWin ? "❗ gave up the sure win in six" + bot : "no sure win in six was left"
     }
-    func luck(_ value: Double?) -> String {
-        value.map { "luck \(TextFormat.guesses($0, separator: ".", signed: true))" } ?? "luck —"
+    func luck(_ value: Known?) -> String {
+        func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ".", signed: true) }
+        switch value {
+        case .exactly(let luck)?: return "luck \(guesses(luck))"
+        case .between(let lower, let upper)?: return "luck \(guesses(lower)) to \(guesses(upper))"
+        case .atLeast(let lower)?: return "luck ≥ \(guesses(lower))"
+        case .atMost(let upper)?: return "luck ≤ \(guesses(upper))"
+        case .unknown?, nil: return "luck —"
+        }
     }
-    func analysisScores(skill: Int, luck: Int) -> String { "<b>Skill \(skill)/99 · Luck \(luck)/99</b>" }
-    func botPath(_ words: [String]) -> String {
+    func analysisScores(skill: ClosedRange<Int>, luck: ClosedRange<Int>) -> String {
+        "<b>Skill \(TextFormat.score(skill))/99 · Luck \(TextFormat.score(luck))/99</b>"
+    }
+    let analysisBounded =
+        "⏱ Part of this game takes too long to work out exactly, so some values are ranges: the exact value lies "
+        + "within each."
+    func botPath(_ words: [String], optimal: Bool) -> String {
         "🤖 From your first word, the bot plays " + words.map { "<code>\($0)</code>" }.joined(separator: " → ")
+            + (optimal ? "" : " (its later guesses are a quick strategy's, not proven best)")
     }
     let summaryStillPlaying = "Still playing"
 

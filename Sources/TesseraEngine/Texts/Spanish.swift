@@ -470,19 +470,36 @@ struct Spanish: Texts {
     }
     func verdict(_ turn: AnalysisReport.Turn) -> String {
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
-        if let inaccuracy = turn.inaccuracy {
-            return inaccuracy < 0.005
-                ? "✅ óptima" : "costó \(TextFormat.guesses(inaccuracy, separator: ",")) intentos" + bot
+        if turn.givesUpSureWin { return "❗ perdió la victoria segura en seis" + bot }
+        func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ",") }
+        switch turn.cost {
+        case .exactly(let cost)?: return cost < 0.005 ? "✅ óptima" : "costó \(guesses(cost)) intentos" + bot
+        case .between(let lower, let upper)?: return "costó \(guesses(lower))–\(guesses(upper)) intentos" + bot
+        case .atLeast(let lower)?: return "costó al menos \(guesses(lower)) intentos" + bot
+        case .atMost(let upper)?: return "costó como mucho \(guesses(upper)) intentos" + bot
+        case .unknown?: return "⏱ coste sin calcular a tiempo" + bot
+        case nil: return "ya no había victoria segura en seis"
         }
-        return turn.givesUpSureWin
-            ? "❗ perdió la victoria segura en seis" + bot : "ya no había victoria segura en seis"
     }
-    func luck(_ value: Double?) -> String {
-        value.map { "suerte \(TextFormat.guesses($0, separator: ",", signed: true))" } ?? "suerte —"
+    func luck(_ value: Known?) -> String {
+        func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ",", signed: true) }
+        switch value {
+        case .exactly(let luck)?: return "suerte \(guesses(luck))"
+        case .between(let lower, let upper)?: return "suerte de \(guesses(lower)) a \(guesses(upper))"
+        case .atLeast(let lower)?: return "suerte ≥ \(guesses(lower))"
+        case .atMost(let upper)?: return "suerte ≤ \(guesses(upper))"
+        case .unknown?, nil: return "suerte —"
+        }
     }
-    func analysisScores(skill: Int, luck: Int) -> String { "<b>Habilidad \(skill)/99 · Suerte \(luck)/99</b>" }
-    func botPath(_ words: [String]) -> String {
+    func analysisScores(skill: ClosedRange<Int>, luck: ClosedRange<Int>) -> String {
+        "<b>Habilidad \(TextFormat.score(skill))/99 · Suerte \(TextFormat.score(luck))/99</b>"
+    }
+    let analysisBounded =
+        "⏱ Parte de esta partida lleva demasiado tiempo para calcularla con exactitud, así que algunos valores son "
+        + "intervalos: el valor exacto está dentro de cada uno."
+    func botPath(_ words: [String], optimal: Bool) -> String {
         "🤖 Desde tu primera palabra, el bot juega " + words.map { "<code>\($0)</code>" }.joined(separator: " → ")
+            + (optimal ? "" : " (sus últimas jugadas son de una estrategia rápida, sin garantía de ser las mejores)")
     }
     let summaryStillPlaying = "Aún jugando"
 

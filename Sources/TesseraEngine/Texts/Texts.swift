@@ -173,14 +173,19 @@ protocol Texts: Sendable {
     func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String
     /// The candidates before and after a guess: `2,315 → 34 words`.
     func wordsLeft(before: Int, after: Int) -> String
-    /// A guess measured against optimal play: optimal, how many guesses it cost, or that it gave up the sure win
-    /// in six; with the bot's choice when it differs.
+    /// A guess measured against optimal play: optimal, how many guesses it cost (``AnalysisReport/Turn/cost``:
+    /// exactly or within bounds), or that it gave up the sure win in six; with the bot's choice when it differs.
     func verdict(_ turn: AnalysisReport.Turn) -> String
-    /// The luck of a guess's colours, in guesses; nil: undefined (no sure win was left).
-    func luck(_ value: Double?) -> String
-    func analysisScores(skill: Int, luck: Int) -> String
-    /// Optimal play's guesses to the answer from the player's first guess, already in capitals.
-    func botPath(_ words: [String]) -> String
+    /// The luck of a guess's colours, in guesses (``AnalysisReport/Turn/knownLuck``); nil: undefined (no sure win
+    /// was left).
+    func luck(_ value: Known?) -> String
+    /// The scores, each one number or, where the budget left bounds, a range.
+    func analysisScores(skill: ClosedRange<Int>, luck: ClosedRange<Int>) -> String
+    /// Under an analysis with bounds: what the ranges mean.
+    var analysisBounded: String { get }
+    /// Optimal play's guesses to the answer from the player's first guess, already in capitals; `optimal` false
+    /// when the later ones are the quick strategy's.
+    func botPath(_ words: [String], optimal: Bool) -> String
 
     // Group settings
     func settings(_ group: Group) -> String
@@ -295,15 +300,56 @@ extension Texts {
                 "    "
                     + [
                         wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter), verdict(turn),
-                        luck(turn.luck),
+                        luck(turn.knownLuck),
                     ]
                     .joined(separator: " · "))
         }
+        let skill = report.bounds.map { $0.skill.atLeast...$0.skill.atMost } ?? report.skill...report.skill
+        let luck =
+            report.bounds.map { $0.luckScore.atLeast...$0.luckScore.atMost } ?? report.luckScore...report.luckScore
         lines += [
-            "", analysisScores(skill: report.skill, luck: report.luckScore),
-            botPath(report.botPath.map { $0.uppercased().htmlEscaped }),
+            "", analysisScores(skill: skill, luck: luck),
+            botPath(report.botPath.map { $0.uppercased().htmlEscaped }, optimal: report.botPathIsOptimal ?? true),
         ]
+        if !report.isExact { lines.append(analysisBounded) }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// A value of an analysis as far as it is known, for each language to word.
+enum Known: Hashable {
+    case exactly(Double)
+    case between(Double, Double)
+    case atLeast(Double)
+    case atMost(Double)
+    case unknown
+
+    init(_ interval: AnalysisReport.Interval) {
+        switch (interval.atLeast, interval.atMost) {
+        case (let lower?, let upper?): self = lower == upper ? .exactly(lower) : .between(lower, upper)
+        case (let lower?, nil): self = .atLeast(lower)
+        case (nil, let upper?): self = .atMost(upper)
+        case (nil, nil): self = .unknown
+        }
+    }
+}
+
+extension AnalysisReport.Turn {
+    /// What the guess cost against optimal play, in guesses; nil when no sure win was left to lose, or the guess
+    /// gave it up (``givesUpSureWin``). A cost under half a hundredth reads as none.
+    var cost: Known? {
+        guard let bounds else { return inaccuracy.map(Known.exactly) }
+        guard let range = bounds.inaccuracy else { return nil }
+        let none = 0.005
+        if let upper = range.atMost, upper < none { return .exactly(0) }
+        let lower = range.atLeast.flatMap { $0 < none ? nil : $0 }
+        return Known(AnalysisReport.Interval(atLeast: lower, atMost: range.atMost))
+    }
+
+    /// The luck of the guess's colours; nil when undefined.
+    var knownLuck: Known? {
+        guard let bounds else { return luck.map(Known.exactly) }
+        return bounds.luck.map(Known.init)
     }
 }
 
@@ -364,6 +410,11 @@ enum TextFormat {
 
     static func clock(_ hour: Int) -> String {
         hour < 10 ? "0\(hour):00" : "\(hour):00"
+    }
+
+    /// A score, or the range the bounds allow: `62`, `40–62`.
+    static func score(_ range: ClosedRange<Int>) -> String {
+        range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
     }
 
     /// A number with one decimal.
