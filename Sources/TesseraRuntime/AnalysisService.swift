@@ -1,79 +1,127 @@
 import Foundation
 import ServiceLifecycle
+import Synchronization
 import TesseraCore
 import TesseraEngine
 
 /// Works out the analyses of one platform's finished games (``BotEngine/analysisJobs(on:limit:in:)``), outside
-/// the path of replies, every ``BotRuntime/Configuration/analysisInterval`` while games wait. Each runs on a
-/// thread of its own (a fraction of a second for a first guess the opening book knows, a minute for one nobody
-/// has studied, whose total is then kept), and an analysis the player asked to see is posted when it is stored.
-/// The solver's tables, tens of megabytes, are given up whenever no game waits.
+/// the path of replies, in two lanes that each read the store again before every game (``AnalysisQueue``): one
+/// for games whose first guess's total is known, one for those that need it searched. Each game's analysis runs
+/// on a thread of its own at the lowest priority and spends at most the engine's budget
+/// (``BotEngine/Configuration/analysisBudget``); a first guess's total found by a search, or its bounds, is kept,
+/// so no later game searches it again. An analysis the player asked to see is posted when it is stored. A lane's
+/// solver tables, tens of megabytes, are given up whenever it has no game.
 struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
     let platform: Platform
     let store: any GameStore
     let engine: BotEngine
     let activity: PlatformActivity
+    /// How long a lane with no game waits before reading the store again.
     let interval: Duration
     let clock: RuntimeClock
     let retrier: Retrier<RuntimeClock>
-    let analyst = GameAnalyst()
+    private let shared = Shared()
+    /// Where the service's clock started: the per-player share counts from it.
+    private let started: RuntimeClock.Instant
+    /// Works out the lists' fingerprints that key kept totals; it builds no tables.
+    private let fingerprints = GameAnalyst()
 
-    /// Games taken from the store at a time.
-    static var batch: Int { 16 }
+    init(
+        platform: Platform, store: any GameStore, engine: BotEngine, activity: PlatformActivity, interval: Duration,
+        clock: RuntimeClock, retrier: Retrier<RuntimeClock>
+    ) {
+        self.platform = platform
+        self.store = store
+        self.engine = engine
+        self.activity = activity
+        self.interval = interval
+        self.clock = clock
+        self.retrier = retrier
+        started = clock.now
+    }
 
     func run() async throws {
-        let (engine, platform) = (self.engine, self.platform)
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            let jobs = try await retrier.storage("finding games to analyse") {
-                try await store.write { try await engine.analysisJobs(on: platform, limit: Self.batch, in: $0) }
-            }
-            do {
-                // Games whose first guess's total is known go first: one that needs a search (minutes) then holds
-                // up none of the others taken with it.
-                var quick: [AnalysisJob] = []
-                var searched: [AnalysisJob] = []
-                for job in jobs {
-                    if try await keptFirstGuess(of: job).known { quick.append(job) } else { searched.append(job) }
-                }
-                for job in quick + searched { try await analyse(job) }
-                if jobs.isEmpty {
-                    analyst.release()
-                    try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
-                }
-            } catch is CancellationError {
-                // Shutting down: the game in hand stays waiting for the next start.
-                return
+        // A lane that fails ends the other: the service throws, and the group decides.
+        try await withThrowingDiscardingTaskGroup { group in
+            for lane in AnalysisQueue.Lane.allCases {
+                group.addTask { try await run(lane) }
             }
         }
+    }
+
+    private func run(_ lane: AnalysisQueue.Lane) async throws {
+        let analyst = GameAnalyst()
+        do {
+            while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                guard let job = try await next(for: lane) else {
+                    analyst.release()
+                    try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
+                    continue
+                }
+                defer { shared.queue.withLock { $0.finish(job) } }
+                try await analyse(job, with: analyst)
+            }
+        } catch is CancellationError {
+            // Shutting down: the game in hand stays waiting for the next start.
+        }
+    }
+
+    /// Reads the waiting games and takes the next of `lane`'s.
+    private func next(for lane: AnalysisQueue.Lane) async throws -> AnalysisJob? {
+        let (engine, platform) = (self.engine, self.platform)
+        let limit = shared.queue.withLock { $0.readLimit }
+        let jobs = try await retrier.storage("finding games to analyse") {
+            try await store.write { try await engine.analysisJobs(on: platform, limit: limit, in: $0) }
+        }
+        var waiting: [(job: AnalysisJob, lane: AnalysisQueue.Lane)] = []
+        for job in jobs {
+            waiting.append((job, try await keptFirstGuess(of: job).known ? .known : .search))
+        }
+        return shared.queue.withLock { $0.next(for: lane, among: waiting) }
     }
 
     /// Where the job's first guess's total is kept outside the opening book, and that total if it is;
     /// `known` when the analysis needs no search for it (the book has it, or it was kept).
     private func keptFirstGuess(of job: AnalysisJob) async throws -> (key: String?, kept: String?, known: Bool) {
-        guard let key = engine.keptFirstGuessKey(of: job, analyst: analyst) else { return (nil, nil, true) }
+        guard let key = engine.keptFirstGuessKey(of: job, analyst: fingerprints) else {
+            return (nil, nil, true)
+        }
+        if let kept = shared.keptTotals.withLock({ $0[key] }) { return (key, kept, true) }
         let kept = try await retrier.storage("reading a first guess's total") { try await store.setting(key) }
+        if let kept { shared.keptTotals.withLock { $0[key] = kept } }
         return (key, kept, kept != nil)
     }
 
     /// Analyses a game, keeps its first guess's total if it had to be searched, stores the analysis, and rings
     /// the sender when it was posted.
-    private func analyse(_ job: AnalysisJob) async throws {
-        let (engine, analyst) = (self.engine, self.analyst)
-        // Read again: an earlier game of the batch may have kept it.
-        let (key, kept, _) = try await keptFirstGuess(of: job)
+    private func analyse(_ job: AnalysisJob, with analyst: GameAnalyst) async throws {
+        let engine = self.engine
+        // Read again: the other lane may have kept it meanwhile.
+        let (key, kept, known) = try await keptFirstGuess(of: job)
+        let seconds = started.duration(to: clock.now).seconds
+        let search = known || shared.queue.withLock { $0.takeSearchShare(of: job.player, at: seconds) }
         let outcome = try await cancelWhenGracefulShutdown {
-            try await onOwnThread { stop in engine.analyse(job, kept: kept, with: analyst, stop: stop) }
+            try await onOwnThread { stop in
+                engine.analyse(job, kept: kept, with: analyst, searchFirstGuess: search, stop: stop)
+            }
         }
         if let key, case .success(let analysed) = outcome, analysed.searchedFirstGuess {
-            try await retrier.storage("keeping a first guess's total") {
-                try await store.setSetting(key, BotEngine.keptText(analysed.firstGuessTotal))
-            }
+            let text = BotEngine.keptText(analysed.firstGuessTotal)
+            try await retrier.storage("keeping a first guess's total") { try await store.setSetting(key, text) }
+            shared.keptTotals.withLock { $0[key] = text }
         }
         let posted = try await retrier.storage("storing an analysis") {
             try await store.write { try await engine.finish(job, outcome, in: $0) }
         }
         if posted { activity.outbox.ring() }
     }
+}
+
+/// What the lanes share.
+private final class Shared: Sendable {
+    let queue = Mutex(AnalysisQueue())
+    /// First guesses' totals kept in the store, by setting key, as far as this service has read or kept them.
+    let keptTotals = Mutex<[String: String]>([:])
 }
 
 extension AnalysisService: CustomStringConvertible {

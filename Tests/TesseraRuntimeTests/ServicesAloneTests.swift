@@ -24,10 +24,12 @@ struct ServicesAloneTests {
     let retrier: Retrier<ManualClock>
     let engine: BotEngine
     let metrics = TestMetrics()
+    let monitor: RuntimeMonitor
 
     init() throws {
         transport = ScriptedTransport(clock: clock)
         store = FaultyStore(try SQLiteGameStore.inMemory())
+        monitor = RuntimeMonitor(store: store, started: clock.date, heartbeatInterval: .seconds(30))
         activity = PlatformActivity(
             transport: "scripted", platform: .telegram, started: clock.date,
             metrics: PlatformMetrics(platform: .telegram, factory: metrics))
@@ -42,8 +44,8 @@ struct ServicesAloneTests {
     var heartbeat: HeartbeatService<ManualClock> {
         let clock = self.clock
         return HeartbeatService(
-            transport: "scripted", store: store, activity: activity, interval: .seconds(30), clock: clock,
-            now: { clock.date }, retrier: retrier)
+            transport: "scripted", store: store, activity: activity, monitor: monitor, interval: .seconds(30),
+            clock: clock, now: { clock.date }, retrier: retrier)
     }
 
     /// Runs `service` until `body` has checked what it wants, then shuts it down gracefully and waits for it.
@@ -165,8 +167,8 @@ struct ServicesAloneTests {
             platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(1), clock: clock,
             retrier: retrier)
         try await running(service) {
-            // Done with the game, it waits for the next interval.
-            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
+            // Done with the game, both lanes wait for the next interval.
+            await clock.sleepers(atLeast: 2)
         }
         let posted = try await store.pendingMessages(limit: 10, now: .distantFuture)
         #expect(posted.count == 1 && posted[0].message.chat == ChatID(.scripted, "ana"))
@@ -179,6 +181,51 @@ struct ServicesAloneTests {
         }
         #expect(try JSONDecoder().decode(AnalysisReport.self, from: Data(json.utf8)).turns.map(\.guess) == guesses)
         #expect(store.settingsWritten.isEmpty, "SALET's total is in the opening book: nothing to keep")
+    }
+
+    @Test(
+        "A game whose opener the book knows is analysed while another game's opener is being searched",
+        .timeLimit(.minutes(2)))
+    func knownLaneBesideSearch() async throws {
+        let secret = try #require(ScheduleSecret("services alone secret"))
+        let list = Language.english.wordList
+        let puzzle = PuzzleNumber(326)
+        let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
+        let clock = self.clock
+        func finish(_ name: String, _ guesses: [String]) async throws -> UserID {
+            let player = UserID(.scripted, name)
+            try await store.write { transaction in
+                var stored = Player(id: player, displayName: name, language: .english, timeZone: "UTC", rolloverHour: 0)
+                stored.directChat = ChatID(.scripted, name)
+                try await transaction.save(stored)
+                try await transaction.save(
+                    StoredGame(
+                        player: player, language: .english, puzzle: puzzle, hardMode: false, guesses: guesses,
+                        result: .won(guesses: guesses.count), finishedAt: clock.date))
+                try await transaction.requestAnalysis(of: player, language: .english, puzzle: puzzle, show: true)
+            }
+            return player
+        }
+        // FUFFY is in no book: its total is a search of minutes, even in a release build.
+        let eve = try await finish("eve", ["fuffy", answer])
+        let service = AnalysisService(
+            platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(1), clock: clock,
+            retrier: retrier)
+        try await running(service) {
+            // The known lane finds nothing to do and waits; the search lane has Eve's game.
+            await clock.sleepers(atLeast: 1)
+            let ana = try await finish("ana", answer == "salet" ? ["salet"] : ["salet", answer])
+            clock.advance(by: .seconds(1))
+            #expect(await activity.outbox.waitForRing(), "Ana's analysis was not posted")
+            let posted = try await store.pendingMessages(limit: 10, now: .distantFuture)
+            #expect(posted.map(\.message.chat) == [ChatID(.scripted, "ana")])
+            let anas = try await store.write { try await $0.analysis(of: ana, language: .english, puzzle: puzzle) }
+            let eves = try await store.write { try await $0.analysis(of: eve, language: .english, puzzle: puzzle) }
+            guard case .done? = anas, case .pending? = eves else {
+                Issue.record("Ana's: \(String(describing: anas)), Eve's: \(String(describing: eves))")
+                return
+            }
+        }
     }
 
     @Test("Work on a thread of its own returns its result; a cancelled wait ends at once and asks the work to stop")
