@@ -94,12 +94,18 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
             if pending.isEmpty { return }
             // Each chat's messages in order; only those the limits allow now. An answer to an inline query is no
             // message of its chat: it goes on its own, under the overall limit alone, before the query expires.
-            var order: [SendingLane] = []
+            var lanes: [SendingLane] = []
             var byLane: [SendingLane: [OutboxEntry]] = [:]
             for entry in pending {
                 let lane = SendingLane(entry)
-                if byLane[lane] == nil { order.append(lane) }
+                if byLane[lane] == nil { lanes.append(lane) }
                 byLane[lane, default: []].append(entry)
+            }
+            // Answers, then direct chats, then groups, each oldest first: they take the overall limit's tokens
+            // and the first places of the pass in that order, so groups at their limits never hold up a player
+            // waiting in a direct chat.
+            let order = SendingLane.Priority.allCases.flatMap { priority in
+                lanes.filter { $0.priority(byLane[$0]?.first) == priority }
             }
             let seconds = start.duration(to: clock.now).seconds
             let ready: [[OutboxEntry]] = order.compactMap { lane in
@@ -139,6 +145,18 @@ private enum SendingLane: Hashable {
             self = .answer(entry.id)
         } else {
             self = .chat(entry.message.chat)
+        }
+    }
+
+    /// Which lanes a pass serves first.
+    enum Priority: CaseIterable {
+        case answer, direct, group
+    }
+
+    func priority(_ first: OutboxEntry?) -> Priority {
+        switch self {
+        case .answer: .answer
+        case .chat: first?.message.chatKind == .group ? .group : .direct
         }
     }
 }

@@ -444,6 +444,30 @@ struct BotRuntimeTests {
     }
 
     @Test(
+        "A direct reply goes out in the first pass while 50 groups with full backlogs take the limits",
+        .timeLimit(.minutes(1)))
+    func directRepliesFirst() async throws {
+        try await store.write { transaction in
+            for group in 1...50 {
+                try await transaction.enqueue(
+                    (1...30).map { OutgoingMessage(chat: ChatID(-Int64(group)), chatKind: .group, html: "g\($0)") })
+            }
+            try await transaction.enqueue([OutgoingMessage(chat: ChatID(7), chatKind: .direct, html: "help")])
+        }
+        // Another player's /help rings the sender; the clock then stands still: sent at all, the reply to 7 went
+        // out in that first pass, within the overall limit's 30 tokens.
+        let start = clock.now
+        transport.push(ReceivedBatch(messages: [Self.help(chat: 8)], nextPosition: "2"))
+        let running = Task { try await service().run() }
+        await transport.events.wait(for: "send(7)")
+        running.cancel()
+        _ = await running.result
+        let index = try #require(transport.sent.firstIndex { $0.chat == ChatID(7) })
+        #expect(index < 30, "\(index) messages went first")
+        #expect(transport.sendTimes[index] == start)
+    }
+
+    @Test(
         "A 429 holds the chat for retry_after on the service's clock; then its reply is sent, once",
         .timeLimit(.minutes(1)))
     func rateLimited() async throws {
