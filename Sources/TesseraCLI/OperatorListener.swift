@@ -1,7 +1,9 @@
 import CoreMetrics
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import Prometheus
 import ServiceLifecycle
 import TesseraRuntime
@@ -9,7 +11,25 @@ import TesseraRuntime
 /// The operator's listener (README "Metrics and health"), on the address `metrics.listen` names: `GET /metrics`
 /// in Prometheus's text format and `GET /healthz`, 200 or 503 with the platforms' health in words. Nothing
 /// listens unless it is configured. Served by Hummingbird, whose `Application` is a `Service` of the bot's group.
+///
+/// It is optional, so nothing that happens to it may stop the bot: its connections are capped, and each ends
+/// after ``Limits/idle`` of silence or ``Limits/lifetime`` whatever it does, so that connections held open never
+/// use up the descriptors the bot's own work needs; a request's headers are small; and a listener that cannot
+/// serve (the port taken) logs why, says so in `tessera status`, and leaves the bot running.
 struct OperatorListener: Service, CustomStringConvertible {
+    /// What one client may take of the listener.
+    enum Limits {
+        /// Connections open at once; more wait in the kernel's backlog, using none of the process's descriptors.
+        static let connections = 16
+        /// Silence after which a connection is closed.
+        static let idle = TimeAmount.seconds(5)
+        /// The longest a connection lives, whatever it sends: a slow header or a body trickled byte by byte ends
+        /// here. A scraper that keeps its connection alive opens another at its next scrape.
+        static let lifetime = TimeAmount.seconds(10)
+        /// The request's headers, all together: a scraper sends a few hundred bytes.
+        static let headerBytes = 8 * 1_024
+    }
+
     let address: ListenAddress
     let registry: PrometheusCollectorRegistry
     let monitor: RuntimeMonitor
@@ -61,7 +81,15 @@ struct OperatorListener: Service, CustomStringConvertible {
         let address = self.address
         let application = Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(address.host, port: address.port)),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [ConnectionLifetime(Limits.lifetime)], idleTimeout: Limits.idle,
+                    httpDecoderConfiguration: .init(
+                        maxHeaderFieldSize: Limits.headerBytes, maxHeaderListSize: Limits.headerBytes,
+                        maxHeaderFieldCount: 64))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(address.host, port: address.port),
+                availableConnectionsDelegate: .maximum(Limits.connections, logger: serverLogger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? address.port
                 logger.notice(
@@ -71,13 +99,26 @@ struct OperatorListener: Service, CustomStringConvertible {
         do {
             try await application.run()
         } catch {
-            throw CommandError(
-                "The metrics listener on \(address) stopped: \(error). If the address is in use or not this "
-                    + "machine's, choose another metrics.listen (TESSERA_METRICS_LISTEN).")
+            if Task.isCancelled || Task.isShuttingDownGracefully { return }
+            let problem = "\(error)"
+            logger.error(
+                "\(Self.cannotServe(address, problem))")
+            monitor.listenerFailed(at: address.description, problem)
+            do {
+                try await gracefulShutdown()
+            } catch is CancellationError {
+                return
+            }
         }
     }
 
     var description: String { "OperatorListener(\(address))" }
+
+    static func cannotServe(_ address: ListenAddress, _ problem: String) -> String {
+        "The metrics listener on \(address) cannot serve: \(problem). The bot goes on without /metrics and "
+            + "/healthz. If the address is in use or not this machine's, choose another metrics.listen "
+            + "(TESSERA_METRICS_LISTEN) and restart tessera."
+    }
 
     /// The registry's text with a `# HELP` line before each of Tessera's metrics' `# TYPE` line.
     static func exposition(_ registry: PrometheusCollectorRegistry) -> String {
@@ -106,6 +147,23 @@ struct OperatorListener: Service, CustomStringConvertible {
         "tessera_last_poll_timestamp_seconds": "When the platform's last poll came back, in Unix seconds.",
         "tessera_build_info": "Always 1; the version label says which Tessera runs.",
     ]
+}
+
+/// Closes a connection a fixed time after it was accepted, whatever it is doing.
+final class ConnectionLifetime: ChannelInboundHandler, RemovableChannelHandler {
+    // Reads pass through untouched.
+    typealias InboundIn = Never
+
+    private let lifetime: TimeAmount
+    private var deadline: Scheduled<Void>?
+
+    init(_ lifetime: TimeAmount) { self.lifetime = lifetime }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: lifetime) { context.close(promise: nil) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
 }
 
 /// A `HOST:PORT` to listen on: `127.0.0.1:9464`, `[::1]:9464`, `0.0.0.0:9464`; port 0 takes any free port,

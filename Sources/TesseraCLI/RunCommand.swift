@@ -93,11 +93,27 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
+    /// Takes every file descriptor the hard limit allows: the soft limit is often 1,024, which connections and
+    /// files together can reach; the hard one is what the operator set (the unit's LimitNOFILE).
+    static func raiseDescriptorLimit(logger: Logger) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        let before = limit.rlim_cur
+        limit.rlim_cur = limit.rlim_max
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+            logger.debug("File descriptors", metadata: ["limit.before": "\(before)", "limit": "\(limit.rlim_cur)"])
+        } else {
+            logger.warning(
+                "Cannot raise the file descriptor limit from \(before): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Runs the bot as configured, the log set up, until it is stopped or fails.
     private func serve(_ settings: RunSettings, logger: Logger) async throws {
         for line in settings.warnings { logger.warning("\(line)") }
         // Set before main by CMalloc: the daemon's memory depends on it.
         logger.debug("Heap arenas", metadata: ["malloc.arena.max": "\(tessera_heap_arena_limit())"])
+        Self.raiseDescriptorLimit(logger: logger)
 
         let opened = try DatabaseOpening.open(settings, logger: logger)
         defer { withExtendedLifetime(opened.lock) {} }

@@ -105,12 +105,14 @@ struct StatusCommand: AsyncParsableCommand {
             }
             reports.append(report)
         }
+        // The listener is optional: the bot serves without it, so this is said, not a failure.
+        let listener = heartbeats.compactMap(\.listener).first.map { "\nBut \($0)." } ?? ""
         if !starting.isEmpty {
             print(
                 "Starting: " + (starting + reports).joined(separator: "\n          ")
-                    + "\nThe first poll is still in progress; it comes back within a minute.")
+                    + "\nThe first poll is still in progress; it comes back within a minute." + listener)
         } else {
-            print("Healthy: " + reports.joined(separator: "\n         "))
+            print("Healthy: " + reports.joined(separator: "\n         ") + listener)
         }
     }
 

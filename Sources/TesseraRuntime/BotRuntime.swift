@@ -94,7 +94,8 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
             metrics: PlatformMetrics(platform: transport.platform, factory: configuration.metrics))
         monitor.register(activity)
         let heartbeat = HeartbeatService(
-            transport: transport.name, store: store, activity: activity, interval: configuration.healthInterval,
+            transport: transport.name, store: store, activity: activity, monitor: monitor,
+            interval: configuration.healthInterval,
             clock: clock, now: now, retrier: retrier)
         let sender = SendService(
             transport: transport, store: store, sentMessages: SentMessages(store: store), activity: activity,

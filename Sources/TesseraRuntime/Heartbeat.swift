@@ -12,13 +12,19 @@ public struct Heartbeat: Sendable, Hashable, Codable {
     public var written: Date
     public var lastPoll: Date?
     public var lastSend: Date?
+    /// What is wrong with the operator's listener (``RuntimeMonitor/listenerFailed(at:_:)``); nil when it serves
+    /// or none is configured.
+    public var listener: String?
 
-    public init(transport: String, started: Date, written: Date, lastPoll: Date?, lastSend: Date?) {
+    public init(
+        transport: String, started: Date, written: Date, lastPoll: Date?, lastSend: Date?, listener: String? = nil
+    ) {
         self.transport = transport
         self.started = started
         self.written = written
         self.lastPoll = lastPoll
         self.lastSend = lastSend
+        self.listener = listener
     }
 
     public func encoded() throws -> String {

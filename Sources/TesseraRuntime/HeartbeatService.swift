@@ -10,6 +10,7 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
     let transport: String
     let store: any GameStore
     let activity: PlatformActivity
+    let monitor: RuntimeMonitor
     let interval: Duration
     let clock: RuntimeClock
     let now: @Sendable () -> Date
@@ -32,8 +33,8 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
     }
 
     func write() async throws {
-        let (store, activity, transport, now, retrier) = (
-            self.store, self.activity, self.transport, self.now, self.retrier
+        let (store, activity, transport, now, retrier, monitor) = (
+            self.store, self.activity, self.transport, self.now, self.retrier, self.monitor
         )
         try await writes.run {
             // A database file deleted or replaced under the bot throws here, which stops the bot.
@@ -41,7 +42,7 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
             let times = activity.current
             let heartbeat = Heartbeat(
                 transport: transport, started: times.started, written: now(), lastPoll: times.lastPoll,
-                lastSend: times.lastSend)
+                lastSend: times.lastSend, listener: monitor.listenerProblem)
             try await retrier.storage("writing the heartbeat") {
                 try await store.setSetting(Heartbeat.settingKey(for: transport), heartbeat.encoded())
             }

@@ -19,6 +19,7 @@ public final class RuntimeMonitor: Sendable {
     /// How often the heartbeat is written: three missed in a row is a store that takes no writes.
     private let heartbeatInterval: TimeInterval
     private let platforms = Mutex<[PlatformActivity]>([])
+    private let listener = Mutex<String?>(nil)
 
     init(store: any GameStore, started: Date, heartbeatInterval: Duration) {
         self.store = store
@@ -29,6 +30,14 @@ public final class RuntimeMonitor: Sendable {
     func register(_ activity: PlatformActivity) {
         platforms.withLock { $0.append(activity) }
     }
+
+    /// The operator's listener at `address` cannot serve, for `reason`: the heartbeats say so to `tessera status`.
+    public func listenerFailed(at address: String, _ reason: String) {
+        listener.withLock { $0 = "the metrics listener on \(address) is down: \(reason)" }
+    }
+
+    /// What is wrong with the operator's listener, if anything.
+    var listenerProblem: String? { listener.withLock { $0 } }
 
     /// The platforms' health at `now`: stalled when this process leads a platform whose last poll came back
     /// longer than `staleAfter` ago (or whose first has not come back by then), or whose heartbeat has not been

@@ -870,6 +870,11 @@ public enum SQLiteStoreError: Error, CustomStringConvertible {
         case .fileReplaced(let path):
             "The database file \(path) was replaced while tessera ran. Stopping so that a restart opens the new "
                 + "file."
+        case .cannotFlush(let path, let code) where code == EMFILE || code == ENFILE:
+            "Cannot open \(path) to flush it: the process has run out of file descriptors "
+                + "(\(String(cString: strerror(code)))), which is not a disk problem. Something holds too many "
+                + "connections or files open: count them in /proc/PID/fd, and raise LimitNOFILE in the unit if the "
+                + "load is real."
         case .cannotFlush(let path, let code):
             "Cannot flush \(path) to disk: \(String(cString: strerror(code))). Check the disk and that the "
                 + "database's folder is writable."

@@ -141,17 +141,120 @@ struct MetricsDaemonTests {
         }
     }
 
-    @Test("A listen address another process holds stops the bot with one line naming it")
+    @Test("A listen address another process holds leaves the bot serving; its log and tessera status say why")
     func addressInUse() async throws {
-        try await withListener { fake, _, metrics in
+        try await withListener { _, _, metrics in
             let taken = try #require(metrics.baseURL.split(separator: "//").last.map(String.init))
-            let database = try TesseraProcess.temporaryDirectory().appendingPathComponent("second.sqlite").path
-            let second = try Daemon(fake: fake, database: database, environment: ["TESSERA_METRICS_LISTEN": taken])
+            let fake = try await FakeTelegram.start()
+            let directory = try TesseraProcess.temporaryDirectory()
+            let database = directory.appendingPathComponent("second.sqlite").path
+            let log = directory.appendingPathComponent("second.log")
+            let second = try Daemon(
+                fake: fake, database: database, environment: ["TESSERA_METRICS_LISTEN": taken], logFile: log)
             try second.start()
-            let (status, log) = await second.exit(within: 20)
-            #expect(status == 1)
-            #expect(log.contains("Error: The metrics listener on \(taken) stopped:"), "\(log)")
-            #expect(log.contains("choose another metrics.listen (TESSERA_METRICS_LISTEN)"))
+            defer { if second.process.isRunning { kill(second.process.processIdentifier, SIGKILL) } }
+            try await LogWatch.wait(for: "The metrics listener on \(taken) cannot serve:", in: log)
+            let text = try String(contentsOf: log, encoding: .utf8)
+            #expect(text.contains("choose another metrics.listen (TESSERA_METRICS_LISTEN)"), "\(text)")
+            // The bot itself serves.
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
+            try await fake.waitForSent { $0.count >= 1 }
+            #expect(second.process.isRunning)
+            let status = try await fake.wait(for: { try TesseraProcess.run(["status", "--database", database]) }) {
+                $0.standardOutput.contains("metrics listener")
+            }
+            #expect(status.status == 0, "the bot serves: healthy, with the listener's trouble said")
+            #expect(status.standardOutput.contains("But the metrics listener on \(taken) is down: "), "\(status)")
+            #expect(await second.stop(SIGTERM) == 0)
+            await fake.stop()
+        }
+    }
+
+    @Test(
+        "Connections held open, idle or with endless headers, neither stop the bot nor keep the listener from answering"
+    )
+    func heldConnections() async throws {
+        try await withListener { fake, daemon, metrics in
+            let port = try #require(metrics.baseURL.split(separator: ":").last.flatMap { Int($0) })
+            // The daemon gets systemd's default of 1,024 descriptors, whatever this machine's is; this process
+            // takes as many as it may, to hold the connections.
+            let limit = try TesseraProcess.runCommand(
+                "/usr/bin/prlimit", ["--pid", "\(daemon.process.processIdentifier)", "--nofile=1024:1024"])
+            #expect(limit.status == 0, "\(limit)")
+            var own = rlimit()
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
+            own.rlim_cur = own.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &own)
+            // 1,100 idle connections: more than systemd's default limit of 1,024 descriptors. The listener accepts
+            // 16 at a time and ends each within seconds; the rest wait in the kernel's backlog, not in the bot.
+            // Their connects do not wait: past the backlog the kernel keeps the client waiting, not the bot.
+            let idle = try (0..<1_100).map { _ in try RawConnection(port: port, waiting: false) }
+            // One sends headers without end, a kilobyte at a time, for longer than the listener lets it.
+            let endless = try RawConnection(port: port)
+            try endless.send("GET /metrics HTTP/1.1\r\nHost: x\r\n")
+            for round in 0..<40 {
+                do {
+                    try endless.send("X-Filler-\(round): \(String(repeating: "a", count: 1_000))\r\n")
+                } catch {
+                    break  // closed by the listener: what this test wants
+                }
+            }
+            // The bot answers meanwhile: the batch commits, the reply goes out.
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
+            try await fake.waitForSent { $0.count >= 1 }
+            // And the listener still answers a scrape, once it has closed the connections that wait.
+            let healthy = try await fake.wait(timeout: .seconds(90), for: { try await metrics.get("/healthz") }) {
+                $0.status == 200
+            }
+            #expect(healthy.body.hasPrefix("Healthy"))
+            #expect(endless.isClosedByPeer(), "the listener kept reading a header of 40 kB")
+            #expect(daemon.process.isRunning)
+            try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 2)])
+            try await fake.waitForSent { $0.count >= 2 }
+            withExtendedLifetime(idle) {}
+        }
+    }
+}
+
+/// A TCP connection to a loopback port, written to by hand: what a hostile client would hold open.
+final class RawConnection {
+    let descriptor: Int32
+
+    /// `waiting` false: the connect is started and not waited for.
+    init(port: Int, waiting: Bool = true) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 || (!waiting && errno == EINPROGRESS) else {
+            close(descriptor)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard written == bytes.count else { throw POSIXError(.init(rawValue: errno) ?? .EPIPE) }
+    }
+
+    /// Whether the other end closes within 15 s: the listener closes a connection at most 10 s after it accepted
+    /// it. What it sends before (an error response) is read and dropped.
+    func isClosedByPeer() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 15_000) == 1 else { return false }
+            if recv(descriptor, &buffer, buffer.count, 0) <= 0 { return true }
         }
     }
 }
