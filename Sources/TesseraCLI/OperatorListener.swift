@@ -20,9 +20,9 @@ struct OperatorListener: Service, CustomStringConvertible {
     /// What one client may take of the listener.
     enum Limits {
         /// Connections open at once; more wait in the kernel's backlog, using none of the process's descriptors.
-        static let connections = 16
+        static let connections = 64
         /// Silence after which a connection is closed.
-        static let idle = TimeAmount.seconds(5)
+        static let idle = TimeAmount.seconds(2)
         /// The longest a connection lives, whatever it sends: a slow header or a body trickled byte by byte ends
         /// here. A scraper that keeps its connection alive opens another at its next scrape.
         static let lifetime = TimeAmount.seconds(10)
