@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks a hand-edited JSON configuration before it is used, so that a mistake is reported as a person fixes
 /// it: the file, the line and column, what was found and what was expected there. (Foundation's parser says
 /// "Error Domain=NSCocoaErrorDomain Code=3840".)
@@ -13,6 +15,106 @@ enum ConfigurationFile {
             throw CommandError(
                 "The configuration file \(path) is not valid JSON: line \(mistake.line), column \(mistake.column): "
                     + "expected \(mistake.expected), found \(mistake.found). See config/tessera.example.json.")
+        }
+        try checkTypes(text, path: path)
+    }
+
+    /// What each setting's value may be in the file. A value of another type would be passed over without a word
+    /// (`"metrics": {"listen": 9464}` would listen nowhere), so it is refused, naming the key.
+    enum Kind {
+        case text
+        /// A whole number, or one written as text.
+        case number
+
+        var expected: String {
+            switch self {
+            case .text: "a string in quotes"
+            case .number: "a number"
+            }
+        }
+    }
+
+    static let kinds: [String: Kind] = {
+        var kinds: [String: Kind] = [:]
+        for key in [
+            "telegram.token", "telegram.api.url", "matrix.homeserver", "matrix.user", "matrix.access.token",
+            "matrix.password", "database", "database.password", "secret", "game.name", "default.language",
+            "default.time.zone", "log.level", "log.format", "telegram.rate.limits", "matrix.rate.limits",
+            "metrics.listen", "clock.file",
+        ] {
+            kinds[key] = .text
+        }
+        for secret in ["telegram.token", "matrix.access.token", "matrix.password", "database.password"] {
+            kinds[secret + ".file"] = .text
+        }
+        for key in ["default.rollover.hour", "telegram.poll.seconds", "metrics.stale.after", "practice.games.per.day"] {
+            kinds[key] = .number
+        }
+        return kinds
+    }()
+
+    /// Refuses a known setting whose value is of the wrong JSON type. `text` is valid JSON already.
+    static func checkTypes(_ text: String, path: String) throws {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        } catch {
+            throw CommandError("The configuration file \(path) cannot be read: \(error).")
+        }
+        func visit(_ value: JSONValue, key: String) throws {
+            guard let kind = kinds[key] else {
+                guard case .object(let members) = value else { return }
+                for (name, member) in members { try visit(member, key: key.isEmpty ? name : key + "." + name) }
+                return
+            }
+            switch (kind, value) {
+            case (.text, .string), (.number, .number), (.number, .string), (_, .null): return
+            default:
+                let hint = key == "telegram.rate.limits" || key == "matrix.rate.limits" ? " (\"off\" or \"on\")" : ""
+                throw CommandError(
+                    "In the configuration file \(path), \(key) is \(value.kind), which Tessera would pass over: "
+                        + "give \(kind.expected)\(hint). See config/tessera.example.json.")
+            }
+        }
+        try visit(value, key: "")
+    }
+
+    /// A JSON value, as much as the types check needs.
+    enum JSONValue: Decodable {
+        case object([String: JSONValue])
+        case array
+        case string
+        case number
+        case bool(Bool)
+        case null
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+                // Each attempt asks which type the value is; a failed one is an answer, not an error to report.
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if (try? container.decode(Double.self)) != nil {
+                self = .number
+            } else if (try? container.decode(String.self)) != nil {
+                self = .string
+            } else if (try? container.decode([JSONValue].self)) != nil {
+                self = .array
+            } else {
+                self = .object(try container.decode([String: JSONValue].self))
+            }
+        }
+
+        var kind: String {
+            switch self {
+            case .object: "an object"
+            case .array: "a list"
+            case .string: "a string"
+            case .number: "a number"
+            case .bool(let flag): "\(flag)"
+            case .null: "null"
+            }
         }
     }
 

@@ -36,20 +36,30 @@ struct EscapingLogHandler: LogHandler {
         }
     }
 
-    /// `\n`, `\t` and the like as their escapes, other controls as `\u{…}`: a line stays one line.
+    /// `\n`, `\t` and the like as their escapes, other characters that ``mustBeEscaped(_:)`` as `\u{…}`: a line
+    /// stays one line, and reads in the order it was written.
     static func escaping(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        guard text.unicodeScalars.contains(where: mustBeEscaped) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
-                escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where mustBeEscaped(scalar): escaped += "\\u{\(String(scalar.value, radix: 16))}"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
+    }
+
+    /// What text from outside may not put raw in a log line, whatever the format: control characters, the
+    /// Unicode line and paragraph separators (tools that split on them cut an event in two), and the
+    /// direction controls (U+202E and its kin, which make a line read other than it was written).
+    static func mustBeEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: scalar.properties.isBidiControl
+        }
     }
 }

@@ -196,19 +196,42 @@ extension SharedResult {
         return rows
     }
 
-    /// Whether a text shows a guess's letters the way the bot's private board does: a line of a row of squares,
-    /// then a blank and the word in capitals, one letter a square (`🟩⬛⬛🟨⬛ CRANE`), as a forwarded or copied
-    /// board has. Chat beside squares (`🟩🟩🟩🟩🟩 great`) is no such line.
+    /// Whether a text shows guesses' letters the way the bot's private messages do, as a forwarded or copied one
+    /// has: a line of a row of squares, then a blank and the word in capitals, one letter a square (`🟩⬛⬛🟨⬛
+    /// CRANE`, numbered `1. 🟩⬛⬛🟨⬛ CRANE` in an analysis), or words in capitals joined by arrows (the bot's
+    /// path, `SALET → THRIP → ROUTE`). Chat beside squares (`🟩🟩🟩🟩🟩 great`) is no such line.
     public static func showsLetters(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            let trimmed = line.drop { $0.isWhitespace }
-            guard let blank = trimmed.firstIndex(where: \.isWhitespace), let row = tileRow(trimmed[..<blank]) else {
-                return false
-            }
-            let words = trimmed[blank...].split(whereSeparator: \.isWhitespace)
-            return words.count == 1 && words[0].count == row.count
-                && words[0].allSatisfy { $0.isLetter && $0.isUppercase }
+        text.split(whereSeparator: \.isNewline).contains { line in showsBoardRow(line) || showsPath(line) }
+    }
+
+    /// `SALET → THRIP → ROUTE`: two words or more in capitals, of one length, each next to an arrow.
+    private static func showsPath(_ line: Substring) -> Bool {
+        let pieces = line.split(separator: "→", omittingEmptySubsequences: false)
+        guard pieces.count >= 2 else { return false }
+        var words: [Substring] = []
+        for (index, piece) in pieces.enumerated() {
+            let tokens = piece.split(whereSeparator: \.isWhitespace)
+            if index > 0, let first = tokens.first { words.append(first) }
+            if index < pieces.count - 1, let last = tokens.last { words.append(last) }
         }
+        guard let length = words.first?.count, length >= 4 else { return false }
+        return words.count >= 2
+            && words.allSatisfy { $0.count == length && $0.allSatisfy { $0.isLetter && $0.isUppercase } }
+    }
+
+    private static func showsBoardRow(_ line: Substring) -> Bool {
+        var trimmed = line.drop { $0.isWhitespace }
+        // An analysis numbers its rows: `1. `.
+        let number = trimmed.prefix { $0.isASCII && $0.isNumber }
+        if !number.isEmpty, trimmed.dropFirst(number.count).first == "." {
+            trimmed = trimmed.dropFirst(number.count + 1).drop { $0.isWhitespace }
+        }
+        guard let blank = trimmed.firstIndex(where: \.isWhitespace), let row = tileRow(trimmed[..<blank]) else {
+            return false
+        }
+        let words = trimmed[blank...].split(whereSeparator: \.isWhitespace)
+        return words.count == 1 && words[0].count == row.count
+            && words[0].allSatisfy { $0.isLetter && $0.isUppercase }
     }
 
     private static func tileRow(_ line: Substring) -> Feedback? {

@@ -276,8 +276,12 @@ public struct BotEngine: Sendable {
             // In a group: what the group can do there, not how to guess in private.
             if context.isGroup { return context.reply(context.texts.groupHelp) }
             guard command == .start else { return context.reply(context.texts.help) }
-            // A group's play button opens the direct chat on the group's puzzle (`/start play-en`).
-            if let chosen = Self.playedLanguage(fromStart: argument) { choosePuzzle(chosen, context: &context) }
+            // A group's play button opens the direct chat on the group's puzzle (`/start play-en`): the next word
+            // goes there, not to a practice game.
+            if let chosen = Self.playedLanguage(fromStart: argument) {
+                choosePuzzle(chosen, context: &context)
+                try await focusOnDailyPuzzle(context: &context)
+            }
             context.reply(welcome(playing: context.language, player: context.player))
         case .play where !context.isGroup:
             if !argument.isEmpty {

@@ -183,6 +183,30 @@ struct RunTests {
         #expect(systemd.databasePath == "/var/lib/tessera/tessera.sqlite")
     }
 
+    @Test(
+        "A setting of the wrong JSON type is refused, naming the key, never passed over",
+        arguments: [
+            (#"{"metrics": {"listen": 9464}}"#, "metrics.listen is a number"),
+            (#"{"telegram": {"rate": {"limits": false}}}"#, #"telegram.rate.limits is false, which"#),
+            (#"{"practice": {"games": {"per": {"day": true}}}}"#, "practice.games.per.day is true"),
+            (#"{"secret": 12345678901234567890}"#, "secret is a number"),
+            (#"{"database": ["a.sqlite"]}"#, "database is a list"),
+            (#"{"default": {"time": {"zone": {"name": "UTC"}}}}"#, "default.time.zone is an object"),
+            (#"{"default": {"time": {"zone": "UTC"}}, "unknown": {"key": 1}}"#, ""),
+        ])
+    func wrongTypesRefused(_ json: String, _ said: String) async throws {
+        let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.json")
+        try Data(json.utf8).write(to: file)
+        do {
+            _ = try await RunSettings.load(
+                commandLine: [:], configFile: file.path, environment: ["TESSERA_TELEGRAM_TOKEN": "123:abc"])
+            #expect(said.isEmpty, "accepted: \(json)")
+        } catch let error as CommandError {
+            #expect(!said.isEmpty && "\(error)".contains(said), "\(error)")
+            #expect("\(error)".contains("which Tessera would pass over: give "), "\(error)")
+        }
+    }
+
     @Test("Numbers in the file count whether written as JSON numbers or as text; a wrong one is refused")
     func numbersInTheFile() async throws {
         let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.json")
@@ -243,6 +267,32 @@ struct RunTests {
         #expect(metadata.contains("user.name=Ann\\u{0}ie") && metadata.contains("data="), "\(metadata)")
         #expect(metadata.contains("plain=café 🟩"))
         #expect(!metadata.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test(
+        "Line and paragraph separators and direction controls from outside are escaped in both log formats",
+        arguments: ["\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{85}"])
+    func separatorsEscaped(_ character: String) throws {
+        let recorder = LogRecorder()
+        let text = Logger(label: "test") { _ in EscapingLogHandler(base: recorder.handler()) }
+        text.warning("name \("Ann\(character)evil")", metadata: ["user.name": "\("Bo\(character)b")"])
+        let line = try #require(recorder.lines.first)
+        for written in [line.message, line.metadata] {
+            #expect(!written.unicodeScalars.contains { EscapingLogHandler.mustBeEscaped($0) }, "\(written)")
+            #expect(written.contains("\\u{"), "\(written)")
+        }
+        let lines = Mutex<[Data]>([])
+        let json = Logger(label: "tessera") { _ in
+            JSONLogHandler(label: "tessera") { line in lines.withLock { $0.append(line) } }
+        }
+        json.warning("name \("Ann\(character)evil")", metadata: ["user.name": "\("Bo\(character)b")"])
+        let written = try #require(lines.withLock { $0.first })
+        let raw = String(decoding: written, as: UTF8.self)
+        #expect(!raw.unicodeScalars.contains { EscapingLogHandler.mustBeEscaped($0) && $0 != "\n" }, "\(raw)")
+        // Still JSON, and it reads back to what was logged.
+        let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        #expect(object["message"] as? String == "name Ann\(character)evil")
+        #expect((object["metadata"] as? [String: Any])?["user.name"] as? String == "Bo\(character)b")
     }
 
     @Test("A JSON log line is one object: time, level, label, message and metadata; outside text stays in it")

@@ -126,9 +126,27 @@ struct LiveBoardTests {
         #expect(bot.engine.questions(for: forward) == [.botMayDeleteMessages])
         let deleted = try await bot.send(forwarded, from: 6, in: -300, group: true, botMayDelete: true)
         #expect(deleted.map(\.action) == [.delete, .post] && deleted.last?.html.hasPrefix("🧹") == true)
+        // A forwarded analysis names the guesses and the bot's path to the word: handled as a forwarded board.
+        let analysis = """
+            🔍 Analysis · Tessera 326
+            1. 🟨⬛⬛⬛🟩 SALET
+                2,315 → 34 words · ✅ optimal · luck +0.20
+            2. 🟩🟩🟩🟩🟩 ROUTE
+                34 → 1 word · cost 0.12 guesses (bot: THRIP) · luck +1.40
+
+            Skill 80/99 · Luck 95/99
+            🤖 From your first word, the bot plays SALET → THRIP → ROUTE
+            """
+        let pathOnly = "🤖 Desde tu primera palabra, el bot juega SALET → THRIP → ROUTE"
+        for text in [analysis, pathOnly] {
+            #expect(bot.engine.questions(for: message(text)) == [.botMayDeleteMessages], "\(text)")
+        }
+        let forwardedAnalysis = try await bot.send(analysis, from: 6, in: -300, group: true, botMayDelete: true)
+        #expect(forwardedAnalysis.map(\.action) == [.delete], "deleted; the group was told why already")
         // A share's grid, or words beside squares that are no board row, stay.
         for text in [
             "Tessera 326 2/6\n\n🟨⬛⬛⬛🟩\n🟩🟩🟩🟩🟩", "🟩🟩 so close today", "🟩🟩🟩🟩🟩 nice one", "🟩🟩🟩🟩🟩 great",
+            "1. 🟩🟩🟩🟩🟩 great", "so close → next time", "Monday → Tuesday", "ok → OK",
         ] {
             #expect(bot.engine.questions(for: message(text)).isEmpty, "\(text)")
         }

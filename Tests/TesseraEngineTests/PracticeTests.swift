@@ -161,6 +161,18 @@ import Testing
         #expect(try await bot.text("crane").hasPrefix("You have finished today's puzzle (3/6)"))
     }
 
+    @Test("A group's Play button (/start play-en) brings the player to the daily puzzle, not their practice game")
+    func playButtonFocusesTheDailyPuzzle() async throws {
+        let bot = try Self.harness()
+        let dailyWrong = Self.wrongWords(try bot.answer())[0]
+        _ = try await bot.send("/practice")
+        let practice = try await Self.latest(bot)
+        let practiceWrong = Self.wrongWords(practice.answer).first { $0 != dailyWrong }!
+        #expect(try await bot.text(practiceWrong).hasPrefix("<b>Practice</b> · 1/6"))
+        _ = try await bot.send("/start play-en")
+        #expect(try await bot.text(dailyWrong).hasPrefix("<b>Tessera 326</b> · 1/6"), "the button: the daily")
+    }
+
     @Test("A player's practice flag set with no game in play (as the migration sets it) is mended by the next word")
     func staleFlag() async throws {
         let bot = try Self.harness()
