@@ -75,20 +75,31 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
         }
         var waiting: [(job: AnalysisJob, lane: AnalysisQueue.Lane)] = []
         for job in jobs {
-            waiting.append((job, try await keptFirstGuess(of: job).known ? .known : .search))
+            waiting.append((job, try await keptFirstGuess(of: job, asked: .recently).known ? .known : .search))
         }
         return shared.queue.withLock { $0.next(for: lane, among: waiting) }
     }
 
+    /// How fresh a kept total must be: sorting games into lanes may use what this service learned before; an
+    /// analysis reads the store again, since another platform's service may have kept it meanwhile.
+    private enum Freshness {
+        case recently
+        case now
+    }
+
     /// Where the job's first guess's total is kept outside the opening book, and that total if it is;
     /// `known` when the analysis needs no search for it (the book has it, or it was kept).
-    private func keptFirstGuess(of job: AnalysisJob) async throws -> (key: String?, kept: String?, known: Bool) {
+    private func keptFirstGuess(of job: AnalysisJob, asked freshness: Freshness) async throws
+        -> (key: String?, kept: String?, known: Bool)
+    {
         guard let key = engine.keptFirstGuessKey(of: job, analyst: fingerprints) else {
             return (nil, nil, true)
         }
-        if let kept = shared.keptTotals.withLock({ $0[key] }) { return (key, kept, true) }
+        if let known = shared.keptTotals.withLock({ $0[key] }), known != nil || freshness == .recently {
+            return (key, known, known != nil)
+        }
         let kept = try await retrier.storage("reading a first guess's total") { try await store.setting(key) }
-        if let kept { shared.keptTotals.withLock { $0[key] = kept } }
+        shared.keptTotals.withLock { $0[key] = .some(kept) }
         return (key, kept, kept != nil)
     }
 
@@ -96,8 +107,8 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
     /// the sender when it was posted.
     private func analyse(_ job: AnalysisJob, with analyst: GameAnalyst) async throws {
         let engine = self.engine
-        // Read again: the other lane may have kept it meanwhile.
-        let (key, kept, known) = try await keptFirstGuess(of: job)
+        // Read again: the other lane, or another platform's service, may have kept it meanwhile.
+        let (key, kept, known) = try await keptFirstGuess(of: job, asked: .now)
         let seconds = started.duration(to: clock.now).seconds
         let search = known || shared.queue.withLock { $0.takeSearchShare(of: job.player, at: seconds) }
         let outcome = try await cancelWhenGracefulShutdown {
@@ -108,7 +119,7 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
         if let key, case .success(let analysed) = outcome, analysed.searchedFirstGuess {
             let text = BotEngine.keptText(analysed.firstGuessTotal)
             try await retrier.storage("keeping a first guess's total") { try await store.setSetting(key, text) }
-            shared.keptTotals.withLock { $0[key] = text }
+            shared.keptTotals.withLock { $0[key] = .some(text) }
         }
         let posted = try await retrier.storage("storing an analysis") {
             try await store.write { try await engine.finish(job, outcome, in: $0) }
@@ -120,8 +131,9 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
 /// What the lanes share.
 private final class Shared: Sendable {
     let queue = Mutex(AnalysisQueue())
-    /// First guesses' totals kept in the store, by setting key, as far as this service has read or kept them.
-    let keptTotals = Mutex<[String: String]>([:])
+    /// First guesses' totals kept in the store, by setting key, as far as this service has read or kept them
+    /// (nil: not kept when last read), so that sorting a queue of searches reads each opener once.
+    let keptTotals = Mutex<[String: String?]>([:])
 }
 
 extension AnalysisService: CustomStringConvertible {

@@ -22,6 +22,9 @@ public enum SQLiteBackup {
         case noFolder(path: String, folder: String)
         case isFolder(String)
         case sameFile(String)
+        /// One of the files SQLite and tessera keep beside the database: its write-ahead log, its index of it,
+        /// its rollback journal, or the lock that keeps a second bot off it.
+        case companionFile(path: String, database: String)
         case cannotWrite(path: String, reason: String)
         case notABackup(path: String, reason: String)
         case damaged(path: String, check: String)
@@ -38,6 +41,9 @@ public enum SQLiteBackup {
                 "\(path) is a folder: give the copy's file name, such as \(path)/tessera-backup.sqlite."
             case .sameFile(let path):
                 "\(path) is the database itself: give the copy another file."
+            case .companionFile(let path, let database):
+                "\(path) belongs to the database \(database) (SQLite's log or journal, or the lock that keeps a second "
+                    + "tessera off it): writing there would damage or unlock it. Give the copy another file."
             case .cannotWrite(let path, let reason):
                 "Cannot write \(path): \(reason). Give a path in a folder you may write to."
             case .notABackup(let path, let reason):
@@ -183,6 +189,10 @@ public enum SQLiteBackup {
     }
 
     /// Refuses a destination that cannot take the copy: a folder, a missing folder, the source itself.
+    /// The files kept beside a database: SQLite's write-ahead log and its shared-memory index, the rollback
+    /// journal, and ``DatabaseLock``'s lock file.
+    static let companionSuffixes = ["-wal", "-shm", "-journal", ".lock"]
+
     private static func checkDestination(_ destination: String, notTheSameAs source: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
@@ -195,8 +205,10 @@ public enum SQLiteBackup {
             throw Failure.noFolder(path: destination, folder: folder)
         }
         let resolved = URL(fileURLWithPath: destination).resolvingSymlinksInPath().path
-        if resolved == URL(fileURLWithPath: source).resolvingSymlinksInPath().path {
-            throw Failure.sameFile(destination)
+        let database = URL(fileURLWithPath: source).resolvingSymlinksInPath().path
+        if resolved == database { throw Failure.sameFile(destination) }
+        if Self.companionSuffixes.contains(where: { resolved == database + $0 }) {
+            throw Failure.companionFile(path: destination, database: source)
         }
     }
 

@@ -88,6 +88,10 @@ struct SQLiteBackupTests {
                 .noFolder(path: folder + "/missing/copy.sqlite", folder: folder + "/missing")
             ),
             (database, database, .sameFile(database)),
+            // The lock beside the database: overwriting it would let a second tessera run on the database.
+            (database, database + ".lock", .companionFile(path: database + ".lock", database: database)),
+            (database, database + "-wal", .companionFile(path: database + "-wal", database: database)),
+            (database, database + "-journal", .companionFile(path: database + "-journal", database: database)),
         ]
         for (source, destination, failure) in cases {
             #expect(throws: failure) { try SQLiteBackup.backup(database: source, to: destination) }
