@@ -37,6 +37,7 @@ struct BotStartup: Service, CustomStringConvertible {
         engineConfiguration.defaultTimeZone = settings.defaultTimeZone
         engineConfiguration.defaultRolloverHour = settings.defaultRolloverHour
         engineConfiguration.practiceGamesPerDay = settings.practiceGamesPerDay
+        engineConfiguration.analysisBudget = settings.analysisBudget
 
         var transports: [any ChatTransport] = []
         var console: ConsoleTransport?

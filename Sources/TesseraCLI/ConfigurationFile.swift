@@ -47,7 +47,10 @@ enum ConfigurationFile {
         for secret in ["telegram.token", "matrix.access.token", "matrix.password", "database.password"] {
             kinds[secret + ".file"] = .text
         }
-        for key in ["default.rollover.hour", "telegram.poll.seconds", "metrics.stale.after", "practice.games.per.day"] {
+        for key in [
+            "default.rollover.hour", "telegram.poll.seconds", "metrics.stale.after", "practice.games.per.day",
+            "analysis.steps", "analysis.first.guess.steps",
+        ] {
             kinds[key] = .number
         }
         return kinds

@@ -13,7 +13,8 @@ import TesseraEngine
 /// `database.password` (`.file`) [TESSERA_DATABASE_PASSWORD, PGPASSWORD],
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
 /// `log.level`, `log.format`, `telegram.rate.limits`, `matrix.rate.limits`, `telegram.poll.seconds`,
-/// `metrics.listen`, `metrics.stale.after`, `practice.games.per.day`. `config/README.md` documents each.
+/// `metrics.listen`, `metrics.stale.after`, `practice.games.per.day`, `analysis.steps`,
+/// `analysis.first.guess.steps`. `config/README.md` documents each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -29,6 +30,8 @@ struct RunSettings {
     var defaultRolloverHour: Int
     /// How many practice and archive games a player may start in a day (`practice.games.per.day`).
     var practiceGamesPerDay: Int
+    /// What one game's analysis may spend (`analysis.steps`, `analysis.first.guess.steps`).
+    var analysisBudget: Solver.Budget
     var logLevel: String?
     /// `text` or `json` (`log.format` [TESSERA_LOG_FORMAT]); checked where the log is set up.
     var logFormat: String?
@@ -157,6 +160,19 @@ struct RunSettings {
                 "metrics.stale.after must be a whole number of seconds over \(longestPoll) (the longest a quiet poll "
                     + "takes), not '\(staleText)': a shorter one would call a quiet platform stalled.")
         }
+        let stepsText = number("analysis.steps", in: config) ?? String(Solver.Budget.standard.steps)
+        let firstText =
+            number("analysis.first.guess.steps", in: config) ?? String(Solver.Budget.standard.firstGuessSteps)
+        guard let steps = Int(stepsText), steps >= 1_000_000 else {
+            throw CommandError(
+                "analysis.steps must be a whole number of steps, at least 1000000 (the default is "
+                    + "\(Solver.Budget.standard.steps)), not '\(stepsText)'.")
+        }
+        guard let firstSteps = Int(firstText), firstSteps >= steps else {
+            throw CommandError(
+                "analysis.first.guess.steps must be a whole number of steps, at least analysis.steps (\(steps)), not "
+                    + "'\(firstText)'.")
+        }
         if token == nil, config.string(forKey: "telegram.api.url") != nil {
             warnings.append(
                 "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
@@ -177,6 +193,7 @@ struct RunSettings {
             defaultTimeZone: zone,
             defaultRolloverHour: hour,
             practiceGamesPerDay: practiceGames,
+            analysisBudget: Solver.Budget(steps: steps, firstGuessSteps: firstSteps),
             logLevel: config.string(forKey: "log.level"),
             logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,

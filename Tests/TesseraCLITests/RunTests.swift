@@ -207,6 +207,24 @@ struct RunTests {
         }
     }
 
+    @Test("The analysis budget comes from analysis.steps and analysis.first.guess.steps; a too small one is refused")
+    func analysisBudget() async throws {
+        let defaults = try await RunSettings.load(commandLine: [:], configFile: nil, environment: [:])
+        #expect(defaults.analysisBudget == .standard)
+        let set = try await RunSettings.load(
+            commandLine: [:], configFile: nil,
+            environment: ["TESSERA_ANALYSIS_STEPS": "2000000", "TESSERA_ANALYSIS_FIRST_GUESS_STEPS": "5000000"])
+        #expect(set.analysisBudget.steps == 2_000_000 && set.analysisBudget.firstGuessSteps == 5_000_000)
+        for (key, value) in [
+            ("TESSERA_ANALYSIS_STEPS", "1000"), ("TESSERA_ANALYSIS_STEPS", "lots"),
+            ("TESSERA_ANALYSIS_FIRST_GUESS_STEPS", "5"),
+        ] {
+            await #expect(throws: CommandError.self, "\(key)=\(value)") {
+                _ = try await RunSettings.load(commandLine: [:], configFile: nil, environment: [key: value])
+            }
+        }
+    }
+
     @Test("Numbers in the file count whether written as JSON numbers or as text; a wrong one is refused")
     func numbersInTheFile() async throws {
         let file = try TesseraProcess.temporaryDirectory().appendingPathComponent("tessera.json")

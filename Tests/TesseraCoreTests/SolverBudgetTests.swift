@@ -10,33 +10,13 @@ import Testing
 struct SolverBudgetTests {
     let list = Language.english.wordList
 
+    /// The solver suite's lists and random games (answers, then any allowed word; hard mode keeps the rule).
     func lists(seed: UInt64, answers: Int, others: Int) -> (answers: [Word], guesses: [Word]) {
-        var random = SplitMix64(seed: seed)
-        let chosen = Array(list.answers.shuffled(using: &random).prefix(answers))
-        let allowed = list.allowedGuesses.subtracting(chosen).sorted { $0.codes.lexicographicallyPrecedes($1.codes) }
-        return (chosen, Array(allowed.shuffled(using: &random).prefix(others)))
+        SolverTests().lists(seed: seed, answers: answers, others: others)
     }
 
-    /// Random games: each guess a candidate, or any allowed word (hard mode keeps the rule).
     func games(_ solver: Solver, count: Int, seed: UInt64) -> [(answer: Int, played: [Int])] {
-        var random = SplitMix64(seed: seed)
-        return (0..<count).map { _ in
-            let answer = Int.random(in: solver.answers.indices, using: &random)
-            var position = solver.start
-            var played: [Int] = []
-            while played.count < solver.maximumGuesses,
-                played.last.map({ solver.guesses[$0] }) != solver.answers[answer]
-            {
-                let allowed = solver.guesses.indices.filter { solver.isAllowed($0, in: position) }
-                let guess =
-                    Bool.random(using: &random)
-                    ? position.candidates.randomElement(using: &random) ?? allowed[0]
-                    : allowed.randomElement(using: &random) ?? allowed[0]
-                played.append(guess)
-                position = solver.after(position, guess: guess, pattern: solver.pattern(guess, answer))
-            }
-            return (answer, played)
-        }
+        SolverTests().games(solver, count: count, seed: seed)
     }
 
     func contains(_ bounds: Solver.Total, _ exact: Solver.Total) -> Bool {
