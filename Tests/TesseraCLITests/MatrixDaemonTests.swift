@@ -71,8 +71,10 @@ struct MatrixDaemonTests {
                 #expect((Self.content(finished)["body"] as? String ?? "").contains("!stats · !analysis"))
                 // No buttons on Matrix: !analysis shows the finished game's analysis, in the direct room only.
                 try await synapse.say("!analysis", in: direct, as: alice)
+                // A debug build's solver, at the lowest priority while the rest of the suite runs: give it time.
                 _ = try await synapse.waitForEvent(
-                    in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "🔍 Analysis · Tessera"))
+                    in: direct, as: alice, timeout: .seconds(120),
+                    where: Self.notice(from: bot.userID, containing: "🔍 Analysis · Tessera"))
 
                 let group = try await synapse.createRoom(as: alice, inviting: [bot.userID, bob.userID])
                 try await synapse.join(group, as: bob)
