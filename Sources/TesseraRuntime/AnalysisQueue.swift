@@ -11,7 +11,8 @@ import TesseraEngine
 ///   budget's time for each other player's search ahead of it, however many games someone else queues.
 /// - A player's share: ``searchesPerPlayerPerDay`` searches of a first guess's total in any 24 hours get the
 ///   budget's ``Solver/Budget/firstGuessSteps``; past them, the player's unknown openers get a game's steps
-///   (bounds, kept all the same), so one account cannot keep the search lane busy for long.
+///   (bounds not kept, so that the opener's full search is still made for a later game), so one account cannot
+///   keep the search lane busy for long.
 /// - Each lane reads the store again before every game. The read takes ``window`` games more than the searches
 ///   seen waiting and the games in hand, so that searches at the head of the store's order never hide a known
 ///   game behind them.

@@ -116,7 +116,11 @@ struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration
                 engine.analyse(job, kept: kept, with: analyst, searchFirstGuess: search, stop: stop)
             }
         }
-        if let key, case .success(let analysed) = outcome, analysed.searchedFirstGuess {
+        // Kept only from a search with the first guess's whole budget (or one that came out exact): bounds from a
+        // player past their share would otherwise stand for that opener in everyone's later games.
+        if let key, case .success(let analysed) = outcome, analysed.searchedFirstGuess,
+            search || analysed.firstGuessTotal.isExact
+        {
             let text = BotEngine.keptText(analysed.firstGuessTotal)
             try await retrier.storage("keeping a first guess's total") { try await store.setSetting(key, text) }
             shared.keptTotals.withLock { $0[key] = .some(text) }
