@@ -51,6 +51,20 @@ public struct Statistics: Sendable, Hashable {
         currentStreak = streakIsLive ? streak : 0
     }
 
+    /// Statistics of games that make no streak (practice): how many ended with each result.
+    public init(results: [GameResult: Int], maximumGuesses: Int = Game.defaultMaximumGuesses) {
+        guessDistribution = Array(repeating: 0, count: maximumGuesses)
+        for (result, count) in results {
+            played += count
+            if let guesses = result.guesses, (1...maximumGuesses).contains(guesses) {
+                wins += count
+                guessDistribution[guesses - 1] += count
+            } else {
+                failures += count
+            }
+        }
+    }
+
     /// Wins as a whole percentage of games played, rounded as the original does; 0 before any game.
     public var winPercentage: Int {
         played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded())

@@ -23,8 +23,9 @@ extension BotEngine {
             return try await analysis(of: practice, context: &context)
         }
         if let number = Self.analysedPracticeGame(argument) {
-            guard let practice = try await context.store.practiceGames(of: player).first(where: { $0.number == number })
-            else { return context.reply(context.texts.analysisNoGame) }
+            guard let practice = try await context.store.practiceGame(of: player, number: number) else {
+                return context.reply(context.texts.analysisNoGame)
+            }
             return try await analysis(of: practice, context: &context)
         }
         let language: Language

@@ -9,10 +9,6 @@ import TesseraCore
 /// A player has at most one unfinished practice game. A word typed in the direct chat goes to the game touched
 /// last, practice or daily (``PracticeGame/hasFocus``), and `/play` goes back to the daily puzzle.
 extension BotEngine {
-    /// Days after the open puzzles whose words a practice game never has: a practice word is never a coming
-    /// day's answer.
-    static let practiceSparesDays = 7
-
     /// What may follow `/practice` and `/archive`: a language, `hard`, `new` (give up the unfinished game), and
     /// for the archive a puzzle's number, in any order.
     struct PracticeOptions: Equatable {
@@ -75,12 +71,10 @@ extension BotEngine {
         if let result = daily?.result {
             return context.reply(context.texts.archivePlayed(puzzle, result: result, onItsDay: true))
         }
-        let played = try await context.store.practiceGames(of: context.player.id).first {
-            $0.kind == .archive(puzzle) && $0.language == language && $0.result != nil
-        }
-        if let played, let result = played.result {
+        if let result = try await context.store.archiveResults(of: context.player.id, language: language)[puzzle] {
             return context.reply(context.texts.archivePlayed(puzzle, result: result, onItsDay: false))
         }
+        guard isDealable(puzzle, in: language) else { return context.reply(context.texts.archiveWithdrawn(puzzle)) }
         try await start(.archive(puzzle), options: options, command: .archive, context: &context)
     }
 
@@ -114,12 +108,10 @@ extension BotEngine {
                 return context.reply(context.texts.abandonQuestion(open, typed: "/" + data))
             }
         }
-        let rollover = Player.rollover(player.timeZone, player.rolloverHour)
         let schedule = configuration.schedule
         let today = player.puzzle(at: context.now, schedule: schedule)
-        let dayStart = schedule.start(of: schedule.day(of: today), rollover: rollover)
-        let started = try await store.practiceGamesStarted(by: player.id, since: min(dayStart, context.now))
-        guard started < configuration.practiceGamesPerDay else {
+        let startsKey = secret.tag(for: "practice|\(player.id)|\(today)")
+        guard try await store.practiceStarts(startsKey) < configuration.practiceGamesPerDay else {
             let next = player.nextPuzzleStart(after: context.now, schedule: schedule)
             return context.reply(
                 context.texts.practiceLimit(
@@ -132,32 +124,49 @@ extension BotEngine {
             open.hasFocus = false
             try await keep(open, context: &context)
         }
-        let answer =
-            switch kind {
-            case .practice: practiceAnswer(in: language, at: context.now)
-            case .archive(let puzzle): self.answer(for: puzzle, in: language)
-            }
+        let answer: Word
+        switch kind {
+        case .practice:
+            let played = try await store.finishedGames(of: player.id, language: language).map(\.puzzle)
+            guard
+                let drawn = practiceAnswer(
+                    in: language, at: context.now, played: Set(played), previous: latest?.answer)
+            else { return context.reply(context.texts.practiceNothingYet) }
+            answer = drawn
+        case .archive(let puzzle):
+            answer = self.answer(for: puzzle, in: language)
+        }
         let game = PracticeGame(
             player: player.id, number: (latest?.number ?? 0) + 1, kind: kind, language: language,
             answer: language.wordList.display(answer).lowercased(),
             hardMode: options.hardMode || player.prefersHardMode, startedAt: context.now)
+        try await store.countPracticeStart(startsKey, until: today)
         try await keep(game, context: &context)
         practiceBoard(game, context: &context, reposts: true)
     }
 
-    /// A random answer from the current answers, drawn with the injected randomness: never the word of a puzzle
-    /// open anywhere (UTC+14 to UTC−12), nor of the next ``practiceSparesDays`` days.
-    func practiceAnswer(in language: Language, at now: Date) -> Word {
-        let latest = configuration.schedule.latestPuzzle(at: now)
-        let spared = Set(
-            (earliestOpenPuzzle(at: now).rawValue...latest.rawValue + Self.practiceSparesDays).map {
-                answer(for: PuzzleNumber($0), in: language)
-            })
+    /// A practice word, drawn with the injected randomness from the words of puzzles closed everywhere (the last
+    /// cycle of them) that are still on the lists: what the archive already shows. The draws therefore depend on
+    /// nothing but public words, and say nothing about an open or coming day's word, however many are made; a
+    /// withdrawn word is never dealt. Words the player solved on their day, and the last practice word, are
+    /// left out while others remain. Nil before any puzzle has closed everywhere.
+    func practiceAnswer(
+        in language: Language, at now: Date, played: Set<PuzzleNumber>, previous: String?
+    ) -> Word? {
         let list = language.wordList
-        let answers = list.answerEditions[list.answerEditionIndex(for: latest)].answers.filter {
-            !spared.contains($0)
+        let pool = practiceWords(in: language, closedThrough: earliestOpenPuzzle(at: now).rawValue - 1)
+        let fresh = pool.filter { puzzle, word in
+            !played.contains(puzzle) && list.display(word).lowercased() != previous
         }
-        return answers[configuration.randomBelow(answers.count)]
+        let choices = (fresh.isEmpty ? pool : fresh).map(\.1)
+        guard !choices.isEmpty else { return nil }
+        return choices[configuration.randomBelow(choices.count)]
+    }
+
+    /// Whether a past puzzle's word is still on the lists: the archive keeps a withdrawn word's history but
+    /// never deals it.
+    func isDealable(_ puzzle: PuzzleNumber, in language: Language) -> Bool {
+        language.wordList.answers.contains(answer(for: puzzle, in: language))
     }
 
     /// `/archive`: the last 30 past puzzles the player has not played, on their day or from the archive.
@@ -165,14 +174,14 @@ extension BotEngine {
         let player = context.player.id
         let finishedOnTheirDay = Set(
             try await context.store.finishedGames(of: player, language: language).map(\.puzzle))
-        let finishedFromArchive = Set(
-            try await context.store.practiceGames(of: player).filter { $0.language == language && $0.result != nil }
-                .compactMap(\.archivePuzzle))
+        let finishedFromArchive = try await context.store.archiveResults(of: player, language: language)
         var puzzles: [(PuzzleNumber, CivilDate)] = []
         var number = earliestOpenPuzzle(at: context.now).rawValue - 1
         while number >= 1 && puzzles.count < Self.archiveListed {
             let puzzle = PuzzleNumber(number)
-            if !finishedOnTheirDay.contains(puzzle) && !finishedFromArchive.contains(puzzle) {
+            if !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
+                && isDealable(puzzle, in: language)
+            {
                 puzzles.append((puzzle, configuration.schedule.day(of: puzzle)))
             }
             number -= 1
@@ -331,17 +340,11 @@ extension BotEngine {
 
     /// The practice section of `/stats` in a language: nil before a practice or archive game there has ended.
     func practiceStatistics(language: Language, context: Context) async throws -> String? {
-        let finished = try await context.store.practiceGames(of: context.player.id).filter {
-            $0.language == language && $0.result != nil
-        }
-        guard !finished.isEmpty else { return nil }
-        // Numbered by the order played: no streak, no day.
-        let history = finished.compactMap { game in
-            game.result.map { PlayedGame(puzzle: PuzzleNumber(game.number), result: $0) }
-        }
+        let results = try await context.store.practiceResults(of: context.player.id, language: language)
+        guard !results.isEmpty else { return nil }
         let analyses = try await context.store.recentPracticeAnalyses(
             of: context.player.id, language: language, limit: Self.averagedAnalyses)
         return context.texts.practiceStatistics(
-            Statistics(history: history), scores: averageScores(analyses, player: context.player.id))
+            Statistics(results: results), scores: averageScores(analyses, player: context.player.id))
     }
 }

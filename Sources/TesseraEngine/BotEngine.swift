@@ -40,6 +40,26 @@ public struct BotEngine: Sendable {
 
     private final class Schedules: Sendable {
         let built = Mutex<[Language: AnswerSchedule]>([:])
+        /// Each language's practice words (``BotEngine/practiceWords(in:closedThrough:)``) as of the last puzzle
+        /// closed everywhere: worked out once a day, not on every `/practice`.
+        let practiceWords = Mutex<[Language: (closed: Int, words: [(PuzzleNumber, Word)])]>([:])
+    }
+
+    /// The words practice deals in a language while puzzles up to `closed` have closed everywhere: the last cycle
+    /// of their answers still on the lists, newest first, each once, with the puzzle it was.
+    func practiceWords(in language: Language, closedThrough closed: Int) -> [(PuzzleNumber, Word)] {
+        if let kept = schedules.practiceWords.withLock({ $0[language] }), kept.closed == closed { return kept.words }
+        let list = language.wordList
+        let current = Set(list.answers)
+        var seen = Set<Word>()
+        var words: [(PuzzleNumber, Word)] = []
+        for number in stride(from: closed, to: max(0, closed - list.answers.count), by: -1) {
+            let puzzle = PuzzleNumber(number)
+            let word = answer(for: puzzle, in: language)
+            if current.contains(word), seen.insert(word).inserted { words.append((puzzle, word)) }
+        }
+        schedules.practiceWords.withLock { $0[language] = (closed, words) }
+        return words
     }
     /// Keys the schedule and the replay guards.
     let secret: ScheduleSecret

@@ -21,10 +21,18 @@ public protocol GameStoreTransaction: Sendable {
     func latestPracticeGame(of player: UserID) async throws -> PracticeGame?
     /// Stores a practice game, new or changed (by player and number).
     func save(_ game: PracticeGame) async throws
-    /// Every practice game of a player, in the order they were started.
-    func practiceGames(of player: UserID) async throws -> [PracticeGame]
-    /// How many practice games a player started at or after an instant.
-    func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int
+    /// A player's practice game by its number.
+    func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame?
+    /// How many of a player's practice and archive games in a language ended with each result: a few rows,
+    /// however long the history.
+    func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int]
+    /// The archive puzzles a player finished in a language, with their results: at most one a past puzzle.
+    func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult]
+    /// How many practice and archive games were started under a one-way key (a player's day): kept by the key
+    /// alone, as the replay guards are, so that `/forgetme` does not give the day's games back.
+    func practiceStarts(_ key: String) async throws -> Int
+    /// Counts one more game started under a key, kept until `puzzle` has closed everywhere.
+    func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws
 
     // Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``)
 
@@ -115,7 +123,8 @@ public protocol GameStoreTransaction: Sendable {
     func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws
     /// Whether a forgotten player's game is remembered under this key.
     func isReplayGuarded(_ key: String) async throws -> Bool
-    /// Drops the keys of puzzles before `puzzle`: closed everywhere, they can be played no more.
+    /// Drops the keys of puzzles before `puzzle`, replay guards and practice counts: closed everywhere, those
+    /// days can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) async throws
 
     /// The players who asked for streak reminders; claimed until the transaction ends, as

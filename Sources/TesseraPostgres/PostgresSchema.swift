@@ -295,6 +295,13 @@
                     "ALTER TABLE player ADD COLUMN practice_in_play BOOLEAN NOT NULL DEFAULT false",
                     "UPDATE player SET practice_in_play = true WHERE id IN (SELECT player_id FROM practice_game)",
                 ]),
+            // Games started today before this version are not counted: at most one more day's worth.
+            Migration(
+                name: "v10: practice games started a day, by a one-way key",
+                sql: [
+                    "CREATE TABLE practice_start (key TEXT PRIMARY KEY, puzzle INTEGER NOT NULL, games INTEGER NOT NULL)",
+                    "CREATE INDEX practice_start_puzzle ON practice_start (puzzle)",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

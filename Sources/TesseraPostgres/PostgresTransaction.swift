@@ -270,14 +270,40 @@
             ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
         }
 
-        func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int {
-            guard let key = try await rowID(of: player) else { return 0 }
+        func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
+            guard let key = try await rowID(of: player) else { return nil }
             return try await one(
                 """
-                SELECT count(*)::BIGINT FROM practice_game
-                WHERE player_id = \(key) AND started_at >= \(instant.timeIntervalSince1970)
+                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game
+                WHERE player_id = \(key) AND number = \(number)
                 """
-            ) { try $0.decode(Int.self) } ?? 0
+            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
+        }
+
+        func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int] {
+            guard let key = try await rowID(of: player) else { return [:] }
+            let rows = try await all(
+                """
+                SELECT won_in, count(*)::BIGINT FROM practice_game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
+                GROUP BY won_in
+                """
+            ) { try $0.decode((Int?, Int).self) }
+            return Dictionary(rows.map { ($0.0.map { .won(guesses: $0) } ?? .lost, $0.1) }, uniquingKeysWith: +)
+        }
+
+        func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
+            guard let key = try await rowID(of: player) else { return [:] }
+            let rows = try await all(
+                """
+                SELECT archive_puzzle, won_in FROM practice_game
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND archive_puzzle IS NOT NULL
+                    AND (won_in IS NOT NULL OR lost)
+                """
+            ) { try $0.decode((Int, Int?).self) }
+            return Dictionary(
+                rows.map { (PuzzleNumber($0.0), $0.1.map { GameResult.won(guesses: $0) } ?? .lost) },
+                uniquingKeysWith: { first, _ in first })
         }
 
         // MARK: - Analyses (the states of `analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
@@ -985,6 +1011,19 @@
 
         func removeReplayGuards(before puzzle: PuzzleNumber) async throws {
             try await execute("DELETE FROM replay_guard WHERE puzzle < \(puzzle.rawValue)")
+            try await execute("DELETE FROM practice_start WHERE puzzle < \(puzzle.rawValue)")
+        }
+
+        func practiceStarts(_ key: String) async throws -> Int {
+            try await one("SELECT games FROM practice_start WHERE key = \(key)") { try $0.decode(Int.self) } ?? 0
+        }
+
+        func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws {
+            try await execute(
+                """
+                INSERT INTO practice_start (key, puzzle, games) VALUES (\(key), \(puzzle.rawValue), 1)
+                ON CONFLICT (key) DO UPDATE SET games = practice_start.games + 1
+                """)
         }
 
         func playersWithReminders() async throws -> [Player] {

@@ -24,11 +24,18 @@ extension OpenTransaction: GameStoreTransaction {
         try await sql { try $0.latestPracticeGame(of: player) }
     }
     func save(_ game: PracticeGame) async throws { try await sql { try $0.save(game) } }
-    func practiceGames(of player: UserID) async throws -> [PracticeGame] {
-        try await sql { try $0.practiceGames(of: player) }
+    func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
+        try await sql { try $0.practiceGame(of: player, number: number) }
     }
-    func practiceGamesStarted(by player: UserID, since instant: Date) async throws -> Int {
-        try await sql { try $0.practiceGamesStarted(by: player, since: instant) }
+    func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int] {
+        try await sql { try $0.practiceResults(of: player, language: language) }
+    }
+    func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
+        try await sql { try $0.archiveResults(of: player, language: language) }
+    }
+    func practiceStarts(_ key: String) async throws -> Int { try await sql { try $0.practiceStarts(key) } }
+    func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws {
+        try await sql { try $0.countPracticeStart(key, until: puzzle) }
     }
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
         try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }

@@ -750,6 +750,16 @@ public final class SQLiteGameStore: GameStore {
                         WHERE id IN (SELECT player_id FROM practice_game);
                     """)
         }
+        migrator.registerMigration("v19: practice games started a day, by a one-way key") { db in
+            // Games started today before this version are not counted: at most one more day's worth.
+            try db.execute(
+                sql: """
+                    CREATE TABLE practice_start (
+                        key TEXT PRIMARY KEY NOT NULL, puzzle INTEGER NOT NULL, games INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX practice_start_puzzle ON practice_start (puzzle);
+                    """)
+        }
         return migrator
     }
 }

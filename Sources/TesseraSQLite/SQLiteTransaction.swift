@@ -155,11 +155,48 @@ struct SQLiteTransaction {
         ).map { try Self.practiceGame($0, of: player) }
     }
 
-    func practiceGamesStarted(by player: UserID, since instant: Date) throws -> Int {
-        guard let key = try rowID(of: player) else { return 0 }
-        return try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM practice_game WHERE player_id = ? AND started_at >= ?",
-            arguments: [key, instant.timeIntervalSince1970]) ?? 0
+    func practiceGame(of player: UserID, number: Int) throws -> PracticeGame? {
+        guard let key = try rowID(of: player) else { return nil }
+        return try db.cachedRow(
+            sql: "SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ? AND number = ?",
+            arguments: [key, number]
+        ).map { try Self.practiceGame($0, of: player) }
+    }
+
+    func practiceResults(of player: UserID, language: Language) throws -> [GameResult: Int] {
+        guard let key = try rowID(of: player) else { return [:] }
+        let rows = try db.cachedRows(
+            sql: """
+                SELECT won_in, count(*) AS games FROM practice_game
+                WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1) GROUP BY won_in
+                """,
+            arguments: [key, language.rawValue])
+        return try Dictionary(
+            rows.map { row in
+                (
+                    (row["won_in"] as Int?).map { .won(guesses: $0) } ?? .lost,
+                    try row.required("games", in: "practice_game")
+                )
+            },
+            uniquingKeysWith: +)
+    }
+
+    func archiveResults(of player: UserID, language: Language) throws -> [PuzzleNumber: GameResult] {
+        guard let key = try rowID(of: player) else { return [:] }
+        let rows = try db.cachedRows(
+            sql: """
+                SELECT archive_puzzle, won_in FROM practice_game
+                WHERE player_id = ? AND language = ? AND archive_puzzle IS NOT NULL AND (won_in IS NOT NULL OR lost = 1)
+                """,
+            arguments: [key, language.rawValue])
+        return try Dictionary(
+            rows.map { row in
+                (
+                    PuzzleNumber(try row.required("archive_puzzle", in: "practice_game")),
+                    (row["won_in"] as Int?).map { GameResult.won(guesses: $0) } ?? .lost
+                )
+            },
+            uniquingKeysWith: { first, _ in first })
     }
 
     static func practiceGame(_ row: Row, of player: UserID) throws -> PracticeGame {
@@ -873,8 +910,23 @@ struct SQLiteTransaction {
             ?? false
     }
 
+    func practiceStarts(_ key: String) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT games FROM practice_start WHERE key = ?"), arguments: [key])
+            ?? 0
+    }
+
+    func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) throws {
+        try db.executeCached(
+            sql: """
+                INSERT INTO practice_start (key, puzzle, games) VALUES (?, ?, 1)
+                ON CONFLICT (key) DO UPDATE SET games = games + 1
+                """,
+            arguments: [key, puzzle.rawValue])
+    }
+
     func removeReplayGuards(before puzzle: PuzzleNumber) throws {
         try db.executeCached(sql: "DELETE FROM replay_guard WHERE puzzle < ?", arguments: [puzzle.rawValue])
+        try db.executeCached(sql: "DELETE FROM practice_start WHERE puzzle < ?", arguments: [puzzle.rawValue])
     }
 
     func noteActivity(in chat: ChatID) throws {

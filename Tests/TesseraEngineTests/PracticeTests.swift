@@ -32,6 +32,12 @@ import Testing
         try #require(try await bot.store.write { try await $0.player(UserID(user)) }).practiceInPlay
     }
 
+    /// Whether a puzzle's English word has been taken off the latest list.
+    static func isWithdrawn(_ bot: EngineHarness, _ puzzle: PuzzleNumber) throws -> Bool {
+        let list = Language.english.wordList
+        return !list.answers.contains(try list.word(from: bot.answer(puzzle: puzzle)).get())
+    }
+
     /// Allowed words that are not `answer`, from the list's answers.
     static func wrongWords(_ answer: String, language: Language = .english) -> [String] {
         let list = language.wordList
@@ -76,58 +82,109 @@ import Testing
                 == "Start a practice game with /practice, or /practice es hard for Spanish in hard mode.")
     }
 
-    @Test("Practice answers are never a word of a puzzle open anywhere, nor of the next 7 days")
-    func answersSpareTheDailyWords() async throws {
+    /// The words practice may deal at an instant: the answers of puzzles closed in every zone (UTC−12 with a
+    /// 23:00 rollover is the last to close) that are still on the latest list, worked out here from the public
+    /// schedule alone.
+    static func publicWords(_ language: Language, at now: Date) throws -> Set<String> {
         let secret = try #require(ScheduleSecret(EngineHarness.secretText))
-        let schedule = DailySchedule.tessera
-        var bot = try Self.harness(limit: 10_000)
+        let list = language.wordList
+        let answers = AnswerSchedule(wordList: list, secret: secret)
+        var open: Set<Int> = []
+        for offset in -12...14 {
+            for rolloverHour in [0, 23] {
+                let zone = try #require(TimeZone(secondsFromGMT: offset * 3600))
+                let rollover = try #require(DayRollover(timeZone: zone, hour: rolloverHour))
+                open.insert(DailySchedule.tessera.puzzle(at: now, rollover: rollover).rawValue)
+            }
+        }
+        let current = Set(list.answers)
+        return Set(
+            (1..<open.min()!).map { answers.answer(for: PuzzleNumber($0)) }.filter(current.contains).map {
+                list.display($0).lowercased()
+            })
+    }
+
+    @Test(
+        "Practice deals exactly the words of puzzles closed everywhere that are still on the lists: no open or coming word, no withdrawn one, every public one"
+    )
+    func answersAreThePublicWords() async throws {
+        var bot = try Self.harness(seed: 7, limit: 100_000)
         let start = bot.now
         for language in Language.allCases {
-            let answers = AnswerSchedule(wordList: language.wordList, secret: secret)
-            // Every 7 hours over two weeks, so that each open range is tried near its edges.
+            // Every 7 hours over two weeks, so that each closing is tried near its edges: a word appears only
+            // once its puzzle has closed in the last zone.
             for hour in stride(from: 0, to: 14 * 24, by: 7) {
                 bot.now = start + Double(hour) * 3600
-                // Every zone's puzzle, zone by zone: UTC−12 with a 23:00 rollover to UTC+14.
-                var open: Set<Int> = []
-                for offset in -12...14 {
-                    for rolloverHour in [0, 23] {
-                        let zone = try #require(TimeZone(secondsFromGMT: offset * 3600))
-                        let rollover = try #require(DayRollover(timeZone: zone, hour: rolloverHour))
-                        open.insert(schedule.puzzle(at: bot.now, rollover: rollover).rawValue)
-                    }
-                }
-                let spared = Set(
-                    (open.min()!...open.max()! + 7).map {
-                        language.wordList.display(answers.answer(for: PuzzleNumber($0))).lowercased()
-                    })
-                #expect(spared.count >= 9)
-                for _ in 0..<8 {
+                let dealable = try Self.publicWords(language, at: bot.now)
+                for _ in 0..<4 {
                     _ = try await bot.send("/practice \(language.rawValue) new")
                     let answer = try await Self.latest(bot).answer
-                    #expect(!spared.contains(answer), "\(answer) at hour \(hour)")
+                    #expect(dealable.contains(answer), "\(answer) at hour \(hour)")
                 }
             }
         }
+        // At one instant, enough draws deal every public word: what is never drawn is what the archive shows
+        // is not yet past, so the draws say nothing about an open or coming day's word.
+        bot.now = start
+        let dealable = try Self.publicWords(.english, at: bot.now)
+        try #require(dealable.count > 250)
+        var drawn: Set<String> = []
+        for _ in 0..<(8 * dealable.count) {
+            _ = try await bot.send("/practice en new")
+            drawn.insert(try await Self.latest(bot).answer)
+        }
+        #expect(drawn == dealable)
+        let list = Language.english.wordList
+        let withdrawn = Set(list.answerEditions[0].answers).subtracting(list.answers).map {
+            list.display($0).lowercased()
+        }
+        #expect(withdrawn.contains("squaw"))
+        #expect(drawn.isDisjoint(with: withdrawn))
     }
 
-    @Test("Each index the randomness gives is a word that is not spared, the first and the last included")
+    @Test("Each index the randomness gives is a public word, the first and the last included")
     func everyIndexIsFair() async throws {
-        let secret = try #require(ScheduleSecret(EngineHarness.secretText))
-        let list = Language.english.wordList
-        let answers = AnswerSchedule(wordList: list, secret: secret)
-        // At noon UTC on puzzle 326's day, 325 to 327 are open somewhere; 328 to 334 come in the next 7 days.
-        let spared = Set((325...334).map { list.display(answers.answer(for: PuzzleNumber($0))).lowercased() })
+        let dealable = try Self.publicWords(.english, at: try EngineHarness().now)
         var drawn: Set<String> = []
-        for index in [0, 1, 1_000, Int.max] {
+        for index in [0, 1, 100, Int.max] {
             let bot = try EngineHarness { configuration in
                 configuration.randomBelow = { bound in min(index, bound - 1) }
             }
             _ = try await bot.send("/practice")
             let answer = try await Self.latest(bot).answer
-            #expect(!spared.contains(answer))
+            #expect(dealable.contains(answer))
             drawn.insert(answer)
         }
         #expect(drawn.count == 4, "each index its own word")
+    }
+
+    @Test("Practice skips the words the player played on their day and the last practice word, while others remain")
+    func practiceDealsUnplayedWords() async throws {
+        // The last index, every time: without the skipping the same word would be dealt each game.
+        var bot = try EngineHarness { configuration in
+            configuration.randomBelow = { bound in bound - 1 }
+        }
+        let today = bot.now
+        // Puzzle 300 played on its day.
+        bot.now = today - 26 * 86_400
+        let played = try bot.answer()
+        try await bot.send(played)
+        bot.now = today
+        var dealt: [String] = []
+        for _ in 0..<4 {
+            _ = try await bot.send("/practice new")
+            dealt.append(try await Self.latest(bot).answer)
+        }
+        #expect(!dealt.contains(played))
+        #expect(zip(dealt, dealt.dropFirst()).allSatisfy { $0 != $1 }, "\(dealt)")
+    }
+
+    @Test("Before any puzzle has closed everywhere, practice says why there is no word yet")
+    func practiceBeforeTheFirstPuzzle() async throws {
+        var bot = try Self.harness()
+        // 2026-01-01 12:00 UTC: puzzle 1 is open somewhere until 2026-01-03.
+        bot.now = Date(timeIntervalSince1970: 1_767_268_800)
+        #expect(try await bot.text("/practice").hasPrefix("Practice words are past puzzles' words"))
     }
 
     @Test("A word goes to the game touched last; /play switches back, and each board's title says which it is")
@@ -249,7 +306,7 @@ import Testing
         #expect(pressed.count == 1 && pressed[0].html.hasPrefix("<b>Practice</b> · 0/6 · in Spanish"))
         let second = try await Self.latest(bot)
         #expect(second.number == 2 && second.language == .spanish)
-        let games = try await bot.store.write { try await $0.practiceGames(of: UserID(1)) }
+        let games = try await bot.store.write { try await $0.data(of: UserID(1))?.practiceGames ?? [] }
         #expect(games.first?.result == .lost && games.first?.abandoned == true)
         // Practice statistics count it lost; the daily statistics know nothing of it.
         _ = try await bot.send("/practice en new")
@@ -281,8 +338,11 @@ import Testing
         bot.now = today
         let list = try await bot.text("/archive")
         let numbers = list.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
-        #expect(numbers.count == 30 && numbers.first == 324 && !numbers.contains(320) && !numbers.contains(325))
-        #expect(numbers == Array((293...324).reversed()).filter { $0 != 320 }.prefix(30).map { $0 })
+        let withdrawn = try (1...324).filter { try Self.isWithdrawn(bot, PuzzleNumber($0)) }
+        #expect(numbers.count == 30 && !numbers.contains(320) && !numbers.contains(325))
+        #expect(
+            numbers == Array((1...324).reversed()).filter { $0 != 320 && !withdrawn.contains($0) }.prefix(30).map { $0 }
+        )
         #expect(list.contains("324 · 2026-11-20"))
 
         #expect(try await bot.text("/archive 325").hasPrefix("Puzzle 325 is still today's somewhere in the world"))
@@ -306,6 +366,30 @@ import Testing
         #expect(won.hasPrefix("<b>Archive 312</b> · 1/6"))
         #expect(try await bot.text("/archive 312").hasPrefix("You played puzzle 312 from the archive (1/6)"))
         #expect(!(try await bot.text("/archive")).contains("312 ·"))
+    }
+
+    @Test("A past puzzle whose word was withdrawn from the lists is kept in its history but never dealt")
+    func archiveNeverDealsWithdrawnWords() async throws {
+        var bot = try Self.harness()
+        let found = try (1...324).first { try Self.isWithdrawn(bot, PuzzleNumber($0)) }
+        let withdrawn = try #require(found)
+        // Played on its day: the history stays.
+        let today = bot.now
+        bot.now = today - Double(326 - withdrawn) * 86_400
+        try await bot.send(try bot.answer())
+        bot.now = today
+        #expect(try await bot.text("/archive \(withdrawn)").hasPrefix("You played puzzle \(withdrawn) on its day"))
+        // Not played: never dealt, and never listed.
+        let foundOther = try (1...324).reversed().first {
+            try $0 != withdrawn && Self.isWithdrawn(bot, PuzzleNumber($0))
+        }
+        let other = try #require(foundOther)
+        #expect(
+            try await bot.text("/archive \(other)").hasPrefix(
+                "Puzzle \(other)'s word has since been taken off the lists"))
+        #expect(try await bot.store.write { try await $0.latestPracticeGame(of: UserID(1)) } == nil)
+        let listed = try await bot.text("/archive")
+        #expect(!listed.contains("\(other) ·"))
     }
 
     @Test("An archive puzzle from before a new answer edition has the word of its own edition")
@@ -367,7 +451,9 @@ import Testing
         #expect(noGame == nil)
     }
 
-    @Test("At most the configured number of games a day, with the reason; the next day more; 0 switches them off")
+    @Test(
+        "At most the configured number of games a day, with the reason, /forgetme or not; the next day more; 0 switches them off"
+    )
     func dailyLimit() async throws {
         var bot = try Self.harness(limit: 3)
         for number in 1...3 {
@@ -379,6 +465,11 @@ import Testing
                 + "stay quick. More in 12 h 0 min; today's puzzle is always open with /play.")
         let third = try await Self.latest(bot)
         #expect(third.number == 3 && third.result == nil, "not given up")
+        // Forgetting the player deletes the games, not the day's count, which is kept by a one-way key.
+        let question = try await bot.send("/forgetme")
+        _ = try await bot.send("", button: try #require(question.first?.buttons.first?.first?.data))
+        #expect(try await bot.store.write { try await $0.latestPracticeGame(of: UserID(1)) } == nil)
+        #expect(try await bot.text("/practice").hasPrefix("You have started 3 practice and archive games today"))
         bot.now += 12 * 3600
         #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
 
@@ -421,7 +512,7 @@ import Testing
         let question = try await bot.send("/forgetme")
         let confirm = try #require(question.first?.buttons.first?.first?.data)
         _ = try await bot.send("", button: confirm)
-        let left = try await bot.store.write { try await $0.practiceGames(of: UserID(1)) }
+        let left = try await bot.store.write { try await $0.data(of: UserID(1))?.practiceGames ?? [] }
         #expect(left.isEmpty)
     }
 
@@ -437,7 +528,7 @@ import Testing
         let busySeen = try await Self.competition(&busy, practising: true)
         let games = try await busy.store.write { store in
             var games: [PracticeGame] = []
-            for player in Self.players { games += try await store.practiceGames(of: UserID(player)) }
+            for player in Self.players { games += try await store.data(of: UserID(player))?.practiceGames ?? [] }
             return games
         }
         #expect(games.count == 1_000)
@@ -514,7 +605,8 @@ import Testing
         let name = "P\(player)"
         for _ in 0..<games {
             if Bool.random(using: &random) {
-                let puzzle = archived[player, default: 0] + 1
+                var puzzle = archived[player, default: 0] + 1
+                while try isWithdrawn(bot, PuzzleNumber(puzzle)) { puzzle += 1 }
                 archived[player] = puzzle
                 _ = try await bot.send("/archive \(puzzle) new", from: player, name: name)
             } else {

@@ -774,14 +774,31 @@ struct StoreConformanceTests {
                 try await transaction.save(open)
                 #expect(try await transaction.latestPracticeGame(of: UserID(1)) == open)
                 #expect(
-                    try await transaction.practiceGames(of: UserID(1))
+                    try await transaction.data(of: UserID(1))?.practiceGames
                         == [
                             game(UserID(1), 1), game(UserID(1), 2),
                             game(UserID(1), 3, kind: .archive(PuzzleNumber(312))), open,
                         ])
+                #expect(try await transaction.practiceGame(of: UserID(1), number: 4) == open)
+                #expect(try await transaction.practiceGame(of: UserID(1), number: 5) == nil)
+                // Read as counts: games 1 and 3 won in 2, game 4 lost; game 2 is Spanish; game 3 is puzzle 312's.
                 #expect(
-                    try await transaction.practiceGamesStarted(by: UserID(1), since: Date(timeIntervalSince1970: 7_200))
-                        == 3)
+                    try await transaction.practiceResults(of: UserID(1), language: .english) == [
+                        .won(guesses: 2): 2, .lost: 1,
+                    ])
+                #expect(
+                    try await transaction.practiceResults(of: UserID(1), language: .spanish) == [.won(guesses: 2): 1])
+                #expect(
+                    try await transaction.archiveResults(of: UserID(1), language: .english) == [
+                        PuzzleNumber(312): .won(guesses: 2)
+                    ])
+                #expect(try await transaction.archiveResults(of: UserID(1), language: .spanish).isEmpty)
+                // Games started a day, counted under one-way keys.
+                #expect(try await transaction.practiceStarts("day-a") == 0)
+                try await transaction.countPracticeStart("day-a", until: PuzzleNumber(5))
+                try await transaction.countPracticeStart("day-a", until: PuzzleNumber(5))
+                try await transaction.countPracticeStart("day-b", until: PuzzleNumber(6))
+                #expect(try await transaction.practiceStarts("day-a") == 2)
                 #expect(try await transaction.finishedGames(of: UserID(1), language: .english).isEmpty, "apart")
 
                 // Analyses, as for daily games: shown-first then oldest, stored once, newest first.
@@ -821,8 +838,13 @@ struct StoreConformanceTests {
                 #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
 
                 #expect(try await transaction.forget(UserID(1)))
-                #expect(try await transaction.practiceGames(of: UserID(1)).isEmpty)
-                #expect(try await transaction.practiceGames(of: matrixPlayer).count == 1)
+                #expect(try await transaction.data(of: UserID(1)) == nil)
+                #expect(try await transaction.practiceStarts("day-a") == 2, "forgetting keeps the keyed counts")
+                try await transaction.removeReplayGuards(before: PuzzleNumber(6))
+                #expect(try await transaction.practiceStarts("day-a") == 0, "gone once its day closed everywhere")
+                #expect(try await transaction.practiceStarts("day-b") == 1)
+                #expect(try await transaction.practiceResults(of: UserID(1), language: .english).isEmpty)
+                #expect(try await transaction.data(of: matrixPlayer)?.practiceGames.count == 1)
                 #expect(
                     try await transaction.pendingPracticeAnalyses(on: nil, limit: 10).map(\.player) == [matrixPlayer])
             }

@@ -138,6 +138,12 @@ struct English: Texts {
             + "/play plays your puzzle of today; /archive lists past ones."
     }
     let archiveNoSuchPuzzle = "There is no such past puzzle. /archive lists the ones you can play."
+    func archiveWithdrawn(_ puzzle: PuzzleNumber) -> String {
+        "Puzzle \(puzzle.grouped)'s word has since been taken off the lists, so it is not played again. "
+            + "/archive lists the ones you can play."
+    }
+    let practiceNothingYet =
+        "Practice words are past puzzles' words, and none has ended everywhere yet. Today's puzzle is open with /play."
     func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String {
         "You played puzzle \(puzzle.grouped) " + (onItsDay ? "on its day" : "from the archive")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive lists the ones you have not."

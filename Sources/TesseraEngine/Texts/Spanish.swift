@@ -143,6 +143,13 @@ struct Spanish: Texts {
             + "archivo. /play juega tu reto de hoy; /archive muestra los pasados."
     }
     let archiveNoSuchPuzzle = "No hay ningún reto pasado con ese número. /archive muestra los que puedes jugar."
+    func archiveWithdrawn(_ puzzle: PuzzleNumber) -> String {
+        "La palabra del reto \(number(puzzle)) se retiró de las listas, así que no se vuelve a jugar. "
+            + "/archive muestra los que puedes jugar."
+    }
+    let practiceNothingYet =
+        "Las palabras de práctica son las de retos pasados, y ninguno ha terminado aún en todo el mundo. "
+        + "El reto de hoy está abierto con /play."
     func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String {
         "Ya jugaste el reto \(number(puzzle)) " + (onItsDay ? "en su día" : "del archivo")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive muestra los que no has jugado."

@@ -81,6 +81,10 @@ protocol Texts: Sendable {
     /// A puzzle still open somewhere: it is the daily puzzle, not the archive's.
     func archiveStillOpen(_ puzzle: PuzzleNumber) -> String
     var archiveNoSuchPuzzle: String { get }
+    /// A past puzzle whose word has since been taken off the lists (a slur or an error): kept, never dealt.
+    func archiveWithdrawn(_ puzzle: PuzzleNumber) -> String
+    /// `/practice` before any puzzle has closed everywhere: practice words are past puzzles' words.
+    var practiceNothingYet: String { get }
     func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String
     /// The practice section of `/stats`: games, wins and the distribution of practice and archive games, and
     /// the averages of their latest analyses.
