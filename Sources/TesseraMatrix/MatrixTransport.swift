@@ -489,6 +489,7 @@ public final class MatrixTransport: ChatTransport {
                 "PUT", Self.welcomedPath(user: configuration.userID, room: room), body: ["at": .string(posted)])
             return MessageID(posted)
         }
+        try await checkStillDirect(message, room: room)
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
@@ -507,10 +508,23 @@ public final class MatrixTransport: ChatTransport {
         return parts.count == 1 ? first : nil
     }
 
+    /// Refuses a message for a direct room (a board, an analysis: it may name the word) once anyone else has
+    /// joined the room: queued while the room was direct, it is checked against the members as they are at
+    /// sending, which the sync keeps.
+    private func checkStillDirect(_ message: OutgoingMessage, room: String) async throws {
+        guard message.chatKind == .direct else { return }
+        let others = try await members(of: room).keys.filter { $0 != configuration.userID }
+        guard others.count <= 1 else {
+            throw TransportError.messageRejected(
+                "the direct room has \(others.count) other members now, and the message may show a word")
+        }
+    }
+
     /// An edit (`m.replace`): clients show the new content in place of the old; the outer body is the
     /// fallback for those that do not.
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         let room = try Self.room(message.chat)
+        try await checkStillDirect(message, room: room)
         guard message.fits(maximumLength: traits.maximumLength) else {
             throw TransportError.editRefused("the new text needs more than one message")
         }

@@ -133,6 +133,18 @@ struct MatrixSynapseTests {
             try await synapse.say("pious", in: direct, as: alice)
             (messages, position) = try await receive(transport, after: position) { $0.count >= 1 }
             #expect(messages.first { $0.text == "pious" }?.chatKind == .group, "grown past two: a group")
+            // A message queued for the room while it was direct (an analysis naming the word) is refused now.
+            let late = OutgoingMessage(
+                chat: ChatID(.matrix, direct), chatKind: .direct, html: "Analysis: the word was SLATE")
+            await #expect(throws: TransportError.self) { try await transport.send(late, key: "late.1") }
+            await #expect(throws: TransportError.self) {
+                try await transport.edit(MessageID("$posted"), toRead: late, key: "late.2")
+            }
+            let events = try await synapse.events(in: direct, as: alice)
+            #expect(
+                !events.contains {
+                    ($0["content"] as? [String: Any])?["body"] as? String == "Analysis: the word was SLATE"
+                })
             // Opening a direct chat with Alice passes over both rooms: a new one, where only she is invited.
             let opened = try await transport.send(
                 OutgoingMessage(
