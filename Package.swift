@@ -244,6 +244,8 @@ let package = Package(
                 // To read what tessera backup wrote.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // To parse a command's options as the command line would.
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),

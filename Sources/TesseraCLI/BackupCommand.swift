@@ -17,10 +17,10 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: "The file to write the copy to.")
     var path: String
 
-    @OptionGroup var location: SQLiteLocation
+    @OptionGroup var location: DatabaseLocation
 
     func run() async throws {
-        let source = try await location.path(toBe: "backup")
+        let source = try await location.sqlitePath(toBe: "backup")
         let started = ContinuousClock.now
         let copied: SQLiteBackup.Copied
         do {
@@ -55,10 +55,10 @@ struct RestoreCommand: AsyncParsableCommand {
     @Argument(help: "The backup to restore, a file tessera backup made.")
     var path: String
 
-    @OptionGroup var location: SQLiteLocation
+    @OptionGroup var location: DatabaseLocation
 
     func run() async throws {
-        let target = try await location.path(toBe: "restore")
+        let target = try await location.sqlitePath(toBe: "restore")
         let restored: (copied: SQLiteBackup.Copied, replacedKeptAt: String?)
         do {
             restored = try SQLiteBackup.restore(from: path, to: target, at: Date())
@@ -71,28 +71,5 @@ struct RestoreCommand: AsyncParsableCommand {
                 + "\(copied.games) games; integrity_check ok."
                 + (restored.replacedKeptAt.map { " The database it replaced is kept at \($0)." } ?? "")
                 + " Start tessera again (systemctl start tessera).")
-    }
-}
-
-/// Where `tessera backup` and `tessera restore` find the database: as `tessera run` does.
-struct SQLiteLocation: ParsableArguments {
-    @Option(help: "JSON configuration file, for the database path (see config/tessera.example.json).")
-    var config: String?
-
-    @Option(help: "SQLite database file (default: as for tessera run).")
-    var database: String?
-
-    /// The SQLite database the settings name; a PostgreSQL one is refused with where to look instead.
-    func path(toBe command: String) async throws -> String {
-        var commandLine: [String: String] = [:]
-        commandLine["database"] = database
-        let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
-        guard !DatabaseOpening.isPostgresURL(settings.databasePath) else {
-            let verb = command == "backup" ? "back up" : "restore"
-            throw CommandError(
-                "tessera \(command) is for SQLite; to \(verb) PostgreSQL use pg_dump and pg_restore (README, "
-                    + "\"Backups\").")
-        }
-        return settings.databasePath
     }
 }

@@ -16,19 +16,14 @@ struct StatusCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "JSON configuration file, for the database path (see config/tessera.example.json).")
-    var config: String?
-
-    @Option(help: "SQLite database file or PostgreSQL URL (default: as for tessera run).")
-    var database: String?
+    @OptionGroup var location: DatabaseLocation
 
     @Option(help: "Seconds after which a heartbeat or a poll is too old.")
     var staleAfter: Int = 120
 
     func run() async throws {
-        var commandLine: [String: String] = [:]
-        commandLine["database"] = database
-        let settings = try await RunSettings.load(commandLine: commandLine, configFile: config)
+        let (settings, note) = try await location.settings()
+        if let note { print(note) }
         let path = settings.databasePath
         guard DatabaseOpening.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError("No database at \(path): tessera run has not used it yet. Is --database right?")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Logging
 import Synchronization
@@ -181,6 +182,48 @@ struct RunTests {
         let systemd = try await RunSettings.load(
             commandLine: [:], configFile: nil, environment: ["STATE_DIRECTORY": "/var/lib/tessera"])
         #expect(systemd.databasePath == "/var/lib/tessera/tessera.sqlite")
+    }
+
+    @Test("backup, restore and status find the service's database as the unit does, and refuse to guess between two")
+    func operatorCommandsFindTheServicesDatabase() async throws {
+        let root = try TesseraProcess.temporaryDirectory()
+        let service = DatabaseLocation.Service(
+            configuration: root.appendingPathComponent("etc/tessera/tessera.json").path,
+            stateDirectory: root.appendingPathComponent("var/lib/tessera").path)
+        let home = root.appendingPathComponent("root").path
+        let shell = ["HOME": home]
+        let none = try DatabaseLocation.parse([])
+        // No service installed: as tessera run from this shell.
+        let alone = try await none.settings(environment: shell, service: service)
+        #expect(alone.settings.databasePath == home + "/.local/state/tessera/tessera.sqlite" && alone.note == nil)
+        // Installed, with the example configuration (no database key): the unit's state directory.
+        try FileManager.default.createDirectory(
+            atPath: (service.configuration as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(#"{"game": {"name": "Tessera"}}"#.utf8).write(to: URL(fileURLWithPath: service.configuration))
+        let found = try await none.settings(environment: shell, service: service)
+        #expect(found.settings.databasePath == service.stateDirectory + "/tessera.sqlite")
+        #expect(found.note?.hasPrefix("The service's database, \(service.stateDirectory)/tessera.sqlite") == true)
+        // This shell has a database of its own too: two could be meant, so nothing is guessed.
+        try FileManager.default.createDirectory(
+            atPath: home + "/.local/state/tessera", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: home + "/.local/state/tessera/tessera.sqlite", contents: Data())
+        await #expect(throws: CommandError.self) { try await none.settings(environment: shell, service: service) }
+        do {
+            _ = try await none.settings(environment: shell, service: service)
+        } catch let error as CommandError {
+            #expect(error.description.contains("Two databases could be meant"))
+            #expect(error.description.contains("--database \(service.stateDirectory)/tessera.sqlite for the service's"))
+        }
+        // Named, nothing is guessed either way: --database, --config, or the service's own environment.
+        let named = try await DatabaseLocation.parse(["--database", "/tmp/x.sqlite"]).settings(
+            environment: shell, service: service)
+        #expect(named.settings.databasePath == "/tmp/x.sqlite" && named.note == nil)
+        let configured = try await DatabaseLocation.parse(["--config", service.configuration]).settings(
+            environment: shell, service: service)
+        #expect(configured.settings.databasePath == home + "/.local/state/tessera/tessera.sqlite")
+        let inside = try await none.settings(
+            environment: ["STATE_DIRECTORY": service.stateDirectory, "HOME": home], service: service)
+        #expect(inside.settings.databasePath == service.stateDirectory + "/tessera.sqlite")
     }
 
     @Test(
