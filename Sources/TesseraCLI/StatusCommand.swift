@@ -32,17 +32,30 @@ struct StatusCommand: AsyncParsableCommand {
         logger.logLevel = .error
         var heartbeats: [Heartbeat] = []
         var leaders: [String: String] = [:]
-        try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store, _ in
-            for transport in Self.transports {
-                leaders[transport] = try await store.setting(LeaderRecord.settingKey(for: transport))
-                guard let text = try await store.setting(Heartbeat.settingKey(for: transport)) else { continue }
-                do {
-                    heartbeats.append(try Heartbeat(decoding: text))
-                } catch {
-                    throw CommandError(
-                        "The \(transport) heartbeat in \(path) cannot be read (\(error)); run tessera run to write a "
-                            + "new one.")
-                }
+        // What status reads: each platform's heartbeat and leader.
+        let keys = Self.transports.flatMap { [LeaderRecord.settingKey(for: $0), Heartbeat.settingKey(for: $0)] }
+        var stored: [String: String] = [:]
+        if DatabaseOpening.isPostgresURL(path) {
+            try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store, _ in
+                for key in keys { stored[key] = try await store.setting(key) }
+            }
+        } else {
+            // SQLite read-only: status never migrates the file nor changes its journal mode.
+            do {
+                stored = try SQLiteGameStore.readSettings(keys, at: path)
+            } catch let error as SQLiteStoreError {
+                throw CommandError(error.description)
+            }
+        }
+        for transport in Self.transports {
+            leaders[transport] = stored[LeaderRecord.settingKey(for: transport)]
+            guard let text = stored[Heartbeat.settingKey(for: transport)] else { continue }
+            do {
+                heartbeats.append(try Heartbeat(decoding: text))
+            } catch {
+                throw CommandError(
+                    "The \(transport) heartbeat in \(path) cannot be read (\(error)); run tessera run to write a "
+                        + "new one.")
             }
         }
         guard !heartbeats.isEmpty else {

@@ -219,17 +219,54 @@ public enum SQLiteBackup {
         do {
             let reader = try DatabaseQueue(path: backup, configuration: readOnly)
             let migrator = SQLiteGameStore.migrator
-            let applied = try reader.read { db in
+            let (applied, objects) = try reader.read { db in
                 try checkIntegrity(db, of: backup)
-                return try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : []
+                return (
+                    try db.tableExists("grdb_migrations") ? try migrator.appliedIdentifiers(db) : [],
+                    try schemaObjects(db)
+                )
             }
             guard let first = migrator.migrations.first, applied.contains(first) else {
                 throw Failure.notABackup(path: backup, reason: "it has none of Tessera's tables")
             }
             guard applied.isSubset(of: Set(migrator.migrations)) else { throw Failure.newerSchema(path: backup) }
+            // Only what Tessera's migrations create, exactly: a trigger or a view would run inside the bot.
+            guard let last = migrator.migrations.last(where: applied.contains) else {
+                throw Failure.notABackup(path: backup, reason: "it has none of Tessera's tables")
+            }
+            let fresh = try DatabaseQueue()
+            try migrator.migrate(fresh, upTo: last)
+            let expected = try fresh.read(schemaObjects)
+            if let extra = objects.subtracting(expected).sorted(by: { $0.name < $1.name }).first {
+                throw Failure.notABackup(
+                    path: backup, reason: "its \(extra.type) \(extra.name) is not one Tessera's migrations create")
+            }
+            if let missing = expected.subtracting(objects).sorted(by: { $0.name < $1.name }).first {
+                throw Failure.notABackup(
+                    path: backup, reason: "its \(missing.type) \(missing.name) is missing or changed")
+            }
         } catch {
             throw failure(error, reading: backup) { .notABackup(path: backup, reason: "\($0)") }
         }
+    }
+
+    /// A schema object as `sqlite_master` has it: what it is, its name, and the SQL that made it.
+    private struct SchemaObject: Hashable {
+        let type: String
+        let name: String
+        let sql: String?
+    }
+
+    /// Every schema object of a database but SQLite's statistics, which `PRAGMA optimize` may add to any.
+    private static func schemaObjects(_ db: Database) throws -> Set<SchemaObject> {
+        Set(
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT type, name, sql FROM sqlite_master
+                    WHERE NOT (type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4'))
+                    """
+            ).map { SchemaObject(type: $0["type"], name: $0["name"], sql: $0["sql"]) })
     }
 
     /// Throws ``Failure/damaged`` unless `PRAGMA integrity_check` finds nothing wrong in the copy of `path`.

@@ -46,6 +46,33 @@ public final class SQLiteGameStore: GameStore {
         Self.warnIfReadableByOthers(path, logger: logger)
     }
 
+    /// Reads settings (``setting(_:)``) from the database at `path` without changing it: opened read-only, never
+    /// migrated, its journal mode left as it is (`tessera status`). A key the database lacks is left out.
+    public static func readSettings(_ keys: [String], at path: String) throws -> [String: String] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let reader = try DatabaseQueue(path: path, configuration: configuration)
+            return try reader.read { db in
+                guard try db.tableExists("setting") else {
+                    throw SQLiteStoreError.cannotOpen(
+                        path: path, underlying: DatabaseError(message: "it has no setting table"))
+                }
+                var found: [String: String] = [:]
+                for key in keys {
+                    found[key] = try String.fetchOne(
+                        db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
+                }
+                return found
+            }
+        } catch let error as SQLiteStoreError {
+            throw error
+        } catch {
+            throw SQLiteStoreError.cannotOpen(path: path, underlying: error)
+        }
+    }
+
     /// Creates the database's folders (0700) and file (0600) readable by the owner only, before SQLite opens
     /// it: SQLite gives its `-wal` and `-shm` files the database file's mode.
     private static func createOwnerOnly(_ path: String) throws {

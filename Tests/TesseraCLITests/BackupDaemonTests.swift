@@ -11,6 +11,10 @@ struct BackupDaemonTests {
         try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? -1 }
     }
 
+    func journalMode(of path: String) throws -> String? {
+        try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    }
+
     @Test("A backup during a load of guesses holds every answered guess and passes the check; restore waits for a stop")
     func backupUnderLoad() async throws {
         let fake = try await FakeTelegram.start()
@@ -68,6 +72,13 @@ struct BackupDaemonTests {
         #expect(restored.status == 0, "\(restored)")
         #expect(restored.standardOutput.contains("The database it replaced is kept at \(database).before-restore-"))
         #expect(try count("game", in: database) == (try count("game", in: copy)))
+        // status only reads: the restored file keeps its journal mode (a backup's is DELETE) and its schema.
+        let migrations = try count("grdb_migrations", in: database)
+        let status = try TesseraProcess.run(["status", "--database", database])
+        #expect(status.status == 1 && status.standardError.contains("Not running"), "\(status)")
+        #expect(try journalMode(of: database) == "delete")
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        #expect(try count("grdb_migrations", in: database) == migrations)
 
         // The bot runs on what was restored: a player of the first fifty goes on with their game.
         let again = try Daemon(fake: fake, database: database)

@@ -132,9 +132,18 @@ struct SQLiteBackupTests {
         #expect(try mode(of: database) == 0o600)
         let reopened = try SQLiteGameStore(path: database, logger: Logger(label: "test"))
         #expect(try await reopened.write { try await $0.player(UserID(3)) }?.displayName == "P3")
+
+        // A backup an older Tessera made has that version's schema, object for object: it is restored, and
+        // migrated when opened.
+        let older = folder + "/older.sqlite"
+        let migrations = SQLiteGameStore.migrator.migrations
+        try SQLiteGameStore.migrator.migrate(try DatabaseQueue(path: older), upTo: migrations[migrations.count - 2])
+        _ = try SQLiteBackup.restore(from: older, to: database, at: now.addingTimeInterval(60))
     }
 
-    @Test("Restore refuses what is not a Tessera backup: missing, not SQLite, another schema, a newer one, damaged")
+    @Test(
+        "Restore refuses what is not a Tessera backup: missing, not SQLite, another schema, a newer one, damaged, an object Tessera does not create"
+    )
     func restoreRefuses() async throws {
         let database = folder + "/tessera.sqlite"
         _ = try SQLiteGameStore(path: database, logger: Logger(label: "test"))
@@ -147,6 +156,27 @@ struct SQLiteBackupTests {
         try await DatabaseQueue(path: newer).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
         }
+        // A backup with an object Tessera never creates: a trigger that would run inside the bot, a view, an
+        // index changed.
+        var tampered: [(String, String)] = []
+        for (name, sql, said) in [
+            (
+                "trigger",
+                "CREATE TRIGGER leak AFTER INSERT ON player BEGIN UPDATE player SET display_name = 'x'; END",
+                "its trigger leak is not one Tessera's migrations create"
+            ),
+            ("view", "CREATE VIEW everyone AS SELECT * FROM player", "its view everyone is not one"),
+            ("table", "CREATE TABLE extra (x)", "its table extra is not one"),
+            (
+                "index", "DROP INDEX replay_guard_puzzle; CREATE INDEX replay_guard_puzzle ON replay_guard (key)",
+                "its index replay_guard_puzzle is not one"
+            ),
+        ] {
+            let path = folder + "/with-\(name).sqlite"
+            _ = try SQLiteBackup.backup(database: database, to: path)
+            try await DatabaseQueue(path: path).write { try $0.execute(sql: sql) }
+            tampered.append((path, said))
+        }
         let damaged = folder + "/damaged.sqlite"
         _ = try SQLiteBackup.backup(database: database, to: damaged)
         // A page in the middle overwritten: the header still reads, the tables do not.
@@ -155,14 +185,15 @@ struct SQLiteBackupTests {
         try handle.write(contentsOf: Data(repeating: 0xFF, count: 4_096))
         try handle.close()
 
-        let cases: [(String, String)] = [
-            (folder + "/none.sqlite", "is not a Tessera database (it does not exist)"),
-            (folder, "is not a Tessera database (it is not a file)"),
-            (text, "is not a Tessera database (not an SQLite database)"),
-            (foreign, "is not a Tessera database (it has none of Tessera's tables)"),
-            (newer, "was written by a newer Tessera"),
-            (damaged, "fails SQLite's integrity check"),
-        ]
+        let cases: [(String, String)] =
+            [
+                (folder + "/none.sqlite", "is not a Tessera database (it does not exist)"),
+                (folder, "is not a Tessera database (it is not a file)"),
+                (text, "is not a Tessera database (not an SQLite database)"),
+                (foreign, "is not a Tessera database (it has none of Tessera's tables)"),
+                (newer, "was written by a newer Tessera"),
+                (damaged, "fails SQLite's integrity check"),
+            ] + tampered
         for (backup, said) in cases {
             #expect {
                 try SQLiteBackup.restore(from: backup, to: database, at: Date())
