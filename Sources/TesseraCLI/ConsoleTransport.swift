@@ -81,6 +81,7 @@ final class ConsoleTransport: ChatTransport, Service {
             // A player's direct chat in the terminal is named after them.
             message.chat = ChatID(.console, person.value)
             message.chatKind = .direct
+        case .postPlayerData: throw OutgoingMessage.ungathered
         }
         show(message)
         return state.withLock { state in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Logging
 import TesseraCore
 
@@ -100,39 +100,49 @@ extension BotEngine {
         ])
     }
 
-    /// Sends the player everything stored about them as a JSON document.
+    /// Sends the player everything stored about them as a JSON document: queued here, gathered when it is sent
+    /// (``gatherPlayerData(_:at:in:)``), outside this transaction.
     func export(context: inout Context) async throws {
         guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
-        guard let data = try await context.store.data(of: context.player.id) else { return }
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
+                replyTo: context.message.messageID, action: .postPlayerData(of: context.player.id)))
+    }
+
+    /// The post a ``OutgoingMessage/Action/postPlayerData(of:)`` message becomes when it is sent: its html with
+    /// everything stored about the player as a JSON document, read from `store` (a read-only snapshot, in two
+    /// reads of the analyses whatever the history's length); nil, nothing to send, when nothing is stored (the
+    /// player forgot themselves since) or for any other message.
+    public func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any GameStoreTransaction)
+        async throws -> OutgoingMessage?
+    {
+        guard case .postPlayerData(let player) = message.action, let data = try await store.data(of: player) else {
+            return nil
+        }
+        let games = Dictionary(data.games.map { (DailyGameKey(language: $0.language, puzzle: $0.puzzle), $0) }) {
+            first, _ in first
+        }
         var analyses: [StoredGame: AnalysisReport] = [:]
-        for game in data.games where game.result != nil {
-            let stored = try await context.store.analysis(of: game.player, language: game.language, puzzle: game.puzzle)
-            if case .done(let json)? = stored, let report = decoded(json, player: game.player) {
-                analyses[game] = report
-            }
+        for (analysed, json) in try await store.analyses(of: player) {
+            if let game = games[analysed], let report = decoded(json, player: player) { analyses[game] = report }
         }
         var practiceAnalyses: [Int: AnalysisReport] = [:]
-        for game in data.practiceGames where game.result != nil {
-            let stored = try await context.store.practiceAnalysis(of: game.player, number: game.number)
-            if case .done(let json)? = stored, let report = decoded(json, player: game.player) {
-                practiceAnalyses[game.number] = report
-            }
+        for (number, json) in try await store.practiceAnalyses(of: player) {
+            if let report = decoded(json, player: player) { practiceAnalyses[number] = report }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let document = OutgoingMessage.Document(
-            fileName: "tessera-data-\(context.player.id.fileNameSafe).json",
+        var gathered = message
+        gathered.action = .post
+        gathered.document = OutgoingMessage.Document(
+            fileName: "tessera-data-\(player.fileNameSafe).json",
             contents: Array(
                 try encoder.encode(
-                    PlayerExport(
-                        data, analyses: analyses, practiceAnalyses: practiceAnalyses, exportedAt: context.now))))
-        context.replies.append(
-            OutgoingMessage(
-                chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
-                replyTo: context.message.messageID,
-                document: document))
+                    PlayerExport(data, analyses: analyses, practiceAnalyses: practiceAnalyses, exportedAt: now))))
+        return gathered
     }
 }
 

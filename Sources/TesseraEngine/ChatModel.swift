@@ -391,7 +391,16 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// Posts the html in the person's direct chat with the bot, opening one (inviting them) when there is
         /// none: where the platform can (``PlatformTraits/opensDirectChats``).
         case openDirectChat(with: UserID)
+        /// Posts the html with a document of everything stored about the player (`/export`), gathered when it
+        /// is sent (``BotEngine/gatherPlayerData(_:at:in:)``, in a read-only snapshot of the store) rather than in
+        /// the transaction that queued it: a long history holds up nobody's guess. The sender gathers it and
+        /// hands the transport a plain post with the document.
+        case postPlayerData(of: UserID)
     }
+
+    /// The refusal of a transport handed a message its sender should have gathered first.
+    public static let ungathered = TransportError.messageRejected(
+        "a player's data is gathered by the sender before the transport sees it")
 
     /// What a reaction says about the message it marks.
     public enum Reaction: String, Sendable, Hashable, Codable {

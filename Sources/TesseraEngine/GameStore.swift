@@ -115,6 +115,10 @@ public protocol GameStoreTransaction: Sendable {
 
     /// Everything stored about a player, for `/export`; nil if nothing is.
     func data(of player: UserID) async throws -> PlayerData?
+    /// Every finished analysis of a player's daily games, in one read.
+    func analyses(of player: UserID) async throws -> [DailyGameKey: String]
+    /// Every finished analysis of a player's practice games, by number, in one read.
+    func practiceAnalyses(of player: UserID) async throws -> [Int: String]
     /// Deletes everything stored about a player: settings, games, memberships, board results and totals;
     /// false if nothing was stored.
     func forget(_ player: UserID) async throws -> Bool
@@ -153,6 +157,11 @@ public protocol GameStore: Sendable {
     /// The transaction stays open while `body` suspends, holding the store's writer: `body` uses only the
     /// transaction it is given, never the store itself, which would wait for that writer for ever.
     func write<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) async throws -> Result) async throws
+        -> Result
+
+    /// Runs `body` in a read-only snapshot of the store, beside the writer: a long read (`/export`) holds up no
+    /// write. A change made in it fails.
+    func read<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) async throws -> Result) async throws
         -> Result
 
     /// Where a transport is to receive from next (its opaque position, ``ChatTransport/receive(after:)``), if
@@ -232,6 +241,17 @@ extension GameStore {
     /// Messages of every platform waiting to be sent.
     public func pendingMessages(limit: Int, now: Date) async throws -> [OutboxEntry] {
         try await pendingMessages(limit: limit, now: now, platform: nil)
+    }
+}
+
+/// A player's daily game in a language: what its analysis is stored under.
+public struct DailyGameKey: Sendable, Hashable {
+    public let language: Language
+    public let puzzle: PuzzleNumber
+
+    public init(language: Language, puzzle: PuzzleNumber) {
+        self.language = language
+        self.puzzle = puzzle
     }
 }
 

@@ -478,6 +478,8 @@ public final class MatrixTransport: ChatTransport {
             return nil
         case .answerQuery:
             throw TransportError.messageRejected("Matrix has no inline queries to answer")
+        case .postPlayerData:
+            throw OutgoingMessage.ungathered
         case .openDirectChat(let person):
             let room = try await directRoom(with: person.value)
             // Welcomed once: asked again (a second !play, a !guess), the room is only reused.

@@ -20,9 +20,11 @@
         /// error as it was thrown. postgres-nio's own `withTransaction` rolls back with a plain query, which a
         /// connection closed under the body would never answer.
         func inTransaction<Result>(
-            logger: Logger, _ body: (PostgresConnection) async throws -> Result
+            logger: Logger, readOnly: Bool = false, _ body: (PostgresConnection) async throws -> Result
         ) async throws -> Result {
-            try await checkedQuery("BEGIN", logger: logger)
+            // A read-only one sees one snapshot throughout (repeatable read), as SQLite's reader does.
+            try await checkedQuery(
+                readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
             let result: Result
             do {
                 result = try await body(self)

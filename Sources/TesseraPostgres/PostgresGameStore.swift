@@ -201,14 +201,14 @@
         /// handed out before the pool has noticed. It is found closed before anything is sent on it, so nothing
         /// was done: another is taken, up to once more than the pool holds, and only then is it a failure.
         private func transaction<Result: Sendable>(
-            _ body: @Sendable (PostgresTransaction) async throws -> Result
+            readOnly: Bool = false, _ body: @Sendable (PostgresTransaction) async throws -> Result
         ) async throws -> Result {
             let logger = self.logger
             for _ in 0...configuration.maximumConnections {
                 let leased = try await client.withConnection { connection -> Leased<Result> in
                     guard !connection.isClosed else { return .closed }
                     return .done(
-                        try await connection.inTransaction(logger: logger) { connection in
+                        try await connection.inTransaction(logger: logger, readOnly: readOnly) { connection in
                             try await body(PostgresTransaction(connection: connection, logger: logger))
                         })
                 }
@@ -229,6 +229,12 @@
             _ body: @Sendable (any GameStoreTransaction) async throws -> Result
         ) async throws -> Result {
             try await transaction { try await body($0) }
+        }
+
+        public func read<Result: Sendable>(
+            _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        ) async throws -> Result {
+            try await transaction(readOnly: true) { try await body($0) }
         }
 
         public func position(of transport: String) async throws -> String? {

@@ -980,6 +980,28 @@
                 memberships: memberships, results: results)
         }
 
+        func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
+            guard let key = try await rowID(of: player) else { return [:] }
+            var analyses: [DailyGameKey: String] = [:]
+            for row in try await all(
+                "SELECT language, puzzle, analysis FROM game WHERE player_id = \(key) AND analysis_state = 2"
+            ) { try $0.decode((String, Int, String).self) } {
+                guard let language = Language(rawValue: row.0) else {
+                    throw PostgresStoreError.damagedRow(column: "game.language")
+                }
+                analyses[DailyGameKey(language: language, puzzle: PuzzleNumber(row.1))] = row.2
+            }
+            return analyses
+        }
+
+        func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
+            guard let key = try await rowID(of: player) else { return [:] }
+            let rows = try await all(
+                "SELECT number, analysis FROM practice_game WHERE player_id = \(key) AND analysis_state = 2"
+            ) { try $0.decode((Int, String).self) }
+            return Dictionary(rows.map { ($0.0, $0.1) }) { first, _ in first }
+        }
+
         func forget(_ player: UserID) async throws -> Bool {
             defer { ids.forgetAll() }
             guard let stored = try await self.player(player), let key = try await rowID(of: player) else {

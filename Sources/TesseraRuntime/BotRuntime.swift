@@ -100,7 +100,10 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         let sender = SendService(
             transport: transport, store: store, sentMessages: SentMessages(store: store), activity: activity,
             rateLimits: configuration.rateLimits[transport.platform] ?? transport.traits.rateLimits,
-            configuration: configuration, clock: clock, now: now, retrier: retrier)
+            configuration: configuration, clock: clock, now: now, retrier: retrier,
+            gather: { [store] message in
+                try await store.read { try await engine.gatherPlayerData(message, at: now(), in: $0) }
+            })
         let receiver = ReceiveService(
             transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat, now: now,
             retrier: retrier, commits: commits)

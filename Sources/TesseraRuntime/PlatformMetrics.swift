@@ -32,7 +32,7 @@ struct PlatformMetrics: Sendable {
                 switch action {
                 case .react: .reaction
                 case .delete: .delete
-                case .post, .answerQuery, .openDirectChat: .post
+                case .post, .answerQuery, .openDirectChat, .postPlayerData: .post
                 }
         }
     }

@@ -9,6 +9,7 @@ extension SendService {
         let (transport, store) = (self.transport, self.store)
         let sentMessages = self.sentMessages
         let (activity, sending, now, hold) = (self.activity, self.sending, self.now, configuration.sendHold)
+        let gather = self.gather
         return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
@@ -32,6 +33,15 @@ extension SendService {
                         // Read a while ago, it may have become another sender's: then so is the rest of the chat.
                         guard try await store.hold([entry.id], for: hold).contains(entry.id) else { return nil }
                         if entry.message.atMostOnce { try await store.claim(entry.id) }
+                        var entry = entry
+                        if case .postPlayerData = entry.message.action {
+                            guard let gathered = try await gather(entry.message) else {
+                                try await sentMessages.markSent(entry.id)
+                                continue
+                            }
+                            entry = OutboxEntry(
+                                id: entry.id, message: gathered, livePost: entry.livePost, key: entry.key)
+                        }
                         let posted: MessageID?
                         do {
                             let shown =

@@ -18,6 +18,9 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     let clock: RuntimeClock
     let now: @Sendable () -> Date
     let retrier: Retrier<RuntimeClock>
+    /// What a message gathered at sending becomes (``OutgoingMessage/Action/postPlayerData(of:)``): read in a
+    /// snapshot beside the writer, never in the transaction that queued it; nil drops it.
+    var gather: @Sendable (OutgoingMessage) async throws -> OutgoingMessage? = { _ in nil }
     let sending = MessagesBeingSent()
 
     func run() async throws {

@@ -122,6 +122,12 @@ extension OpenTransaction: GameStoreTransaction {
         name: String, guesses: Int
     )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }
     func data(of player: UserID) async throws -> PlayerData? { try await sql { try $0.data(of: player) } }
+    func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
+        try await sql { try $0.analyses(of: player) }
+    }
+    func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
+        try await sql { try $0.practiceAnalyses(of: player) }
+    }
     func forget(_ player: UserID) async throws -> Bool { try await sql { try $0.forget(player) } }
     func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws {
         try await sql { try $0.guardReplay(key, until: puzzle) }

@@ -230,6 +230,27 @@ public final class SQLiteGameStore: GameStore {
         return try outcome.get()
     }
 
+    public func read<Result: Sendable>(
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+    ) async throws -> Result {
+        let transaction = OpenTransaction()
+        // A reader's snapshot (in WAL mode beside the writer; an in-memory queue takes its turn): served as the
+        // writer's transactions are, and a change in it fails, the connection being read-only.
+        async let served: Void = {
+            defer { transaction.close() }
+            try await writer.read { db in _ = transaction.serve(db) }
+        }()
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(try await withTaskExecutorPreference(transaction) { try await body(transaction) })
+        } catch {
+            outcome = .failure(error)
+        }
+        transaction.finish(commit: false)
+        try await served
+        return try outcome.get()
+    }
+
     /// Serves a transaction on the writer's queue until its body ends, then commits or rolls it back.
     private func serve(_ transaction: OpenTransaction, waitingForDisk: Bool) async throws {
         defer { transaction.close() }

@@ -366,6 +366,36 @@ struct SQLiteTransaction {
             arguments: [key, language.rawValue, limit])
     }
 
+    func analyses(of player: UserID) throws -> [DailyGameKey: String] {
+        guard let key = try rowID(of: player) else { return [:] }
+        var analyses: [DailyGameKey: String] = [:]
+        for row in try db.cachedRows(
+            sql: "SELECT language, puzzle, analysis FROM game WHERE player_id = ? AND analysis_state = 2",
+            arguments: [key])
+        {
+            let code: String = try row.required("language", in: "game")
+            guard let language = Language(rawValue: code) else {
+                throw SQLiteStoreError.damagedRow(table: "game", column: "language")
+            }
+            analyses[DailyGameKey(language: language, puzzle: PuzzleNumber(try row.required("puzzle", in: "game")))] =
+                try row.required("analysis", in: "game")
+        }
+        return analyses
+    }
+
+    func practiceAnalyses(of player: UserID) throws -> [Int: String] {
+        guard let key = try rowID(of: player) else { return [:] }
+        var analyses: [Int: String] = [:]
+        for row in try db.cachedRows(
+            sql: "SELECT number, analysis FROM practice_game WHERE player_id = ? AND analysis_state = 2",
+            arguments: [key])
+        {
+            analyses[try row.required("number", in: "practice_game")] = try row.required(
+                "analysis", in: "practice_game")
+        }
+        return analyses
+    }
+
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: String] {
         var analyses: [UserID: String] = [:]
         for player in players {

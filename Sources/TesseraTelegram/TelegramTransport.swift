@@ -284,6 +284,7 @@ public final class TelegramTransport: ChatTransport {
         case .openDirectChat:
             // The engine offers a button to the direct chat instead: only a person can start one.
             throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
+        case .postPlayerData: throw OutgoingMessage.ungathered
         }
         if let document = message.document { return try await sendDocument(document, message) }
         let chunks = message.parts(maximumLength: traits.maximumLength)

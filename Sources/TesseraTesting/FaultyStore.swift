@@ -8,7 +8,7 @@ public import TesseraEngine
 public final class FaultyStore: GameStore {
     /// The calls a failure or a delay can be injected into.
     public enum Operation: Sendable, Hashable {
-        case processBatch, flush, write, markSent, setSetting, verifyStorage
+        case processBatch, flush, write, read, markSent, setSetting, verifyStorage
     }
 
     /// A failure to inject that any store would classify alike: one that may go away by itself (a busy or
@@ -110,6 +110,15 @@ public final class FaultyStore: GameStore {
         try await enter(.write)
         let result = try await base.write(body)
         events.record("write")
+        return result
+    }
+
+    public func read<Result: Sendable>(_ body: @Sendable (any GameStoreTransaction) async throws -> Result)
+        async throws -> Result
+    {
+        try await enter(.read)
+        let result = try await base.read(body)
+        events.record("read")
         return result
     }
 

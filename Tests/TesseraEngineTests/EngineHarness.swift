@@ -126,7 +126,19 @@ struct EngineHarness {
         try await store.write { transaction in _ = try await engine.handle(handled, at: now, in: transaction) }
         let pending = try await store.pendingMessages(limit: 100, now: now)
         try await store.markSent(pending.map(\.id))
-        return pending.map(\.message)
+        // As the runtime's sender does: a player's data is gathered at sending, in a read-only snapshot.
+        var sent: [OutgoingMessage] = []
+        for message in pending.map(\.message) {
+            guard case .postPlayerData = message.action else {
+                sent.append(message)
+                continue
+            }
+            let (store, engine) = (self.store, self.engine)
+            if let gathered = try await store.read({ try await engine.gatherPlayerData(message, at: now, in: $0) }) {
+                sent.append(gathered)
+            }
+        }
+        return sent
     }
 
     func text(

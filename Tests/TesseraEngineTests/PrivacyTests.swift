@@ -31,6 +31,18 @@ struct PrivacyTests {
         #expect(
             try await bot.text("/export", in: -1, group: true)
                 == "Send me that in our private chat: it is about your own data.")
+        // Queued without the data, which the sender gathers in a read beside the writer (the harness does as
+        // the runtime's sender): the transaction that handles /export reads none of the player's history.
+        let (engine, now) = (bot.engine, bot.now)
+        let export = ChatMessage(
+            chat: ChatID(1), chatKind: .direct, sender: UserID(1), senderName: "Alice", text: "/export",
+            messageID: MessageID(7)
+        ).readingCommands()
+        try await bot.store.write { _ = try await engine.handle(export, at: now, in: $0) }
+        let queued = try await bot.store.pendingMessages(limit: 10, now: now)
+        #expect(queued.map(\.message.action) == [.postPlayerData(of: UserID(1))])
+        #expect(queued.first?.message.document == nil)
+        try await bot.store.markSent(queued.map(\.id))
         let replies = try await bot.send("/export")
         #expect(replies.count == 1)
         let reply = try #require(replies.first)

@@ -468,6 +468,29 @@ struct BotRuntimeTests {
     }
 
     @Test(
+        "/export is queued without the player's data, which the sender gathers in a read beside the writer",
+        .timeLimit(.minutes(1)))
+    func exportGatheredAtSending() async throws {
+        transport.push(ReceivedBatch(messages: [Self.message("/start", from: 7)], nextPosition: "2"))
+        transport.push(ReceivedBatch(messages: [Self.message("/export", from: 7)], nextPosition: "3"))
+        let running = Task { try await service().run() }
+        await store.events.wait(for: "read")
+        var sends = 1
+        while true {
+            await transport.events.wait(for: "send(7)", count: sends)
+            if transport.sent.contains(where: { $0.document != nil }) { break }
+            sends += 1
+        }
+        running.cancel()
+        _ = await running.result
+        let export = try #require(transport.sent.first { $0.document != nil })
+        #expect(export.action == .post, "the transport gets a plain post")
+        let document = try #require(export.document)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.contents)) as? [String: Any])
+        #expect((json["player"] as? [String: Any])?["name"] as? String == "P7")
+    }
+
+    @Test(
         "A 429 holds the chat for retry_after on the service's clock; then its reply is sent, once",
         .timeLimit(.minutes(1)))
     func rateLimited() async throws {

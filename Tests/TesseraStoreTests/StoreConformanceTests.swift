@@ -732,8 +732,53 @@ struct StoreConformanceTests {
                         == [UserID(1): #"{"skill":3}"#], "only stored ones")
                 #expect(try await transaction.forget(UserID(1)))
                 #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
+                #expect(try await transaction.practiceAnalyses(of: UserID(1)) == [3: #"{"skill":1}"#], "only finished")
+                #expect(try await transaction.analyses(of: UserID(1)).isEmpty)
                 #expect(try await transaction.pendingAnalyses(on: nil, limit: 10).map(\.player) == [matrixPlayer])
             }
+        }
+    }
+
+    @Test(
+        "A read is a snapshot beside the writer: it sees what was committed, runs while a write is open, and changes nothing",
+        arguments: StoreKind.all)
+    func readsBesideTheWriter(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                try await transaction.save(Self.player(1, "P1"))
+                try await transaction.save(
+                    StoredGame(
+                        player: UserID(1), language: .english, puzzle: PuzzleNumber(5), hardMode: false,
+                        guesses: ["cigar"], result: .won(guesses: 1), finishedAt: Date(timeIntervalSince1970: 60)))
+                try await transaction.requestAnalysis(
+                    of: UserID(1), language: .english, puzzle: PuzzleNumber(5), show: false)
+                _ = try await transaction.saveAnalysis("{}", of: UserID(1), language: .english, puzzle: PuzzleNumber(5))
+            }
+            let read = try await store.read { transaction in
+                (try await transaction.data(of: UserID(1))?.games.count, try await transaction.analyses(of: UserID(1)))
+            }
+            #expect(read.0 == 1)
+            #expect(read.1 == [DailyGameKey(language: .english, puzzle: PuzzleNumber(5)): "{}"])
+            await #expect(throws: (any Error).self, "a read changes nothing") {
+                try await store.read { try await $0.save(Self.player(2, "P2")) }
+            }
+            #expect(try await store.write { try await $0.player(UserID(2)) } == nil)
+            // In a file or on a server, a read does not wait for a write held open (in memory there is one
+            // connection, taken in turn).
+            guard kind != .sqliteInMemory else { return }
+            let (opened, open) = AsyncStream.makeStream(of: Void.self)
+            let (released, release) = AsyncStream.makeStream(of: Void.self)
+            async let writing: Void = store.write { transaction in
+                try await transaction.save(Self.player(3, "P3"))
+                open.yield()
+                for await _ in released { break }
+            }
+            for await _ in opened { break }
+            let seen = try await store.read { try await $0.player(UserID(3)) }
+            #expect(seen == nil, "the open write is not seen, and did not hold the read up")
+            release.yield()
+            try await writing
+            #expect(try await store.read { try await $0.player(UserID(3)) } != nil)
         }
     }
 
