@@ -285,8 +285,9 @@
             let (sender, lease) = (self.sender, Self.lease)
             let prefix = try await outboxKeyPrefix()
             return try await transaction { transaction in
-                // Oldest first, a few of each chat. A message another sender holds is skipped, and so are the later
-                // ones of its chat, which keep their order; rows being claimed right now are skipped, not waited for.
+                // Oldest first, a few of each chat. A message another sender holds, or one postponed, is skipped, and
+                // so are the later ones of its chat, which keep their order (an older version of a live board never
+                // follows a newer); rows being claimed right now are skipped, not waited for.
                 // Direct chats and groups are read apart, each up to the limit: groups at their backlog cap never
                 // crowd a direct reply out of a pass.
                 var chosen: [Int64] = []
@@ -300,7 +301,9 @@
                             AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
                             AND NOT EXISTS (
                                 SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
-                                    AND e.id < o.id AND e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
+                                    AND e.id < o.id AND (
+                                        (e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
+                                        OR (NOT e.claimed AND e.not_before > \(now.timeIntervalSince1970))))
                         ORDER BY id LIMIT \(limit * 4)
                         FOR UPDATE SKIP LOCKED
                         """

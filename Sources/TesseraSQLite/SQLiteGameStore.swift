@@ -327,11 +327,11 @@ public final class SQLiteGameStore: GameStore {
                 let candidates = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: """
-                            SELECT id, platform, address FROM outbox INDEXED BY outbox_in_order
-                            WHERE claimed = 0 AND chat_kind = ?3 AND not_before <= ?1 AND (?2 IS NULL OR platform = ?2)
+                            SELECT id, platform, address, not_before FROM outbox INDEXED BY outbox_in_order
+                            WHERE claimed = 0 AND chat_kind = ?2 AND (?1 IS NULL OR platform = ?1)
                             ORDER BY id
                             """),
-                    arguments: [now.timeIntervalSince1970, platform?.rawValue, kind.rawValue])
+                    arguments: [platform?.rawValue, kind.rawValue])
                 var chosenOfKind = 0
                 while chosenOfKind < limit, let candidate = try candidates.next() {
                     guard let platform = Platform(rawValue: candidate[1]) else {
@@ -341,6 +341,12 @@ public final class SQLiteGameStore: GameStore {
                     let chat = ChatID(platform, candidate[2])
                     let seen = chats[chat] ?? (id, 0)
                     guard seen.count < OutboxEntry.pendingPerChat else { continue }
+                    // Postponed (its send failed, or the platform asked to wait): the chat's later messages wait
+                    // behind it, so that an older version of a live board never follows a newer one.
+                    guard (candidate[3] as Double) <= now.timeIntervalSince1970 else {
+                        chats[chat] = (seen.oldest, OutboxEntry.pendingPerChat)
+                        continue
+                    }
                     chats[chat] = (seen.oldest, seen.count + 1)
                     chosen.append(id)
                     chosenOfKind += 1

@@ -148,6 +148,28 @@ struct StoreConformanceTests {
     }
 
     @Test(
+        "A chat's postponed message holds back the chat's later ones: a board's older version never follows a newer",
+        arguments: StoreKind.all)
+    func postponedHoldsItsChat(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                try await transaction.enqueue([Self.message(4, "board 1/6"), Self.message(4, "board 2/6")])
+                try await transaction.enqueue([Self.message(5, "other")])
+            }
+            let now = Date()
+            let first = try #require(try await store.pendingMessages(limit: 100, now: now).first)
+            #expect(first.message.html == "board 1/6")
+            // Its send failed: it waits, and so does what follows it in its chat; other chats do not.
+            try await store.postpone(first.id, until: now + 30)
+            #expect(try await store.pendingMessages(limit: 100, now: now).map(\.message.html) == ["other"])
+            #expect(
+                try await store.pendingMessages(limit: 100, now: now + 31).map(\.message.html) == [
+                    "board 1/6", "board 2/6", "other",
+                ])
+        }
+    }
+
+    @Test(
         "The outbox: oldest first, a few of each chat, postponed, claimed, sent, and dropped with its chat",
         arguments: StoreKind.all)
     func outbox(_ kind: StoreKind) async throws {
@@ -732,8 +754,6 @@ struct StoreConformanceTests {
                         == [UserID(1): #"{"skill":3}"#], "only stored ones")
                 #expect(try await transaction.forget(UserID(1)))
                 #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
-                #expect(try await transaction.practiceAnalyses(of: UserID(1)) == [3: #"{"skill":1}"#], "only finished")
-                #expect(try await transaction.analyses(of: UserID(1)).isEmpty)
                 #expect(try await transaction.pendingAnalyses(on: nil, limit: 10).map(\.player) == [matrixPlayer])
             }
         }
@@ -881,6 +901,10 @@ struct StoreConformanceTests {
                     try await transaction.recentPracticeAnalyses(of: UserID(1), language: .english, limit: 1).count == 1
                 )
                 #expect(try await transaction.recentAnalyses(of: UserID(1), language: .english, limit: 5).isEmpty)
+                #expect(
+                    try await transaction.practiceAnalyses(of: UserID(1)) == [3: #"{"skill":1}"#, 1: #"{"skill":3}"#],
+                    "only those done")
+                #expect(try await transaction.analyses(of: UserID(1)).isEmpty)
 
                 #expect(try await transaction.forget(UserID(1)))
                 #expect(try await transaction.data(of: UserID(1)) == nil)
