@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "tessera-daemon-benchmark", targets: ["DaemonBenchmark"]),
         .executable(name: "tessera-board-benchmark", targets: ["BoardBenchmark"]),
         .executable(name: "tessera-solver-benchmark", targets: ["SolverBenchmark"]),
+        .executable(name: "tessera-analysis-benchmark", targets: ["AnalysisBenchmark"]),
     ],
     dependencies: [
         // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
@@ -43,6 +44,10 @@ let package = Package(
         .executableTarget(
             name: "SolverBenchmark",
             dependencies: [.product(name: "TesseraCore", package: "tessera")]
+        ),
+        .executableTarget(
+            name: "AnalysisBenchmark",
+            dependencies: [.product(name: "TesseraCore", package: "tessera"), "TesseraTestSupport"]
         ),
         .executableTarget(
             name: "DaemonBenchmark",

@@ -148,7 +148,7 @@ extension BotEngine {
     /// A practice word, drawn with the injected randomness from the words of puzzles closed everywhere (the last
     /// cycle of them) that are still on the lists: what the archive already shows. The draws therefore depend on
     /// nothing but public words, and say nothing about an open or coming day's word, however many are made; a
-    /// withdrawn word is never dealt. Words the player solved on their day, and the last practice word, are
+    /// withdrawn word is never dealt. Words the player played on their day, and the last practice word, are
     /// left out while others remain. Nil before any puzzle has closed everywhere.
     func practiceAnswer(
         in language: Language, at now: Date, played: Set<PuzzleNumber>, previous: String?
