@@ -92,20 +92,50 @@ rc_admin_redaction: {generous}
 """
 
 
-def main():
-    python, secret, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+def start(python, secret, directory, log):
+    """Starts Synapse on a free port and waits until it is healthy: (process, port), or (None, None) when
+    another process took the port between the probe and Synapse's bind (it is then tried on another)."""
     port = free_port()
     config = os.path.join(directory, "homeserver.yaml")
     with open(config, "w") as file:
         file.write(configuration(directory, port, secret))
-    log = open(os.path.join(directory, "synapse.log"), "w")
     command = [python, "-m", "synapse.app.homeserver", "-c", config]
-    subprocess.run(command + ["--generate-keys"], stdout=log, stderr=log, check=True)
+    if not os.path.exists(os.path.join(directory, "signing.key")):
+        subprocess.run(command + ["--generate-keys"], stdout=log, stderr=log, check=True)
+    started = log.tell()
     synapse = subprocess.Popen(command, stdout=log, stderr=log, preexec_fn=die_with_parent)
+    deadline = time.monotonic() + 60
+    while True:
+        if synapse.poll() is not None or time.monotonic() > deadline:
+            synapse.kill()
+            synapse.wait()
+            log.flush()
+            with open(log.name) as written:
+                written.seek(started)
+                if "Failed to listen on TCP port" in written.read():
+                    return None, None
+            return synapse, None
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as response:
+                if response.status == 200:
+                    return synapse, port
+        except OSError:
+            # Not listening yet: wait a moment, or for Synapse to exit.
+            try:
+                synapse.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                pass
+
+
+def main():
+    python, secret, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    log = open(os.path.join(directory, "synapse.log"), "w")
+    running = []
 
     def stop(*_):
-        synapse.kill()
-        synapse.wait()
+        for synapse in running:
+            synapse.kill()
+            synapse.wait()
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, stop)
@@ -113,26 +143,20 @@ def main():
 
     def stop_when_the_parent_ends():
         sys.stdin.buffer.read()
-        synapse.kill()
+        for synapse in running:
+            synapse.kill()
         os._exit(0)
 
     threading.Thread(target=stop_when_the_parent_ends, daemon=True).start()
-    deadline = time.monotonic() + 60
-    while True:
-        if synapse.poll() is not None or time.monotonic() > deadline:
-            sys.stderr.write(f"Synapse did not start; its log: {directory}/synapse.log\n")
-            synapse.kill()
-            sys.exit(1)
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as response:
-                if response.status == 200:
-                    break
-        except OSError:
-            # Not listening yet: wait a moment, or for Synapse to exit.
-            try:
-                synapse.wait(timeout=0.1)
-            except subprocess.TimeoutExpired:
-                pass
+    # A port found free can be taken by another test's server before Synapse binds it: tried again on another.
+    for _ in range(5):
+        synapse, port = start(python, secret, directory, log)
+        if synapse is not None:
+            break
+    if port is None:
+        sys.stderr.write(f"Synapse did not start; its log: {directory}/synapse.log\n")
+        sys.exit(1)
+    running.append(synapse)
     print(f"PORT {port}", flush=True)
     synapse.wait()
     sys.exit(1)
