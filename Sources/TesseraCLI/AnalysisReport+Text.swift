@@ -9,7 +9,10 @@ extension AnalysisReport {
             let squares = turn.pattern.map { ["b": "⬛", "y": "🟨", "g": "🟩"][String($0)] ?? "?" }.joined()
             var line = "\(number + 1). \(turn.guess.uppercased()) \(squares)  \(turn.candidatesBefore) → "
             line += "\(turn.candidatesAfter) \(turn.candidatesAfter == 1 ? "word" : "words") left"
-            if let best = turn.best { line += "; best \(best.uppercased())" }
+            // A guess that wins has nothing better to compare with.
+            if let best = turn.best, turn.pattern.contains(where: { $0 != "g" }) {
+                line += "; best \(best.uppercased())"
+            }
             if turn.givesUpSureWin {
                 line += "; gave up the sure win in six"
             } else if let bounds = turn.bounds {
@@ -47,6 +50,8 @@ extension AnalysisReport {
     static func range(_ interval: Interval, signed: Bool) -> String {
         let format = signed ? AnalysisReport.signed : AnalysisReport.guesses
         switch (interval.atLeast, interval.atMost) {
+        // Bounds that round to one figure are printed as that figure, not as "+0.20 to +0.20".
+        case (let lower?, let upper?) where format(lower) == format(upper): return format(lower)
         case (let lower?, let upper?): return "\(format(lower)) to \(format(upper))"
         case (let lower?, nil): return "at least \(format(lower))"
         case (nil, let upper?): return "at most \(format(upper))"

@@ -18,7 +18,7 @@ struct SolverOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The language's answer edition to play with: 1 for the first (default: the latest).",
+            "The language's answer edition to play with: 1 for the first (default: the one in force today).",
             discussion: "Puzzles keep the answers of the edition they were played with.",
             valueName: "number"))
     var edition: Int?
@@ -42,8 +42,11 @@ struct SolverOptions: ParsableArguments {
         }
     }
 
-    /// The answer edition to play with, counted from 0: the one asked for, or the latest.
-    func editionIndex(of list: WordList) -> Int { (edition ?? list.answerEditions.count) - 1 }
+    /// The answer edition to play with, counted from 0: the one asked for, or the one today's puzzle is played
+    /// with (an edition that takes effect later is not yet the bot's).
+    func editionIndex(of list: WordList, at now: Date = Date()) -> Int {
+        edition.map { $0 - 1 } ?? list.answerEditionIndex(for: DailySchedule.tessera.latestPuzzle(at: now))
+    }
 
     /// The lists to play with, read and checked.
     func wordList() throws -> WordList {

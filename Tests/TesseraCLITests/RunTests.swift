@@ -184,6 +184,33 @@ struct RunTests {
         #expect(systemd.databasePath == "/var/lib/tessera/tessera.sqlite")
     }
 
+    @Test("tessera analyse and solve play with the answer edition in force on the day, unless --edition says otherwise")
+    func editionInForce() throws {
+        let list = Language.english.wordList
+        try #require(list.answerEditions.count == 2 && list.answerEditions[1].firstPuzzle == PuzzleNumber(336))
+        let options = try SolverOptions.parse([])
+        // 2026-11-27 is puzzle 331: the first edition is in force; from 2026-12-02 (puzzle 336) the second.
+        #expect(options.editionIndex(of: list, at: Date(timeIntervalSince1970: 1_795_780_800)) == 0)
+        #expect(options.editionIndex(of: list, at: Date(timeIntervalSince1970: 1_796_256_000)) == 1)
+        #expect(
+            try SolverOptions.parse(["--edition", "2"]).editionIndex(of: list, at: Date(timeIntervalSince1970: 0)) == 1)
+    }
+
+    @Test("A winning turn in tessera analyse shows no best guess: there is nothing better than the word")
+    func winningTurnHasNoBest() throws {
+        let output = try TesseraProcess.run(["analyse", "cigar", "salet", "cigar"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let turns = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }
+        #expect(turns.count == 2)
+        #expect(turns.first?.contains("; best ") == true, "a guess that did not win is compared")
+        #expect(turns.last?.contains("🟩🟩🟩🟩🟩") == true && turns.last?.contains("best") == false, "\(turns)")
+        // Bounds that round to one figure print as that figure.
+        let interval = AnalysisReport.Interval(atLeast: 0.201, atMost: 0.204)
+        #expect(AnalysisReport.range(interval, signed: true) == "+0.20")
+        #expect(
+            AnalysisReport.range(AnalysisReport.Interval(atLeast: 0.1, atMost: 0.3), signed: true) == "+0.10 to +0.30")
+    }
+
     @Test("backup, restore and status find the service's database as the unit does, and refuse to guess between two")
     func operatorCommandsFindTheServicesDatabase() async throws {
         let root = try TesseraProcess.temporaryDirectory()

@@ -297,4 +297,11 @@ struct AnalysisTests {
             #expect(BotEngine.keptTotal(garbled) == nil, "a kept total that cannot be read is searched again")
         }
     }
+
+    @Test("Bounds closer than two decimals read as one figure; wider ones as a range")
+    func boundsReadAsOneFigure() {
+        #expect(Known(AnalysisReport.Interval(atLeast: 0.201, atMost: 0.204)) == .exactly(0.2025))
+        #expect(Known(AnalysisReport.Interval(atLeast: 0.1, atMost: 0.3)) == .between(0.1, 0.3))
+        #expect(English().luck(Known(AnalysisReport.Interval(atLeast: 0.201, atMost: 0.204))) == "luck +0.20")
+    }
 }

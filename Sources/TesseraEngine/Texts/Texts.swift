@@ -330,7 +330,9 @@ enum Known: Hashable {
 
     init(_ interval: AnalysisReport.Interval) {
         switch (interval.atLeast, interval.atMost) {
-        case (let lower?, let upper?): self = lower == upper ? .exactly(lower) : .between(lower, upper)
+        // Bounds closer than the texts' two decimals say one figure ("+0.20", not "+0.20 to +0.20").
+        case (let lower?, let upper?):
+            self = upper - lower < 0.005 ? .exactly((lower + upper) / 2) : .between(lower, upper)
         case (let lower?, nil): self = .atLeast(lower)
         case (nil, let upper?): self = .atMost(upper)
         case (nil, nil): self = .unknown
