@@ -431,10 +431,14 @@ struct English: Texts {
     func wordsLeft(before: Int, after: Int) -> String {
         "\(TextFormat.grouped(before, separator: ",")) → \(TextFormat.grouped(after, separator: ",")) \(after == 1 ? "word" : "words")"
     }
-    func verdict(_ turn: AnalysisReport.Turn) -> String {
+    func verdict(_ turn: AnalysisReport.Turn, opener: Bool) -> String {
+        if turn.wins { return "🎯 solved" }
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
         if turn.givesUpSureWin { return "❗ gave up the sure win in six" + bot }
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ".") }
+        if opener, let best = turn.best, case .exactly(let cost)? = turn.cost, cost >= 0.005 {
+            return "\(guesses(cost)) guesses behind <code>\(best.uppercased().htmlEscaped)</code> on average"
+        }
         switch turn.cost {
         case .exactly(let cost)?: return cost < 0.005 ? "✅ optimal" : "cost \(guesses(cost)) guesses" + bot
         case .between(let lower, let upper)?: return "cost \(guesses(lower))–\(guesses(upper)) guesses" + bot
@@ -446,11 +450,14 @@ struct English: Texts {
     }
     func luck(_ value: Known?) -> String {
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ".", signed: true) }
+        func plain(_ value: Double) -> String { TextFormat.guesses(abs(value), separator: ".") }
         switch value {
-        case .exactly(let luck)?: return "luck \(guesses(luck))"
-        case .between(let lower, let upper)?: return "luck \(guesses(lower)) to \(guesses(upper))"
-        case .atLeast(let lower)?: return "luck ≥ \(guesses(lower))"
-        case .atMost(let upper)?: return "luck ≤ \(guesses(upper))"
+        case .exactly(let luck)? where abs(luck) < 0.005: return "luck as expected"
+        case .exactly(let luck)? where luck > 0: return "lucky: \(plain(luck)) guesses better than expected"
+        case .exactly(let luck)?: return "unlucky: \(plain(luck)) guesses worse than expected"
+        case .between(let lower, let upper)?: return "luck \(guesses(lower)) to \(guesses(upper)) guesses vs. expected"
+        case .atLeast(let lower)?: return "luck at least \(guesses(lower)) guesses vs. expected"
+        case .atMost(let upper)?: return "luck at most \(guesses(upper)) guesses vs. expected"
         case .unknown?, nil: return "luck —"
         }
     }

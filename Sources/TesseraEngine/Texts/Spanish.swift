@@ -475,10 +475,14 @@ struct Spanish: Texts {
     func wordsLeft(before: Int, after: Int) -> String {
         "\(Self.number(before)) → \(Self.number(after)) \(after == 1 ? "palabra" : "palabras")"
     }
-    func verdict(_ turn: AnalysisReport.Turn) -> String {
+    func verdict(_ turn: AnalysisReport.Turn, opener: Bool) -> String {
+        if turn.wins { return "🎯 resuelto" }
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
         if turn.givesUpSureWin { return "❗ perdió la victoria segura en seis" + bot }
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ",") }
+        if opener, let best = turn.best, case .exactly(let cost)? = turn.cost, cost >= 0.005 {
+            return "\(guesses(cost)) intentos por detrás de <code>\(best.uppercased().htmlEscaped)</code> de media"
+        }
         switch turn.cost {
         case .exactly(let cost)?: return cost < 0.005 ? "✅ óptima" : "costó \(guesses(cost)) intentos" + bot
         case .between(let lower, let upper)?: return "costó \(guesses(lower))–\(guesses(upper)) intentos" + bot
@@ -490,11 +494,15 @@ struct Spanish: Texts {
     }
     func luck(_ value: Known?) -> String {
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ",", signed: true) }
+        func plain(_ value: Double) -> String { TextFormat.guesses(abs(value), separator: ",") }
         switch value {
-        case .exactly(let luck)?: return "suerte \(guesses(luck))"
-        case .between(let lower, let upper)?: return "suerte de \(guesses(lower)) a \(guesses(upper))"
-        case .atLeast(let lower)?: return "suerte ≥ \(guesses(lower))"
-        case .atMost(let upper)?: return "suerte ≤ \(guesses(upper))"
+        case .exactly(let luck)? where abs(luck) < 0.005: return "suerte la esperada"
+        case .exactly(let luck)? where luck > 0: return "buena suerte: \(plain(luck)) intentos mejor de lo esperado"
+        case .exactly(let luck)?: return "mala suerte: \(plain(luck)) intentos peor de lo esperado"
+        case .between(let lower, let upper)?:
+            return "suerte de \(guesses(lower)) a \(guesses(upper)) intentos frente a lo esperado"
+        case .atLeast(let lower)?: return "suerte de al menos \(guesses(lower)) intentos frente a lo esperado"
+        case .atMost(let upper)?: return "suerte de como mucho \(guesses(upper)) intentos frente a lo esperado"
         case .unknown?, nil: return "suerte —"
         }
     }

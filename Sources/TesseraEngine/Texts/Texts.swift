@@ -177,11 +177,12 @@ protocol Texts: Sendable {
     func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String
     /// The candidates before and after a guess: `2,315 → 34 words`.
     func wordsLeft(before: Int, after: Int) -> String
-    /// A guess measured against optimal play: optimal, how many guesses it cost (``AnalysisReport/Turn/cost``:
-    /// exactly or within bounds), or that it gave up the sure win in six; with the bot's choice when it differs.
-    func verdict(_ turn: AnalysisReport.Turn) -> String
-    /// The luck of a guess's colours, in guesses (``AnalysisReport/Turn/knownLuck``); nil: undefined (no sure win
-    /// was left).
+    /// A guess measured against optimal play: solved (a guess that wins is never a mistake), optimal, how many
+    /// guesses it cost (``AnalysisReport/Turn/cost``: exactly or within bounds), or that it gave up the sure win
+    /// in six; with the bot's choice when it differs. The opener is compared with the bot's opener, on average.
+    func verdict(_ turn: AnalysisReport.Turn, opener: Bool) -> String
+    /// The luck of a guess's colours, in guesses better or worse than expected (``AnalysisReport/Turn/knownLuck``),
+    /// in words; nil: undefined (no sure win was left).
     func luck(_ value: Known?) -> String
     /// The scores, each one number or, where the budget left bounds, a range.
     func analysisScores(skill: ClosedRange<Int>, luck: ClosedRange<Int>) -> String
@@ -303,7 +304,8 @@ extension Texts {
             lines.append(
                 "    "
                     + [
-                        wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter), verdict(turn),
+                        wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter),
+                        verdict(turn, opener: number == 0),
                         luck(turn.knownLuck),
                     ]
                     .joined(separator: " · "))
@@ -343,6 +345,9 @@ enum Known: Hashable {
 extension AnalysisReport.Turn {
     /// What the guess cost against optimal play, in guesses; nil when no sure win was left to lose, or the guess
     /// gave it up (``givesUpSureWin``). A cost under half a hundredth reads as none.
+    /// Whether the guess was the word.
+    var wins: Bool { !pattern.isEmpty && pattern.allSatisfy { $0 == "g" } }
+
     var cost: Known? {
         guard let bounds else { return inaccuracy.map(Known.exactly) }
         guard let range = bounds.inaccuracy else { return nil }
