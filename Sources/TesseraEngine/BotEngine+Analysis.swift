@@ -43,6 +43,9 @@ extension BotEngine {
         guard let game, game.result != nil else { return context.reply(context.texts.analysisNoGame) }
         try await show(
             try await context.store.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            unstudied: unstudiedOpener(
+                game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
+                hardMode: game.hardMode),
             context: &context
         ) {
             try await $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: true)
@@ -52,8 +55,13 @@ extension BotEngine {
     /// A practice or archive game's analysis; one given up for a new game has none.
     private func analysis(of game: PracticeGame, context: inout Context) async throws {
         guard game.result != nil, !game.abandoned else { return context.reply(context.texts.analysisNoGame) }
+        // An archive game was played with its puzzle's edition, practice with the one current when it began.
+        let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
         try await show(
             try await context.store.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            unstudied: unstudiedOpener(
+                game.guesses, language: game.language,
+                edition: game.language.wordList.answerEditionIndex(for: puzzle), hardMode: game.hardMode),
             context: &context
         ) {
             try await $0.requestPracticeAnalysis(of: game.player, number: game.number, show: true)
@@ -62,7 +70,7 @@ extension BotEngine {
 
     /// Replies with a stored analysis, or asks for it to be posted when it is ready (`request`).
     private func show(
-        _ stored: StoredAnalysis?, of game: AnalysedGame, context: inout Context,
+        _ stored: StoredAnalysis?, of game: AnalysedGame, unstudied: String?, context: inout Context,
         request: (any GameStoreTransaction) async throws -> Void
     ) async throws {
         switch stored {
@@ -75,8 +83,20 @@ extension BotEngine {
             context.reply(context.texts.analysisUnavailable)
         case .pending?, nil:
             try await request(context.store)
-            context.reply(context.texts.analysisComing)
+            context.reply(context.texts.analysisComing(unstudied: unstudied))
         }
+    }
+
+    /// The word lists' fingerprints, to look openers up in the opening book (it builds no tables).
+    private static let lists = GameAnalyst()
+
+    /// A game's first guess when the opening book has not studied it (its analysis then searches it, which
+    /// takes minutes); nil when the book has it, and its analysis takes seconds.
+    func unstudiedOpener(_ guesses: [String], language: Language, edition: Int, hardMode: Bool) -> String? {
+        guard let first = guesses.first else { return nil }
+        let fingerprint = Self.lists.fingerprint(of: language.wordList, edition: edition)
+        let book = OpeningBook.lookup(fingerprint: fingerprint, hardMode: hardMode)
+        return book?.totals[first.lowercased()] != nil ? nil : first
     }
 
     /// The game an Analysis button names (`en 330`): a language code and a puzzle number.

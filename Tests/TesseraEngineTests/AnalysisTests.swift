@@ -37,14 +37,26 @@ struct AnalysisTests {
         return guesses
     }
 
+    @Test("The waiting notice names an opener the book has not studied, and says minutes rather than seconds")
+    func waitingNoticeNamesAnUnstudiedOpener() async throws {
+        let bot = try EngineHarness()
+        _ = try await Self.play(bot, first: "fuffy")
+        #expect(
+            try await bot.text("/analysis").contains(
+                "I haven't studied <code>FUFFY</code> as a first word yet, so this one takes a few minutes"))
+        _ = try await Self.play(bot, from: 2, name: "Bob", first: "salet")
+        #expect(try await bot.text("/analysis", from: 2, name: "Bob").hasSuffix("comes here in a few seconds."))
+    }
+
     @Test(
         "The Analysis button and /analysis show the finished game's analysis; one asked for early is posted when ready")
     func buttonAndCommand() async throws {
         let bot = try EngineHarness()
         let guesses = try await Self.play(bot, first: "salet", detour: "crony")
         let puzzle = bot.puzzle.rawValue
-        // Finishing asks for the analysis; asked for before it is worked out, it is promised.
-        #expect(try await bot.text("/analysis").contains("I'll post the analysis here when it's ready"))
+        // Finishing asks for the analysis; asked for before it is worked out, it is promised, in seconds for an
+        // opener the book has studied (SALET), in minutes for one it has not, which is named.
+        #expect(try await bot.text("/analysis").hasSuffix("the analysis comes here in a few seconds."))
         let posted = try await bot.analyseWaitingGames()
         #expect(posted.count == 1 && posted[0].chat == ChatID(1) && posted[0].chatKind == .direct)
         let analysis = try #require(posted.first?.html)

@@ -156,7 +156,8 @@ struct EngineTests {
                         puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"])
                 ),
                 (texts.highlights(highlights), english.highlights(highlights)),
-                (texts.analysisComing, english.analysisComing),
+                (texts.analysisComing(unstudied: nil), english.analysisComing(unstudied: nil)),
+                (texts.analysisComing(unstudied: "plumb"), english.analysisComing(unstudied: "plumb")),
                 (texts.analysisPrivateOnly, english.analysisPrivateOnly),
                 (texts.luck(.exactly(0.5)), english.luck(.exactly(0.5))),
                 (texts.luck(.between(-0.5, 0.5)), english.luck(.between(-0.5, 0.5))),

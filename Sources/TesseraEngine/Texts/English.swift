@@ -414,9 +414,15 @@ struct English: Texts {
     let analysisPrivateOnly = "An analysis names words, so it is in our private chat: send /analysis there."
     let analysisNoGame = "There is no finished game to analyse yet. Finish today's puzzle, then try /analysis."
     let analysisUsage = "Send /analysis for your latest game."
-    let analysisComing =
-        "🔍 I'm working out how your guesses compare with optimal play, and I'll post the analysis here when it's "
-        + "ready (a first word I haven't studied before takes a few minutes)."
+    func analysisComing(unstudied opener: String?) -> String {
+        guard let opener else {
+            return "🔍 I'm working out how your guesses compare with optimal play: the analysis comes here in a few "
+                + "seconds."
+        }
+        return "🔍 I'm working out how your guesses compare with optimal play. I haven't studied "
+            + "<code>\(opener.uppercased().htmlEscaped)</code> as a first word yet, so this one takes a few minutes; "
+            + "I'll post the analysis here when it's ready."
+    }
     let analysisUnavailable =
         "This game cannot be analysed: one of its words is no longer on the word list. Your other games can."
     func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String {

@@ -458,9 +458,14 @@ struct Spanish: Texts {
     let analysisPrivateOnly = "Un análisis nombra palabras, así que va en nuestro chat privado: envía /analysis allí."
     let analysisNoGame = "Aún no hay ninguna partida terminada que analizar. Termina el reto de hoy y prueba /analysis."
     let analysisUsage = "Envía /analysis para tu última partida."
-    let analysisComing =
-        "🔍 Estoy comparando tus intentos con el juego óptimo y publicaré el análisis aquí cuando esté listo (una "
-        + "primera palabra que no había estudiado lleva unos minutos)."
+    func analysisComing(unstudied opener: String?) -> String {
+        guard let opener else {
+            return "🔍 Estoy comparando tus intentos con el juego óptimo: el análisis llega aquí en unos segundos."
+        }
+        return "🔍 Estoy comparando tus intentos con el juego óptimo. Aún no había estudiado "
+            + "<code>\(opener.uppercased().htmlEscaped)</code> como primera palabra, así que este lleva unos minutos; "
+            + "publicaré el análisis aquí cuando esté listo."
+    }
     let analysisUnavailable =
         "Esta partida no se puede analizar: una de sus palabras ya no está en la lista. Las demás partidas sí."
     func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String {

@@ -172,7 +172,9 @@ protocol Texts: Sendable {
     var analysisNoGame: String { get }
     var analysisUsage: String { get }
     /// The analysis is still being worked out: it is posted when it is ready.
-    var analysisComing: String { get }
+    /// The analysis is being worked out: in seconds for an opener the book has studied (`unstudied` nil), in
+    /// minutes for one it has not, which is named.
+    func analysisComing(unstudied opener: String?) -> String
     var analysisUnavailable: String { get }
     func analysisTitle(_ game: AnalysedGame, hardMode: Bool) -> String
     /// The candidates before and after a guess: `2,315 → 34 words`.
