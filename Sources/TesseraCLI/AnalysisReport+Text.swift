@@ -9,6 +9,9 @@ extension AnalysisReport {
             let squares = turn.pattern.map { ["b": "⬛", "y": "🟨", "g": "🟩"][String($0)] ?? "?" }.joined()
             var line = "\(number + 1). \(turn.guess.uppercased()) \(squares)  \(turn.candidatesBefore) → "
             line += "\(turn.candidatesAfter) \(turn.candidatesAfter == 1 ? "word" : "words") left"
+            if let left = turn.left, turn.pattern.contains(where: { $0 != "g" }) {
+                line += " (" + left.map { $0.uppercased() }.joined(separator: ", ") + ")"
+            }
             // A guess that wins has nothing better to compare with.
             if let best = turn.best, turn.pattern.contains(where: { $0 != "g" }) {
                 line += "; best \(best.uppercased())"

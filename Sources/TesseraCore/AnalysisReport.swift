@@ -31,6 +31,9 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
         public var pattern: String
         public var candidatesBefore: Int
         public var candidatesAfter: Int
+        /// The words left after the guess, in alphabetical order, when at most ``GameAnalysis/listedLeft``;
+        /// absent otherwise, and in analyses stored before it was kept.
+        public var left: [String]?
         @NullWhenAbsent public var best: String?
         @NullWhenAbsent public var inaccuracy: Double?
         @NullWhenAbsent public var luck: Double?
@@ -105,7 +108,8 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
                 guess: text(turn.guess),
                 pattern: String(turn.feedback.states.map { ["b", "y", "g"][Int($0.rawValue)] }.joined()),
                 candidatesBefore: turn.candidatesBefore, candidatesAfter: turn.candidatesAfter,
-                best: turn.best.map(text), inaccuracy: turn.inaccuracy, luck: turn.luck,
+                left: turn.left.map { $0.map(text).sorted() }, best: turn.best.map(text), inaccuracy: turn.inaccuracy,
+                luck: turn.luck,
                 givesUpSureWin: turn.losesTheGuarantee,
                 bounds: turn.isExact
                     ? nil

@@ -5,6 +5,9 @@ import Foundation
 /// Every value comes from exact totals (``Solver``): the guesses a position needs over all its candidates.
 /// nil stands for infinite, or for a difference of two infinite values: no strategy is sure to win in time.
 public struct GameAnalysis: Sendable, Hashable {
+    /// The most words left after a guess that an analysis lists by name, as WordleBot does; more are counted.
+    public static let listedLeft = 12
+
     public struct Turn: Sendable, Hashable {
         public var guess: Word
         public var feedback: Feedback
@@ -19,6 +22,8 @@ public struct GameAnalysis: Sendable, Hashable {
         public var guessed: Solver.Total
         /// The total of the position the colours left (V × candidates after); 0 once solved.
         public var after: Solver.Total
+        /// The candidates the colours left, when at most ``GameAnalysis/listedLeft``: what a player learns from.
+        public var left: [Word]?
 
         public init(
             guess: Word, feedback: Feedback, candidatesBefore: Int, candidatesAfter: Int, best: Word?,

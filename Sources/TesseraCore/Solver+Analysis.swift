@@ -77,11 +77,12 @@ extension Solver {
                 feedback.isSolved
                 ? .exactly(0)
                 : spending.exactly(self) { self.total(next) }.map(Total.exactly) ?? boundedTotal(next)
-            turns.append(
-                GameAnalysis.Turn(
-                    guess: guesses[guess], feedback: feedback, candidatesBefore: position.candidates.count,
-                    candidatesAfter: next.candidates.count, best: optimal.guess.map { guesses[$0] },
-                    optimal: optimal.total, guessed: guessed, after: after))
+            var turn = GameAnalysis.Turn(
+                guess: guesses[guess], feedback: feedback, candidatesBefore: position.candidates.count,
+                candidatesAfter: next.candidates.count, best: optimal.guess.map { guesses[$0] },
+                optimal: optimal.total, guessed: guessed, after: after)
+            if next.candidates.count <= GameAnalysis.listedLeft { turn.left = next.candidates.map { answers[$0] } }
+            turns.append(turn)
             position = next
         }
         return GameAnalysis(turns: turns, hardMode: hardMode)

@@ -204,6 +204,9 @@ struct RunTests {
         #expect(turns.count == 2)
         #expect(turns.first?.contains("; best ") == true, "a guess that did not win is compared")
         #expect(turns.last?.contains("🟩🟩🟩🟩🟩") == true && turns.last?.contains("best") == false, "\(turns)")
+        // At most 12 words left are named (the first edition's: CIRCA left the lists later).
+        let named = try TesseraProcess.run(["analyse", "--edition", "1", "cigar", "salet", "crony", "cigar"])
+        #expect(named.standardOutput.contains("2. CRONY 🟩🟨⬛⬛⬛  108 → 4 words left (CHAIR, CHARM, CIGAR, CIRCA);"))
         // Bounds that round to one figure print as that figure.
         let interval = AnalysisReport.Interval(atLeast: 0.201, atMost: 0.204)
         #expect(AnalysisReport.range(interval, signed: true) == "+0.20")

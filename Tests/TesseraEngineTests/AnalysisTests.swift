@@ -83,6 +83,15 @@ struct AnalysisTests {
             } else if let best = turn.best {
                 #expect(detail.contains("(bot: <code>\(best.uppercased())</code>)"), "\(detail)")
             }
+            // The words left are named when there are at most 12 (and the guess did not win), as WordleBot does.
+            if turn.candidatesAfter <= 12 && turn.pattern != "ggggg" {
+                let left = try #require(turn.left)
+                #expect(left.count == turn.candidatesAfter && left == left.sorted())
+                #expect(left.contains(try bot.answer()))
+                for word in left { #expect(detail.contains("<code>\(word.uppercased())</code>"), "\(detail)") }
+            } else if turn.candidatesAfter > 12 {
+                #expect(turn.left == nil)
+            }
             if let luck = turn.luck, abs(luck) >= 0.005 {
                 #expect(detail.contains(luck > 0 ? "guesses better than expected" : "guesses worse than expected"))
             }

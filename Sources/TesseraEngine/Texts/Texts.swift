@@ -293,6 +293,12 @@ extension Texts {
 }
 
 extension Texts {
+    /// The words a guess left, by name, when few were left and it did not win: ` (CIGAR, RIGOR)`.
+    static func listed(_ turn: AnalysisReport.Turn) -> String {
+        guard !turn.wins, let left = turn.left, !left.isEmpty else { return "" }
+        return " (" + left.map { "<code>\($0.uppercased().htmlEscaped)</code>" }.joined(separator: ", ") + ")"
+    }
+
     /// A finished game's analysis, compact enough for a phone: each guess on two lines, then the scores and the
     /// bot's path.
     func analysis(_ report: AnalysisReport, of game: AnalysedGame, theme: ShareTheme) -> String {
@@ -306,7 +312,8 @@ extension Texts {
             lines.append(
                 "    "
                     + [
-                        wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter),
+                        wordsLeft(before: turn.candidatesBefore, after: turn.candidatesAfter)
+                            + Self.listed(turn),
                         verdict(turn, opener: number == 0),
                         luck(turn.knownLuck),
                     ]
