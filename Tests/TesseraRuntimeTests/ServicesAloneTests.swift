@@ -144,7 +144,7 @@ struct ServicesAloneTests {
         #expect(try await store.pendingMessages(limit: 10, now: .distantFuture).isEmpty)
     }
 
-    @Test("The analysis service works out a finished game's analysis, stores it, and posts it to a player who asked")
+    /// Run by ``AnalysisLanesTests``: the real solver at nice 19, as the lanes test is.
     func analysisServiceAlone() async throws {
         let secret = try #require(ScheduleSecret("services alone secret"))
         let list = Language.english.wordList
@@ -283,6 +283,9 @@ struct AnalysisLanesTests {
     let services: ServicesAloneTests
 
     init() throws { services = try ServicesAloneTests() }
+
+    @Test("The analysis service works out a finished game's analysis, stores it, and posts it to a player who asked")
+    func analysisServiceAlone() async throws { try await services.analysisServiceAlone() }
 
     @Test("A game whose opener the book knows is analysed while another game's opener is being searched")
     func knownLaneBesideSearch() async throws { try await services.knownLaneBesideSearch() }
