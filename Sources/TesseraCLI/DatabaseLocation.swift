@@ -51,16 +51,23 @@ struct DatabaseLocation: ParsableArguments {
         )
     }
 
+    /// The settings, saying on standard error when the database was found as the service's: standard output
+    /// stays the command's own (status's first line is its verdict).
+    func resolved() async throws -> RunSettings {
+        let (settings, note) = try await settings()
+        if let note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        return settings
+    }
+
     /// The SQLite database the settings name; a PostgreSQL one is refused with where to look instead.
     func sqlitePath(toBe command: String) async throws -> String {
-        let (settings, note) = try await settings()
+        let settings = try await resolved()
         guard !DatabaseOpening.isPostgresURL(settings.databasePath) else {
             let verb = command == "backup" ? "back up" : "restore"
             throw CommandError(
                 "tessera \(command) is for SQLite; to \(verb) PostgreSQL use pg_dump and pg_restore (README, "
                     + "\"Backups\").")
         }
-        if let note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         return settings.databasePath
     }
 }

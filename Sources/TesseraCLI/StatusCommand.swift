@@ -22,8 +22,7 @@ struct StatusCommand: AsyncParsableCommand {
     var staleAfter: Int = 120
 
     func run() async throws {
-        let (settings, note) = try await location.settings()
-        if let note { print(note) }
+        let settings = try await location.resolved()
         let path = settings.databasePath
         guard DatabaseOpening.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError("No database at \(path): tessera run has not used it yet. Is --database right?")
