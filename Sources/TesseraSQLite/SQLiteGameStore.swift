@@ -213,8 +213,17 @@ public final class SQLiteGameStore: GameStore {
         waitingForDisk: Bool,
         _ body: @Sendable (OpenTransaction) async throws -> Result
     ) async throws -> Result {
+        try await open(served: { try await self.serve($0, waitingForDisk: waitingForDisk) }, body)
+    }
+
+    /// Runs `body` on a transaction that `serve` holds open on a connection's queue until the body ends; it
+    /// commits when the body succeeds and `serve` commits at all.
+    private func open<Result: Sendable>(
+        served serve: @escaping @Sendable (OpenTransaction) async throws -> Void,
+        _ body: @Sendable (OpenTransaction) async throws -> Result
+    ) async throws -> Result {
         let transaction = OpenTransaction()
-        async let committed: Void = serve(transaction, waitingForDisk: waitingForDisk)
+        async let committed: Void = serve(transaction)
         let outcome: Swift.Result<Result, any Error>
         do {
             outcome = .success(try await withTaskExecutorPreference(transaction) { try await body(transaction) })
@@ -233,22 +242,14 @@ public final class SQLiteGameStore: GameStore {
     public func read<Result: Sendable>(
         _ body: @Sendable (any GameStoreTransaction) async throws -> Result
     ) async throws -> Result {
-        let transaction = OpenTransaction()
-        // A reader's snapshot (in WAL mode beside the writer; an in-memory queue takes its turn): served as the
-        // writer's transactions are, and a change in it fails, the connection being read-only.
-        async let served: Void = {
-            defer { transaction.close() }
-            try await writer.read { db in _ = transaction.serve(db) }
-        }()
-        let outcome: Swift.Result<Result, any Error>
-        do {
-            outcome = .success(try await withTaskExecutorPreference(transaction) { try await body(transaction) })
-        } catch {
-            outcome = .failure(error)
-        }
-        transaction.finish(commit: false)
-        try await served
-        return try outcome.get()
+        // A reader's snapshot (in WAL mode beside the writer; an in-memory queue takes its turn), served as the
+        // writer's transactions are; a change in it fails, the connection being read-only.
+        let writer = self.writer
+        return try await open(
+            served: { transaction in
+                defer { transaction.close() }
+                try await writer.read { db in _ = transaction.serve(db) }
+            }, body)
     }
 
     /// Serves a transaction on the writer's queue until its body ends, then commits or rolls it back.
