@@ -149,13 +149,19 @@ extension BotEngine {
     }
 
     /// The most skilful and the luckiest of a closed day's games on a board, for the post that reveals its
-    /// word: scores and names only, never a letter. Games still being analysed are left out; nil when none is
-    /// analysed.
+    /// word: scores and names only, never a letter. Nil until every game on the board has its analysis (or
+    /// cannot have one), and when fewer than two have one: one game is no contest. A line held back for an
+    /// analysis still working follows when that analysis is done (``finish(_:_:in:)``).
     func highlights(
         of results: [(name: String, result: BoardResult)], language: Language, puzzle: PuzzleNumber,
         store: any GameStoreTransaction
     ) async throws -> DayHighlights? {
         let analyses = try await store.analyses(of: results.map(\.result.player), language: language, puzzle: puzzle)
+        guard analyses.count >= Self.highlightsGames else { return nil }
+        for entry in results where analyses[entry.result.player] == nil {
+            let state = try await store.analysis(of: entry.result.player, language: language, puzzle: puzzle)
+            if case .pending = state { return nil }
+        }
         var skilful: (name: String, score: Int)?
         var luckiest: (name: String, score: Int)?
         // In finishing order: on a tie, the game finished first.
@@ -167,6 +173,35 @@ extension BotEngine {
         }
         guard let skilful, let luckiest else { return nil }
         return DayHighlights(skilful: skilful, luckiest: luckiest)
+    }
+
+    /// How many analysed games a board needs for its most skilful and luckiest line.
+    static let highlightsGames = 2
+
+    /// Posts the day's most skilful and luckiest line in each group whose latest revealed word is this game's,
+    /// revealed while its analysis was still working, once it completes the board's analyses. Returns how many
+    /// posts were queued.
+    private func followHighlights(of game: StoredGame, in store: any GameStoreTransaction) async throws -> Int {
+        var queued = 0
+        for group in try await store.groups(of: game.player)
+        where group.summaryEnabled && configuration.platform.spoilers && group.lastRevealedPuzzle == game.puzzle
+            && group.language(of: game.puzzle) == game.language
+        {
+            let results = Self.inFinishingOrder(
+                try await store.results(in: group.chat, board: .tessera, puzzle: game.puzzle))
+            guard results.contains(where: { $0.result.player == game.player }),
+                let highlights = try await highlights(
+                    of: results, language: game.language, puzzle: game.puzzle, store: store)
+            else { continue }
+            try await store.enqueue([
+                OutgoingMessage(
+                    chat: group.chat, chatKind: .group,
+                    html: game.language.texts.highlightsLater(puzzle: game.puzzle, highlights),
+                    thread: group.topic, atMostOnce: true, silent: true)
+            ])
+            queued += 1
+        }
+        return queued
     }
 
     /// A stored analysis read back; one that cannot be read is logged and shown as unavailable.
@@ -271,7 +306,8 @@ extension BotEngine {
     }
 
     /// Stores a job's analysis, or that it cannot be analysed, and posts it in the player's direct chat when
-    /// they asked to see it; returns whether a message was queued.
+    /// they asked to see it, and the day's highlights in groups where it was the last one awaited; returns
+    /// whether a message was queued.
     public func finish(
         _ job: AnalysisJob, _ outcome: Result<GameAnalyst.Analysed, GameAnalyst.Failure>,
         in store: any GameStoreTransaction
@@ -287,15 +323,18 @@ extension BotEngine {
                 metadata: ["player.id": "\(job.player)", "game": "\(job.game)", "error": "\(failure)"])
         }
         let json = try report?.json()
-        let show =
-            switch job.game {
-            case .daily(let game):
-                try await store.saveAnalysis(json, of: game.player, language: game.language, puzzle: game.puzzle)
-            case .practice(let game):
-                try await store.savePracticeAnalysis(json, of: game.player, number: game.number)
-            }
+        let show: Bool
+        var followed = 0
+        switch job.game {
+        case .daily(let game):
+            let waited = try await store.analysis(of: game.player, language: game.language, puzzle: game.puzzle)
+            show = try await store.saveAnalysis(json, of: game.player, language: game.language, puzzle: game.puzzle)
+            if case .pending = waited { followed = try await followHighlights(of: game, in: store) }
+        case .practice(let game):
+            show = try await store.savePracticeAnalysis(json, of: game.player, number: game.number)
+        }
         guard show, let player = try await store.player(job.player), let chat = player.directChat else {
-            return false
+            return followed > 0
         }
         let texts = player.language.texts
         try await store.enqueue([

@@ -130,15 +130,25 @@ struct LiveBoardDaemonTests {
         let stats = try #require(replies.last { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") })
         #expect(stats.text.contains("on average over your last analysed game"), "\(stats.text)")
 
-        // Midnight: the group's day closes with the word, and beside it the day's most skilful and luckiest.
+        // Zed finishes too, in as many guesses: the group has two games to compare.
+        try await fake.push([FakeTelegram.message("/join", from: 9, name: "Zed", chat: -72, messageID: 30)])
+        for (index, word) in guesses.enumerated() {
+            try await fake.push([FakeTelegram.message(word, from: 9, name: "Zed", messageID: Int64(index + 31))])
+            try await fake.waitForSent { $0.contains { $0.chat == 9 && $0.text.contains("· \(index + 1)/6") } }
+        }
+
+        // Midnight: the group's day closes with the word, and beside it (or just after it, once Zed's analysis
+        // is done) the day's most skilful and luckiest: Eve, who finished first of two equal games.
         try clock.set("2026-11-23T00:01:00Z")
-        let summary = try #require(
-            try await fake.waitForSent(timeout: .seconds(30)) {
-                $0.contains { $0.chat == -72 && $0.text.contains("is over") }
-            }
-            .last { $0.chat == -72 })
+        let posts = try await fake.waitForSent(timeout: .seconds(120)) {
+            $0.contains { $0.chat == -72 && $0.text.contains("is over") }
+                && $0.contains { $0.chat == -72 && $0.text.contains("🎯 Most skilful") }
+        }.filter { $0.chat == -72 }
+        let summary = try #require(posts.last { $0.text.contains("is over") })
         #expect(summary.text.contains("<tg-spoiler>\(answer)</tg-spoiler>"))
-        #expect(summary.text.contains("🎯 Most skilful: Eve (skill ") && summary.text.contains("🍀 Luckiest: Eve (luck "))
+        let line = try #require(posts.last { $0.text.contains("🎯") })
+        #expect(line.text.contains("🎯 Most skilful: Eve (skill ") && line.text.contains("🍀 Luckiest: Eve (luck "))
+        #expect(posts.filter { $0.text.contains("🎯") }.count == 1, "the line is posted once")
         #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
         await running.stop()
         await fake.stop()

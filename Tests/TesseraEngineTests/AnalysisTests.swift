@@ -139,7 +139,7 @@ struct AnalysisTests {
             $0.codes.lexicographicallyPrecedes($1.codes)
         }
         var guesses: [String] = []
-        for first in ["raise", "crane", "salet", "slate", "clare", "adieu"] where guesses.count < 6 {
+        for first in ["raise", "crane", "salet", "slate", "stare", "adieu"] where guesses.count < 6 {
             var game = Game(answer: answer, wordList: list, hardMode: true)
             guesses = [first]
             guard case .success = game.submit(first), game.result == nil else { continue }
@@ -254,26 +254,50 @@ struct AnalysisTests {
         #expect(!line.contains("<code>") && !line.uppercased().contains("SALET"))
     }
 
-    @Test("A summary that shows the word has the line too, after the word; games not yet analysed are left out")
-    func summaryLine() async throws {
+    @Test("The line waits for every game on the board to be analysed, then follows the word once, on its own")
+    func summaryLineWaits() async throws {
         let bot = try EngineHarness()
         for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }
         let alice = try await Self.play(bot, from: 1, name: "Alice", first: "crane")
         _ = try await bot.analyseWaitingGames()
-        // Bob finishes after the analyses ran: his game waits for the next pass.
-        _ = try await Self.play(bot, from: 2, name: "Bob", first: "slate")
-        let report = try Self.report(alice, bot: bot)
+        // Bob finishes after the analyses ran: his game waits for the next pass, and the line waits for it.
+        let bob = try await Self.play(bot, from: 2, name: "Bob", first: "slate")
         let engine = bot.engine
         let midnight = bot.now + 12 * 3600
         #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 60, in: $0) } == 1)
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
         let word = try bot.answer().uppercased()
+        #expect(summary.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(summary.html)")
+        #expect(!summary.html.contains("🎯"), "one analysed game of two is no contest yet: \(summary.html)")
+        try await bot.store.markSent(try await bot.store.pendingMessages(limit: 10, now: midnight).map(\.id))
+
+        let posted = try await bot.analyseWaitingGames().filter { $0.chat == ChatID(-1) }
+        let reports = [("Alice", try Self.report(alice, bot: bot)), ("Bob", try Self.report(bob, bot: bot))]
+        let skilful = reports.max { $0.1.skill < $1.1.skill || ($0.1.skill == $1.1.skill && $0.0 > $1.0) }!
+        let luckiest = reports.max {
+            $0.1.luckScore < $1.1.luckScore || ($0.1.luckScore == $1.1.luckScore && $0.0 > $1.0)
+        }!
         #expect(
-            summary.html.contains(
-                "The word was <spoiler>\(word)</spoiler>.\n🎯 Most skilful: Alice (skill \(report.skill)) · "
-                    + "🍀 Luckiest: Alice (luck \(report.luckScore))"), "\(summary.html)")
+            posted.map(\.html) == [
+                "Every game of puzzle \(bot.puzzle.grouped) is analysed.\n🎯 Most skilful: \(skilful.0) (skill "
+                    + "\(skilful.1.skill)) · 🍀 Luckiest: \(luckiest.0) (luck \(luckiest.1.luckScore))"
+            ])
+        #expect(try await bot.analyseWaitingGames().isEmpty, "the line follows once")
+    }
+
+    @Test("A board with one analysed game shows no most skilful line: one game is no contest")
+    func oneGameNoLine() async throws {
+        let bot = try EngineHarness()
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        _ = try await Self.play(bot, from: 1, name: "Alice", first: "crane")
+        _ = try await bot.analyseWaitingGames()
+        let engine = bot.engine
+        let midnight = bot.now + 12 * 3600
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 60, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
+        #expect(summary.html.contains("The word was") && !summary.html.contains("🎯"), "\(summary.html)")
     }
 
     @Test("/export carries each finished game's analysis, and /forgetme deletes it with the game")
@@ -301,20 +325,20 @@ struct AnalysisTests {
     func keptFirstGuess() async throws {
         let bot = try EngineHarness()
         let engine = bot.engine
-        _ = try await Self.play(bot, first: "trace")
+        _ = try await Self.play(bot, first: "plumb")
         _ = try await Self.play(bot, from: 2, name: "Bob", first: "salet")
         let jobs = try await bot.store.write { try await engine.analysisJobs(on: nil, limit: 10, in: $0) }
         let analyst = GameAnalyst()
-        let trace = try #require(jobs.first { $0.player == UserID(1) })
+        let plumb = try #require(jobs.first { $0.player == UserID(1) })
         let salet = try #require(jobs.first { $0.player == UserID(2) })
         #expect(engine.keptFirstGuessKey(of: salet, analyst: analyst) == nil, "the book has SALET")
-        let key = try #require(engine.keptFirstGuessKey(of: trace, analyst: analyst))
+        let key = try #require(engine.keptFirstGuessKey(of: plumb, analyst: analyst))
         let fingerprint = analyst.fingerprint(of: Language.english.wordList, edition: 0)
-        #expect(key == "first guess total \(fingerprint) normal trace")
+        #expect(key == "first guess total \(fingerprint) normal plumb")
         #expect(fingerprint == analyst.tables(for: Language.english.wordList, edition: 0, hardMode: false).fingerprint)
 
         // With the total kept, nothing is searched and the kept total is the first guess's.
-        let outcome = try await offThePool { engine.analyse(trace, kept: "7901", with: analyst) }
+        let outcome = try await offThePool { engine.analyse(plumb, kept: "7901", with: analyst) }
         let analysed = try outcome.get()
         #expect(!analysed.searchedFirstGuess && analysed.firstGuessTotal == .exactly(7_901))
         #expect(BotEngine.keptText(.exactly(7_901)) == "7901" && BotEngine.keptText(.exactly(nil)) == "none")

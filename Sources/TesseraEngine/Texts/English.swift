@@ -410,6 +410,10 @@ struct English: Texts {
             + "🍀 Luckiest: \(highlights.luckiest.name.htmlEscaped) (luck \(highlights.luckiest.score))"
     }
 
+    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
+        "Every game of puzzle \(puzzle.grouped) is analysed.\n" + self.highlights(highlights)
+    }
+
     let analysisButton = "🔍 Analysis"
     let analysisPrivateOnly = "An analysis names words, so it is in our private chat: send /analysis there."
     let analysisNoGame = "There is no finished game to analyse yet. Finish today's puzzle, then try /analysis."

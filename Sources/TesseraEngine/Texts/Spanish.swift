@@ -454,6 +454,10 @@ struct Spanish: Texts {
             + "🍀 Más suerte: \(highlights.luckiest.name.htmlEscaped) (suerte \(highlights.luckiest.score))"
     }
 
+    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
+        "Ya están analizadas todas las partidas del reto \(number(puzzle)).\n" + self.highlights(highlights)
+    }
+
     let analysisButton = "🔍 Análisis"
     let analysisPrivateOnly = "Un análisis nombra palabras, así que va en nuestro chat privado: envía /analysis allí."
     let analysisNoGame = "Aún no hay ninguna partida terminada que analizar. Termina el reto de hoy y prueba /analysis."

@@ -156,6 +156,8 @@ protocol Texts: Sendable {
         -> String
     /// Beside a revealed word: the day's most skilful and luckiest games.
     func highlights(_ highlights: DayHighlights) -> String
+    /// The same line on its own, when the last of the day's analyses finished after the word was revealed.
+    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String
     var summaryStillPlaying: String { get }
     var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
