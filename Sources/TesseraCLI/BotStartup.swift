@@ -38,6 +38,7 @@ struct BotStartup: Service, CustomStringConvertible {
         engineConfiguration.defaultRolloverHour = settings.defaultRolloverHour
         engineConfiguration.practiceGamesPerDay = settings.practiceGamesPerDay
         engineConfiguration.analysisBudget = settings.analysisBudget
+        engineConfiguration.extraGuesses = settings.extraGuesses
 
         var transports: [any ChatTransport] = []
         var console: ConsoleTransport?

@@ -31,9 +31,11 @@ struct OpeningBookCommand: AsyncParsableCommand {
         let tables = lists.tables(for: list)
         let solver = Solver(tables: tables)
         // Each opener's number of groups, counted once rather than in every comparison of the sort.
-        let groups = solver.guesses.indices.map { solver.parts(of: solver.start, by: $0).count }
+        // Only words optimal play chooses from: the best of the book is the bot's opener.
+        let playable = 0..<tables.playable
+        let groups = playable.map { solver.parts(of: solver.start, by: $0).count }
         var openers = Array(
-            solver.guesses.indices.sorted { groups[$0] > groups[$1] || (groups[$0] == groups[$1] && $0 < $1) }
+            playable.sorted { groups[$0] > groups[$1] || (groups[$0] == groups[$1] && $0 < $1) }
                 .prefix(top))
         for text in also.split(separator: ",") {
             guard case .success(let word) = list.guess(from: text), let index = tables.guesses.firstIndex(of: word)
@@ -53,7 +55,7 @@ struct OpeningBookCommand: AsyncParsableCommand {
             totals[word] = total
             FileHandle.standardError.write(
                 Data("\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))\n".utf8))
-            if let total, total < best?.total ?? .max { best = (word, total) }
+            if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
         }
         guard let best else { throw CommandError("None of the openers evaluated is sure to win in six.") }
         let encoder = JSONEncoder()

@@ -14,7 +14,8 @@ import TesseraEngine
 /// `secret` [TESSERA_SECRET], `game.name`, `default.language`, `default.time.zone`, `default.rollover.hour`,
 /// `log.level`, `log.format`, `telegram.rate.limits`, `matrix.rate.limits`, `telegram.poll.seconds`,
 /// `metrics.listen`, `metrics.stale.after`, `practice.games.per.day`, `analysis.steps`,
-/// `analysis.first.guess.steps`. `config/README.md` documents each.
+/// `analysis.first.guess.steps`, `guesses.extra.file.en`, `guesses.extra.file.es`. `config/README.md` documents
+/// each.
 struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
@@ -32,6 +33,8 @@ struct RunSettings {
     var practiceGamesPerDay: Int
     /// What one game's analysis may spend (`analysis.steps`, `analysis.first.guess.steps`).
     var analysisBudget: Solver.Budget
+    /// Each language's extra allowed guesses, from the file `guesses.extra.file.LANGUAGE` names.
+    var extraGuesses: [Language: [Word]]
     var logLevel: String?
     /// `text` or `json` (`log.format` [TESSERA_LOG_FORMAT]); checked where the log is set up.
     var logFormat: String?
@@ -173,6 +176,13 @@ struct RunSettings {
                 "analysis.first.guess.steps must be a whole number of steps, at least analysis.steps (\(steps)), not "
                     + "'\(firstText)'.")
         }
+        var extraGuesses: [Language: [Word]] = [:]
+        for language in Language.allCases {
+            let key = "guesses.extra.file.\(language.rawValue)"
+            guard let path = config.string(forKey: ConfigKey(key)), !path.isEmpty else { continue }
+            extraGuesses[language] = try Self.extraGuesses(
+                try readFile(path, what: "extra guesses file", hint: "Check \(key)."), path: path, language: language)
+        }
         if token == nil, config.string(forKey: "telegram.api.url") != nil {
             warnings.append(
                 "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
@@ -194,6 +204,7 @@ struct RunSettings {
             defaultRolloverHour: hour,
             practiceGamesPerDay: practiceGames,
             analysisBudget: Solver.Budget(steps: steps, firstGuessSteps: firstSteps),
+            extraGuesses: extraGuesses,
             logLevel: config.string(forKey: "log.level"),
             logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,
@@ -203,6 +214,19 @@ struct RunSettings {
             staleAfter: staleAfter,
             warnings: warnings
         )
+    }
+
+    /// The words of an extra guesses file, or an error naming the first line that is not a word of the language.
+    static func extraGuesses(_ text: String, path: String, language: Language) throws -> [Word] {
+        let list = language.wordList
+        switch list.extraGuesses(from: text) {
+        case .success(let words): return words
+        case .failure(let error):
+            throw CommandError(
+                "The extra guesses file \(path), line \(error.line): '\(error.text)' is not a word of "
+                    + "\(list.wordLength) letters of the \(language.rawValue) alphabet (\(error.rejection)). Write one "
+                    + "word a line; lines starting with # are comments.")
+        }
     }
 
     /// A number setting as text, written as a JSON number in the file (`"hour": 6`) or as text (`"6"`, and

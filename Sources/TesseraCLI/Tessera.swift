@@ -7,7 +7,8 @@ struct Tessera: AsyncParsableCommand {
         abstract: "A daily word puzzle: everyone gets the same word each day.",
         version: Tessera.version,
         subcommands: [
-            AnalyseCommand.self, BackupCommand.self, OpeningBookCommand.self, PlayCommand.self, RestoreCommand.self,
+            AnalyseCommand.self, BackupCommand.self, CalibrateCommand.self, OpeningBookCommand.self, PlayCommand.self,
+            RestoreCommand.self,
             RunCommand.self, ScoreCommand.self, SolveCommand.self,
             StatusCommand.self,
             TodayCommand.self,

@@ -77,7 +77,8 @@ public final class GameAnalyst: Sendable {
         if let known = fingerprints.withLock({ $0[key] }) { return known }
         let answers = list.answerEditions[edition].answers
         let fingerprint = Solver.Tables.fingerprint(
-            answerCount: answers.count, guesses: answers + Solver.Tables.otherGuesses(of: list, answers: answers))
+            answerCount: answers.count, guesses: answers + Solver.Tables.otherGuesses(of: list, answers: answers).played
+        )
         fingerprints.withLock { $0[key] = fingerprint }
         return fingerprint
     }
@@ -135,15 +136,21 @@ public final class GameAnalyst: Sendable {
 }
 
 extension Solver.Tables {
-    /// The tables of a word list's answer edition (counted from 0, oldest first): its answers, then every other
-    /// allowed guess in alphabetical order.
+    /// The tables of a word list's answer edition (counted from 0, oldest first): its answers, then the list's
+    /// other familiar words, which optimal play chooses from, then every other allowed guess, which only a
+    /// player plays; each part in alphabetical order.
     public convenience init(wordList: WordList, edition: Int, hardMode: Bool) {
         let answers = wordList.answerEditions[edition].answers
-        self.init(guesses: Self.otherGuesses(of: wordList, answers: answers), answers: answers, hardMode: hardMode)
+        let others = Self.otherGuesses(of: wordList, answers: answers)
+        self.init(guesses: others.played, answers: answers, playerOnly: others.playerOnly, hardMode: hardMode)
     }
 
-    /// The allowed guesses that are not answers, in the tables' order: alphabetical.
-    static func otherGuesses(of list: WordList, answers: [Word]) -> [Word] {
-        list.allowedGuesses.subtracting(answers).sorted { $0.codes.lexicographicallyPrecedes($1.codes) }
+    /// The allowed guesses that are not answers, in the tables' order: the familiar ones, which optimal play
+    /// chooses from, then the others.
+    static func otherGuesses(of list: WordList, answers: [Word]) -> (played: [Word], playerOnly: [Word]) {
+        let others = list.allowedGuesses.subtracting(answers)
+        func sorted(_ words: Set<Word>) -> [Word] { words.sorted { $0.codes.lexicographicallyPrecedes($1.codes) } }
+        let played = others.intersection(list.familiarGuesses)
+        return (sorted(played), sorted(others.subtracting(played)))
     }
 }

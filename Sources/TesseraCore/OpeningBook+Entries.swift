@@ -3,44 +3,78 @@ extension OpeningBook {
     static let all: [OpeningBook] = [
         // en-1-hard
         OpeningBook(
-            fingerprint: 3_704_834_111_626_888_533, hardMode: true, best: "tarse", provenBy: nil,
+            fingerprint: 7_459_259_648_683_760_729, hardMode: true, best: "slate", provenBy: nil,
             totals: [
-                "adieu": 8519, "clare": 8097, "crane": 8097, "raise": nil, "salet": 8041, "slate": 8038, "tarse": 8027,
+                "about": 8470, "adieu": 8563, "after": nil, "alert": 8146, "arise": nil, "audio": nil, "could": nil,
+                "crane": 8128, "crate": nil, "first": 8286, "heart": nil, "irate": 8189, "later": nil, "merry": 8768,
+                "other": 8419, "parse": 8182, "party": 8327, "peart": 8138, "raise": nil, "roate": 8164, "salet": 8078,
+                "slant": 8097, "slate": 8074, "soare": nil, "stare": 8149, "tarse": 8066, "tears": 8119, "their": 8266,
+                "think": 8482, "trace": nil, "would": nil,
             ]),
         // en-1-normal
         OpeningBook(
-            fingerprint: 3_704_834_111_626_888_533, hardMode: false, best: "tarse", provenBy: nil,
+            fingerprint: 7_459_259_648_683_760_729, hardMode: false, best: "slate", provenBy: nil,
             totals: [
-                "adieu": 8302, "clare": 7873, "crane": 7860, "raise": 7910, "salet": 7860, "slate": 7833, "tarse": 7822,
+                "about": 8323, "adieu": 8346, "after": 8183, "alert": 7970, "arise": 8012, "audio": 8386, "could": 8183,
+                "crane": 7913, "crate": 7912, "first": 8106, "heart": 7983, "irate": 8018, "later": 7995, "merry": 8482,
+                "other": 8201, "parse": 7961, "party": 8125, "peart": 7965, "raise": 7984, "roate": 7964, "salet": 7915,
+                "slant": 7924, "slate": 7899, "soare": 7975, "stare": 7937, "tarse": 7873, "tears": 7941, "their": 8072,
+                "think": 8277, "trace": 7900, "would": 8358,
             ]),
         // en-2-hard
         OpeningBook(
-            fingerprint: 15_715_626_852_783_828_271, hardMode: true, best: "salet", provenBy: nil,
+            fingerprint: 1_009_166_096_645_774_407, hardMode: true, best: "slate", provenBy: nil,
             totals: [
-                "adieu": 7792, "clare": 7383, "crane": 7388, "peart": 7391, "raise": 7475, "salet": 7344, "slate": 7356,
+                "about": 7728, "adieu": 7820, "after": nil, "alert": 7428, "arise": 7528, "audio": nil, "could": nil,
+                "crane": 7426, "crate": nil, "first": 7576, "heart": nil, "irate": 7480, "later": nil, "merry": 7999,
+                "other": 7703, "parse": 7469, "party": 7613, "peart": 7421, "raise": 7514, "roate": 7475, "salet": 7375,
+                "slant": 7396, "slate": 7384, "soare": nil, "stare": 7437, "tarse": 7363, "tears": 7411, "their": 7556,
+                "think": 7744, "trace": nil, "would": nil,
             ]),
         // en-2-normal
         OpeningBook(
-            fingerprint: 15_715_626_852_783_828_271, hardMode: false, best: "slate", provenBy: nil,
+            fingerprint: 1_009_166_096_645_774_407, hardMode: false, best: "trace", provenBy: nil,
             totals: [
-                "adieu": 7612, "clare": 7195, "crane": 7197, "peart": 7244, "raise": 7252, "salet": 7192, "slate": 7180,
+                "about": 7604, "adieu": 7654, "after": 7482, "alert": 7290, "arise": 7324, "audio": 7665, "could": 7477,
+                "crane": 7241, "crate": 7231, "first": 7417, "heart": 7317, "irate": 7329, "later": 7311, "merry": 7750,
+                "other": 7528, "parse": 7271, "party": 7436, "peart": 7277, "raise": 7299, "roate": 7282, "salet": 7247,
+                "slant": 7255, "slate": 7230, "soare": 7300, "stare": 7262, "tarse": 7204, "tears": 7270, "their": 7410,
+                "think": 7600, "trace": 7225, "would": 7668,
             ]),
         // es-1-hard
         OpeningBook(
-            fingerprint: 8_885_601_838_652_620_906, hardMode: true, best: "seria", provenBy: nil,
-            totals: ["aireo": nil, "cario": nil, "certa": nil, "corsa": 9003, "sacro": nil, "seria": 8988]),
+            fingerprint: 4_977_882_240_737_092_316, hardMode: true, best: "seria", provenBy: nil,
+            totals: [
+                "aireo": nil, "arbol": nil, "carta": nil, "casta": 9141, "corsa": 9032, "corta": nil, "nueva": 9449,
+                "opaco": 9594, "sacro": nil, "salsa": 9618, "salta": nil, "seria": 9008, "tenia": 9092, "terso": nil,
+            ]),
         // es-1-normal
         OpeningBook(
-            fingerprint: 8_885_601_838_652_620_906, hardMode: false, best: "certa", provenBy: nil,
-            totals: ["aireo": 8922, "cario": 8700, "certa": 8570, "corsa": 8667, "sacro": 8684, "seria": 8722]),
+            fingerprint: 4_977_882_240_737_092_316, hardMode: false, best: "corta", provenBy: nil,
+            totals: [
+                "aireo": 8968, "antes": 8922, "arbol": 9015, "bueno": 9059, "carta": 8728, "casta": 8830, "corsa": 8701,
+                "corta": 8658, "decir": 8772, "estan": 8947, "estar": 8945, "estoy": 9412, "forma": 9024, "hacer": 9045,
+                "luego": 9038, "lugar": 9006, "mejor": 9145, "menos": 8954, "mucho": 9169, "mundo": 8915, "nueva": 9131,
+                "nuevo": 9152, "opaco": 9293, "parte": 8759, "quien": 9367, "sacro": 8713, "salsa": 9270, "salta": 8829,
+                "seria": 8742, "sobre": 8871, "tengo": 8843, "tenia": 8781, "terso": 8722, "todas": 8953,
+            ]),
         // es-2-hard
         OpeningBook(
-            fingerprint: 2_953_496_755_415_478_384, hardMode: true, best: "certa", provenBy: nil,
-            totals: ["aireo": 5011, "carlo": 4819, "certa": 4777, "sacro": 4841, "serta": 4812, "tarco": 4786]),
+            fingerprint: 8_554_868_783_389_329_184, hardMode: true, best: "terca", provenBy: nil,
+            totals: [
+                "aireo": 5032, "arbol": nil, "bario": 4947, "carlo": 4830, "carta": 4879, "casta": 4941, "nueva": 5108,
+                "opaco": 5191, "sacro": 4854, "salsa": 5188, "salta": 4910, "terca": 4796, "terco": 4796, "terso": 4830,
+            ]),
         // es-2-normal
         OpeningBook(
-            fingerprint: 2_953_496_755_415_478_384, hardMode: false, best: "tarco", provenBy: nil,
-            totals: ["aireo": 4846, "carlo": 4652, "certa": 4649, "sacro": 4719, "serta": 4686, "tarco": 4631]),
+            fingerprint: 8_554_868_783_389_329_184, hardMode: false, best: "terco", provenBy: nil,
+            totals: [
+                "aireo": 4877, "antes": 4885, "arbol": 4868, "bario": 4794, "bueno": 4933, "carlo": 4669, "carta": 4724,
+                "casta": 4802, "decir": 4788, "estan": 4880, "estar": 4848, "estoy": 5126, "forma": 4898, "hacer": 4918,
+                "luego": 4921, "lugar": 4885, "mejor": 4952, "menos": 4893, "mucho": 5013, "mundo": 4892, "nueva": 5004,
+                "nuevo": 5009, "opaco": 5075, "parte": 4759, "quien": 5157, "sacro": 4739, "salsa": 5043, "salta": 4797,
+                "sobre": 4828, "tengo": 4811, "terca": 4687, "terco": 4666, "terso": 4718, "todas": 4879,
+            ]),
         // original-hard
         OpeningBook(
             fingerprint: 6_607_392_101_126_435_805, hardMode: true, best: "salet",

@@ -19,9 +19,12 @@ public struct OpeningBook: Sendable, Hashable {
 }
 
 extension Solver.Tables {
-    /// Identifies the lists and their order (FNV-1a over every word): an opening book is only used with the
-    /// lists it was made from.
-    public var fingerprint: UInt64 { Self.fingerprint(answerCount: answers.count, guesses: guesses) }
+    /// Identifies the lists and their order (FNV-1a over every word optimal play chooses from): an opening book
+    /// is only used with the lists it was made from. Words only a player plays change no value, so they are
+    /// left out.
+    public var fingerprint: UInt64 {
+        Self.fingerprint(answerCount: answers.count, guesses: guesses.prefix(playable))
+    }
 
     /// The fingerprint of tables of these words, without building them.
     static func fingerprint(answerCount: Int, guesses: some Sequence<Word>) -> UInt64 {

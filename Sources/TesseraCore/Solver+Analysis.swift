@@ -122,7 +122,8 @@ extension Solver {
         mutating func exactly<Value>(_ solver: Solver, _ work: () -> Value) -> Value? {
             let allowance = max(budget.steps - spent, budget.stepsPerValueAfterward)
             let before = solver.steps
-            defer { spent = min(budget.steps, spent + (solver.steps - before)) }
+            // Saturating: a path that spends all it has (an unlimited budget) must not overflow.
+            defer { spent += min(budget.steps - spent, solver.steps - before) }
             return solver.within(allowance, work)
         }
     }

@@ -100,8 +100,8 @@ extension Solver {
     }
 
     private func allowedGuesses(_ clues: Clues?) -> [Int] {
-        guard let clues else { return Array(guesses.indices) }
-        return guesses.indices.filter { tables.allows($0, clues) }
+        guard let clues else { return Array(0..<tables.playable) }
+        return (0..<tables.playable).filter { tables.allows($0, clues) }
     }
 
     /// A guess's look-ahead: how many parts it leaves unsolved, whether it may be the answer, and the lower bound

@@ -86,14 +86,14 @@ extension Solver {
         }
     }
 
-    /// Every allowed guess, ordered by its lower bound, then tried until the bound reaches the best total.
+    /// Every guess optimal play may choose, ordered by its lower bound, then tried until the bound reaches the best total.
     private func searchGuesses(_ candidates: [UInt16], left: Int, clues: Clues?, limit: Int) -> Found {
         let count = candidates.count
         let allowed: [Int32] =
             if let clues {
-                (0..<guesses.count).filter { tables.allows($0, clues) }.map(Int32.init)
+                (0..<tables.playable).filter { tables.allows($0, clues) }.map(Int32.init)
             } else {
-                (0..<Int32(guesses.count)).map { $0 }
+                (0..<Int32(tables.playable)).map { $0 }
             }
         // Each useful guess's lower bound: the candidates spend it, and each part it leaves needs 2m − 1.
         var options: [(bound: Int, guess: Int32)] = []

@@ -18,6 +18,8 @@ public final class Solver {
     public var answers: [Word] { tables.answers }
     public var hardMode: Bool { tables.hardMode }
     public var maximumGuesses: Int { tables.maximumGuesses }
+    /// The colours of a solved guess, as a ``Feedback`` code.
+    public var solvedPattern: UInt16 { UInt16(tables.solvedCode) }
 
     var memo: [Key: Entry] = [:]
     /// The memo's estimated size in bytes (``Budget/memoBytes``).
@@ -127,9 +129,12 @@ extension Solver {
     /// What every solver of one game shares, read-only: the words and the colours of each guess against each
     /// answer.
     public final class Tables: Sendable {
-        /// The answers first, in their order, then the other allowed guesses: an answer's index is also its
-        /// index as a guess.
+        /// The answers first, in their order, then the other guesses the solver plays, then the words only a
+        /// player plays (``playable``): an answer's index is also its index as a guess.
         public let guesses: [Word]
+        /// How many of ``guesses``, from the first, optimal play chooses from; the rest are there so that a
+        /// player's guess outside them is measured exactly.
+        public let playable: Int
         public let answers: [Word]
         public let hardMode: Bool
         public let maximumGuesses: Int
@@ -141,16 +146,23 @@ extension Solver {
         let solvedCode: UInt8
         let patternCount: Int
 
-        public init(guesses: [Word], answers: [Word], hardMode: Bool = false, maximumGuesses: Int = 6) {
+        /// `guesses` are what optimal play chooses from, with the answers; `playerOnly` are more words a player
+        /// may guess, measured but never chosen.
+        public init(
+            guesses: [Word], answers: [Word], playerOnly: [Word] = [], hardMode: Bool = false, maximumGuesses: Int = 6
+        ) {
             precondition(!answers.isEmpty, "the solver needs answers")
             let wordLength = answers[0].count
             precondition(wordLength <= 5, "the solver's colour codes fit a byte: words of up to five letters")
             precondition(
-                (answers + guesses).allSatisfy { $0.count == wordLength }, "answers and guesses differ in length")
+                (answers + guesses + playerOnly).allSatisfy { $0.count == wordLength },
+                "answers and guesses differ in length")
             precondition(answers.count <= Int(UInt16.max), "the solver counts answers in 16 bits")
             var all = answers
             var seen = Set(answers)
             for guess in guesses where seen.insert(guess).inserted { all.append(guess) }
+            self.playable = all.count
+            for guess in playerOnly where seen.insert(guess).inserted { all.append(guess) }
             self.guesses = all
             self.answers = answers
             self.hardMode = hardMode

@@ -11,7 +11,11 @@ public struct WordList: Sendable {
     /// Every edition of the answers, oldest first: earlier puzzles keep the answers they were played with.
     public let answerEditions: [AnswerEdition]
     /// Every word accepted as a guess; it includes every answer of the latest edition.
-    public let allowedGuesses: Set<Word>
+    public private(set) var allowedGuesses: Set<Word>
+    /// The words the bot plays in an analysis (its choices and its path): every edition's answers and common
+    /// words (README, "Word lists"), so that it teaches with words people know. Optimal play is computed over
+    /// them. A list made from given words plays every allowed guess.
+    public let familiarGuesses: Set<Word>
 
     /// The number (counted from 0, oldest first) of the answer edition a puzzle is played with: the first
     /// edition also answers every puzzle before it.
@@ -30,11 +34,14 @@ public struct WordList: Sendable {
     }
 
     /// Creates a list from answer editions, oldest first, and the allowed guesses beside the latest answers.
+    /// `familiar` are the other words the bot plays (``familiarGuesses``), besides the latest answers; nil: every
+    /// allowed guess.
     public init(
         language: Language,
         alphabet: Alphabet,
         answerEditions: [AnswerEdition],
-        otherGuesses: some Sequence<Word>
+        otherGuesses: some Sequence<Word>,
+        familiar: Set<Word>? = nil
     ) {
         precondition(!answerEditions.isEmpty, "a word list needs answers")
         let latest = answerEditions[answerEditions.count - 1].answers
@@ -51,6 +58,7 @@ public struct WordList: Sendable {
         self.wordLength = wordLength
         self.answerEditions = answerEditions
         self.allowedGuesses = allowed
+        self.familiarGuesses = familiar.map { $0.union(latest).intersection(allowed) } ?? allowed
     }
 
     init(language: Language, alphabet: Alphabet, source: WordListSource) {
@@ -74,7 +82,8 @@ public struct WordList: Sendable {
             answerEditions: source.answerEditions.map {
                 AnswerEdition(firstPuzzle: PuzzleNumber($0.firstPuzzle), answers: words($0.answers))
             },
-            otherGuesses: words(source.guesses)
+            otherGuesses: words(source.guesses),
+            familiar: Set(words(source.familiar))
         )
     }
 
@@ -117,5 +126,48 @@ extension StringProtocol {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map { index(after: $0) } ?? start
         return self[start..<end]
+    }
+}
+
+extension WordList {
+    /// The list with more allowed guesses, each of the list's length; the answers stay as they are.
+    public func adding(guesses: some Sequence<Word>) -> WordList {
+        var list = self
+        for word in guesses {
+            precondition(word.count == wordLength, "guesses differ in length from the answers")
+            list.allowedGuesses.insert(word)
+        }
+        return list
+    }
+
+    /// Reads an operator's extra guesses: one word a line, blank lines and lines starting with `#` skipped.
+    /// Each word is checked as the built-in lists are (its length, letters of the alphabet, accents folded
+    /// where the alphabet has no letter of its own for them); the first line that fails is the error.
+    public func extraGuesses(from text: String) -> Result<[Word], ExtraGuessError> {
+        var words: [Word] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let entry = line.trimmingWhitespace()
+            if entry.isEmpty || entry.hasPrefix("#") { continue }
+            switch word(from: entry.lowercased()) {
+            case .success(let word): words.append(word)
+            case .failure(let rejection):
+                return .failure(ExtraGuessError(line: index + 1, text: String(entry), rejection: rejection))
+            }
+        }
+        return .success(words)
+    }
+}
+
+/// A line of an extra-guesses file that is not a word of the list's length and alphabet.
+public struct ExtraGuessError: Error, Equatable, Sendable {
+    /// The line's number, counted from 1.
+    public let line: Int
+    public let text: String
+    public let rejection: GuessRejection
+
+    public init(line: Int, text: String, rejection: GuessRejection) {
+        self.line = line
+        self.text = text
+        self.rejection = rejection
     }
 }

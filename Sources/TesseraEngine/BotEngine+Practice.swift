@@ -267,7 +267,7 @@ extension BotEngine {
     /// The game a stored practice game is, rebuilt from its answer and guesses; nil when its answer is no longer
     /// on the lists.
     func play(_ stored: PracticeGame) -> Game? {
-        let list = stored.language.wordList
+        let list = guessList(stored.language)
         guard case .success(let answer) = list.word(from: stored.answer) else {
             logger.error(
                 "A practice game's answer is not on the lists; it cannot be played",

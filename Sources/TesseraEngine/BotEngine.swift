@@ -26,6 +26,9 @@ public struct BotEngine: Sendable {
         /// What the analysis of one game may spend: steps and the solver's memo (README, "Analyses have a
         /// budget").
         public var analysisBudget = Solver.Budget.standard
+        /// Words an operator accepts as guesses beyond a language's built-in list (`guesses.extra.file.en`, …):
+        /// a group's in-jokes, or a list the operator has the right to use. Never answers, never the bot's words.
+        public var extraGuesses: [Language: [Word]] = [:]
         /// A uniformly random integer below its argument: practice games' answers. Tests pass a seeded one.
         public var randomBelow: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
 
@@ -37,6 +40,8 @@ public struct BotEngine: Sendable {
     /// schedule remembers what it works out once (the order of a new answer edition's first cycle), and a
     /// language nobody plays is never loaded.
     private let schedules = Schedules()
+    /// Each language with extra guesses, its list with them (``guessList(_:)``).
+    private let guessLists: [Language: WordList]
 
     private final class Schedules: Sendable {
         let built = Mutex<[Language: AnswerSchedule]>([:])
@@ -71,9 +76,17 @@ public struct BotEngine: Sendable {
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         self.configuration = configuration
+        self.guessLists = configuration.extraGuesses.reduce(into: [:]) { lists, extra in
+            lists[extra.key] = extra.key.wordList.adding(guesses: extra.value)
+        }
         self.secret = secret
         self.buttonTags = ButtonTags(secret: secret)
         self.logger = logger
+    }
+
+    /// The list a language's guesses are checked against: the built-in one and the operator's extra guesses.
+    func guessList(_ language: Language) -> WordList {
+        guessLists[language] ?? language.wordList
     }
 
     /// The answer of a puzzle in a language.
@@ -353,7 +366,7 @@ public struct BotEngine: Sendable {
 
     func dailyGame(_ context: Context) async throws -> DailyGame {
         let player = context.player
-        let list = context.language.wordList
+        let list = guessList(context.language)
         let puzzle = player.puzzle(at: context.now, schedule: configuration.schedule)
         let existing = try await context.store.game(of: player.id, language: context.language, puzzle: puzzle)
         let stored =

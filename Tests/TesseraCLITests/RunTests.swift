@@ -280,6 +280,31 @@ struct RunTests {
         }
     }
 
+    @Test("Extra guesses come from guesses.extra.file.LANGUAGE; a line that is not a word is refused, naming it")
+    func extraGuessesFile() async throws {
+        let folder = try TesseraProcess.temporaryDirectory()
+        let good = folder.appendingPathComponent("es.txt")
+        try Data("# in-jokes\ntxoko\n".utf8).write(to: good)
+        let settings = try await RunSettings.load(
+            commandLine: [:], configFile: nil, environment: ["TESSERA_GUESSES_EXTRA_FILE_ES": good.path])
+        #expect(settings.extraGuesses[.spanish]?.map { Language.spanish.wordList.display($0) } == ["TXOKO"])
+        #expect(settings.extraGuesses[.english] == nil)
+        let bad = folder.appendingPathComponent("en.txt")
+        try Data("hello\nhttps://x\n".utf8).write(to: bad)
+        do {
+            _ = try await RunSettings.load(
+                commandLine: [:], configFile: nil, environment: ["TESSERA_GUESSES_EXTRA_FILE_EN": bad.path])
+            Issue.record("a file with a line that is not a word was accepted")
+        } catch let error as CommandError {
+            #expect("\(error)".contains("\(bad.path), line 2: 'https://x' is not a word of 5 letters"), "\(error)")
+        }
+        await #expect(throws: CommandError.self) {
+            _ = try await RunSettings.load(
+                commandLine: [:], configFile: nil, environment: ["TESSERA_GUESSES_EXTRA_FILE_EN": folder.path + "/none"]
+            )
+        }
+    }
+
     @Test("The analysis budget comes from analysis.steps and analysis.first.guess.steps; a too small one is refused")
     func analysisBudget() async throws {
         let defaults = try await RunSettings.load(commandLine: [:], configFile: nil, environment: [:])

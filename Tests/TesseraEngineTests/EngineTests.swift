@@ -34,6 +34,16 @@ struct EngineTests {
         #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
     }
 
+    @Test("An operator's extra guesses are accepted in that language only, and never become answers")
+    func extraGuesses() async throws {
+        let extra = Language.english.wordList.testWord("qwzzy")
+        let bot = try EngineHarness { $0.extraGuesses = [.english: [extra]] }
+        let board = try await bot.text("qwzzy")
+        #expect(board.contains("<code>QWZZY</code>"), "\(board)")
+        #expect(try await EngineHarness().text("qwzzy") == "Not in word list")
+        #expect(!Language.english.wordList.answers.contains(extra))
+    }
+
     @Test("A loss reveals the word, in the direct chat only")
     func loss() async throws {
         let bot = try EngineHarness()

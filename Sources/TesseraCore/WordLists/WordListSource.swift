@@ -5,4 +5,6 @@ struct WordListSource: Sendable {
     let answerEditions: [(firstPuzzle: Int, answers: String)]
     /// Space-separated allowed guesses that are not answers of the latest edition.
     let guesses: String
+    /// Space-separated words the bot plays besides the latest answers (``WordList/familiarGuesses``).
+    let familiar: String
 }
