@@ -27,12 +27,8 @@ public enum Calibration {
         let best = try index(book.best)
         let common = try index(SimulatedPlayer.commonOpener(in: list.language))
         let openers = try book.totals.filter { $0.value != nil }.keys.sorted().map(index)
-        // A fixed sequence (a linear congruential generator): the same table on every run.
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func random(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        // The same draws on every run: the same table.
+        var draws = SeededDraws(seed: 0x2545_F491_4F6C_DD1D)
         let count = tables.answers.count
         let sample = (0..<min(games, count)).map { $0 * count / min(games, count) }
         var rows: [Row] = []
@@ -42,8 +38,8 @@ public enum Calibration {
             var lucks: [Int] = []
             for answer in sample {
                 let played = player.play(
-                    answer: answer, solver: solver, bestOpener: best, commonOpener: common, openers: openers,
-                    random: random)
+                    answer: answer, solver: solver, bestOpener: best, commonOpener: common, openers: openers
+                ) { draws.next(below: $0) }
                 let analysed = try analyst.analyse(
                     answer: tables.answers[answer], guesses: played.map { tables.guesses[$0] }, list: list,
                     edition: edition, hardMode: hardMode
@@ -62,6 +58,20 @@ public enum Calibration {
 
     static func median<T: Comparable>(_ values: [T]) -> T {
         values.sorted()[values.count / 2]
+    }
+}
+
+/// A fixed sequence of numbers (a linear congruential generator): simulated players draw the same on every
+/// run.
+public struct SeededDraws: Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// The next number below `bound`, which is positive.
+    public mutating func next(below bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
 

@@ -5,15 +5,6 @@ import Testing
 /// scored"). Serialised: each test keeps a core busy.
 @Suite("The bot's words and the skill score's calibration", .serialized)
 struct CalibrationTests {
-    /// A fixed sequence of numbers below a bound (a linear congruential generator).
-    struct Draws {
-        var state: UInt64
-        mutating func next(below bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     @Test(
         "Every word the bot suggests or plays in an analysis is a familiar word",
         arguments: Language.allCases, [false, true])
@@ -28,7 +19,7 @@ struct CalibrationTests {
             (try? list.word(from: text).get()).flatMap { tables.guesses.firstIndex(of: $0) }
         }
         let familiar = Set(list.familiarGuesses.map { list.display($0).lowercased() })
-        var draws = Draws(state: hardMode ? 11 : 5)
+        var draws = SeededDraws(seed: hardMode ? 11 : 5)
         var checked = 0
         for game in 0..<4 {
             let answer = (game * 7_919 + 13) % tables.answers.count
