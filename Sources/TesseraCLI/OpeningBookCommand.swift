@@ -19,6 +19,12 @@ struct OpeningBookCommand: AsyncParsableCommand {
     @Option(help: "Other openers to evaluate, comma-separated.")
     var also = ""
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds an opener's search may take; one that takes longer is left out of the book (0: no limit).",
+            discussion: "An opener left out is searched by the bot, within its budget, the first time it is played."))
+    var secondsPerOpener = 0
+
     struct Book: Encodable {
         var fingerprint: String
         var hardMode: Bool
@@ -47,15 +53,32 @@ struct OpeningBookCommand: AsyncParsableCommand {
         var totals: [String: Int?] = [:]
         var best: (word: String, total: Int)?
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var leftOut: [String] = []
         for opener in openers {
             let word = list.display(tables.guesses[opener]).lowercased()
             let started = ContinuousClock.now
-            let counts = await Solver.guessCounts(first: opener, tables: tables, workers: workers)
+            let stop = Solver.Stop()
+            let timer = Task { [limit = secondsPerOpener] in
+                guard limit > 0, (try? await Task.sleep(for: .seconds(limit))) != nil else { return }
+                stop.request()
+            }
+            let counts = await Solver.guessCounts(first: opener, tables: tables, workers: workers, stop: stop)
+            timer.cancel()
+            if stop.isRequested {
+                leftOut.append(word)
+                FileHandle.standardError.write(
+                    Data("\(word): left out, longer than \(secondsPerOpener) s\n".utf8))
+                continue
+            }
             let total = counts?.values.reduce(0, +)
             totals[word] = total
             FileHandle.standardError.write(
                 Data("\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))\n".utf8))
             if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
+        }
+        if !leftOut.isEmpty {
+            FileHandle.standardError.write(
+                Data("Left out (\(leftOut.count)): \(leftOut.joined(separator: " "))\n".utf8))
         }
         guard let best else { throw CommandError("None of the openers evaluated is sure to win in six.") }
         let encoder = JSONEncoder()

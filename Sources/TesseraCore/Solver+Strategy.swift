@@ -30,8 +30,11 @@ extension Solver {
     }
 
     /// ``guessCounts(_:first:)`` from the start of a game, the parts of the first guess shared out among
-    /// `workers` tasks, each with its own solver over the same tables.
-    public static func guessCounts(first guess: Int, tables: Tables, workers: Int) async -> [Int: Int]? {
+    /// `workers` tasks, each with its own solver over the same tables. Once `stop` is requested the result is
+    /// meaningless, and the caller drops it.
+    public static func guessCounts(
+        first guess: Int, tables: Tables, workers: Int, stop: Stop? = nil
+    ) async -> [Int: Int]? {
         let root = Solver(tables: tables)
         let start = root.start
         let parts = root.parts(of: start, by: guess)
@@ -46,7 +49,7 @@ extension Solver {
         return await withTaskGroup(of: [Int: Int]?.self) { group in
             for share in shares where !share.isEmpty {
                 group.addTask {
-                    let solver = Solver(tables: tables)
+                    let solver = Solver(tables: tables, stop: stop)
                     var counts: [Int: Int] = [:]
                     for pattern in share {
                         guard let part = solver.guessCounts(start, first: guess, showing: pattern) else { return nil }
