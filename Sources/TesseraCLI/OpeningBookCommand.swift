@@ -25,6 +25,12 @@ struct OpeningBookCommand: AsyncParsableCommand {
             discussion: "An opener left out is searched by the bot, within its budget, the first time it is played."))
     var secondsPerOpener = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "A directory keeping each opener's result, to start again where a run stopped.",
+            discussion: "One file for each list and mode, named by the tables' fingerprint."))
+    var cache: String?
+
     struct Book: Encodable {
         var fingerprint: String
         var hardMode: Bool
@@ -54,8 +60,19 @@ struct OpeningBookCommand: AsyncParsableCommand {
         var best: (word: String, total: Int)?
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var leftOut: [String] = []
+        let kept = try OpenerCache(directory: cache, fingerprint: tables.fingerprint, hardMode: lists.hard)
         for opener in openers {
             let word = list.display(tables.guesses[opener]).lowercased()
+            switch kept?.results[word] {
+            case .total(let total):
+                totals[word] = total
+                if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
+                continue
+            case .leftOut(let seconds) where secondsPerOpener > 0 && secondsPerOpener <= seconds:
+                leftOut.append(word)
+                continue
+            case .leftOut, nil: break
+            }
             let started = ContinuousClock.now
             let stop = Solver.Stop()
             let timer = Task { [limit = secondsPerOpener] in
@@ -66,12 +83,14 @@ struct OpeningBookCommand: AsyncParsableCommand {
             timer.cancel()
             if stop.isRequested {
                 leftOut.append(word)
+                try kept?.keep(word, .leftOut(seconds: secondsPerOpener))
                 FileHandle.standardError.write(
                     Data("\(word): left out, longer than \(secondsPerOpener) s\n".utf8))
                 continue
             }
             let total = counts?.values.reduce(0, +)
             totals[word] = total
+            try kept?.keep(word, .total(total))
             FileHandle.standardError.write(
                 Data("\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))\n".utf8))
             if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
@@ -86,5 +105,55 @@ struct OpeningBookCommand: AsyncParsableCommand {
         let book = Book(
             fingerprint: String(tables.fingerprint), hardMode: lists.hard, best: best.word, totals: totals)
         print(String(decoding: try encoder.encode(book), as: UTF8.self))
+    }
+}
+
+/// Each opener's result kept in a file, a line `word<TAB>total` (`none`: no sure win; `left-out-60`: its search
+/// passed 60 seconds), so that a book run stopped part way starts again where it was.
+private struct OpenerCache {
+    enum Result: Equatable {
+        case total(Int?)
+        case leftOut(seconds: Int)
+    }
+
+    let path: String
+    private(set) var results: [String: Result] = [:]
+
+    init?(directory: String?, fingerprint: UInt64, hardMode: Bool) throws {
+        guard let directory else { return nil }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = "\(directory)/\(fingerprint)-\(hardMode ? "hard" : "normal").tsv"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2 else { continue }  // a line cut short by a stop: searched again
+            let value = String(fields[1])
+            if value == "none" {
+                results[String(fields[0])] = .total(nil)
+            } else if let total = Int(value) {
+                results[String(fields[0])] = .total(total)
+            } else if value.hasPrefix("left-out-"), let seconds = Int(value.dropFirst("left-out-".count)) {
+                results[String(fields[0])] = .leftOut(seconds: seconds)
+            }
+        }
+    }
+
+    func keep(_ word: String, _ result: Result) throws {
+        let value =
+            switch result {
+            case .total(let total): total.map(String.init) ?? "none"
+            case .leftOut(let seconds): "left-out-\(seconds)"
+            }
+        guard let file = FileHandle(forWritingAtPath: path) ?? createFile() else {
+            throw CommandError("Cannot write the opener cache \(path).")
+        }
+        defer { try? file.close() }
+        try file.seekToEnd()
+        try file.write(contentsOf: Data("\(word)\t\(value)\n".utf8))
+    }
+
+    private func createFile() -> FileHandle? {
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
     }
 }
