@@ -359,8 +359,9 @@
                     defer { state.continuation = nil }
                     return (state.continuation, state.tasks)
                 }
-                continuation?.resume(returning: value)
-                if continuation != nil { tasks.forEach { $0.cancel() } }
+                guard let continuation else { return }
+                continuation.resume(returning: value)
+                for task in tasks { task.cancel() }
             }
             state.withLock { $0.tasks.append(task) }
         }
