@@ -40,6 +40,10 @@ SPANISH_MINIMUM_ZIPF = 2.5
 # least as common as an answer must be: Zipf 2.5 (tales, crane, trace; not tarse, salet or kelts). Rarer ones leave
 # hard mode without a sure win from common openers (crane).
 FAMILIAR_MINIMUM_ZIPF = 2.5
+# wordfreq counts a name as the word it spells (Clint, Jesús): a guess that is mostly a name is not familiar.
+# English: SCOWL lists it capitalised, and in lower case only past its everyday sizes, and WordNet not at all
+# (clint, tyler, texas; not hours, woods, falls).
+FAMILIAR_NAME_SCOWL_SIZE = 50
 # hunspell dictionaries whose words are English guesses; en_GB stays out of them, to check the guesses against.
 ENGLISH_REGIONAL_DICTIONARIES = ["en_AU", "en_CA", "en_US", "en_ZA"]
 # Tessera's puzzle 1 (DailySchedule.tessera) and how far ahead a new answer edition starts by default, so that
@@ -328,6 +332,8 @@ def english(old_answers):
     result = finish("en", filters, guesses, allow, deny, old_answers)
     result["guess_removed"] = guess_filters.removed
     result["frequency"] = lambda w: zipf_frequency(w, "en")
+    result["is_name"] = lambda w: (bool(scowl_categories[w] & SCOWL_NAMES) and w not in lowercase_wordnet
+                                   and scowl_sizes.get(w, 999) > FAMILIAR_NAME_SCOWL_SIZE)
     # hunspell's en_GB (LibreOffice's, not SCOWL's) measures the guesses against a list they are not built from.
     independent = five_letter(unmunch("en_GB"))
     accepted = len(independent & set(result["guesses"]))
@@ -344,11 +350,14 @@ def spanish(old_answers):
     dictionaries = sorted(p.stem for p in Path("/usr/share/hunspell").glob("es_*.dic"))
     every_form = set()
     spelled = collections.defaultdict(set)  # a folded form's spellings, to look its frequency up
+    capitalised = set()  # forms some dictionary lists capitalised: names, places (Jesús, Troya)
     for dictionary in dictionaries:
         for form in unmunch(dictionary):
             if form == form.lower():
                 every_form.add(fold(form, keep))
                 spelled[fold(form, keep)].add(form)
+            else:
+                capitalised.add(fold(form, keep).lower())
     forms = five_letter(every_form, keep)
     roots, inflected = hunspell_roots("es_ES")
     # Roots listed without affixes that another root also generates: conjugations (diste, seáis, únete).
@@ -356,6 +365,8 @@ def spanish(old_answers):
     wspanish = five_letter(read_lines("/usr/share/dict/spanish"), keep)
     aspell_roots, aspell_forms = aspell_dictionary("es")
     aspell = five_letter(aspell_forms, keep)
+    capitalised |= {fold(w, keep).lower() for w in aspell_forms + read_lines("/usr/share/dict/spanish")
+                    if w != w.lower()}
     aspell_roots = five_letter(aspell_roots, keep)
     slurs = {fold(w, keep): r for w, r in reviewed_words("es-slurs.txt").items()}
     extra_guesses = reviewed_words("es-guesses.txt")
@@ -391,6 +402,8 @@ def spanish(old_answers):
     result = finish("es", filters, guesses, allow, deny, old_answers)
     result["guess_removed"] = guess_filters.removed
     result["frequency"] = lambda w: max((zipf_frequency(f, "es") for f in spelled.get(w, {w})), default=0)
+    # Mostly a name: listed capitalised, and in lower case by neither hunspell nor aspell (only by wspanish).
+    result["is_name"] = lambda w: w in capitalised and w not in forms and w not in aspell
     return result
 
 
@@ -473,11 +486,12 @@ def write_editions(all_editions):
     (EDITIONS / "editions.tsv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def familiar_words(editions, guesses, frequency):
+def familiar_words(editions, guesses, frequency, is_name):
     """The bot's words: every edition's answers that are still guesses, and the guesses at least
-    FAMILIAR_MINIMUM_ZIPF common."""
+    FAMILIAR_MINIMUM_ZIPF common that are not mostly names."""
     answers = set().union(*(set(words) for _, _, words in editions))
-    return sorted(w for w in guesses if w in answers or frequency(w) >= FAMILIAR_MINIMUM_ZIPF)
+    return sorted(w for w in guesses
+                  if w in answers or (frequency(w) >= FAMILIAR_MINIMUM_ZIPF and not is_name(w)))
 
 
 def swift_source(name, editions, guesses, familiar):
@@ -524,7 +538,7 @@ def report(results, notes, previous_guesses):
         out += [f"## {language}", "",
                 f"- answers: {len(answers)} (the current edition); allowed guesses: {len(guesses)}",
                 f"- familiar words, the bot's own (every edition's answers, and guesses of Zipf "
-                f"{FAMILIAR_MINIMUM_ZIPF} or more): {len(result['familiar'])}",
+                f"{FAMILIAR_MINIMUM_ZIPF} or more that are not mostly names): {len(result['familiar'])}",
                 f"- forced in by the allow list: {result['allowed']}", ""]
         if notes.get(language):
             out += [f"- editions: {notes[language]}", ""]
@@ -584,7 +598,8 @@ def main():
     for language, name in names.items():
         path = LISTS / f"WordListSource+{name.capitalize()}.swift"
         result = results[language]
-        result["familiar"] = familiar_words(all_editions[language], result["guesses"], result["frequency"])
+        result["familiar"] = familiar_words(all_editions[language], result["guesses"], result["frequency"],
+                                            result["is_name"])
         path.write_text(swift_source(name, all_editions[language], result["guesses"], result["familiar"]),
                         encoding="utf-8")
     text = report(results, notes, previous)

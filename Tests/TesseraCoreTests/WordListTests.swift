@@ -113,6 +113,24 @@ struct WordListTests {
     }
 
     @Test(
+        "The bot's familiar words are common words, not rare ones nor names wordfreq counts as words",
+        arguments: [
+            (Language.english, "crane slate trace adieu hours woods falls", "tarse salet kelts clint tyler texas"),
+            (.spanish, "árbol nueva carta salsa", "jesús david troya lópez"),
+        ]
+    )
+    func familiarWords(language: Language, familiar: String, others: String) throws {
+        let list = language.wordList
+        for word in familiar.split(separator: " ") {
+            #expect(list.familiarGuesses.contains(try list.guess(from: word).get()), "\(word) is familiar")
+        }
+        for word in others.split(separator: " ") {
+            // Still guesses a player may type; only the bot does not choose them.
+            #expect(!list.familiarGuesses.contains(try list.guess(from: word).get()), "\(word) is not familiar")
+        }
+    }
+
+    @Test(
         "Slurs and hate terms are never accepted", arguments: [(Language.english, "squaw kikes"), (.spanish, "putos")])
     func slursRefused(language: Language, words: String) {
         for word in words.split(separator: " ") {
