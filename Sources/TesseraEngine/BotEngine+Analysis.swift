@@ -282,7 +282,8 @@ extension BotEngine {
 
         return Result { () throws(GameAnalyst.Failure) -> GameAnalyst.Analysed in
             try analyst.analyse(
-                answer: try job.answer.get(), guesses: try job.guesses.get(), list: job.language.wordList,
+                // The operator's extra guesses are words the player may have played: measured, never the bot's.
+                answer: try job.answer.get(), guesses: try job.guesses.get(), list: guessList(job.language),
                 edition: job.edition, hardMode: job.hardMode, firstGuessTotal: kept.flatMap(Self.keptTotal),
                 budget: searchFirstGuess ? budget : budget.withoutFirstGuessSearch, stop: stop)
         }

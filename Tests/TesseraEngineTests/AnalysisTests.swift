@@ -43,7 +43,8 @@ struct AnalysisTests {
         _ = try await Self.play(bot, first: "fuffy")
         #expect(
             try await bot.text("/analysis").contains(
-                "I haven't studied <code>FUFFY</code> as a first word yet, so this one takes a few minutes"))
+                "I haven't studied <code>FUFFY</code> as a first word yet, so this one takes longer: up to a few minutes"
+            ))
         _ = try await Self.play(bot, from: 2, name: "Bob", first: "salet")
         #expect(try await bot.text("/analysis", from: 2, name: "Bob").hasSuffix("comes here in a few seconds."))
     }
@@ -107,6 +108,17 @@ struct AnalysisTests {
         #expect(try await bot.text("", button: "analysis en \(puzzle)") == analysis)
         #expect(try await bot.text("/analysis") == analysis)
         #expect(try await bot.analyseWaitingGames().isEmpty, "worked out once, posted once")
+    }
+
+    @Test("A game with an operator's extra guess is analysed: the word is measured, and never the bot's choice")
+    func extraGuessAnalysed() async throws {
+        let extra = Language.english.wordList.testWord("qwzzy")
+        let bot = try EngineHarness { $0.extraGuesses = [.english: [extra]] }
+        _ = try await Self.play(bot, first: "crane", detour: "qwzzy")
+        _ = try await bot.analyseWaitingGames()
+        let analysis = try await bot.text("/analysis")
+        #expect(analysis.contains("QWZZY") && !analysis.contains("cannot be analysed"), "\(analysis)")
+        #expect(!analysis.contains("bot: QWZZY") && analysis.components(separatedBy: "QWZZY").count == 2, "\(analysis)")
     }
 
     @Test("An analysis names words: not in a group, nor before a game is finished; bad arguments get the usage")

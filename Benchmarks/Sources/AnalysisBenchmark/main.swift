@@ -4,9 +4,10 @@ import TesseraTestSupport
 
 // Issue 37's benchmark: 40 games with a studied opener (SALET, in the opening book; 20 daily, 20 practice)
 // finish while 5 practice games whose openers leave the most answers (the largest all-grey parts) wait to be
-// analysed, queued first. Every player asks for their analysis. Printed for each tessera given, in the same run: how many of the 40 analyses
-// came within the limit, their p50/p95/max time from the finishing guess to the analysis posted, and the
-// daemon's peak resident memory (VmHWM).
+// analysed, queued first. Every player asks for their analysis. Then, on a daemon of its own, issue 38's: 5 daily
+// games whose openers are familiar words the book has not studied finish at once. Printed for each tessera given,
+// in the same run: how many analyses came within the limit, their p50/p95/max time from the finishing guess to
+// the analysis posted, and the daemon's peak resident memory (VmHWM).
 // Usage: tessera-analysis-benchmark PATH_TO_TESSERA [PATH_TO_TESSERA …] (each built with swift build -c release)
 
 let executables = Array(CommandLine.arguments.dropFirst())
@@ -44,37 +45,103 @@ print("  " + worst.map { "\($0.0.uppercased()) \($0.1)" }.joined(separator: ", "
 let filler = ["crony", "dumps", "light", "bevel", "whelk"]
 precondition(filler.allSatisfy { word in (try? list.word(from: word).get()).map(list.allowedGuesses.contains) == true })
 
-/// One tessera's run: its figures printed.
-func measure(_ executable: String, openers: [String], filler: [String], answer: String) async throws {
-    let fake = try await FakeTelegram.start()
-    let database = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "tessera-analysis-bench-\(UUID().uuidString).sqlite"
-    ).path
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: executable)
-    daemon.arguments = ["run"]
-    daemon.environment = ProcessInfo.processInfo.environment.merging([
-        "TESSERA_TELEGRAM_TOKEN": fake.token, "TESSERA_TELEGRAM_API_URL": fake.apiURL, "TESSERA_DATABASE": database,
-        "TESSERA_SECRET": secret, "TESSERA_LOG_LEVEL": "error", "TESSERA_TELEGRAM_RATE_LIMITS": "off",
-    ]) { _, new in new }
-    daemon.standardError = FileHandle.nullDevice
-    try daemon.run()
-    print("\n=== \(executable)")
+/// Familiar words the opening book has not studied for today's edition in normal mode: five different letters
+/// each, spread through the alphabet's order (every 97th), so the sample changes only with the lists.
+let puzzle = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc)
+let edition = list.answerEditionIndex(for: puzzle)
+let book = OpeningBook.lookup(fingerprint: GameAnalyst().fingerprint(of: list, edition: edition), hardMode: false)
+let familiarOpeners: [String] = list.familiarGuesses.map { list.display($0).lowercased() }.filter { word in
+    Set(word).count == 5 && word != answer && book?.totals[word] == nil
+}.sorted()
+let unstudied: [String] = familiarOpeners.indices.filter { $0 % 97 == 0 }.prefix(5).map { familiarOpeners[$0] }
+print("The 5 unstudied familiar openers: " + unstudied.map { $0.uppercased() }.joined(separator: ", "))
+
+/// A daemon on a fake Telegram Bot API, for one phase of the run.
+struct Daemon {
+    let fake: FakeTelegram
+    let process: Process
+    let database: String
     var messageID: Int64 = 1
-    func say(_ text: String, from player: Int64) async throws {
+
+    static func start(_ executable: String) async throws -> Daemon {
+        let fake = try await FakeTelegram.start()
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-analysis-bench-\(UUID().uuidString).sqlite"
+        ).path
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: executable)
+        daemon.arguments = ["run"]
+        daemon.environment = ProcessInfo.processInfo.environment.merging([
+            "TESSERA_TELEGRAM_TOKEN": fake.token, "TESSERA_TELEGRAM_API_URL": fake.apiURL,
+            "TESSERA_DATABASE": database, "TESSERA_SECRET": secret, "TESSERA_LOG_LEVEL": "error",
+            "TESSERA_TELEGRAM_RATE_LIMITS": "off",
+        ]) { _, new in new }
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        return Daemon(fake: fake, process: daemon, database: database)
+    }
+
+    mutating func say(_ text: String, from player: Int64) async throws {
         try await fake.push([FakeTelegram.message(text, from: player, messageID: messageID)])
         messageID += 1
     }
+
+    /// When each of `players` was sent a post containing its title, waited for until `limit` has passed.
+    func analysed(_ players: Set<Int64>, title: (Int64) -> String) async throws -> [Int64: Double] {
+        var analysed: [Int64: Double] = [:]
+        let deadline = Date() + limit
+        while analysed.count < players.count && Date() < deadline {
+            for message in try await fake.sent() where players.contains(message.chat) {
+                if message.text.contains(title(message.chat)), analysed[message.chat] == nil {
+                    analysed[message.chat] = message.time
+                }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return analysed
+    }
+
+    /// The peak resident memory, then the daemon and its database are gone.
+    func stop() async -> String {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") }.map {
+            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "")
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        await fake.stop()
+        for suffix in ["", "-wal", "-shm", ".lock"] { unlink(database + suffix) }
+        return peak ?? "unknown"
+    }
+}
+
+/// The times from each game's finishing guess to its analysis, printed; a game not analysed within the limit
+/// counts as never (a percentile past the analysed ones is "> limit").
+func report(_ label: String, finished: [Int64: Double], analysed: [Int64: Double]) {
+    let waits = finished.map { player, at in analysed[player].map { $0 - at } ?? .infinity }
+    func seconds(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.2f s", value) : "> \(Int(limit)) s"
+    }
+    print("  \(label) analysed within \(Int(limit)) s: \(analysed.count) of \(finished.count)")
+    print(
+        "  time to analysis: p50 \(seconds(percentile(waits, 0.5))), p95 \(seconds(percentile(waits, 0.95))), "
+            + "max \(seconds(waits.max() ?? .nan))")
+}
+
+/// One tessera's run: its figures printed.
+func measure(_ executable: String, openers: [String], filler: [String], answer: String) async throws {
+    print("\n=== \(executable)")
+    var daemon = try await Daemon.start(executable)
     // The practice games first: queued before any studied game finishes.
     for (index, opener) in openers.enumerated() {
         let player = Int64(500_000 + index)
-        try await say("/practice", from: player)
-        for guess in [opener] + filler.prefix(5) { try await say(guess, from: player) }
-        try await say("/analysis", from: player)
+        try await daemon.say("/practice", from: player)
+        for guess in [opener] + filler.prefix(5) { try await daemon.say(guess, from: player) }
+        try await daemon.say("/analysis", from: player)
     }
     // Each practice game has ended (its board says the word) before the studied games begin.
     let practising = Set(openers.indices.map { Int64(500_000 + $0) })
-    _ = try await fake.waitForSent(timeout: .seconds(60)) { sent in
+    _ = try await daemon.fake.waitForSent(timeout: .seconds(60)) { sent in
         Set(sent.filter { $0.text.contains("The word was") || $0.text.contains("· 6/6") }.map(\.chat))
             .isSuperset(of: practising)
     }
@@ -84,43 +151,32 @@ func measure(_ executable: String, openers: [String], filler: [String], answer: 
     for index in 0..<40 {
         let player = Int64(600_000 + index)
         if index % 2 == 0 {
-            for guess in answer == "salet" ? [answer] : ["salet", answer] { try await say(guess, from: player) }
+            for guess in answer == "salet" ? [answer] : ["salet", answer] { try await daemon.say(guess, from: player) }
         } else {
-            try await say("/practice", from: player)
-            for guess in ["salet"] + filler.prefix(5) { try await say(guess, from: player) }
+            try await daemon.say("/practice", from: player)
+            for guess in ["salet"] + filler.prefix(5) { try await daemon.say(guess, from: player) }
         }
         finished[player] = Date().timeIntervalSince1970
-        try await say("/analysis", from: player)
+        try await daemon.say("/analysis", from: player)
     }
-    var analysed: [Int64: Double] = [:]
-    let deadline = Date() + limit
-    while analysed.count < 40 && Date() < deadline {
-        for message in try await fake.sent() where message.chat >= 600_000 && message.chat < 600_040 {
-            let title = message.chat % 2 == 0 ? "🔍 Analysis · Tessera" : "🔍 Analysis · Practice"
-            if message.text.contains(title), analysed[message.chat] == nil {
-                analysed[message.chat] = message.time
-            }
-        }
-        try await Task.sleep(for: .milliseconds(100))
+    let analysed = try await daemon.analysed(Set(finished.keys)) { chat in
+        chat % 2 == 0 ? "🔍 Analysis · Tessera" : "🔍 Analysis · Practice"
     }
-    // A game not analysed within the limit counts as never: a percentile past the analysed ones is "> limit".
-    let waits = finished.map { player, at in analysed[player].map { $0 - at } ?? .infinity }
-    let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
-    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") }.map {
-        $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "")
+    report("studied games (SALET), while 5 searches wait,", finished: finished, analysed: analysed)
+    print("  peak memory: \(await daemon.stop())")
+
+    // Unstudied familiar openers, on a daemon of their own: five daily games finished at once.
+    daemon = try await Daemon.start(executable)
+    var unstudiedFinished: [Int64: Double] = [:]
+    for (index, opener) in unstudied.enumerated() {
+        let player = Int64(700_000 + index)
+        for guess in [opener, answer] { try await daemon.say(guess, from: player) }
+        unstudiedFinished[player] = Date().timeIntervalSince1970
+        try await daemon.say("/analysis", from: player)
     }
-    print("  studied games analysed within \(Int(limit)) s: \(analysed.count) of 40")
-    func seconds(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.2f s", value) : "> \(Int(limit)) s"
-    }
-    print(
-        "  time to analysis: p50 \(seconds(percentile(waits, 0.5))), p95 \(seconds(percentile(waits, 0.95))), "
-            + "max \(seconds(waits.max() ?? .nan))")
-    print("  peak memory: \(peak ?? "unknown")")
-    kill(daemon.processIdentifier, SIGKILL)
-    daemon.waitUntilExit()
-    await fake.stop()
-    for suffix in ["", "-wal", "-shm", ".lock"] { unlink(database + suffix) }
+    let unstudiedAnalysed = try await daemon.analysed(Set(unstudiedFinished.keys)) { _ in "🔍 Analysis · Tessera" }
+    report("unstudied familiar openers, 5 finished at once,", finished: unstudiedFinished, analysed: unstudiedAnalysed)
+    print("  peak memory: \(await daemon.stop())")
 }
 
 for executable in executables {

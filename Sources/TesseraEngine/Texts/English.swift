@@ -424,7 +424,7 @@ struct English: Texts {
                 + "seconds."
         }
         return "🔍 I'm working out how your guesses compare with optimal play. I haven't studied "
-            + "<code>\(opener.uppercased().htmlEscaped)</code> as a first word yet, so this one takes a few minutes; "
+            + "<code>\(opener.uppercased().htmlEscaped)</code> as a first word yet, so this one takes longer: up to a few minutes; "
             + "I'll post the analysis here when it's ready."
     }
     let analysisUnavailable =

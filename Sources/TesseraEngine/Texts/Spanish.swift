@@ -467,7 +467,7 @@ struct Spanish: Texts {
             return "🔍 Estoy comparando tus intentos con el juego óptimo: el análisis llega aquí en unos segundos."
         }
         return "🔍 Estoy comparando tus intentos con el juego óptimo. Aún no había estudiado "
-            + "<code>\(opener.uppercased().htmlEscaped)</code> como primera palabra, así que este lleva unos minutos; "
+            + "<code>\(opener.uppercased().htmlEscaped)</code> como primera palabra, así que este tarda más: hasta unos minutos; "
             + "publicaré el análisis aquí cuando esté listo."
     }
     let analysisUnavailable =
