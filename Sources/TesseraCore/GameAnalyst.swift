@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Measures finished games against optimal play (issue 26), for `tessera analyse` and the bot's analyses. The
-/// solver's tables of the answer edition and mode in hand are kept for the next game, and given up when
-/// another edition or mode is analysed or ``release()`` is called: each holds a byte for every guess and answer,
-/// tens of megabytes.
+/// solver's tables of the answer edition and mode in hand, and its memo, are kept for the next game, and given
+/// up when another edition or mode is analysed or ``release()`` is called: the tables hold a byte for every guess
+/// and answer, tens of megabytes.
 ///
 /// The first guess's value does not depend on the answer: it comes from the opening book, or from the caller
 /// (a total worked out before and kept), and is otherwise searched, which can take a minute.
@@ -50,7 +50,18 @@ public final class GameAnalyst: Sendable {
         let edition: Int
     }
 
-    private let kept = Mutex<(edition: Edition, hardMode: Bool, tables: Solver.Tables)?>(nil)
+    /// The tables in hand, and what the last game's search learned of their positions: every entry of a memo is
+    /// true whatever the budget (a search that gives up remembers nothing), and players of a day share openers
+    /// and answers, so the next game starts from it. It stays within the budget's ``Solver/Budget/memoBytes``.
+    private struct Kept {
+        let edition: Edition
+        let hardMode: Bool
+        let tables: Solver.Tables
+        var memo: [Solver.Key: Solver.Entry] = [:]
+        var memoBytes = 0
+    }
+
+    private let kept = Mutex<Kept?>(nil)
     private let fingerprints = Mutex<[Edition: UInt64]>([:])
 
     public init() {}
@@ -62,7 +73,7 @@ public final class GameAnalyst: Sendable {
             if let kept, kept.edition == wanted, kept.hardMode == hardMode { return kept.tables }
             kept = nil  // the old tables go before the new ones are built
             let built = Solver.Tables(wordList: list, edition: edition, hardMode: hardMode)
-            kept = (wanted, hardMode, built)
+            kept = Kept(edition: wanted, hardMode: hardMode, tables: built)
             return built
         }
     }
@@ -101,6 +112,24 @@ public final class GameAnalyst: Sendable {
         }
         guard let firstIndex = played.first else { throw .rejected(.noGuesses) }
         let solver = Solver(tables: tables, stop: stop, budget: budget)
+        // The memo is taken while this game uses it (another game at the same time starts without), and kept after.
+        let memo = kept.withLock { kept -> (entries: [Solver.Key: Solver.Entry], bytes: Int)? in
+            guard let held = kept, held.tables === tables, held.memoBytes <= budget.memoBytes else { return nil }
+            kept?.memo = [:]
+            kept?.memoBytes = 0
+            return (held.memo, held.memoBytes)
+        }
+        if let memo {
+            solver.memo = memo.entries
+            solver.memoBytes = memo.bytes
+        }
+        defer {
+            kept.withLock { kept in
+                guard kept?.tables === tables else { return }
+                kept?.memo = solver.memo
+                kept?.memoBytes = solver.memoBytes
+            }
+        }
         let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
         let best: Solver.Opening
         if let book {

@@ -10,7 +10,7 @@ import TesseraEngine
 /// on a thread of its own at the lowest priority and spends at most the engine's budget
 /// (``BotEngine/Configuration/analysisBudget``); a first guess's total found by a search, or its bounds, is kept,
 /// so no later game searches it again. An analysis the player asked to see is posted when it is stored. A lane's
-/// solver tables, tens of megabytes, are given up whenever it has no game.
+/// solver tables and memo, tens of megabytes, are kept from game to game and given up whenever it has no game.
 struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
     let platform: Platform
     let store: any GameStore

@@ -293,6 +293,26 @@ struct SolverTests {
         }
     }
 
+    @Test("The analyst's next game starts from what the last one learned: the same analysis, a fraction of the steps")
+    func keptMemo() async throws {
+        let (analyst, list) = (GameAnalyst(), list)
+        let edition = list.answerEditions.count - 1
+        let answer = list.answerEditions[edition].answers[0]
+        let guesses = [list.testWord("crane"), list.testWord("doubt"), answer]
+        @Sendable func analyse() throws -> GameAnalyst.Analysed {
+            try analyst.analyse(answer: answer, guesses: guesses, list: list, edition: edition, hardMode: false)
+        }
+        try await offThePool {
+            let cold = try analyse()
+            let warm = try analyse()
+            #expect(warm.analysis == cold.analysis && warm.report == cold.report)
+            #expect(warm.steps * 10 < cold.steps, "\(warm.steps) steps warm, \(cold.steps) cold")
+            // Released, the memo goes with the tables: the next game starts cold again.
+            analyst.release()
+            #expect(try analyse().steps == cold.steps)
+        }
+    }
+
     @Test("A requested stop ends a search at once, and the analyst then says the game was stopped, not analysed")
     func stop() async throws {
         let (answers, others) = lists(seed: 61, answers: 16, others: 40)
