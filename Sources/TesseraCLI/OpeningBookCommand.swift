@@ -61,12 +61,16 @@ struct OpeningBookCommand: AsyncParsableCommand {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var leftOut: [String] = []
         let kept = try OpenerCache(directory: cache, fingerprint: tables.fingerprint, hardMode: lists.hard)
+        // The best is the bot's opener: only a word optimal play chooses from.
+        func record(_ word: String, _ opener: Int, _ total: Int?) {
+            totals[word] = total
+            if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
+        }
         for opener in openers {
             let word = list.display(tables.guesses[opener]).lowercased()
             switch kept?.results[word] {
             case .total(let total):
-                totals[word] = total
-                if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
+                record(word, opener, total)
                 continue
             case .leftOut(let seconds) where secondsPerOpener > 0 && secondsPerOpener <= seconds:
                 leftOut.append(word)
@@ -89,11 +93,10 @@ struct OpeningBookCommand: AsyncParsableCommand {
                 continue
             }
             let total = counts?.values.reduce(0, +)
-            totals[word] = total
+            record(word, opener, total)
             try kept?.keep(word, .total(total))
             FileHandle.standardError.write(
                 Data("\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))\n".utf8))
-            if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
         }
         if !leftOut.isEmpty {
             FileHandle.standardError.write(
