@@ -1,12 +1,14 @@
 public import Foundation
 import TesseraCore
 
-/// The daily summary: when a group's day closes, the bot posts how it went; the word follows only when no
-/// member of the group's board can still play that puzzle in their own day.
+/// The daily summary: when a group's day closes, the bot posts how it went; the word follows only when nobody
+/// on the group's board can still play that puzzle without having played it.
 ///
-/// The results are posted at the group's rollover (or summary hour). If every member's own day of that puzzle
-/// has closed by then, the word is in the same post; otherwise the post says it will follow, and a short post
-/// reveals it once the last member's day has closed. Members still inside their day are "still playing", not
+/// The results are posted at the group's rollover (or summary hour). A member holds the word back while they
+/// have no result for the puzzle on the board and their own day of it is still open; one who has finished does
+/// not. If nobody holds it, the word is in the same post; otherwise the post names who it waits for and until
+/// when, and a short post reveals it as soon as the last of them has played or their day has ended (the next
+/// check of the group's days, every few seconds). Members still inside their day are "still playing", not
 /// "missed". The word is always behind a spoiler, and these posts come without a notification.
 extension BotEngine {
     /// Grids shown in a summary before the rest are counted.
@@ -40,13 +42,15 @@ extension BotEngine {
                     queued += 1
                     stillPlaying = summary.wordWaits
                 } else {
-                    stillPlaying = try await !openMemberDays(of: due, in: group, at: now, store: store).isEmpty
+                    stillPlaying = try await !daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty
                 }
                 if stillPlaying {
                     // Days closed silently after downtime end for good once nobody plays them any more.
                     while group.lastRevealedPuzzle.rawValue + 1 < due.rawValue,
-                        try await openMemberDays(of: group.lastRevealedPuzzle.next, in: group, at: now, store: store)
-                            .isEmpty
+                        try await daysHoldingTheWord(
+                            of: group.lastRevealedPuzzle.next, in: group, at: now, store: store
+                        )
+                        .isEmpty
                     {
                         group.lastRevealedPuzzle = group.lastRevealedPuzzle.next
                     }
@@ -62,7 +66,7 @@ extension BotEngine {
         return queued
     }
 
-    /// Reveals the group's closed days that no member plays any more, oldest first: a member at UTC−12 can be
+    /// Reveals the group's closed days whose word nobody holds any more, oldest first: a member at UTC−12 can be
     /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets the post with its
     /// word and final standings (members west of the group finished after its summary). Returns the posts.
     private func revealOverDays(of group: inout Group, at now: Date, store: any GameStoreTransaction) async throws
@@ -71,7 +75,7 @@ extension BotEngine {
         var queued = 0
         while group.lastRevealedPuzzle < group.lastClosedPuzzle {
             let puzzle = group.lastRevealedPuzzle.next
-            guard try await openMemberDays(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
+            guard try await daysHoldingTheWord(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
             let results = Self.inFinishingOrder(
                 try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
@@ -98,11 +102,20 @@ extension BotEngine {
             chat: group.chat, chatKind: .group, html: html, thread: group.topic, atMostOnce: true, silent: true)
     }
 
-    /// The days of the group's board members whose own day of `puzzle` is still open.
-    private func openMemberDays(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
-        async throws -> [MemberDay]
-    {
-        try await store.memberDays(in: group.chat).filter { isOpen(puzzle, on: $0, at: now) }
+    /// The days of the group's board members who hold back the word of `puzzle`: without a result for it on the
+    /// board, and with their own day of it still open.
+    private func daysHoldingTheWord(
+        of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction
+    ) async throws -> [MemberDay] {
+        try await store.memberDays(in: group.chat, withoutResultFor: puzzle).filter { isOpen(puzzle, on: $0, at: now) }
+    }
+
+    /// When a member's own day of `puzzle` ends: on the later of their zone and a pending one.
+    private func end(of puzzle: PuzzleNumber, on day: MemberDay) -> Date {
+        let next = configuration.schedule.day(of: puzzle).adding(days: 1)
+        return [day.timeZone, day.pendingTimeZone].compactMap { $0 }.map { zone in
+            configuration.schedule.start(of: next, rollover: Player.rollover(zone, day.rolloverHour))
+        }.max() ?? .distantPast
     }
 
     /// Whether each member's own day of `puzzle` is still open: worked out once for each day.
@@ -157,7 +170,12 @@ extension BotEngine {
                 name: entry.name, score: score + (entry.result.hardMode ? "*" : ""), squares: squares)
         }
         let inTheirDay = inTheirDay(of: puzzle, members, at: now)
-        let wordWaits = inTheirDay.contains(true)
+        // The members who hold the word back, as ``daysHoldingTheWord`` finds them, and when the last day ends.
+        var waitsUntil: Date?
+        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil && inTheirDay {
+            waitsUntil = max(waitsUntil ?? .distantPast, end(of: puzzle, on: member.day))
+        }
+        let wordWaits = waitsUntil != nil
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
         var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) }
@@ -165,11 +183,10 @@ extension BotEngine {
         // is still open have not missed it.
         var stillPlaying: [String] = []
         var dayOver: [DayMember] = []
-        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil && member.joinedPuzzle <= puzzle
-        {
+        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil {
             if inTheirDay {
                 stillPlaying.append(member.name)
-            } else {
+            } else if member.joinedPuzzle <= puzzle {
                 dayOver.append(member)
                 if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
                     broken.append((member.name, member.streak))
@@ -196,7 +213,13 @@ extension BotEngine {
         }
         let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         let word: DaySummary.Word =
-            !configuration.platform.spoilers ? .notPosted : wordWaits ? .later : .shown(list.display(answer))
+            if !configuration.platform.spoilers {
+                .notPosted
+            } else if let waitsUntil {
+                .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
+            } else {
+                .shown(list.display(answer))
+            }
         // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
         var highlights: DayHighlights?
         if case .shown = word {
@@ -249,11 +272,12 @@ struct DaySummary {
         let squares: [String]
     }
 
-    /// The word of the day, behind a spoiler; while a member can still play the puzzle it follows in its own
-    /// post, and where the platform cannot hide it it is never posted (``PlatformTraits/spoilers``).
+    /// The word of the day, behind a spoiler; while a member who has not played can still play the puzzle it
+    /// follows in its own post (when they have played, or at the latest `until`: the texts name them from
+    /// ``stillPlaying``), and where the platform cannot hide it it is never posted (``PlatformTraits/spoilers``).
     enum Word {
         case shown(String)
-        case later
+        case later(until: LocalTime)
         case notPosted
     }
 
@@ -268,9 +292,41 @@ struct DaySummary {
     /// Names and streak lengths, longest first.
     let streaksKept: Shortlist<(String, Int)>
     let streaksBroken: Shortlist<(String, Int)>
-    /// Members without a result whose own day of the puzzle is still open.
+    /// Members without a result whose own day of the puzzle is still open: the word waits for them.
     let stillPlaying: Shortlist<String>
     let missed: Shortlist<String>
     /// Members whose own day is over who played the puzzle in another language (names and that language).
     let playedOtherLanguage: Shortlist<(String, Language)>
+}
+
+/// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.
+struct LocalTime: Hashable {
+    let hour: Int
+    let minute: Int
+    /// Days after the date it is seen from: 0 today, 1 tomorrow.
+    let daysAhead: Int
+    /// 0 for Sunday to 6 for Saturday.
+    let weekday: Int
+
+    init(hour: Int, minute: Int, daysAhead: Int, weekday: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.daysAhead = daysAhead
+        self.weekday = weekday
+    }
+
+    init(_ instant: Date, seenFrom now: Date, in zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute, .weekday], from: instant)
+        let days = calendar.dateComponents(
+            [.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: instant)
+        ).day
+        self.init(
+            hour: parts.hour ?? 0, minute: parts.minute ?? 0, daysAhead: days ?? 0,
+            weekday: ((parts.weekday ?? 1) + 6) % 7)
+    }
+
+    /// `06:00`.
+    var clock: String { String(format: "%02d:%02d", hour, minute) }
 }

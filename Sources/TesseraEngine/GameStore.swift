@@ -94,8 +94,9 @@ public protocol GameStoreTransaction: Sendable {
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing]
-    /// The days of a group's board members: each distinct zone, rollover hour and pending zone among them.
-    func memberDays(in chat: ChatID) async throws -> [MemberDay]
+    /// The days of a group's board members who have no result for `puzzle` on its own (Tessera) board: each
+    /// distinct zone, rollover hour and pending zone among them. A member with a result cannot play it again.
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay]
     /// The results counted for one puzzle on a board, of its current members.
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult

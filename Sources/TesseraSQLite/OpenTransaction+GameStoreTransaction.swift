@@ -103,8 +103,8 @@ extension OpenTransaction: GameStoreTransaction {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
-    func memberDays(in chat: ChatID) async throws -> [MemberDay] {
-        try await sql { try $0.memberDays(in: chat) }
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay] {
+        try await sql { try $0.memberDays(in: chat, withoutResultFor: puzzle) }
     }
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult

@@ -130,7 +130,8 @@ struct FamilyGroupDaemonTests {
         try clock.set("2026-11-23T23:00:30Z")
         let summary = try await post(containing: "Puzzle 327 is over here.")
         // Only Pat, who pasted the original game's result, missed Tessera's puzzle.
-        #expect(summary.contains("⏳ Still playing: Ben, Cleo\n😴 Missed: Pat"), "\(summary)")
+        #expect(summary.contains("🔒 The word follows when Ben and Cleo have played, or at 09:00."), "\(summary)")
+        #expect(summary.contains("😴 Missed: Pat"), "\(summary)")
         #expect(summary.contains("Lucía 4/6") && summary.contains("Dai 5/6"), "\(summary)")
         #expect(!summary.uppercased().contains(try Self.answer(.english, 327).uppercased()), "the word waits")
 
@@ -151,7 +152,7 @@ struct FamilyGroupDaemonTests {
 
         // Once Los Angeles' day is over, the word comes with the final standings, Ben's late game first.
         try clock.set("2026-11-24T08:00:30Z")
-        let reveal = try await post(containing: "Every member's day of puzzle 327 is over.")
+        let reveal = try await post(containing: "Everyone here is done with puzzle 327.")
         #expect(reveal.contains("<b>Final standings</b>\n🥇 Ben — 3/6\n🥈 Lucía — 4/6\n🥉 Dai — 5/6"), "\(reveal)")
 
         // Puzzle 328: Dai plays; Lucía plays only the Spanish puzzle this time.
@@ -164,7 +165,8 @@ struct FamilyGroupDaemonTests {
         try clock.set("2026-11-24T23:00:30Z")
         let second = try await post(containing: "Puzzle 328 is over here.")
         #expect(second.contains("🌐 Played another language's puzzle: Lucía (Spanish)"), "\(second)")
-        #expect(second.contains("⏳ Still playing: Ben, Cleo\n😴 Missed: Pat\n"), "\(second)")
+        #expect(second.contains("🔒 The word follows when Ben and Cleo have played, or at 09:00."), "\(second)")
+        #expect(second.contains("😴 Missed: Pat\n"), "\(second)")
 
         // The week: Ben's late 3/6 is worth its 4 points; Pat, who only pasted, is on the official board alone.
         let week = try await reply(to: "/leaderboard week", from: .ben, inGroup: true).text

@@ -244,8 +244,7 @@ struct LiveBoardDaemonTests {
         }
         .first { $0.chat == group && $0.text.contains("Puzzle 327 is over") }
         #expect(summary?.silent == true)
-        #expect(summary?.text.contains("🔒 The word follows once every member's day is over.") == true)
-        #expect(summary?.text.contains("Still playing: ") == true, "\(summary?.text ?? "")")
+        #expect(summary?.text.contains("🔒 The word follows when ") == true, "\(summary?.text ?? "")")
         try await checkNoSpoilers()
 
         // Nov 24, 08:30 UTC: midnight in Los Angeles, the last member's day of 327 is over: the word, hidden.

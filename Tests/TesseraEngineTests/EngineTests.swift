@@ -158,7 +158,12 @@ struct EngineTests {
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),
                 (texts.summaryTitle(puzzle: PuzzleNumber(1)), english.summaryTitle(puzzle: PuzzleNumber(1))),
-                (texts.summaryWordLater, english.summaryWordLater),
+                (
+                    texts.summaryWordLater(
+                        waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1)),
+                    english.summaryWordLater(
+                        waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1))
+                ),
                 (
                     texts.summaryReveal(
                         puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"]),

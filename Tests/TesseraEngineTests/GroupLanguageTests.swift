@@ -102,7 +102,10 @@ struct GroupLanguageTests {
         let groupEnds = Self.monday + 22 * hour + 60
         #expect(try await bot.store.write { try await engine.closeDays(at: groupEnds, in: $0) } == 1)
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: groupEnds).last?.message.html)
-        #expect(summary.contains("⏳ Still playing: Bob") && !summary.contains("Missed"), "\(summary)")
+        // Bob's day of 321 ends at 12:00 UTC on Wednesday: 02:00 on Thursday in the group's zone, where the
+        // summary is posted just after midnight on Wednesday.
+        #expect(summary.contains("The word follows when Bob has played, or tomorrow at 02:00."), "\(summary)")
+        #expect(!summary.contains("Missed"), "\(summary)")
         // A day later the group closes 322 and is on 323; Bob is still on 321 for two more hours.
         let nextDay = groupEnds + 24 * hour
         _ = try await bot.store.write { try await engine.closeDays(at: nextDay, in: $0) }

@@ -423,7 +423,7 @@ struct GroupTests {
     }
 
     @Test(
-        "The word waits for every member's own day: results at the group's rollover, the word in its own post later"
+        "The word waits only for members who can still play: named with the latest time, revealed as soon as they play"
     )
     func wordWaitsForEveryMember() async throws {
         var bot = try EngineHarness()
@@ -444,16 +444,24 @@ struct GroupTests {
         let results = try #require(try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message)
         #expect(results.chat == ChatID(-1) && results.silent)
         #expect(!results.html.uppercased().contains(word), "\(results.html)")
-        #expect(results.html.contains("🔒 The word follows once every member's day is over."))
-        #expect(results.html.contains("⏳ Still playing: Bob") && !results.html.contains("Missed"))
+        // Alice, who finished, does not hold it; Bob's day ends at 08:00 UTC, the group's time.
+        #expect(results.html.contains("🔒 The word follows when Bob has played, or at 08:00."), "\(results.html)")
+        #expect(!results.html.contains("Still playing") && !results.html.contains("Missed"), "\(results.html)")
         #expect(try await bot.store.write { try await engine.closeDays(at: midnight + 3600, in: $0) } == 0)
-        // 08:01 UTC is past midnight in Los Angeles: the word, once, behind a spoiler and without a notification.
-        let losAngeles = midnight + 8 * 3600 + 60
-        #expect(try await bot.store.write { try await engine.closeDays(at: losAngeles, in: $0) } == 1)
-        #expect(try await bot.store.write { try await engine.closeDays(at: losAngeles + 60, in: $0) } == 0, "once")
-        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: losAngeles).last?.message)
+        // 03:00 UTC, 19:00 in Los Angeles: Bob finishes, and the next check reveals the word, hours before his
+        // day ends: once, behind a spoiler and without a notification.
+        bot.now = midnight + 3 * 3600
+        let list = Language.english.wordList
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.first { $0 != word.lowercased() }
+        for guess in [try #require(wrong), word.lowercased()] { try await bot.send(guess, from: 2, name: "Bob") }
+        let finished = bot.now + 5
+        #expect(try await bot.store.write { try await engine.closeDays(at: finished, in: $0) } == 1)
+        #expect(try await bot.store.write { try await engine.closeDays(at: finished + 60, in: $0) } == 0, "once")
+        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: finished).last?.message)
         #expect(reveal.chat == ChatID(-1) && reveal.silent && reveal.atMostOnce)
+        #expect(reveal.html.hasPrefix("🔓 Everyone here is done with puzzle 320."), "\(reveal.html)")
         #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
+        #expect(reveal.html.contains("🥇 Alice — 1/6\n🥈 Bob — 2/6"), "\(reveal.html)")
     }
 
     @Test(
@@ -544,7 +552,8 @@ struct GroupTests {
         let word = try bot.answer(puzzle: PuzzleNumber(321)).uppercased()
         let results = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message)
         #expect(!results.html.uppercased().contains(word), "\(results.html)")
-        #expect(results.html.contains("⏳ Still playing: Ann"), "\(results.html)")
+        // 08:00 UTC on Wednesday is 17:00 in Tokyo, the group's time.
+        #expect(results.html.contains("🔒 The word follows when Ann has played, or at 17:00."), "\(results.html)")
         #expect(try await bot.store.write { try await engine.closeDays(at: closing + 12 * 3600, in: $0) } == 0)
         // Wednesday 08:01 UTC: her day is over on both zones, and the word follows.
         let over = Self.monday + 2 * 86_400 - 4 * 3600 + 60

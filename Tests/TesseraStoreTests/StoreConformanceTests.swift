@@ -285,7 +285,10 @@ struct StoreConformanceTests {
                 let guesses = try await transaction.guesses(
                     of: [UserID(1), UserID(2)], language: .english, puzzle: puzzle)
                 #expect(guesses == [UserID(1): [], UserID(2): ["crane"]], "a forgotten player's grid is gone")
-                #expect(try await transaction.memberDays(in: ChatID(-1)).map(\.timeZone) == ["UTC"])
+                #expect(
+                    try await transaction.memberDays(in: ChatID(-1), withoutResultFor: puzzle.next).map(\.timeZone) == [
+                        "UTC"
+                    ])
                 #expect(
                     try await transaction.dayMembers(in: ChatID(-1), board: .tessera, puzzle: puzzle).map(\.player) == [
                         UserID(2)
@@ -451,8 +454,9 @@ struct StoreConformanceTests {
                 #expect(try await transaction.isReplayGuarded("new"))
                 // A group that became a supergroup keeps its members under its new id.
                 try await transaction.moveChat(from: ChatID(-2), to: ChatID(-1002))
-                #expect(try await transaction.memberDays(in: ChatID(-2)).isEmpty)
-                #expect(try await transaction.memberDays(in: ChatID(-1002)).count == 1)
+                #expect(try await transaction.memberDays(in: ChatID(-2), withoutResultFor: PuzzleNumber(2)).isEmpty)
+                #expect(
+                    try await transaction.memberDays(in: ChatID(-1002), withoutResultFor: PuzzleNumber(2)).count == 1)
             }
             // A message whose sending failed is pending again once unclaimed.
             try await store.write { try await $0.enqueue([Self.message(5, "retry me")]) }
@@ -495,14 +499,20 @@ struct StoreConformanceTests {
                 for chat in [ChatID(-1), ChatID(-2)] {
                     let names = try await transaction.standings(in: chat, board: .tessera, period: .all).map(\.name)
                     #expect(names.contains("Ada") && !names.contains("P1"))
-                    let days = try await transaction.memberDays(in: chat).map {
-                        "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")"
+                    let days = { (puzzle: Int) in
+                        try await transaction.memberDays(in: chat, withoutResultFor: PuzzleNumber(puzzle)).map {
+                            "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")"
+                        }.sorted()
                     }
                     #expect(
-                        days.sorted()
+                        try await days(4)
                             == (chat == ChatID(-1)
                                 ? ["Asia/Tokyo 5 America/Los_Angeles", "UTC 0 -"]
                                 : ["Asia/Tokyo 5 America/Los_Angeles"]))
+                    // Ada's result for puzzle 3 on the first group's board: her day no longer holds its word there.
+                    #expect(
+                        try await days(3)
+                            == (chat == ChatID(-1) ? ["UTC 0 -"] : ["Asia/Tokyo 5 America/Los_Angeles"]))
                     let day = try await transaction.dayMembers(in: chat, board: .tessera, puzzle: PuzzleNumber(3))
                         .first { $0.player == UserID(1) }
                     #expect(day?.name == "Ada")

@@ -395,13 +395,18 @@ struct English: Texts {
 
     func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
-    let summaryWordLater = "🔒 The word follows once every member's day is over."
+    let and = "and"
+    let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
+        let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "tomorrow " : "on \(weekdays[until.weekday]) "
+        return "🔒 The word follows when \(names) \(count == 1 ? "has" : "have") played, or \(day)at \(until.clock)."
+    }
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
     func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
         -> String
     {
-        "🔓 Every member's day of puzzle \(puzzle.grouped) is over. The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
+        "🔓 Everyone here is done with puzzle \(puzzle.grouped). The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
             + (highlights.map { "\n" + self.highlights($0) } ?? "")
             + (standings.isEmpty ? "" : "\n\n<b>Final standings</b>\n" + standings.joined(separator: "\n"))
     }

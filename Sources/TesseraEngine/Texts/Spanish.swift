@@ -439,13 +439,20 @@ struct Spanish: Texts {
 
     func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
-    let summaryWordLater = "🔒 La palabra llegará cuando termine el día de todos los miembros."
+    let and = "y"
+    let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
+    func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
+        let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "mañana " : "el \(weekdays[until.weekday]) "
+        let at = until.hour == 1 ? "a la" : "a las"
+        return
+            "🔒 La palabra llegará cuando \(count == 1 ? "haya" : "hayan") jugado \(names), o \(day)\(at) \(until.clock)."
+    }
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
     func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
         -> String
     {
-        "🔓 Ya terminó el día del reto \(number(puzzle)) para todos. La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
+        "🔓 Todos aquí han terminado el reto \(number(puzzle)). La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
             + (highlights.map { "\n" + self.highlights($0) } ?? "")
             + (standings.isEmpty ? "" : "\n\n<b>Clasificación final</b>\n" + standings.joined(separator: "\n"))
     }

@@ -148,10 +148,15 @@ protocol Texts: Sendable {
     func summaryTitle(puzzle: PuzzleNumber) -> String
     /// The word, already inside a spoiler.
     func summaryWord(_ spoiler: String) -> String
-    var summaryWordLater: String { get }
+    /// The word waits for members who have not played and still can: `names` (escaped, listed), at the latest
+    /// until their last day ends; `count` of them in all.
+    func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String
+    /// The last link of a list of names: "and".
+    var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
     var summaryWordNotPosted: String { get }
-    /// The word of a closed day, once every member's own day of it is over, with the day's final standings.
+    /// The word of a closed day, once nobody on the board can still play it without having played, with the
+    /// day's final standings.
     func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
         -> String
     /// Beside a revealed word: the day's most skilful and luckiest games.
@@ -261,7 +266,18 @@ extension Texts {
         case .shown(let word):
             lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
             if let highlights = summary.highlights { lines.append(self.highlights(highlights)) }
-        case .later: lines.append(summaryWordLater)
+        case .later(let until):
+            // "Ben and Cleo", as a sentence says it; past the shortlist, "Ben, Cleo, … and 3 more".
+            var names = summary.stillPlaying.shown.map(\.htmlEscaped)
+            if summary.stillPlaying.more == 0, names.count > 1 {
+                let last = names.removeLast()
+                names[names.count - 1] += " \(and) \(last)"
+            }
+            lines.append(
+                summaryWordLater(
+                    waitingFor: summary.stillPlaying.more == 0
+                        ? names.joined(separator: ", ") : list(summary.stillPlaying, \.htmlEscaped),
+                    count: summary.stillPlaying.shown.count + summary.stillPlaying.more, until: until))
         case .notPosted: lines.append(summaryWordNotPosted)
         }
         lines.append(summary.winners.isEmpty ? summaryNobodyWon : "🏆 " + list(summary.winners, \.htmlEscaped))
@@ -280,7 +296,9 @@ extension Texts {
         if !summary.streaksBroken.isEmpty {
             after.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
         }
-        if !summary.stillPlaying.isEmpty {
+        // Named in the word's line when the word waits for them.
+        if case .later = summary.word {
+        } else if !summary.stillPlaying.isEmpty {
             after.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
         }
         if !summary.missed.isEmpty { after.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
