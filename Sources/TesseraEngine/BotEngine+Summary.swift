@@ -193,6 +193,13 @@ extension BotEngine {
                 }
             }
         }
+        // The original game's results pasted here for the same date: their own line, and their authors, whatever
+        // else they did, did not miss the day.
+        let officialPuzzle = DailySchedule.wordle.puzzle(on: configuration.schedule.day(of: puzzle))
+        let official = Self.inFinishingOrder(
+            try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
+        let pasted = Set(official.map(\.result.player))
+        dayOver.removeAll { pasted.contains($0.player) }
         // A member who played the puzzle in another language did not miss it: the summary says what they did.
         var missed: [String] = []
         var playedOtherLanguage: [(String, Language)] = []
@@ -238,7 +245,14 @@ extension BotEngine {
                 streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
                 stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
                 missed: Shortlist(missed, count: Self.summaryNames, by: <),
-                playedOtherLanguage: Shortlist(playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 }
+                playedOtherLanguage: Shortlist(playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
+                officialPuzzle: officialPuzzle,
+                official: Shortlist(
+                    official.map { entry in
+                        let score = TextFormat.score(
+                            entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
+                        return (entry.name, score + (entry.result.hardMode ? "*" : ""))
+                    }, count: Self.summaryNames, by: { _, _ in false })
             ))
         return (html, wordWaits)
     }
@@ -297,6 +311,10 @@ struct DaySummary {
     let missed: Shortlist<String>
     /// Members whose own day is over who played the puzzle in another language (names and that language).
     let playedOtherLanguage: Shortlist<(String, Language)>
+    /// The original game's puzzle of the same date, and the results pasted here for it (names and scores), best
+    /// first.
+    let officialPuzzle: PuzzleNumber
+    let official: Shortlist<(String, String)>
 }
 
 /// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.

@@ -472,6 +472,13 @@ public struct BotEngine: Sendable {
         if let practice = try await practiceStatistics(language: language, context: context) {
             reply += "\n\n" + practice
         }
+        let official = try await context.store.officialResults(of: context.player.id)
+        if !official.isEmpty {
+            // The original game's day changes at midnight where the player is.
+            let today = DailySchedule.wordle.puzzle(
+                at: context.now, rollover: Player.rollover(context.player.timeZone, 0))
+            reply += "\n\n" + context.texts.officialStatistics(Statistics(history: official, today: today))
+        }
         context.reply(reply)
     }
 

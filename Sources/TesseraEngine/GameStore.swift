@@ -87,6 +87,9 @@ public protocol GameStoreTransaction: Sendable {
     /// Whether a member won each puzzle they have a result for on a board, up to `puzzle`, newest first.
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
+    /// The original game's results a player pasted, from the official board of every group they pasted in: one
+    /// or more a puzzle (the same paste counts in each group), any order.
+    func officialResults(of player: UserID) async throws -> [PlayedGame]
     /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
     func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool

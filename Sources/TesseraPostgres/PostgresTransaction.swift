@@ -635,6 +635,18 @@
             return totals
         }
 
+        func officialResults(of player: UserID) async throws -> [PlayedGame] {
+            guard let key = try await rowID(of: player) else { return [] }
+            return try await all(
+                """
+                SELECT puzzle, guesses FROM board_result
+                WHERE player_id = \(key) AND board = \(BoardKind.official.rawValue)
+                """
+            ) { try $0.decode((Int, Int?).self) }.map {
+                PlayedGame(puzzle: PuzzleNumber($0.0), result: $0.1.map { .won(guesses: $0) } ?? .lost)
+            }
+        }
+
         func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
             -> [(puzzle: PuzzleNumber, won: Bool)]
         {

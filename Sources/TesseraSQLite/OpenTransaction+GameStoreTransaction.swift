@@ -89,6 +89,9 @@ extension OpenTransaction: GameStoreTransaction {
     {
         try await sql { try $0.totals(of: player, in: chat, board: board, periods: periods) }
     }
+    func officialResults(of player: UserID) async throws -> [PlayedGame] {
+        try await sql { try $0.officialResults(of: player) }
+    }
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
     {

@@ -815,6 +815,10 @@ public final class SQLiteGameStore: GameStore {
                     CREATE INDEX practice_start_puzzle ON practice_start (puzzle);
                     """)
         }
+        migrator.registerMigration("v20: a player's results on every board, for their pasted results in /stats") { db in
+            // As on PostgreSQL (board_result_by_player).
+            try db.execute(sql: "CREATE INDEX board_result_by_player ON board_result (player_id)")
+        }
         return migrator
     }
 }

@@ -538,6 +538,20 @@ struct SQLiteTransaction {
         return totals
     }
 
+    func officialResults(of player: UserID) throws -> [PlayedGame] {
+        guard let key = try rowID(of: player) else { return [] }
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT puzzle, guesses FROM board_result WHERE player_id = ? AND board = ?"),
+            arguments: [key, BoardKind.official.rawValue]
+        ).map { row in
+            let guesses: Int? = row["guesses"]
+            return PlayedGame(
+                puzzle: PuzzleNumber(try row.required("puzzle", in: "board_result")),
+                result: guesses.map { .won(guesses: $0) } ?? .lost)
+        }
+    }
+
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
     {

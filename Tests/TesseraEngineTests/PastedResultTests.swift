@@ -159,3 +159,33 @@ struct PastedResultTests {
             try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("<b>Wordle oficial 1982</b>"))
     }
 }
+
+extension PastedResultTests {
+    @Test(
+        "A member who pasted the day's Wordle never missed it: the summary lists the pastes, /stats has a Wordle section"
+    )
+    func pastesBelong() async throws {
+        let bot = try EngineHarness()
+        try await bot.send("/join", from: 1, name: "Ann", in: -1, group: true)
+        try await bot.play(1, name: "Ann", misses: 1)
+        // Pat only pastes: yesterday's and today's Wordle (1,982 is 2026-11-22, puzzle 326's date).
+        for paste in ["Wordle 1,981 X/6", "Wordle 1,982 3/6*"] {
+            _ = try await bot.send(paste, from: 2, name: "Pat", in: -1, group: true)
+        }
+        _ = try await bot.send("/join", from: 3, name: "Sam", in: -1, group: true)
+        let engine = bot.engine
+        let closing = bot.now + 12 * 3600 + 60
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
+        #expect(summary.contains("😴 Missed: Sam\n📋 Wordle 1,982, pasted: Pat 3/6*"), "\(summary)")
+        #expect(!summary.contains("Missed: Pat") && !summary.contains("1,981"), "\(summary)")
+
+        let stats = try await bot.text("/stats", from: 2, name: "Pat")
+        #expect(
+            stats.contains(
+                "<b>Wordle</b> (the results you pasted in groups)\nPlayed 2 · Win 50% · Current streak 1 · Max streak 1"
+            ),
+            "\(stats)")
+        #expect(try await !bot.text("/stats", from: 1, name: "Ann").contains("<b>Wordle</b>"), "nothing pasted")
+    }
+}

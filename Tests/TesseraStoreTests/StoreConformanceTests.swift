@@ -115,6 +115,39 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "A player's pasted results come from every group's official board, and nobody else's", arguments: StoreKind.all)
+    func officialResults(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = try Self.engine()
+            try await store.write { transaction in
+                for id in [1, 2] as [Int64] { try await transaction.save(Self.player(id, "P\(id)")) }
+                let pastes: [(player: Int64, chat: Int64, board: BoardKind, puzzle: Int, guesses: Int?)] = [
+                    (1, -1, .official, 1_981, nil), (1, -1, .official, 1_982, 3), (1, -2, .official, 1_982, 3),
+                    (1, -1, .tessera, 326, 4), (2, -1, .official, 1_982, 2),
+                ]
+                for paste in pastes {
+                    _ = try await transaction.addMember(
+                        UserID(paste.player), to: ChatID(paste.chat), joinedPuzzle: PuzzleNumber(1))
+                    let result = BoardResult(
+                        chat: ChatID(paste.chat), board: paste.board, puzzle: PuzzleNumber(paste.puzzle),
+                        player: UserID(paste.player), language: .english, guesses: paste.guesses, hardMode: false,
+                        finishedAt: Date())
+                    #expect(try await engine.count(result, periods: [.all], store: transaction))
+                }
+            }
+            let results = try await store.write { try await $0.officialResults(of: UserID(1)) }
+            #expect(
+                results.sorted { $0.puzzle < $1.puzzle }
+                    == [
+                        PlayedGame(puzzle: PuzzleNumber(1_981), result: .lost),
+                        PlayedGame(puzzle: PuzzleNumber(1_982), result: .won(guesses: 3)),
+                        PlayedGame(puzzle: PuzzleNumber(1_982), result: .won(guesses: 3)),
+                    ])
+            #expect(try await store.write { try await $0.officialResults(of: UserID(3)) }.isEmpty)
+        }
+    }
+
     @Test("A message that fails is undone alone: its savepoint, not the batch", arguments: StoreKind.all)
     func savepoints(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -156,6 +156,14 @@ struct English: Texts {
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")
     }
+    func officialStatistics(_ stats: Statistics) -> String {
+        """
+        <b>Wordle</b> (the results you pasted in groups)
+        Played \(stats.played) · Win \(stats.winPercentage)% · Current streak \(stats.currentStreak) · \
+        Max streak \(stats.maxStreak)
+        <pre>\(TextFormat.distribution(stats))</pre>
+        """
+    }
     let practiceShareNotCounted = """
         That is a practice or archive result: it counts on no board here, since only the day's puzzle played on \
         its day is fair to everyone. Well played all the same!
@@ -396,6 +404,7 @@ struct English: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let and = "and"
+    func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
         let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "tomorrow " : "on \(weekdays[until.weekday]) "

@@ -162,6 +162,14 @@ struct Spanish: Texts {
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")
     }
+    func officialStatistics(_ stats: Statistics) -> String {
+        """
+        <b>Wordle</b> (los resultados que pegaste en grupos)
+        Jugadas \(stats.played) · Victorias \(stats.winPercentage) % · Racha actual \(stats.currentStreak) · \
+        Mejor racha \(stats.maxStreak)
+        <pre>\(TextFormat.distribution(stats))</pre>
+        """
+    }
     let practiceShareNotCounted = """
         Ese es un resultado de práctica o del archivo: no cuenta en ninguna clasificación, porque solo el reto del \
         día jugado en su día es justo para todos. ¡Bien jugado de todos modos!
@@ -440,6 +448,7 @@ struct Spanish: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let and = "y"
+    func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
         let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "mañana " : "el \(weekdays[until.weekday]) "

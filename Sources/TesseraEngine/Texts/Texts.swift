@@ -89,6 +89,8 @@ protocol Texts: Sendable {
     /// The practice section of `/stats`: games, wins and the distribution of practice and archive games, and
     /// the averages of their latest analyses.
     func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String
+    /// `/stats`: the original game's results the player pasted in groups, with their streak.
+    func officialStatistics(_ stats: Statistics) -> String
     /// In a group, the first time someone shares a practice or archive result there: why it is not counted.
     var practiceShareNotCounted: String { get }
     /// In a group without reactions, after the reason was given once.
@@ -151,6 +153,8 @@ protocol Texts: Sendable {
     /// The word waits for members who have not played and still can: `names` (escaped, listed), at the latest
     /// until their last day ends; `count` of them in all.
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String
+    /// The summary's line of the original game's results pasted in the group: `Wordle 1,983 (pasted)`.
+    func summaryOfficial(puzzle: PuzzleNumber) -> String
     /// The last link of a list of names: "and".
     var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
@@ -306,6 +310,11 @@ extension Texts {
             after.append(
                 "🌐 \(summaryOtherLanguage): "
                     + list(summary.playedOtherLanguage) { "\($0.0.htmlEscaped) (\(languageName($0.1)))" })
+        }
+        if !summary.official.isEmpty {
+            after.append(
+                "📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): "
+                    + list(summary.official) { "\($0.0.htmlEscaped) \($0.1)" })
         }
         if !after.isEmpty { lines += [""] + after }
         return lines.joined(separator: "\n")
