@@ -26,9 +26,10 @@ extension BotEngine {
         let added = try await context.store.addMember(context.player.id, to: group.chat, joinedPuzzle: today)
         if added {
             let puzzle = context.player.puzzle(at: context.now, schedule: configuration.schedule)
-            if let game = try await context.store.game(of: context.player.id, language: group.language, puzzle: puzzle)
-            {
-                try await count(game, on: group, now: context.now, store: context.store)
+            for language in Language.allCases where group.counts(language, for: puzzle) {
+                if let game = try await context.store.game(of: context.player.id, language: language, puzzle: puzzle) {
+                    try await count(game, on: group, now: context.now, store: context.store)
+                }
             }
             // Said once, on joining: which puzzle counts here, in the member's own language.
             if context.player.puzzleLanguage != group.language {
@@ -61,7 +62,7 @@ extension BotEngine {
     /// group requires it, and a day not closed there. A result already counted stays as it is.
     private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) async throws {
         guard let result = game.result, let finishedAt = game.finishedAt,
-            game.language == group.language(of: game.puzzle),
+            group.counts(game.language, for: game.puzzle),
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
         else { return }
@@ -153,6 +154,7 @@ extension BotEngine {
         let lowered = value.lowercased()
         let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
         let onOff = Self.onOff(value, empty: nil)
+        var announcement: OutgoingMessage?
         switch name {
         case "timezone":
             guard let zone = Self.knownTimeZone(value) else {
@@ -161,12 +163,12 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.timeZone = zone
-            try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: context)
         case "rollover":
             guard let hour else { return context.reply(context.texts.settingsUsage(for: name)) }
             var next = group.nextDaySettings
             next.rolloverHour = hour
-            try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: context)
         case "language":
             guard let language = Self.language(named: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
@@ -174,7 +176,7 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.language = language
-            try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: context)
         case "hard":
             guard let onOff else { return context.reply(context.texts.settingsUsage(for: name)) }
             group.hardModeRequired = onOff
@@ -202,23 +204,49 @@ extension BotEngine {
         }
         context.group = group
         context.reply(context.texts.settingsSaved(group))
+        if let announcement { context.replies.append(announcement) }
     }
 
-    /// A change of the group's day or language. While the group's open days have no results it applies at once
-    /// (a group being set up does not wait a day); otherwise from the group's next puzzle, so no day that
-    /// counts is cut short or replayed.
-    private func change(_ group: inout Group, to settings: Group.DaySettings, context: Context) async throws {
+    /// A change of the group's day or language. While nobody has played the group's open days (no result, no
+    /// game started in its language) it applies at once, and is announced (a group being set up does not wait a
+    /// day); otherwise from the group's next puzzle, announced then, so no day that counts is cut short or
+    /// replayed.
+    private func change(_ group: inout Group, to settings: Group.DaySettings, context: Context) async throws
+        -> OutgoingMessage?
+    {
         let today = group.puzzle(at: context.now, schedule: configuration.schedule).rawValue
         for number in today - 1...today + 1 where number > group.lastClosedPuzzle.rawValue {
-            for board in [BoardKind.tessera, .official] {
-                let results = try await context.store.results(
-                    in: group.chat, board: board, puzzle: PuzzleNumber(number))
-                if !results.isEmpty {
-                    return group.schedule(settings, at: context.now, schedule: configuration.schedule)
-                }
+            let puzzle = PuzzleNumber(number)
+            var played = try await !context.store.members(in: group.chat, playing: group.language, puzzle: puzzle)
+                .isEmpty
+            for board in [BoardKind.tessera, .official] where !played {
+                played = try await !context.store.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
+            }
+            if played {
+                group.schedule(settings, at: context.now, schedule: configuration.schedule)
+                return nil
             }
         }
+        let before = group.daySettings
         group.applyNow(settings)
+        return dayChangeAnnouncement(from: before, to: group)
+    }
+
+    /// The group's post when its day or language changes, in the language it was read in and, when that
+    /// changes, in the new one too, with a button to the puzzle that counts now; nil when nothing changed.
+    func dayChangeAnnouncement(from before: Group.DaySettings, to group: Group) -> OutgoingMessage? {
+        let after = group.daySettings
+        guard after != before else { return nil }
+        let puzzle = group.lastClosedPuzzle.next
+        var languages = [before.language]
+        if after.language != before.language { languages.append(after.language) }
+        let html = languages.map { $0.texts.dayChanged(from: before, to: after, puzzle: puzzle) }
+            .joined(separator: "\n\n")
+        return OutgoingMessage(
+            chat: group.chat, chatKind: .group, html: html, thread: group.topic,
+            buttons: configuration.platform.buttons
+                ? [[.directChat(after.language.texts.playPrivatelyButton, start: Self.playStart(after.language))]]
+                : [], atMostOnce: true)
     }
 
     /// `/guess`, `/play` and `/board` in a group: a button to the direct chat, where guesses are made. The reply

@@ -59,7 +59,12 @@ extension BotEngine {
                 }
                 group.lastClosedPuzzle = due
                 group.lastClosedLanguage = group.language
+                let settings = group.daySettings
                 group.applyPending(closed: due)
+                if let announcement = dayChangeAnnouncement(from: settings, to: group) {
+                    try await store.enqueue([announcement])
+                    queued += 1
+                }
             }
             if group != before { try await store.save(group) }
         }
@@ -157,10 +162,19 @@ extension BotEngine {
             results.filter { best != nil && $0.result.guesses == best }.map(\.name), count: Self.summaryNames,
             by: { _, _ in false })
         let shown = results.prefix(Self.summaryGrids)
-        let guesses = try await store.guesses(of: shown.map(\.result.player), language: group.language, puzzle: puzzle)
+        // On the first day of a new language, a game of the one before counts too: each grid in its own language.
+        var guesses: [Language: [UserID: [String]]] = [:]
+        for language in Set(shown.map(\.result.language)) {
+            guesses[language] = try await store.guesses(
+                of: shown.filter { $0.result.language == language }.map(\.result.player), language: language,
+                puzzle: puzzle)
+        }
         let grids = shown.map { entry in
-            var game = Game(answer: answer, wordList: list, hardMode: entry.result.hardMode)
-            for guess in guesses[entry.result.player] ?? [] {
+            let language = entry.result.language
+            let list = language.wordList
+            var game = Game(
+                answer: self.answer(for: puzzle, in: language), wordList: list, hardMode: entry.result.hardMode)
+            for guess in guesses[language]?[entry.result.player] ?? [] {
                 if case .success(let word) = list.word(from: guess) { game.restore(word) }
             }
             let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }

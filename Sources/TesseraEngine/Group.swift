@@ -157,4 +157,12 @@ public struct Group: Sendable, Hashable, Codable {
     public func language(of puzzle: PuzzleNumber) -> Language {
         puzzle <= lastClosedPuzzle ? lastClosedLanguage ?? language : language
     }
+
+    /// Whether a result of `puzzle` in `language` counts here: in the language the day is played in, and on
+    /// the first day of a new language in the one before it too, so a member who played as every day, before
+    /// reading the announcement, keeps their streak.
+    public func counts(_ language: Language, for puzzle: PuzzleNumber) -> Bool {
+        language == self.language(of: puzzle)
+            || (puzzle == lastClosedPuzzle.next && language == lastClosedLanguage)
+    }
 }

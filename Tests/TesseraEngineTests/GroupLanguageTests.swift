@@ -150,3 +150,72 @@ struct GroupLanguageTests {
         #expect(today.contains("puzzle 327") && today.contains("Alice — 1/6"), "\(today)")
     }
 }
+
+extension GroupLanguageTests {
+    @Test(
+        "A switch of language is announced in both languages, from the next puzzle; a game of the old one counts on the switch day, and keeps its streak"
+    )
+    func languageSwitch() async throws {
+        var bot = try EngineHarness()  // Sunday 12:00 UTC: puzzle 326.
+        try await bot.group(-1)
+        for (user, name) in [(1, "Ann"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // A game started today: the change waits for the next puzzle, and nothing is announced yet.
+        try await bot.send(try bot.wrongWord(), from: 2, name: "Bob")
+        let saved = try await bot.send("/settings language es", from: 1, name: "Ann", in: -1, group: true, admin: true)
+        #expect(saved.count == 1 && saved[0].html.contains("From puzzle 327"), "\(saved.map(\.html))")
+        try await bot.play(1, name: "Ann", misses: 0)
+        try await bot.play(2, name: "Bob", misses: 0)
+
+        // Midnight: the summary, then the announcement, in the language the group read and in the new one.
+        let engine = bot.engine
+        bot.now += 12 * 3600 + 60
+        let midnight = bot.now
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) } == 2)
+        let posts = try await bot.store.pendingMessages(limit: 10, now: midnight).map(\.message)
+        try await bot.store.markSent(try await bot.store.pendingMessages(limit: 10, now: midnight).map(\.id))
+        let announcement = try #require(posts.last)
+        #expect(
+            announcement.html == """
+                📣 From puzzle 327, this group plays the <b>Spanish</b> puzzle. On its first day, a game in English \
+                still counts too.
+
+                📣 Desde el reto 327, este grupo juega el reto en <b>español</b>. En su primer día, una partida en \
+                inglés también cuenta.
+                """)
+        #expect(announcement.buttons.joined().map(\.directChatStart) == ["play-es"])
+
+        // Puzzle 327: Bob plays English as every day, Ann Spanish. Both count; nobody's streak breaks.
+        bot.now += 10 * 3600
+        _ = try await bot.send("/play es", from: 1, name: "Ann")
+        try await bot.play(1, name: "Ann", misses: 1, language: .spanish)
+        try await bot.play(2, name: "Bob", misses: 2, language: .english)
+        let board = try await bot.text("/leaderboard", from: 2, name: "Bob", in: -1, group: true)
+        #expect(board.contains("Ann — 2/6") && board.contains("Bob — 3/6"), "\(board)")
+        let closing = midnight + 86_400
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
+        #expect(summary.contains("🔥 Rachas en marcha: Ann (2), Bob (2)"), "\(summary)")
+        #expect(!summary.contains("Rachas rotas") && !summary.contains("otro idioma"), "\(summary)")
+        // Bob's grid is of the English word he played.
+        #expect(summary.contains("Bob 3/6\n") && summary.contains("🟩🟩🟩🟩🟩"), "\(summary)")
+
+        // Puzzle 328: Spanish only.
+        bot.now = closing + 10 * 3600
+        try await bot.play(2, name: "Bob", misses: 0, language: .english)
+        #expect(try await !bot.text("/leaderboard", from: 2, name: "Bob", in: -1, group: true).contains("Bob —"))
+    }
+
+    @Test("A change to a group nobody has played today applies at once, and is announced at once")
+    func changeAtOnce() async throws {
+        let bot = try EngineHarness()
+        try await bot.group(-1)
+        let replies = try await bot.send("/settings timezone Europe/Madrid", in: -1, group: true, admin: true)
+        #expect(replies.count == 2 && replies[0].html.hasPrefix("Saved."), "\(replies.map(\.html))")
+        #expect(
+            replies[1].html
+                == "📣 From puzzle 326, its day follows <b>Europe/Madrid</b>, with a new puzzle at 00:00.",
+            "\(replies[1].html)")
+    }
+}

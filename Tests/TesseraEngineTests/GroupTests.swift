@@ -71,10 +71,16 @@ struct GroupTests {
     func immediateSetup() async throws {
         let bot = try EngineHarness()
         try await bot.send("/join", from: 5, name: "Eve", in: -7, group: true)
-        let saved = try await bot.text("/settings language es", in: -7, group: true, admin: true)
+        let replies = try await bot.send("/settings language es", in: -7, group: true, admin: true).map(\.html)
+        let saved = replies.first ?? ""
         #expect(saved.hasPrefix("Guardado.") && !saved.contains("Desde el reto"), "in the new language: \(saved)")
+        // The group is told, in the language it read and the new one.
+        #expect(
+            replies.dropFirst().first?.hasPrefix("📣 From puzzle 326, this group plays the <b>Spanish</b> puzzle.")
+                == true, "\(replies)")
         #expect(try await bot.text("/help", in: -7, group: true).hasPrefix("<b>Tessera en este grupo</b>"))
-        let zone = try await bot.text("/settings timezone asia/tokyo", in: -7, group: true, admin: true)
+        let zone = try #require(
+            try await bot.send("/settings timezone asia/tokyo", in: -7, group: true, admin: true).first?.html)
         #expect(zone.contains("Asia/Tokyo") && !zone.contains("Desde el reto"), "\(zone)")
         let group = try #require(try await bot.store.write { try await $0.group(ChatID(-7)) })
         #expect(group.timeZone == "Asia/Tokyo" && group.language == .spanish && group.pending == nil)
@@ -312,7 +318,12 @@ struct GroupTests {
         // At UTC midnight today closes as it would have; from then on the group is on UTC+14.
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
-        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) } == 1)
+        // The summary, then the group is told.
+        #expect(try await bot.store.write { try await engine.closeDays(at: midnight, in: $0) } == 2)
+        let told = try await bot.store.pendingMessages(limit: 10, now: midnight).last?.message.html
+        #expect(
+            told
+                == "📣 From puzzle 327, its day follows <b>Pacific/Kiritimati</b>, with a new puzzle at 00:00.")
         #expect(try await bot.text("/settings", in: -1, group: true).contains("Day: Pacific/Kiritimati"))
     }
 

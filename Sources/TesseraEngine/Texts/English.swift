@@ -538,6 +538,21 @@ struct English: Texts {
         \(TextFormat.settingsCommands)
         """
     }
+    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String {
+        var changes: [String] = []
+        if after.language != before.language {
+            changes.append("this group plays the <b>\(languageName(after.language))</b> puzzle")
+        }
+        if after.timeZone != before.timeZone || after.rolloverHour != before.rolloverHour {
+            changes.append(
+                "its day follows <b>\(after.timeZone.htmlEscaped)</b>, with a new puzzle at "
+                    + TextFormat.clock(after.rolloverHour))
+        }
+        let language =
+            after.language != before.language
+            ? " On its first day, a game in \(languageName(before.language)) still counts too." : ""
+        return "📣 From puzzle \(puzzle.grouped), " + changes.joined(separator: ", and ") + "." + language
+    }
     func settingsSaved(_ group: Group) -> String { "Saved.\n\n" + settings(group) }
     private func pendingSettings(_ group: Group) -> String {
         guard let next = group.pending, let from = group.pendingFrom else { return "" }

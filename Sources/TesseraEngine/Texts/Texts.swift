@@ -253,6 +253,8 @@ protocol Texts: Sendable {
     /// `/share` in a group of a result of another language's puzzle: why it does not count, and what does.
     func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String
     func languageChanged(_ language: Language) -> String
+    /// The group's post when an administrator's change of its day or language takes effect with `puzzle`.
+    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String
     func unknownLanguage(_ text: String) -> String
 }
 
