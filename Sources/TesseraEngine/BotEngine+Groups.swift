@@ -163,12 +163,12 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.timeZone = zone
-            announcement = try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: &context)
         case "rollover":
             guard let hour else { return context.reply(context.texts.settingsUsage(for: name)) }
             var next = group.nextDaySettings
             next.rolloverHour = hour
-            announcement = try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: &context)
         case "language":
             guard let language = Self.language(named: lowered) else {
                 context.reply(context.texts.unknownLanguage(value))
@@ -176,7 +176,7 @@ extension BotEngine {
             }
             var next = group.nextDaySettings
             next.language = language
-            announcement = try await change(&group, to: next, context: context)
+            announcement = try await change(&group, to: next, context: &context)
         case "hard":
             guard let onOff else { return context.reply(context.texts.settingsUsage(for: name)) }
             group.hardModeRequired = onOff
@@ -210,12 +210,12 @@ extension BotEngine {
     /// A change of the group's day or language. While nobody has played the group's open days (no result, no
     /// game started in its language) it applies at once, and is announced (a group being set up does not wait a
     /// day); otherwise from the group's next puzzle, announced then, so no day that counts is cut short or
-    /// replayed.
-    private func change(_ group: inout Group, to settings: Group.DaySettings, context: Context) async throws
+    /// replayed. Players who follow the group's day move with it, from the same puzzle.
+    private func change(_ group: inout Group, to settings: Group.DaySettings, context: inout Context) async throws
         -> OutgoingMessage?
     {
-        let today = group.puzzle(at: context.now, schedule: configuration.schedule).rawValue
-        for number in today - 1...today + 1 where number > group.lastClosedPuzzle.rawValue {
+        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
+        for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
             let puzzle = PuzzleNumber(number)
             var played = try await !context.store.members(in: group.chat, playing: group.language, puzzle: puzzle)
                 .isEmpty
@@ -224,12 +224,39 @@ extension BotEngine {
             }
             if played {
                 group.schedule(settings, at: context.now, schedule: configuration.schedule)
+                try await carryFollowers(of: group, from: group.pendingFrom ?? today.next, context: &context)
                 return nil
             }
         }
         let before = group.daySettings
         group.applyNow(settings)
+        try await carryFollowers(of: group, from: today, context: &context)
         return dayChangeAnnouncement(from: before, to: group)
+    }
+
+    /// Moves the players who follow the group's day (``Player/followsGroup``) to its zone from `puzzle`, as their
+    /// own `/timezone` would: numbers only go up, so nobody replays a day. A rollover hour changes with the zone
+    /// only when the change applies at once.
+    private func carryFollowers(of group: Group, from puzzle: PuzzleNumber, context: inout Context) async throws {
+        let next = group.nextDaySettings
+        for stored in try await context.store.followers(of: group.chat) {
+            // The sender's own record is the context's, saved after the reply.
+            var player = stored.id == context.player.id ? context.player : stored
+            if next.timeZone == player.timeZone {
+                player.pendingTimeZone = nil
+                player.pendingFrom = nil
+            } else {
+                player.pendingTimeZone = next.timeZone
+                player.pendingFrom = puzzle
+            }
+            if group.pending == nil { player.rolloverHour = next.rolloverHour }
+            player.settleTimeZone(at: context.now, schedule: configuration.schedule)
+            if player.id == context.player.id {
+                context.player = player
+            } else if player != stored {
+                try await context.store.save(player)
+            }
+        }
     }
 
     /// The group's post when its day or language changes, in the language it was read in and, when that

@@ -142,8 +142,8 @@ public struct BotEngine: Sendable {
             }
         }
         let storedPlayer = try await store.player(message.sender)
-        // A player who first appears in a group starts on that group's day, so their day ends with the
-        // group's and not at the server's default hour.
+        // A player who first appears in a group starts on that group's day, and follows it until they choose
+        // their own, so their day ends with the group's and not at the server's default hour.
         var player =
             storedPlayer
             ?? Player(
@@ -151,9 +151,12 @@ public struct BotEngine: Sendable {
                 displayName: message.senderName,
                 language: message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage,
                 timeZone: group?.timeZone ?? configuration.defaultTimeZone,
-                rolloverHour: group?.rolloverHour ?? configuration.defaultRolloverHour
+                rolloverHour: group?.rolloverHour ?? configuration.defaultRolloverHour,
+                followsGroup: group?.chat
             )
         player.displayName = message.senderName
+        // The first message in the direct chat: its reply says which day the player is on.
+        let firstPrivate = message.chatKind == .direct && player.directChat == nil
         if message.chatKind == .direct { player.directChat = message.chat }
         player.settleTimeZone(at: now, schedule: configuration.schedule)
         if player != storedPlayer { try await store.save(player) }
@@ -162,6 +165,10 @@ public struct BotEngine: Sendable {
             message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
             language: group?.language ?? player.puzzleLanguage)
         try await respond(to: input, context: &context)
+        if firstPrivate, let reply = context.replies.firstIndex(where: { $0.chat == message.chat }) {
+            let day = context.player.pendingTimeZone ?? context.player.timeZone
+            context.replies[reply].html += "\n\n" + context.texts.yourDay(day, hour: context.player.rolloverHour)
+        }
         if context.player != player { try await store.save(context.player) }
         if let changed = context.group, changed != group { try await store.save(changed) }
         try await enqueueWithinBacklog(context.replies, context: context)
@@ -527,6 +534,8 @@ public struct BotEngine: Sendable {
             return
         }
         let next = PuzzleNumber(player.puzzle(at: context.now, schedule: configuration.schedule).rawValue + 1)
+        // Chosen: the player no longer follows the group where they were first met.
+        player.followsGroup = nil
         if zone == player.timeZone {
             player.pendingTimeZone = nil
             player.pendingFrom = nil

@@ -97,6 +97,8 @@ public protocol GameStoreTransaction: Sendable {
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing]
+    /// The players who follow a group's day (``Player/followsGroup``).
+    func followers(of chat: ChatID) async throws -> [Player]
     /// The days of a group's board members who have no result for `puzzle` on its own (Tessera) board: each
     /// distinct zone, rollover hour and pending zone among them. A member with a result cannot play it again.
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay]

@@ -29,6 +29,9 @@ public struct Player: Sendable, Hashable, Codable {
     /// it was touched after the daily puzzle. Kept on the player, which every message reads, so that a daily
     /// guess of a player with no such game reads nothing more; when true, the game itself decides.
     public var practiceInPlay: Bool
+    /// The group whose day the player follows because they never chose their own with `/timezone`: the group
+    /// where the bot first met them. A change of that group's day carries them along.
+    public var followsGroup: ChatID?
 
     public init(
         id: UserID,
@@ -43,7 +46,8 @@ public struct Player: Sendable, Hashable, Codable {
         reminders: Bool = false,
         remindedPuzzle: PuzzleNumber? = nil,
         directChat: ChatID? = nil,
-        practiceInPlay: Bool = false
+        practiceInPlay: Bool = false,
+        followsGroup: ChatID? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -58,6 +62,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.remindedPuzzle = remindedPuzzle
         self.directChat = directChat
         self.practiceInPlay = practiceInPlay
+        self.followsGroup = followsGroup
     }
 
     /// The language of the daily puzzle the player's words go to in the direct chat.

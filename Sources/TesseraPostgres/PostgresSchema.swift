@@ -302,6 +302,16 @@
                     "CREATE TABLE practice_start (key TEXT PRIMARY KEY, puzzle INTEGER NOT NULL, games INTEGER NOT NULL)",
                     "CREATE INDEX practice_start_puzzle ON practice_start (puzzle)",
                 ]),
+            // Players met before this version keep the day they have, as if they had chosen it.
+            Migration(
+                name: "v11: players who follow the day of the group where they were first met",
+                sql: [
+                    "ALTER TABLE player ADD COLUMN follows_group TEXT",
+                    """
+                    CREATE INDEX player_follows_group ON player (platform, follows_group)
+                    WHERE follows_group IS NOT NULL
+                    """,
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

@@ -103,10 +103,12 @@
 
         static let playerColumns = """
             platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
-            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play
+            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play,
+            follows_group
             """
         typealias PlayerRow = (
-            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool
+            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool,
+            String?
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
@@ -128,7 +130,17 @@
                 rolloverHour: row.5,
                 pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
                 reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init),
-                directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13)
+                directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13,
+                followsGroup: row.14.map { ChatID(platform, $0) })
+        }
+
+        func followers(of chat: ChatID) async throws -> [Player] {
+            try await all(
+                """
+                SELECT \(unescaped: Self.playerColumns) FROM player
+                WHERE platform = \(chat.platform.rawValue) AND follows_group = \(chat.value)
+                """
+            ) { try $0.decode(PlayerRow.self) }.map(Self.player)
         }
 
         func player(_ id: UserID) async throws -> Player? {
@@ -148,13 +160,13 @@
                     \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
                     \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
                     \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue),
-                    \(player.practiceInPlay))
+                    \(player.practiceInPlay), \(player.followsGroup?.value))
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
                     reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat,
-                    practice_in_play = excluded.practice_in_play
+                    practice_in_play = excluded.practice_in_play, follows_group = excluded.follows_group
                 """)
         }
 

@@ -106,6 +106,9 @@ extension OpenTransaction: GameStoreTransaction {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
+    func followers(of chat: ChatID) async throws -> [Player] {
+        try await sql { try $0.followers(of: chat) }
+    }
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay] {
         try await sql { try $0.memberDays(in: chat, withoutResultFor: puzzle) }
     }

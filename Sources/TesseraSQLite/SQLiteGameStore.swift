@@ -819,6 +819,15 @@ public final class SQLiteGameStore: GameStore {
             // As on PostgreSQL (board_result_by_player).
             try db.execute(sql: "CREATE INDEX board_result_by_player ON board_result (player_id)")
         }
+        migrator.registerMigration("v21: players who follow the day of the group where they were first met") { db in
+            // Players met before this version keep the day they have, as if they had chosen it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE player ADD COLUMN follows_group TEXT;
+                    CREATE INDEX player_follows_group ON player (platform, follows_group)
+                        WHERE follows_group IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

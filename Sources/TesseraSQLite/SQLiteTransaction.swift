@@ -55,23 +55,31 @@ struct SQLiteTransaction {
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
                     pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
-                    playing_language, practice_in_play)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    playing_language, practice_in_play, follows_group)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language,
                     time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, pending_time_zone = excluded.pending_time_zone,
                     pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
                     reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
-                    direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play
+                    direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play,
+                    follows_group = excluded.follows_group
                 """,
             arguments: [
                 player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
                 player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
                 player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
-                player.playingLanguage?.rawValue, player.practiceInPlay,
+                player.playingLanguage?.rawValue, player.practiceInPlay, player.followsGroup?.value,
             ]
         )
+    }
+
+    func followers(of chat: ChatID) throws -> [Player] {
+        try db.cachedRows(
+            sql: "SELECT * FROM player WHERE platform = ? AND follows_group = ?",
+            arguments: [chat.platform.rawValue, chat.value]
+        ).map(Self.player)
     }
 
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredGame? {
@@ -1127,7 +1135,8 @@ struct SQLiteTransaction {
             reminders: row["reminders"] ?? false,
             remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
             directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) },
-            practiceInPlay: row["practice_in_play"] ?? false
+            practiceInPlay: row["practice_in_play"] ?? false,
+            followsGroup: (row["follows_group"] as String?).map { ChatID(id.platform, $0) }
         )
     }
 

@@ -27,6 +27,11 @@ struct EngineTests {
     @Test("Rejections use the game's messages and no try")
     func rejections() async throws {
         let bot = try EngineHarness()
+        // The first reply in the direct chat says which day the player is on, once.
+        #expect(
+            try await bot.text("abc")
+                == "Not enough letters\n\n🕰️ Your day follows <b>UTC</b>, with a new puzzle at 00:00; another zone? "
+                + "Send /timezone and its name, like /timezone Europe/Madrid.")
         #expect(try await bot.text("abc") == "Not enough letters")
         #expect(try await bot.text("xqzvj") == "Not in word list")
         #expect(try await bot.text("/guess xqzvj") == "Not in word list")
@@ -40,7 +45,7 @@ struct EngineTests {
         let bot = try EngineHarness { $0.extraGuesses = [.english: [extra]] }
         let board = try await bot.text("qwzzy")
         #expect(board.contains("<code>QWZZY</code>"), "\(board)")
-        #expect(try await EngineHarness().text("qwzzy") == "Not in word list")
+        #expect(try await EngineHarness().text("qwzzy").hasPrefix("Not in word list\n\n🕰️"))
         #expect(!Language.english.wordList.answers.contains(extra))
     }
 
@@ -68,7 +73,7 @@ struct EngineTests {
         let play = try #require(try await bot.send("/play", in: -100, group: true).first)
         #expect(play.replyTo != nil && play.buttons.joined().map(\.directChatStart) == ["play-en"])
         // Nothing was played: the direct chat has no guesses yet.
-        #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
+        #expect(try await bot.text("/board").hasPrefix("No guesses yet today. Send a word to start.\n\n🕰️"))
         // Bare words in groups are chatter, not guesses.
         #expect(try await bot.send(wrong, in: -100, group: true).isEmpty)
         // The group's board shows squares only.
@@ -107,7 +112,7 @@ struct EngineTests {
         )
         #expect(
             try await bot.text("/leaderboard")
-                == "Leaderboards are for groups: add me to a group and play or /share there.")
+                .hasPrefix("Leaderboards are for groups: add me to a group and play or /share there.\n\n"))
         #expect(try await bot.text("/leaderboard", in: -200, group: true).hasPrefix("No results for puzzle 326"))
     }
 

@@ -98,7 +98,8 @@ struct GroupTests {
         try await bot.send("/join", in: -1, group: true)
         let play = try await bot.text("/play", in: -1, group: true)
         #expect(play.hasSuffix("Your result counts on this group's board."), "\(play)")
-        #expect(try await bot.text("/hard maybe") == "Use /hard on or /hard off.")
+        // A player first met in the group follows its day, and is told on their first private reply.
+        #expect(try await bot.text("/hard maybe").hasPrefix("Use /hard on or /hard off.\n\n🕰️ Your day follows"))
         #expect(try await bot.store.write { try await $0.player(UserID(1)) }?.prefersHardMode == false)
         #expect(try await bot.text("/hard on").hasPrefix("Hard mode is on"))
     }
@@ -614,5 +615,38 @@ struct GroupTests {
         var game = Game(answer: try list.word(from: answer).get(), wordList: list)
         for guess in wrong { _ = game.submit(guess) }
         return game.rows.map { String($0.feedback.states.map(ShareTheme.dark.square(for:))) }.joined(separator: "\n")
+    }
+}
+
+extension GroupTests {
+    @Test(
+        "A member who never chose a zone follows the group where they were first met, also when its zone changes later"
+    )
+    func followersMoveWithTheGroup() async throws {
+        var bot = try EngineHarness()  // Sunday 12:00 UTC: puzzle 326.
+        // Ana adds the bot and sets the group up: the bot met her in the group, so her day moves with it, at once.
+        try await bot.send("/join", from: 1, name: "Ana", in: -1, group: true)
+        _ = try await bot.send(
+            "/settings timezone Europe/Madrid", from: 1, name: "Ana", in: -1, group: true, admin: true)
+        let ana = { try await bot.store.write { try await $0.player(UserID(1)) } }
+        #expect(try await ana()?.timeZone == "Europe/Madrid")
+        // Ben chose his own zone; Cy is met in the group later and follows it too.
+        try await bot.send("/join", from: 2, name: "Ben", in: -1, group: true)
+        _ = try await bot.send("/timezone America/New_York", from: 2, name: "Ben")
+        try await bot.send("/join", from: 3, name: "Cy", in: -1, group: true)
+        try await bot.play(3, name: "Cy", misses: 0)
+        // With a result today, the group's move to Tokyo waits for puzzle 327, and carries Ana and Cy from then.
+        _ = try await bot.send("/settings timezone Asia/Tokyo", from: 1, name: "Ana", in: -1, group: true, admin: true)
+        for id in [1, 3] as [Int64] {
+            let player = try #require(try await bot.store.write { try await $0.player(UserID(id)) })
+            #expect(player.pendingTimeZone == "Asia/Tokyo" && player.pendingFrom == PuzzleNumber(327), "\(player)")
+        }
+        let ben = try #require(try await bot.store.write { try await $0.player(UserID(2)) })
+        #expect(ben.followsGroup == nil && ben.pendingTimeZone == "America/New_York", "\(ben)")
+        // The first private reply said which day Ana was on: Madrid's, after the move.
+        let first = try await bot.text("/hard maybe", from: 1, name: "Ana")
+        #expect(first.contains("🕰️ Your day follows <b>Asia/Tokyo</b>"), "the zone she is moving to: \(first)")
+        bot.now += 86_400
+        #expect(try await bot.text("/timezone", from: 1, name: "Ana").contains("<b>Asia/Tokyo</b>"))
     }
 }

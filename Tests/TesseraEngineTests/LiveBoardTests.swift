@@ -46,7 +46,7 @@ struct LiveBoardTests {
         let bot = try EngineHarness()
         let board = try #require(try await bot.send(try bot.answer()).first)
         // 2026-11-22 12:00 UTC, a UTC player: the next puzzle comes at midnight.
-        #expect(board.html.contains("Solved in 1/6") && board.html.hasSuffix("⏳ Next puzzle in 12 h 0 min"))
+        #expect(board.html.contains("Solved in 1/6.\n⏳ Next puzzle in 12 h 0 min\n\n🕰️"), "\(board.html)")
         let buttons = Array(board.buttons.joined())
         #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats", "🔍 Analysis"])
         #expect(buttons.first?.postQuery == "share" && buttons[1].data == "stats")

@@ -148,6 +148,27 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test("A player who follows a group's day is found by that group, and keeps it", arguments: StoreKind.all)
+    func followers(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                var ana = Self.player(1, "Ana")
+                ana.followsGroup = ChatID(-1)
+                try await transaction.save(ana)
+                try await transaction.save(Self.player(2, "Ben"))
+            }
+            try await store.write { transaction in
+                #expect(try await transaction.followers(of: ChatID(-1)).map(\.displayName) == ["Ana"])
+                #expect(try await transaction.followers(of: ChatID(-2)).isEmpty)
+                var ana = try #require(try await transaction.player(UserID(1)))
+                #expect(ana.followsGroup == ChatID(-1))
+                ana.followsGroup = nil
+                try await transaction.save(ana)
+                #expect(try await transaction.followers(of: ChatID(-1)).isEmpty)
+            }
+        }
+    }
+
     @Test("A message that fails is undone alone: its savepoint, not the batch", arguments: StoreKind.all)
     func savepoints(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

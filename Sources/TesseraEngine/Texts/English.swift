@@ -294,6 +294,10 @@ struct English: Texts {
         }
         return text
     }
+    func yourDay(_ zone: String, hour: Int) -> String {
+        "🕰️ Your day follows <b>\(zone.htmlEscaped)</b>, with a new puzzle at \(TextFormat.clock(hour)); "
+            + "another zone? Send /timezone and its name, like /timezone Europe/Madrid."
+    }
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String {
         "From puzzle \(puzzle.grouped) on, your day follows <b>\(zone.htmlEscaped)</b>. "
             + "Today's puzzle stays as it is, so no day is replayed or skipped."

@@ -312,6 +312,10 @@ struct Spanish: Texts {
         }
         return text
     }
+    func yourDay(_ zone: String, hour: Int) -> String {
+        "🕰️ Tu día sigue <b>\(zone.htmlEscaped)</b>, con nuevo reto a las \(TextFormat.clock(hour)); "
+            + "¿otra zona? Envía /timezone y su nombre, como /timezone Europe/Madrid."
+    }
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String {
         "Desde el reto \(number(puzzle)), tu día sigue la zona <b>\(zone.htmlEscaped)</b>. "
             + "El reto de hoy no cambia, así que ningún día se repite ni se salta."

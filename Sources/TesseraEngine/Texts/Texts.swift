@@ -238,6 +238,8 @@ protocol Texts: Sendable {
     // The player's settings
     func timeZoneIs(_ zone: String, hour: Int, pending: (String, PuzzleNumber)?) -> String
     func timeZoneChanged(_ zone: String, from puzzle: PuzzleNumber) -> String
+    /// One line under the first reply in a player's direct chat: which day they are on, and how to change it.
+    func yourDay(_ zone: String, hour: Int) -> String
     func unknownTimeZone(_ text: String) -> String
     func languageIs(_ language: Language) -> String
     /// A language's name inside a sentence of this language: "Spanish", "español".
