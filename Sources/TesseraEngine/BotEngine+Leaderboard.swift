@@ -35,8 +35,14 @@ extension BotEngine {
         // The last day that closed here: its results are final.
         let yesterday = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastClosedPuzzle
         switch period {
-        case .today: context.reply(try await todayBoard(group, board: board, today: today, context: context))
-        case .yesterday: context.reply(try await todayBoard(group, board: board, today: yesterday, context: context))
+        case .today:
+            context.reply(try await todayBoard(group, board: board, today: today, yesterday: nil, context: context))
+        case .yesterday:
+            // Final once no result of it can count: its word is shown (the official board takes a paste a day
+            // either side of its date, so its yesterday is never final).
+            let final = board == .tessera && group.lastRevealedPuzzle >= yesterday
+            context.reply(
+                try await todayBoard(group, board: board, today: yesterday, yesterday: final, context: context))
         default:
             context.reply(try await periodBoard(group, board: board, period: period, today: today, context: context))
         }
@@ -44,9 +50,9 @@ extension BotEngine {
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being
     /// played here.
-    private func todayBoard(_ group: Group, board: BoardKind, today: PuzzleNumber, context: Context) async throws
-        -> String
-    {
+    private func todayBoard(
+        _ group: Group, board: BoardKind, today: PuzzleNumber, yesterday final: Bool?, context: Context
+    ) async throws -> String {
         let texts = context.texts
         let maximum = Game.defaultMaximumGuesses
         let results = Self.inFinishingOrder(
@@ -80,7 +86,7 @@ extension BotEngine {
                     + (entry.result.hardMode ? "*" : ""))
             if total - asker - 1 > 0 { shortened.append(texts.more(total - asker - 1)) }
         }
-        return texts.leaderboardToday(board, puzzle: today, lines: shortened)
+        return texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened)
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk

@@ -108,7 +108,7 @@ struct GroupTests {
     func membership() async throws {
         let bot = try EngineHarness()
         for chat in [-1, -2, -3] as [Int64] {
-            #expect(try await bot.text("/join", in: chat, group: true).hasPrefix("Alice is on this group's board now"))
+            #expect(try await bot.text("/join", in: chat, group: true).hasPrefix("Alice joined this group's board"))
         }
         #expect(try await bot.text("/join", in: -1, group: true).hasPrefix("Alice, you are already"))
         try await bot.play(1, name: "Alice", misses: 2)
@@ -272,11 +272,19 @@ struct GroupTests {
         #expect(!other.contains("P24") && other.hasSuffix("… and 5 more"))
     }
 
-    @Test("/leaderboard yesterday shows the last day that closed, in both languages")
+    @Test("/leaderboard yesterday shows the last day that closed, titled as yesterday's, final once its word is out")
     func yesterday() async throws {
         var bot = try EngineHarness()
         try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
         try await bot.play(1, name: "Alice", misses: 1)
+        // Bob is in Los Angeles and has not played: his day of 326 goes on after the group's.
+        try await bot.store.write {
+            try await $0.save(
+                Player(
+                    id: UserID(2), displayName: "Bob", language: .english, timeZone: "America/Los_Angeles",
+                    rolloverHour: 0))
+        }
+        try await bot.send("/join", from: 2, name: "Bob", in: -1, group: true)
         let engine = bot.engine
         bot.now += 12 * 3600 + 60
         let midnight = bot.now
@@ -284,8 +292,16 @@ struct GroupTests {
         let summary = try await bot.store.pendingMessages(limit: 10, now: midnight)
         try await bot.store.markSent(summary.map(\.id))
         let yesterday = try await bot.text("/leaderboard yesterday", in: -1, group: true)
-        #expect(yesterday == "<b>Leaderboard · puzzle 326</b>\n🥇 Alice — 2/6", "\(yesterday)")
+        #expect(
+            yesterday == "<b>Leaderboard · puzzle 326 · yesterday · late results still count</b>\n🥇 Alice — 2/6",
+            "\(yesterday)")
         #expect(try await bot.text("/leaderboard", in: -1, group: true).hasPrefix("No results for puzzle 327"))
+        // 08:01 UTC: Bob's day is over, the word is out, and the board is final.
+        let over = midnight + 8 * 3600
+        _ = try await bot.store.write { try await engine.closeDays(at: over, in: $0) }
+        bot.now = over
+        let final = try await bot.send("/leaderboard yesterday", in: -1, group: true).last?.html ?? ""
+        #expect(final == "<b>Leaderboard · puzzle 326 · yesterday · final</b>\n🥇 Alice — 2/6", "\(final)")
         try await bot.group(-2, language: .spanish)
         #expect(
             try await bot.text("/leaderboard ayer", in: -2, group: true).hasPrefix(

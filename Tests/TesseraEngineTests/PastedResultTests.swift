@@ -131,7 +131,7 @@ struct PastedResultTests {
         #expect(
             joined.map(\.action) == [.react(.counted)] && joined.first?.replyTo == MessageID(7),
             "a reaction on the paste")
-        #expect(joined.first?.html == "Alice is on this group's board now. Your results of each day count here.")
+        #expect(joined.first?.html == "Alice joined this group's board: your results of each day count here.")
         let again = try await bot.send(share, in: -1, group: true)
         #expect(again.map(\.action) == [.react(.notCounted)], "pasting it again adds nothing: a mark, not a line")
         #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("Alice — 3/6"))
@@ -140,7 +140,7 @@ struct PastedResultTests {
         let forged = "Tessera 326 1/6\n\n🟩🟩🟩🟩🟩"
         #expect(
             try await bot.text(forged, from: 2, name: "Bob", in: -1, group: true).hasPrefix(
-                "Bob is on this group's board"))
+                "Bob joined this group's board"))
         let board = try await bot.text("/leaderboard", in: -1, group: true)
         #expect(!board.contains("Bob"), "a forged share of a game not played here counts nothing: \(board)")
     }

@@ -342,7 +342,7 @@ struct English: Texts {
 
     let groupsOnly = "That command is for groups. Add me to a group to compete there."
     func joined(name: String) -> String {
-        "\(name.htmlEscaped) is on this group's board now. Your results of each day count here."
+        "\(name.htmlEscaped) joined this group's board: your results of each day count here."
     }
     func alreadyJoined(name: String) -> String { "\(name.htmlEscaped), you are already on this group's board." }
     func left(name: String) -> String {
@@ -355,8 +355,11 @@ struct English: Texts {
         "I don't know the period \"\(TextFormat.echo(text))\". Use /leaderboard today, yesterday, week, month or all, "
             + "after official for the Wordle app's results."
     }
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
-        let title = board == .official ? "Official Wordle \(puzzle.grouped)" : "Leaderboard · puzzle \(puzzle.grouped)"
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
+        -> String
+    {
+        var title = board == .official ? "Official Wordle \(puzzle.grouped)" : "Leaderboard · puzzle \(puzzle.grouped)"
+        if let final { title += final ? " · yesterday · final" : " · yesterday · late results still count" }
         return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
     func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {

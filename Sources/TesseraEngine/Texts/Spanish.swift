@@ -376,7 +376,7 @@ struct Spanish: Texts {
 
     let groupsOnly = "Ese comando es para grupos. Añádeme a un grupo para competir allí."
     func joined(name: String) -> String {
-        "\(name.htmlEscaped) ya está en la clasificación de este grupo. Tus resultados de cada día cuentan aquí."
+        "\(name.htmlEscaped) se unió a la clasificación de este grupo: tus resultados de cada día cuentan aquí."
     }
     func alreadyJoined(name: String) -> String {
         "\(name.htmlEscaped), ya estás en la clasificación de este grupo."
@@ -393,8 +393,11 @@ struct Spanish: Texts {
         "No conozco el periodo «\(TextFormat.echo(text))». Usa /leaderboard hoy, ayer, semana, mes o todo, "
             + "tras oficial para los resultados de la app de Wordle."
     }
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String {
-        let title = board == .official ? "Wordle oficial \(number(puzzle))" : "Clasificación · reto \(number(puzzle))"
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
+        -> String
+    {
+        var title = board == .official ? "Wordle oficial \(number(puzzle))" : "Clasificación · reto \(number(puzzle))"
+        if let final { title += final ? " · ayer · definitiva" : " · ayer · aún cuentan resultados tardíos" }
         return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
     func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {

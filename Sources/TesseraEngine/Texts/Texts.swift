@@ -126,7 +126,9 @@ protocol Texts: Sendable {
     /// Words for the periods in `/leaderboard PERIOD`, besides the English ones every language accepts.
     var periodNames: [BoardPeriod: String] { get }
     func unknownPeriod(_ text: String) -> String
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, lines: [String]) -> String
+    /// The board of one day; `yesterday`: nil for today's, else whether no result of it can count any more.
+    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
+        -> String
     func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String
     /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
     /// result (nil on the all-time board).
