@@ -345,6 +345,7 @@ extension BotEngine {
         let analyses = try await context.store.recentPracticeAnalyses(
             of: context.player.id, language: language, limit: Self.averagedAnalyses)
         return context.texts.practiceStatistics(
-            Statistics(results: results), scores: averageScores(analyses, player: context.player.id))
+            Statistics(results: results.finished), givenUp: results.givenUp,
+            scores: averageScores(analyses, player: context.player.id))
     }
 }

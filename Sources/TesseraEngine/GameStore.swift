@@ -23,9 +23,10 @@ public protocol GameStoreTransaction: Sendable {
     func save(_ game: PracticeGame) async throws
     /// A player's practice game by its number.
     func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame?
-    /// How many of a player's practice and archive games in a language ended with each result: a few rows,
-    /// however long the history.
-    func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int]
+    /// How many of a player's practice and archive games in a language ended with each result, and how many
+    /// they gave up after a guess (one given up before any guess is not counted): a few rows, however long the
+    /// history.
+    func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults
     /// The archive puzzles a player finished in a language, with their results: at most one a past puzzle.
     func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult]
     /// How many practice and archive games were started under a one-way key (a player's day): kept by the key

@@ -69,3 +69,18 @@ public struct PracticeGame: Sendable, Hashable, Codable {
 
     public var isFinished: Bool { result != nil }
 }
+
+/// A player's practice and archive games in one language, counted for `/stats`: never on a board.
+public struct PracticeResults: Sendable, Hashable {
+    /// Games played to the end, by result.
+    public var finished: [GameResult: Int]
+    /// Games given up, by starting another, after at least one guess: neither won nor lost.
+    public var givenUp: Int
+
+    public init(finished: [GameResult: Int] = [:], givenUp: Int = 0) {
+        self.finished = finished
+        self.givenUp = givenUp
+    }
+
+    public var isEmpty: Bool { finished.isEmpty && givenUp == 0 }
+}

@@ -292,16 +292,25 @@
             ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
         }
 
-        func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int] {
-            guard let key = try await rowID(of: player) else { return [:] }
+        func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
+            guard let key = try await rowID(of: player) else { return PracticeResults() }
             let rows = try await all(
                 """
-                SELECT won_in, count(*)::BIGINT FROM practice_game
+                SELECT won_in, abandoned, count(*)::BIGINT FROM practice_game
                 WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
-                GROUP BY won_in
+                    AND NOT (abandoned AND guesses = '')
+                GROUP BY won_in, abandoned
                 """
-            ) { try $0.decode((Int?, Int).self) }
-            return Dictionary(rows.map { ($0.0.map { .won(guesses: $0) } ?? .lost, $0.1) }, uniquingKeysWith: +)
+            ) { try $0.decode((Int?, Bool, Int).self) }
+            var results = PracticeResults()
+            for (wonIn, abandoned, games) in rows {
+                if abandoned {
+                    results.givenUp += games
+                } else {
+                    results.finished[wonIn.map { .won(guesses: $0) } ?? .lost, default: 0] += games
+                }
+            }
+            return results
         }
 
         func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {

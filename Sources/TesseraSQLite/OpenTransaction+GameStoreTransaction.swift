@@ -27,7 +27,7 @@ extension OpenTransaction: GameStoreTransaction {
     func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
         try await sql { try $0.practiceGame(of: player, number: number) }
     }
-    func practiceResults(of player: UserID, language: Language) async throws -> [GameResult: Int] {
+    func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
         try await sql { try $0.practiceResults(of: player, language: language) }
     }
     func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {

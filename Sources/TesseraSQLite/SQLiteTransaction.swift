@@ -171,22 +171,26 @@ struct SQLiteTransaction {
         ).map { try Self.practiceGame($0, of: player) }
     }
 
-    func practiceResults(of player: UserID, language: Language) throws -> [GameResult: Int] {
-        guard let key = try rowID(of: player) else { return [:] }
+    func practiceResults(of player: UserID, language: Language) throws -> PracticeResults {
+        guard let key = try rowID(of: player) else { return PracticeResults() }
         let rows = try db.cachedRows(
             sql: """
-                SELECT won_in, count(*) AS games FROM practice_game
-                WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1) GROUP BY won_in
+                SELECT won_in, abandoned, count(*) AS games FROM practice_game
+                WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1)
+                    AND NOT (abandoned = 1 AND guesses = '')
+                GROUP BY won_in, abandoned
                 """,
             arguments: [key, language.rawValue])
-        return try Dictionary(
-            rows.map { row in
-                (
-                    (row["won_in"] as Int?).map { .won(guesses: $0) } ?? .lost,
-                    try row.required("games", in: "practice_game")
-                )
-            },
-            uniquingKeysWith: +)
+        var results = PracticeResults()
+        for row in rows {
+            let games: Int = try row.required("games", in: "practice_game")
+            if try row.required("abandoned", in: "practice_game") {
+                results.givenUp += games
+            } else {
+                results.finished[(row["won_in"] as Int?).map { .won(guesses: $0) } ?? .lost, default: 0] += games
+            }
+        }
+        return results
     }
 
     func archiveResults(of player: UserID, language: Language) throws -> [PuzzleNumber: GameResult] {

@@ -290,7 +290,9 @@ import Testing
         #expect(games.map { $0["analysis"] != nil } == [true, true, false, false])
     }
 
-    @Test("A new /practice asks before giving up an unfinished game, which then counts as lost in practice alone")
+    @Test(
+        "A new /practice asks before giving up an unfinished game: given up in practice alone, not counted without a guess"
+    )
     func abandoning() async throws {
         let bot = try Self.harness()
         _ = try await bot.send("/practice")
@@ -308,11 +310,14 @@ import Testing
         #expect(second.number == 2 && second.language == .spanish)
         let games = try await bot.store.write { try await $0.data(of: UserID(1))?.practiceGames ?? [] }
         #expect(games.first?.result == .lost && games.first?.abandoned == true)
-        // Practice statistics count it lost; the daily statistics know nothing of it.
+        // Practice statistics count it given up, not lost; the Spanish game given up before any guess is not
+        // counted at all; the daily statistics know nothing of either.
         _ = try await bot.send("/practice en new")
         let stats = try await bot.text("/stats")
         #expect(stats.contains("Played 0 · Win 0%"), "the daily statistics")
-        #expect(stats.contains("<b>Practice and archive</b> (not on any board)\nPlayed 1 · Win 0%"))
+        #expect(
+            stats.contains("<b>Practice and archive</b> (not on any board)\nPlayed 0 · Win 0% · Given up 1\n"),
+            "\(stats)")
     }
 
     @Test("Without buttons, the question says what to type, in the platform's words")

@@ -902,21 +902,30 @@ struct StoreConformanceTests {
                 open.finishedAt = Date(timeIntervalSince1970: 5 * 3_600)
                 try await transaction.save(open)
                 #expect(try await transaction.latestPracticeGame(of: UserID(1)) == open)
+                // Given up before any guess: not counted at all.
+                var empty = PracticeGame(
+                    player: UserID(1), number: 5, kind: .practice, language: .english, answer: "cigar",
+                    hardMode: false, startedAt: Date(timeIntervalSince1970: 6 * 3_600))
+                empty.result = .lost
+                empty.abandoned = true
+                empty.hasFocus = false
+                try await transaction.save(empty)
                 #expect(
                     try await transaction.data(of: UserID(1))?.practiceGames
                         == [
                             game(UserID(1), 1), game(UserID(1), 2),
-                            game(UserID(1), 3, kind: .archive(PuzzleNumber(312))), open,
+                            game(UserID(1), 3, kind: .archive(PuzzleNumber(312))), open, empty,
                         ])
                 #expect(try await transaction.practiceGame(of: UserID(1), number: 4) == open)
-                #expect(try await transaction.practiceGame(of: UserID(1), number: 5) == nil)
-                // Read as counts: games 1 and 3 won in 2, game 4 lost; game 2 is Spanish; game 3 is puzzle 312's.
+                #expect(try await transaction.practiceGame(of: UserID(1), number: 6) == nil)
+                // Read as counts: games 1 and 3 won in 2, game 4 given up after a guess, game 5 before any (not
+                // counted); game 2 is Spanish; game 3 is puzzle 312's.
                 #expect(
-                    try await transaction.practiceResults(of: UserID(1), language: .english) == [
-                        .won(guesses: 2): 2, .lost: 1,
-                    ])
+                    try await transaction.practiceResults(of: UserID(1), language: .english)
+                        == PracticeResults(finished: [.won(guesses: 2): 2], givenUp: 1))
                 #expect(
-                    try await transaction.practiceResults(of: UserID(1), language: .spanish) == [.won(guesses: 2): 1])
+                    try await transaction.practiceResults(of: UserID(1), language: .spanish)
+                        == PracticeResults(finished: [.won(guesses: 2): 1]))
                 #expect(
                     try await transaction.archiveResults(of: UserID(1), language: .english) == [
                         PuzzleNumber(312): .won(guesses: 2)

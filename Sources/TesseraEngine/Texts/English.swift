@@ -148,10 +148,10 @@ struct English: Texts {
         "You played puzzle \(puzzle.grouped) " + (onItsDay ? "on its day" : "from the archive")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive lists the ones you have not."
     }
-    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String {
+    func practiceStatistics(_ stats: Statistics, givenUp: Int, scores: AverageScores?) -> String {
         """
         <b>Practice and archive</b> (not on any board)
-        Played \(stats.played) · Win \(stats.winPercentage)%
+        Played \(stats.played) · Win \(stats.winPercentage)%\(givenUp > 0 ? " · Given up \(givenUp)" : "")
         <pre>\(TextFormat.distribution(stats))</pre>
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")

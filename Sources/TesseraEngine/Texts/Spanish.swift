@@ -154,10 +154,10 @@ struct Spanish: Texts {
         "Ya jugaste el reto \(number(puzzle)) " + (onItsDay ? "en su día" : "del archivo")
             + " (\(TextFormat.score(result, maximumGuesses: 6))). /archive muestra los que no has jugado."
     }
-    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String {
+    func practiceStatistics(_ stats: Statistics, givenUp: Int, scores: AverageScores?) -> String {
         """
         <b>Práctica y archivo</b> (en ninguna clasificación)
-        Jugadas \(stats.played) · Victorias \(stats.winPercentage) %
+        Jugadas \(stats.played) · Victorias \(stats.winPercentage) %\(givenUp > 0 ? " · Abandonadas \(givenUp)" : "")
         <pre>\(TextFormat.distribution(stats))</pre>
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")

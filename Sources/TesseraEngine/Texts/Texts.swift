@@ -88,7 +88,7 @@ protocol Texts: Sendable {
     func archivePlayed(_ puzzle: PuzzleNumber, result: GameResult, onItsDay: Bool) -> String
     /// The practice section of `/stats`: games, wins and the distribution of practice and archive games, and
     /// the averages of their latest analyses.
-    func practiceStatistics(_ stats: Statistics, scores: AverageScores?) -> String
+    func practiceStatistics(_ stats: Statistics, givenUp: Int, scores: AverageScores?) -> String
     /// `/stats`: the original game's results the player pasted in groups, with their streak.
     func officialStatistics(_ stats: Statistics) -> String
     /// In a group, the first time someone shares a practice or archive result there: why it is not counted.
