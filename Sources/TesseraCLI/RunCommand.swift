@@ -119,6 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(opened.lock) {} }
         var configuration = BotRuntime<ContinuousClock>.Configuration()
         configuration.leadership = opened.leadership
+        configuration.launcher = Self.launcher()
         for platform in settings.unlimited.sorted(by: { $0.rawValue < $1.rawValue }) {
             logger.warning("Outgoing rate limits are off (\(platform).rate.limits = off): only for load tests")
             configuration.rateLimits[platform] = .unlimited
@@ -160,5 +161,21 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as TransportError {
             throw CommandError(error.description)
         }
+    }
+}
+
+extension RunCommand {
+    /// How this process was started, from what its starter leaves behind: systemd sets `INVOCATION_ID` for
+    /// every service it runs; Docker and Podman leave a file at the root of a container, and Podman and
+    /// systemd-nspawn set `container`.
+    static func launcher(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> Heartbeat.Launcher? {
+        if environment["INVOCATION_ID"] != nil { return .systemd }
+        if environment["container"] != nil || fileExists("/.dockerenv") || fileExists("/run/.containerenv") {
+            return .container
+        }
+        return nil
     }
 }

@@ -84,17 +84,16 @@ struct StatusCommand: AsyncParsableCommand {
             // heartbeat is a bot that has just ended.
             if !DatabaseOpening.isPostgresURL(path) && holder == nil {
                 throw CommandError(
-                    "Not running: no process holds the database. \(report) Start it (systemctl start tessera), or read "
-                        + "its log to see why it stopped.")
+                    "Not running: no process holds the database. \(report) \(Self.start(heartbeat.launcher))")
             }
             guard now.timeIntervalSince(heartbeat.written) <= limit else {
                 if let holder {
                     let pid = Self.pid(in: holder).map { " (kill -CONT \($0) if it was stopped)" } ?? ""
                     throw CommandError(
                         "Running but stalled: \(holder) holds the database, but writes no heartbeat. \(report) "
-                            + "It is stopped or stuck\(pid): restart it (systemctl restart tessera) and read its log.")
+                            + "It is stopped or stuck\(pid): \(Self.restart(heartbeat.launcher))")
                 }
-                throw CommandError("Not running: \(report) Start it, or read its log to see why it stopped.")
+                throw CommandError("Not running: \(report) \(Self.start(heartbeat.launcher))")
             }
             guard let lastPoll = heartbeat.lastPoll else {
                 // A long poll waits up to 50 s for the first updates: starting, not failing, until the limit.
@@ -131,4 +130,28 @@ struct StatusCommand: AsyncParsableCommand {
 
     /// The transports `tessera run` may serve, by the names their heartbeats are kept under.
     static let transports = ["telegram", "matrix", "console"]
+}
+
+extension StatusCommand {
+    /// What to do about a bot that is not running, for the way it was started.
+    static func start(_ launcher: Heartbeat.Launcher?) -> String {
+        switch launcher {
+        case .terminal?:
+            "It was the terminal chat: start it again with scripts/run (or .build/release/tessera run)."
+        case .systemd?:
+            "Start it (systemctl start tessera), or read its log (journalctl -u tessera) to see why it stopped."
+        case .container?: "Start its container again (docker start or podman start), or read the container's log."
+        case nil: "Start it again (tessera run), or read its log to see why it stopped."
+        }
+    }
+
+    /// What to do about a bot that runs but is stuck, for the way it was started.
+    static func restart(_ launcher: Heartbeat.Launcher?) -> String {
+        switch launcher {
+        case .terminal?: "press Ctrl-C in its terminal and start it again with scripts/run."
+        case .systemd?: "restart it (systemctl restart tessera) and read its log (journalctl -u tessera)."
+        case .container?: "restart its container (docker restart or podman restart) and read the container's log."
+        case nil: "restart it (stop the process and run tessera run) and read its log."
+        }
+    }
 }

@@ -38,6 +38,9 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         /// How often the storage is checked (the database file still the one opened) and the heartbeat
         /// written for `tessera status`.
         public var healthInterval = Duration.seconds(30)
+        /// How the process was started, kept in the heartbeat for `tessera status`; the terminal chat's own
+        /// transport says so by itself.
+        public var launcher: Heartbeat.Launcher?
         /// Failed attempts after which a message is given up (logged and removed), when other chats are
         /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.
         public var maximumAttempts = 10
@@ -94,7 +97,8 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
             metrics: PlatformMetrics(platform: transport.platform, factory: configuration.metrics))
         monitor.register(activity)
         let heartbeat = HeartbeatService(
-            transport: transport.name, store: store, activity: activity, monitor: monitor,
+            transport: transport.name, launcher: transport.name == "console" ? .terminal : configuration.launcher,
+            store: store, activity: activity, monitor: monitor,
             interval: configuration.healthInterval,
             clock: clock, now: now, retrier: retrier)
         let sender = SendService(

@@ -15,9 +15,22 @@ public struct Heartbeat: Sendable, Hashable, Codable {
     /// What is wrong with the operator's listener (``RuntimeMonitor/listenerFailed(at:_:)``); nil when it serves
     /// or none is configured.
     public var listener: String?
+    /// How the bot was started, for what `tessera status` advises when it is not running (``Launcher``).
+    public var launcher: Launcher?
+
+    /// How a bot was started: how to start it again.
+    public enum Launcher: String, Sendable, Hashable, Codable {
+        /// The terminal chat (`scripts/run` with no platform configured).
+        case terminal
+        /// A systemd service (`deploy/tessera.service`).
+        case systemd
+        /// A container.
+        case container
+    }
 
     public init(
-        transport: String, started: Date, written: Date, lastPoll: Date?, lastSend: Date?, listener: String? = nil
+        transport: String, started: Date, written: Date, lastPoll: Date?, lastSend: Date?, listener: String? = nil,
+        launcher: Launcher? = nil
     ) {
         self.transport = transport
         self.started = started
@@ -25,6 +38,7 @@ public struct Heartbeat: Sendable, Hashable, Codable {
         self.lastPoll = lastPoll
         self.lastSend = lastSend
         self.listener = listener
+        self.launcher = launcher
     }
 
     public func encoded() throws -> String {

@@ -8,6 +8,7 @@ import TesseraEngine
 /// first poll (``write()``), so that status says it receives at once.
 struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
     let transport: String
+    let launcher: Heartbeat.Launcher?
     let store: any GameStore
     let activity: PlatformActivity
     let monitor: RuntimeMonitor
@@ -42,7 +43,7 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
             let times = activity.current
             let heartbeat = Heartbeat(
                 transport: transport, started: times.started, written: now(), lastPoll: times.lastPoll,
-                lastSend: times.lastSend, listener: monitor.listenerProblem)
+                lastSend: times.lastSend, listener: monitor.listenerProblem, launcher: launcher)
             try await retrier.storage("writing the heartbeat") {
                 try await store.setSetting(Heartbeat.settingKey(for: transport), heartbeat.encoded())
             }

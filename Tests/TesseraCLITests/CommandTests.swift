@@ -45,13 +45,19 @@ struct CommandTests {
         #expect(output.standardOutput.isEmpty)
     }
 
-    @Test("today prints the puzzle number for the zone")
+    @Test("today prints the puzzle number, its date and the zone it was worked out for")
     func today() throws {
-        let before = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc)
-        let output = try TesseraProcess.run(["today", "--time-zone", "UTC"])
-        let after = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc)
+        let line = { (instant: Date) in
+            let schedule = DailySchedule.tessera
+            return "Puzzle \(schedule.puzzle(at: instant, rollover: .utc)) · "
+                + "\(schedule.day(at: instant, rollover: .utc)) · UTC, new puzzle at 06:00\n"
+        }
+        let before = Date()
+        let output = try TesseraProcess.run(["today", "--time-zone", "UTC", "--rollover-hour", "6"])
+        let after = Date()
         #expect(output.status == 0)
-        #expect([before.description + "\n", after.description + "\n"].contains(output.standardOutput))
+        let expected = [before, after].map { line($0.addingTimeInterval(-6 * 3600)) }
+        #expect(expected.contains(output.standardOutput), "\(output.standardOutput)")
     }
 
     @Test("A future day cannot be played, so no one sees tomorrow's word early")

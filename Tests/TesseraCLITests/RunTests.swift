@@ -523,10 +523,12 @@ struct RunTests {
         let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
         let store = try SQLiteGameStore(path: path, logger: Logger(label: "test"))
         let now = Date()
-        func beat(started: Double, written: Double, lastPoll: Double?) async throws {
+        func beat(started: Double, written: Double, lastPoll: Double?, launcher: Heartbeat.Launcher? = .systemd)
+            async throws
+        {
             let heartbeat = Heartbeat(
                 transport: "telegram", started: now + started, written: now + written,
-                lastPoll: lastPoll.map { now + $0 }, lastSend: nil)
+                lastPoll: lastPoll.map { now + $0 }, lastSend: nil, launcher: launcher)
             try await store.setSetting(Heartbeat.settingKey(for: "telegram"), try heartbeat.encoded())
         }
         // Ended a moment ago: its heartbeat is recent, but no process holds the database.
@@ -535,6 +537,14 @@ struct RunTests {
         #expect(ended.status == 1)
         #expect(ended.standardError.hasPrefix("Error: Not running: no process holds the database."), "\(ended)")
         #expect(ended.standardError.contains("systemctl start tessera"))
+        // What to do follows how the bot was started: the terminal chat is started again with scripts/run.
+        try await beat(started: -600, written: -5, lastPoll: -5, launcher: .terminal)
+        let terminal = try TesseraProcess.run(["status", "--database", path])
+        #expect(terminal.standardError.contains("start it again with scripts/run"), "\(terminal.standardError)")
+        #expect(!terminal.standardError.contains("systemctl"), "\(terminal.standardError)")
+        try await beat(started: -600, written: -5, lastPoll: -5, launcher: .container)
+        let container = try TesseraProcess.run(["status", "--database", path])
+        #expect(container.standardError.contains("Start its container again"), "\(container.standardError)")
 
         // Running: this process holds the database's lock, as tessera run does.
         var lock: DatabaseLock? = try DatabaseLock(databasePath: path)

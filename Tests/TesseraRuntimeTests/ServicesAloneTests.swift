@@ -44,7 +44,8 @@ struct ServicesAloneTests {
     var heartbeat: HeartbeatService<ManualClock> {
         let clock = self.clock
         return HeartbeatService(
-            transport: "scripted", store: store, activity: activity, monitor: monitor, interval: .seconds(30),
+            transport: "scripted", launcher: nil, store: store, activity: activity, monitor: monitor,
+            interval: .seconds(30),
             clock: clock, now: { clock.date }, retrier: retrier)
     }
 
