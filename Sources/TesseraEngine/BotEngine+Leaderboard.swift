@@ -95,11 +95,20 @@ extension BotEngine {
         _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
     ) async throws -> String {
         let schedule = board.schedule(configuration.schedule)
-        let key = period.key(containing: today, schedule: schedule)
-        var standings = try await context.store.standings(in: group.chat, board: board, period: key)
+        var today = today
+        var standings = try await context.store.standings(
+            in: group.chat, board: board, period: period.key(containing: today, schedule: schedule))
         // A board lists who played its game in the period: a member who only pasted official results is not on
         // Tessera's, and one with no game is never ranked above one who played.
         standings.removeAll { $0.played == 0 }
+        // On Monday, until the new week has a result, the week that just ended.
+        let ended = period == .week && standings.isEmpty
+        if ended {
+            today = PuzzleNumber(period.firstPuzzle(containing: today, schedule: schedule).rawValue - 1)
+            standings = try await context.store.standings(
+                in: group.chat, board: board, period: period.key(containing: today, schedule: schedule))
+            standings.removeAll { $0.played == 0 }
+        }
         if board == .official {
             // Members joined on a day of the group's own board; their missed days count from that day.
             for index in standings.indices {
@@ -110,7 +119,9 @@ extension BotEngine {
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         // Days every member's day is over: the group's, and on the official board the day before the group's date.
-        let over = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastRevealedPuzzle
+        let over =
+            board == .official
+            ? PuzzleNumber(today.rawValue - (ended ? 0 : 1)) : min(group.lastRevealedPuzzle, today)
         let (order, keys) = Self.rank(standings, period: period, over: over)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
@@ -135,7 +146,7 @@ extension BotEngine {
         }
         if hidden > 0 { lines.append(context.texts.more(hidden)) }
         return context.texts.leaderboardPeriod(
-            board, period, since: period == .all ? nil : schedule.day(of: first), lines: lines)
+            board, period, since: period == .all ? nil : schedule.day(of: first), ended: ended, lines: lines)
     }
 
     /// What a period's board ranks members by, best first, before their names.

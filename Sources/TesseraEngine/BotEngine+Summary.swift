@@ -66,6 +66,7 @@ extension BotEngine {
                     queued += 1
                 }
             }
+            queued += try await queueWeekEnd(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
             if group != before { try await store.save(group) }
         }
         return queued

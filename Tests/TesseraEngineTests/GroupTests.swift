@@ -666,3 +666,46 @@ extension GroupTests {
         #expect(try await bot.text("/timezone", from: 1, name: "Ana").contains("<b>Asia/Tokyo</b>"))
     }
 }
+
+extension GroupTests {
+    @Test(
+        "The week ends with one post: podium, best streak, the days everyone played; on Monday the week board shows it"
+    )
+    func weekEnd() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday  // Monday 2026-11-16, puzzle 320.
+        for (user, name) in [(1, "Ann"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // Ann plays every day in 2; Bob from Monday to Friday in 3.
+        for day in 0..<7 {
+            try await bot.play(1, name: "Ann", misses: 1)
+            if day < 5 { try await bot.play(2, name: "Bob", misses: 2) }
+            if day < 6 { try await bot.nextDay() }
+        }
+        let engine = bot.engine
+        let closing = bot.now + 12 * 3600 + 60  // Monday 2026-11-23, 00:01 UTC.
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 2)
+        let posts = try await bot.store.pendingMessages(limit: 10, now: closing).map(\.message)
+        #expect(posts.first?.html.hasPrefix("<b>Puzzle 326 is over here.</b>") == true)
+        #expect(
+            posts.last?.html == """
+                <b>🏁 The week since 2026-11-16 is over.</b>
+                🥇 Ann — 35 pts 🏆
+                🥈 Bob — 20 pts
+                🔥 Best streak: Ann (7)
+                👪 Everyone played on 5 of 7 days.
+                """, "\(posts.last?.html ?? "")")
+        #expect(posts.last?.silent == true && posts.last?.atMostOnce == true)
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing + 60, in: $0) } == 0, "once")
+
+        // Monday morning: until someone plays the new week, its board is the week that ended.
+        bot.now = closing + 8 * 3600
+        try await bot.store.markSent(try await bot.store.pendingMessages(limit: 10, now: closing).map(\.id))
+        let monday = try await bot.text("/leaderboard week", from: 2, name: "Bob", in: -1, group: true)
+        #expect(monday.hasPrefix("<b>Leaderboard · last week (since 2026-11-16)</b>\n🥇 Ann — 35 pts"), "\(monday)")
+        try await bot.play(2, name: "Bob", misses: 0)
+        let newWeek = try await bot.text("/leaderboard week", from: 2, name: "Bob", in: -1, group: true)
+        #expect(newWeek.hasPrefix("<b>Leaderboard · this week (since 2026-11-23)</b>\n🥇 Bob — 6 pts"), "\(newWeek)")
+    }
+}

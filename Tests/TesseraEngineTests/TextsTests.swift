@@ -22,7 +22,8 @@ struct TextsTests {
             texts.languageIs(.spanish), texts.languageChanged(.english), texts.unknownLanguage("xx"),
             texts.settings(group), texts.groupPlays(.english), texts.shareOtherLanguage(.spanish, groupPlays: .english),
             texts.playing(.english), texts.officialCounted(name: "Ana", share: share),
-            texts.leaderboardPeriod(.tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), lines: []),
+            texts.leaderboardPeriod(
+                .tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), ended: false, lines: []),
         ]
         for text in running {
             for name in ["Español", "Inglés", "English"] {

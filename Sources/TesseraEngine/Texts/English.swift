@@ -362,8 +362,10 @@ struct English: Texts {
         if let final { title += final ? " · yesterday · final" : " · yesterday · late results still count" }
         return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
-        let title =
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
+        -> String
+    {
+        let title: String =
             switch period {
             case .today: "today"
             case .yesterday: "yesterday"
@@ -371,13 +373,14 @@ struct English: Texts {
             case .month: "this month"
             case .all: "all time"
             }
+        let shown = ended ? "last week" : title
         let rule =
             period == .all
             ? "Ranked by points per game, counting 10 more games at 3 points each, so one lucky game cannot lead."
             : "Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day."
         let start = since.map { " (since \($0))" } ?? ""
         let name = board == .official ? "Official Wordle" : "Leaderboard"
-        return "<b>\(name) · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
@@ -411,6 +414,21 @@ struct English: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let and = "and"
+    func weekOver(_ week: WeekSummary) -> String {
+        var lines = ["<b>🏁 The week since \(week.monday) is over.</b>"]
+        for entry in week.podium {
+            let place = BotEngine.place(entry.place, medal: true)
+            lines.append("\(place) \(entry.name.htmlEscaped) — \(entry.points) pts" + (entry.place == 0 ? " 🏆" : ""))
+        }
+        if let streak = week.bestStreak {
+            lines.append("🔥 Best streak: \(streak.name.htmlEscaped) (\(streak.streak))")
+        }
+        lines.append(
+            week.daysEveryonePlayed == 0
+                ? "👪 No day had everyone playing: a whole group one day next week?"
+                : "👪 Everyone played on \(week.daysEveryonePlayed) of \(week.days) days.")
+        return lines.joined(separator: "\n")
+    }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {

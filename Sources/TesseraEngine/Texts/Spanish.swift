@@ -400,8 +400,10 @@ struct Spanish: Texts {
         if let final { title += final ? " · ayer · definitiva" : " · ayer · aún cuentan resultados tardíos" }
         return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
     }
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String {
-        let title =
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
+        -> String
+    {
+        let title: String =
             switch period {
             case .today: "hoy"
             case .yesterday: "ayer"
@@ -409,13 +411,14 @@ struct Spanish: Texts {
             case .month: "este mes"
             case .all: "histórica"
             }
+        let shown = ended ? "la semana pasada" : title
         let rule =
             period == .all
             ? "Por puntos por partida, sumando 10 partidas más de 3 puntos, para que una partida con suerte no gane."
             : "Puntos: 7 − intentos por victoria, +1 en modo difícil, 0 por derrota o día sin jugar."
         let start = since.map { " (desde el \(date($0)))" } ?? ""
         let name = board == .official ? "Wordle oficial" : "Clasificación"
-        return "<b>\(name) · \(title)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
         -> String
@@ -455,6 +458,21 @@ struct Spanish: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let and = "y"
+    func weekOver(_ week: WeekSummary) -> String {
+        var lines = ["<b>🏁 Terminó la semana desde el \(date(week.monday)).</b>"]
+        for entry in week.podium {
+            let place = BotEngine.place(entry.place, medal: true)
+            lines.append("\(place) \(entry.name.htmlEscaped) — \(entry.points) pts" + (entry.place == 0 ? " 🏆" : ""))
+        }
+        if let streak = week.bestStreak {
+            lines.append("🔥 Mejor racha: \(streak.name.htmlEscaped) (\(streak.streak))")
+        }
+        lines.append(
+            week.daysEveryonePlayed == 0
+                ? "👪 Ningún día jugó todo el grupo: ¿uno la semana que viene?"
+                : "👪 Todos jugaron \(week.daysEveryonePlayed) de \(week.days) días.")
+        return lines.joined(separator: "\n")
+    }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {

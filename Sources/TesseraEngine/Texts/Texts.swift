@@ -129,7 +129,9 @@ protocol Texts: Sendable {
     /// The board of one day; `yesterday`: nil for today's, else whether no result of it can count any more.
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
         -> String
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, lines: [String]) -> String
+    /// A week, month or all-time board; `ended`: the week that ended, shown until the new one has a result.
+    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
+        -> String
     /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
     /// result (nil on the all-time board).
     func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
@@ -157,6 +159,8 @@ protocol Texts: Sendable {
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String
     /// The summary's line of the original game's results pasted in the group: `Wordle 1,983 (pasted)`.
     func summaryOfficial(puzzle: PuzzleNumber) -> String
+    /// The post at the end of a group's week.
+    func weekOver(_ week: WeekSummary) -> String
     /// The last link of a list of names: "and".
     var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).

@@ -1,0 +1,77 @@
+import Foundation
+import TesseraCore
+
+/// The end of a group's week: once the word of its last day (Sunday, in the group's zone) is out, so that no
+/// result of the week can still change, one post with the winner and podium, the best streak, and the days
+/// everyone played. A week played on one day only (a group that began on its Sunday) has had its summary: no
+/// post.
+extension BotEngine {
+    /// Queues the post of the latest week that ended among the days the group has just revealed (after
+    /// downtime, older weeks pass silently). Returns how many posts were queued.
+    func queueWeekEnd(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
+        async throws -> Int
+    {
+        guard group.summaryEnabled else { return 0 }
+        var puzzle = group.lastRevealedPuzzle
+        while puzzle > before {
+            if BoardPeriod.week.firstPuzzle(containing: puzzle.next, schedule: configuration.schedule) == puzzle.next {
+                guard let week = try await weekSummary(ending: puzzle, in: group, store: store) else { return 0 }
+                try await store.enqueue([
+                    OutgoingMessage(
+                        chat: group.chat, chatKind: .group, html: group.language(of: puzzle).texts.weekOver(week),
+                        thread: group.topic, atMostOnce: true, silent: true)
+                ])
+                return 1
+            }
+            puzzle = PuzzleNumber(puzzle.rawValue - 1)
+        }
+        return 0
+    }
+
+    /// The week that ends with `last`, as its board ranks it; nil when it was played on fewer than two days.
+    private func weekSummary(ending last: PuzzleNumber, in group: Group, store: any GameStoreTransaction)
+        async throws -> WeekSummary?
+    {
+        let schedule = configuration.schedule
+        let standings = try await store.standings(
+            in: group.chat, board: .tessera, period: BoardPeriod.week.key(containing: last, schedule: schedule))
+        let played = standings.filter { $0.played > 0 }
+        guard !played.isEmpty else { return nil }
+        let (order, keys) = Self.rank(played, period: .week, over: last)
+        let places = Self.places(order.map { keys[$0] })
+        let podium = order.indices.prefix { places[$0] < 3 }.map { index in
+            (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
+        }
+        let streak = standings.map { ($0.name, $0.currentStreak(over: last)) }.filter { $0.1 >= 2 }
+            .min { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        // A day everyone played: every member on the board that day has a result of it. Seven reads, once a week.
+        let first = BoardPeriod.week.firstPuzzle(containing: last, schedule: schedule)
+        var everyone = 0
+        var daysPlayed = 0
+        for day in first.rawValue...last.rawValue {
+            let puzzle = PuzzleNumber(day)
+            let results = Set(
+                try await store.results(in: group.chat, board: .tessera, puzzle: puzzle).map(\.result.player))
+            guard !results.isEmpty else { continue }
+            daysPlayed += 1
+            if standings.filter({ $0.joinedPuzzle <= puzzle }).allSatisfy({ results.contains($0.player) }) {
+                everyone += 1
+            }
+        }
+        guard daysPlayed >= 2 else { return nil }
+        return WeekSummary(
+            monday: schedule.day(of: first), podium: podium, bestStreak: streak, daysEveryonePlayed: everyone,
+            days: last.rawValue - first.rawValue + 1)
+    }
+}
+
+/// What the post at the end of a group's week says, for the texts to word.
+struct WeekSummary {
+    let monday: CivilDate
+    /// The first three places (ties share one), best first: place from 0, name, points.
+    let podium: [(place: Int, name: String, points: Int)]
+    /// The longest streak of wins going at the week's end, of two or more: name and length.
+    let bestStreak: (name: String, streak: Int)?
+    let daysEveryonePlayed: Int
+    let days: Int
+}
