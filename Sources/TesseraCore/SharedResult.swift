@@ -97,8 +97,12 @@ public struct SharedResult: Sendable, Hashable {
     static let archiveMark = "(archive)"
 
     /// The share text in the original format.
-    public func text(theme: ShareTheme = .dark) -> String {
+    /// The share text: the headline, then the grid. A game of another language than English is marked after
+    /// the headline (`Tessera 320 3/6 · Español`), so one person's two results of a day are told apart; the
+    /// parser reads the headline and passes over the mark.
+    public func text(theme: ShareTheme = .dark, language: Language = .english) -> String {
         let grid = rows.map { row in String(row.states.map(theme.square(for:))) }
-        return ([headline, ""] + grid).joined(separator: "\n")
+        let mark = language == .english ? "" : " · \(language.name)"
+        return ([headline + mark, ""] + grid).joined(separator: "\n")
     }
 }

@@ -95,6 +95,7 @@ extension BotEngine {
         async throws
     {
         var share: SharedResult?
+        var played = Language.english
         var language = message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage
         if let player = try await store.player(message.sender) {
             language = player.language
@@ -103,11 +104,12 @@ extension BotEngine {
                 group: nil, language: player.puzzleLanguage)
             let daily = try await dailyGame(context)
             share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+            played = daily.stored.language
         }
         try await store.enqueue([
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind,
-                html: share?.text(theme: configuration.shareTheme).htmlEscaped ?? "",
+                html: share?.text(theme: configuration.shareTheme, language: played).htmlEscaped ?? "",
                 action: .answerQuery(
                     id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay
                 )

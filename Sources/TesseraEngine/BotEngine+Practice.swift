@@ -323,7 +323,9 @@ extension BotEngine {
         let share = SharedResult(
             game: game, kind: stored.archivePuzzle == nil ? .practice : .archive,
             puzzle: stored.archivePuzzle ?? PuzzleNumber(0), gameName: configuration.gameName)
-        context.reply(share?.text(theme: configuration.shareTheme).htmlEscaped ?? context.texts.practiceOver)
+        context.reply(
+            share?.text(theme: configuration.shareTheme, language: stored.language).htmlEscaped
+                ?? context.texts.practiceOver)
     }
 
     /// A practice or archive result shared in a group: acknowledged, never counted, and why, once a group.

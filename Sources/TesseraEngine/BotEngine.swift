@@ -508,7 +508,7 @@ public struct BotEngine: Sendable {
             return
         }
         if context.isGroup { try await addToBoard(&context) }
-        context.reply(share.text(theme: configuration.shareTheme).htmlEscaped)
+        context.reply(share.text(theme: configuration.shareTheme, language: daily.stored.language).htmlEscaped)
     }
 
     /// The language of the player's finished game of the same puzzle in another language than the group's.

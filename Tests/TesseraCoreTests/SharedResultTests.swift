@@ -21,6 +21,17 @@ struct SharedResultTests {
         #expect(share.text(theme: .highContrast) == "Tessera 1,234 3/6*\n\n⬛⬛🟦⬛🟦\n🟧⬛🟧🟧🟧\n🟧🟧🟧🟧🟧")
     }
 
+    @Test("A game of another language than English is marked after its headline, and reads back the same")
+    func languageMark() throws {
+        let game = finishedGame(answer: "abide", guesses: ["speed", "aside", "abide"])
+        let share = try #require(SharedResult(game: game, puzzle: PuzzleNumber(320), gameName: "Tessera"))
+        let spanish = share.text(language: .spanish)
+        #expect(spanish == "Tessera 320 3/6 · Español\n\n⬛⬛🟨⬛🟨\n🟩⬛🟩🟩🟩\n🟩🟩🟩🟩🟩")
+        #expect(share.text(language: .english) == share.text())
+        let read = try #require(SharedResult(parsing: spanish))
+        #expect(read.gameName == "Tessera" && read.puzzle == PuzzleNumber(320) && read.headline == "Tessera 320 3/6")
+    }
+
     @Test("A loss shows X, no star without hard mode, and the configured name")
     func goldenLoss() throws {
         let game = finishedGame(answer: "abide", guesses: ["crane", "speed", "fizzy", "tough", "lymph", "glory"])
