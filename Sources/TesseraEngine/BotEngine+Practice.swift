@@ -16,10 +16,17 @@ extension BotEngine {
         var hardMode = false
         var confirmed = false
         var puzzle: PuzzleNumber?
+        /// `/archive before 312`: the archive's list, from the puzzles before that one.
+        var before: PuzzleNumber?
 
         init?(_ argument: String, allowsPuzzle: Bool) {
-            for word in argument.lowercased().split(whereSeparator: \.isWhitespace) {
-                if ["hard", "difícil", "dificil"].contains(word) {
+            var words = argument.lowercased().split(whereSeparator: \.isWhitespace)[...]
+            while let word = words.popFirst() {
+                if allowsPuzzle, ["before", "antes"].contains(word), before == nil,
+                    let number = words.popFirst().flatMap({ Int($0) }), (1...999_999_999).contains(number)
+                {
+                    before = PuzzleNumber(number)
+                } else if ["hard", "difícil", "dificil"].contains(word) {
                     hardMode = true
                 } else if ["new", "nueva", "nuevo"].contains(word) {
                     confirmed = true
@@ -37,6 +44,7 @@ extension BotEngine {
         var argument: String {
             var words: [String] = []
             if let puzzle { words.append(String(puzzle.rawValue)) }
+            if let before { words.append("before \(before.rawValue)") }
             if let language { words.append(language.rawValue) }
             if hardMode { words.append("hard") }
             if confirmed { words.append("new") }
@@ -60,7 +68,9 @@ extension BotEngine {
             return context.reply(context.texts.archiveUsage)
         }
         let language = options.language ?? context.language
-        guard let puzzle = options.puzzle else { return try await listArchive(language, context: &context) }
+        guard let puzzle = options.puzzle else {
+            return try await listArchive(language, before: options.before, context: &context)
+        }
         guard puzzle.rawValue >= 1 else { return context.reply(context.texts.archiveNoSuchPuzzle) }
         guard puzzle < earliestOpenPuzzle(at: context.now) else {
             let latest = configuration.schedule.latestPuzzle(at: context.now)
@@ -169,29 +179,59 @@ extension BotEngine {
         language.wordList.answers.contains(answer(for: puzzle, in: language))
     }
 
-    /// `/archive`: the last 30 past puzzles the player has not played, on their day or from the archive.
-    private func listArchive(_ language: Language, context: inout Context) async throws {
+    /// `/archive`: the newest past puzzles the player has not played, on their day or from the archive, a
+    /// phone screen at a time (`before`: older than that puzzle), with a button to the next ones. The first
+    /// screen says when the player's yesterday, still today's somewhere in the world, joins the archive.
+    private func listArchive(_ language: Language, before: PuzzleNumber?, context: inout Context) async throws {
         let player = context.player.id
         let finishedOnTheirDay = Set(
             try await context.store.finishedGames(of: player, language: language).map(\.puzzle))
         let finishedFromArchive = try await context.store.archiveResults(of: player, language: language)
+        let unplayed = { (puzzle: PuzzleNumber) in
+            !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
+        }
         var puzzles: [(PuzzleNumber, CivilDate)] = []
-        var number = earliestOpenPuzzle(at: context.now).rawValue - 1
-        while number >= 1 && puzzles.count < Self.archiveListed {
+        let newest = earliestOpenPuzzle(at: context.now).rawValue - 1
+        var number = min(newest, (before?.rawValue ?? .max) - 1)
+        var older = false
+        while number >= 1 {
             let puzzle = PuzzleNumber(number)
-            if !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
-                && isDealable(puzzle, in: language)
-            {
+            if unplayed(puzzle) && isDealable(puzzle, in: language) {
+                if puzzles.count == Self.archiveListed {
+                    older = true
+                    break
+                }
                 puzzles.append((puzzle, configuration.schedule.day(of: puzzle)))
             }
             number -= 1
         }
-        context.reply(
-            puzzles.isEmpty ? context.texts.archiveEmpty : context.texts.archiveList(puzzles, language: language))
+        // The player's yesterday is not listed while it is still today's somewhere: say when it comes.
+        var coming: (PuzzleNumber, LocalTime)?
+        let yesterday = PuzzleNumber(
+            context.player.puzzle(at: context.now, schedule: configuration.schedule).rawValue - 1)
+        if before == nil, yesterday.rawValue > newest, unplayed(yesterday) {
+            let schedule = configuration.schedule
+            let closes = schedule.start(of: schedule.day(of: yesterday).adding(days: 1), rollover: Self.lastRollover)
+            let zone = Player.rollover(context.player.timeZone, 0).timeZone
+            coming = (yesterday, LocalTime(closes, seenFrom: context.now, in: zone))
+        }
+        // The next screen's command: `archive before 312 es`.
+        let next = older ? puzzles.last.map { "archive before \($0.0.rawValue) \(language.rawValue)" } : nil
+        guard !puzzles.isEmpty || coming != nil else { return context.reply(context.texts.archiveEmpty) }
+        let typed = next.map { "/" + $0 }
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat, chatKind: context.message.chatKind,
+                html: context.texts.archiveList(
+                    puzzles, language: language, coming: coming,
+                    older: context.platform.buttons ? nil : typed),
+                replyTo: context.message.messageID, thread: context.message.thread,
+                buttons: context.platform.buttons
+                    ? next.map { [[.init(text: context.texts.archiveMoreButton, data: $0)]] } ?? [] : []))
     }
 
-    /// How many past puzzles `/archive` lists.
-    static let archiveListed = 30
+    /// How many past puzzles `/archive` lists at a time: a phone screen.
+    static let archiveListed = 10
 
     // MARK: - Playing
 

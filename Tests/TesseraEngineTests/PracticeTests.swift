@@ -333,7 +333,9 @@ import Testing
         #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
     }
 
-    @Test("/archive lists the last 30 past puzzles not played, never one still open; /archive N plays its own word")
+    @Test(
+        "/archive lists the past puzzles not played ten at a time, says when yesterday's comes; /archive N plays its own word"
+    )
     func archive() async throws {
         var bot = try Self.harness()
         // Puzzle 320 played on its day by this player; 326 is today's (open), 325 still open at UTC−12.
@@ -341,14 +343,27 @@ import Testing
         bot.now = today - 6 * 86_400
         try await bot.send(try bot.answer())
         bot.now = today
-        let list = try await bot.text("/archive")
-        let numbers = list.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+        let reply = try #require(try await bot.send("/archive").last)
+        let list = reply.html
+        let numbers = { (text: String) in
+            text.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
+        }
         let withdrawn = try (1...324).filter { try Self.isWithdrawn(bot, PuzzleNumber($0)) }
-        #expect(numbers.count == 30 && !numbers.contains(320) && !numbers.contains(325))
-        #expect(
-            numbers == Array((1...324).reversed()).filter { $0 != 320 && !withdrawn.contains($0) }.prefix(30).map { $0 }
-        )
+        let unplayed = Array((1...324).reversed()).filter { $0 != 320 && !withdrawn.contains($0) }
+        #expect(numbers(list) == Array(unplayed.prefix(10)), "a phone screen at a time: \(list)")
         #expect(list.contains("324 · 2026-11-20"))
+        // Yesterday's puzzle is not listed yet, and the list says why and when it comes.
+        #expect(
+            list.contains(
+                "<i>Puzzle 325 is still today's somewhere in the world: it joins the archive tomorrow at 11:00, your time.</i>"
+            ),
+            "\(list)")
+        // The button shows the next ten.
+        let more = try #require(reply.buttons.joined().first)
+        #expect(more.text == "Older ▸" && more.data == "archive before \(unplayed[9]) en", "\(more)")
+        let older = try await bot.text("", button: more.data)
+        #expect(numbers(older) == Array(unplayed[10..<20]), "\(older)")
+        #expect(!older.contains("Puzzle 325 is still"), "said on the first screen only")
 
         #expect(try await bot.text("/archive 325").hasPrefix("Puzzle 325 is still today's somewhere in the world"))
         #expect(try await bot.text("/archive 326").hasPrefix("Puzzle 326 is still today's"))

@@ -126,12 +126,23 @@ struct English: Texts {
     let practiceAgainButton = "🎯 Practice again"
     let archiveButton = "🗂 Archive"
     let practiceUnplayable = "That game's word is no longer on my lists, so it cannot go on. /practice starts another."
-    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
-        let lines = puzzles.map { "\($0.0.grouped) · \($0.1)" }
-        return "<b>The archive</b> (\(languageName(language))): past puzzles you have not played, newest first\n"
-            + lines.joined(separator: "\n")
+    func archiveList(
+        _ puzzles: [(PuzzleNumber, CivilDate)], language: Language, coming: (PuzzleNumber, LocalTime)?,
+        older: String?
+    ) -> String {
+        var lines = ["<b>The archive</b> (\(languageName(language))): past puzzles you have not played, newest first"]
+        if let (puzzle, time) = coming {
+            let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "tomorrow " : "on \(weekdays[time.weekday]) "
+            lines.append(
+                "<i>Puzzle \(puzzle.grouped) is still today's somewhere in the world: it joins the archive \(day)at "
+                    + "\(time.clock), your time.</i>")
+        }
+        lines += puzzles.map { "\($0.0.grouped) · \($0.1)" }
+        if let older { lines.append("Older ones: \(older)") }
+        return lines.joined(separator: "\n")
             + "\n\nSend /archive NUMBER to play one. It counts only in your practice statistics."
     }
+    let archiveMoreButton = "Older ▸"
     let archiveEmpty = "You have played every past puzzle. /practice plays a random word."
     func archiveStillOpen(_ puzzle: PuzzleNumber) -> String {
         "Puzzle \(puzzle.grouped) is still today's somewhere in the world, so it is not in the archive yet. "

@@ -131,12 +131,24 @@ struct Spanish: Texts {
     let archiveButton = "🗂 Archivo"
     let practiceUnplayable =
         "La palabra de esa partida ya no está en mis listas, así que no puede seguir. /practice empieza otra."
-    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String {
-        let lines = puzzles.map { "\(number($0.0)) · \($0.1)" }
-        return "<b>El archivo</b> (\(languageName(language))): retos pasados que no jugaste, del más reciente\n"
-            + lines.joined(separator: "\n")
+    func archiveList(
+        _ puzzles: [(PuzzleNumber, CivilDate)], language: Language, coming: (PuzzleNumber, LocalTime)?,
+        older: String?
+    ) -> String {
+        var lines = ["<b>El archivo</b> (\(languageName(language))): retos pasados que no jugaste, del más reciente"]
+        if let (puzzle, time) = coming {
+            let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "mañana " : "el \(weekdays[time.weekday]) "
+            let at = time.hour == 1 ? "a la" : "a las"
+            lines.append(
+                "<i>El reto \(number(puzzle)) aún es el de hoy en algún lugar del mundo: entra en el archivo \(day)\(at) "
+                    + "\(time.clock), tu hora.</i>")
+        }
+        lines += puzzles.map { "\(number($0.0)) · \($0.1)" }
+        if let older { lines.append("Más antiguos: \(older)") }
+        return lines.joined(separator: "\n")
             + "\n\nEnvía /archive NÚMERO para jugar uno. Solo cuenta en tus estadísticas de práctica."
     }
+    let archiveMoreButton = "Más antiguos ▸"
     let archiveEmpty = "Has jugado todos los retos pasados. /practice juega una palabra al azar."
     func archiveStillOpen(_ puzzle: PuzzleNumber) -> String {
         "El reto \(number(puzzle)) aún es el de hoy en algún lugar del mundo, así que todavía no está en el "

@@ -76,7 +76,13 @@ protocol Texts: Sendable {
     /// A practice game whose stored answer is no longer on the lists (a list changed): it cannot go on.
     var practiceUnplayable: String { get }
     /// `/archive`: past puzzles the player did not play, newest first, each with its day.
-    func archiveList(_ puzzles: [(PuzzleNumber, CivilDate)], language: Language) -> String
+    /// A screen of the archive's list, newest first; `coming`: the player's yesterday, still today's somewhere,
+    /// and when it joins the archive; `older`: the command for older ones where there is no button.
+    func archiveList(
+        _ puzzles: [(PuzzleNumber, CivilDate)], language: Language, coming: (PuzzleNumber, LocalTime)?,
+        older: String?
+    ) -> String
+    var archiveMoreButton: String { get }
     var archiveEmpty: String { get }
     /// A puzzle still open somewhere: it is the daily puzzle, not the archive's.
     func archiveStillOpen(_ puzzle: PuzzleNumber) -> String
