@@ -173,10 +173,11 @@ extension BotEngine {
         return choices[configuration.randomBelow(choices.count)]
     }
 
-    /// Whether a past puzzle's word is still on the lists: the archive keeps a withdrawn word's history but
-    /// never deals it.
+    /// Whether a past puzzle's word is still a word of the lists (an allowed guess): one taken off them (an
+    /// abbreviation, a slur) keeps its history but is never dealt. A word that is only no longer an answer of the
+    /// newest edition was a fair puzzle on its day, and is played from the archive like any other.
     func isDealable(_ puzzle: PuzzleNumber, in language: Language) -> Bool {
-        language.wordList.answers.contains(answer(for: puzzle, in: language))
+        language.wordList.allowedGuesses.contains(answer(for: puzzle, in: language))
     }
 
     /// `/archive`: the newest past puzzles the player has not played, on their day or from the archive, a

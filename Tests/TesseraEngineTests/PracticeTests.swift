@@ -33,6 +33,13 @@ import Testing
     }
 
     /// Whether a puzzle's English word has been taken off the latest list.
+    /// Whether a past puzzle's word is off the lists (no longer a guess): the archive never deals it.
+    static func isOffTheLists(_ bot: EngineHarness, _ puzzle: PuzzleNumber) throws -> Bool {
+        let list = Language.english.wordList
+        return !list.allowedGuesses.contains(try list.word(from: bot.answer(puzzle: puzzle)).get())
+    }
+
+    /// Whether a past puzzle's word is no longer an answer: practice never deals it.
     static func isWithdrawn(_ bot: EngineHarness, _ puzzle: PuzzleNumber) throws -> Bool {
         let list = Language.english.wordList
         return !list.answers.contains(try list.word(from: bot.answer(puzzle: puzzle)).get())
@@ -348,7 +355,7 @@ import Testing
         let numbers = { (text: String) in
             text.split(separator: "\n").compactMap { Int($0.split(separator: " ").first ?? "") }
         }
-        let withdrawn = try (1...324).filter { try Self.isWithdrawn(bot, PuzzleNumber($0)) }
+        let withdrawn = try (1...324).filter { try Self.isOffTheLists(bot, PuzzleNumber($0)) }
         let unplayed = Array((1...324).reversed()).filter { $0 != 320 && !withdrawn.contains($0) }
         #expect(numbers(list) == Array(unplayed.prefix(10)), "a phone screen at a time: \(list)")
         #expect(list.contains("324 · 2026-11-20"))
@@ -388,10 +395,12 @@ import Testing
         #expect(!(try await bot.text("/archive")).contains("312 ·"))
     }
 
-    @Test("A past puzzle whose word was withdrawn from the lists is kept in its history but never dealt")
+    @Test(
+        "A past puzzle whose word is off the lists is kept in its history but never dealt; one only no longer an answer is"
+    )
     func archiveNeverDealsWithdrawnWords() async throws {
         var bot = try Self.harness()
-        let found = try (1...324).first { try Self.isWithdrawn(bot, PuzzleNumber($0)) }
+        let found = try (1...324).first { try Self.isOffTheLists(bot, PuzzleNumber($0)) }
         let withdrawn = try #require(found)
         // Played on its day: the history stays.
         let today = bot.now
@@ -399,17 +408,23 @@ import Testing
         try await bot.send(try bot.answer())
         bot.now = today
         #expect(try await bot.text("/archive \(withdrawn)").hasPrefix("You played puzzle \(withdrawn) on its day"))
-        // Not played: never dealt, and never listed.
-        let foundOther = try (1...324).reversed().first {
-            try $0 != withdrawn && Self.isWithdrawn(bot, PuzzleNumber($0))
-        }
-        let other = try #require(foundOther)
+        // Bob did not play it: never dealt, and never listed (the list from just after it would start with it).
         #expect(
-            try await bot.text("/archive \(other)").hasPrefix(
-                "Puzzle \(other)'s word has since been taken off the lists"))
-        #expect(try await bot.store.write { try await $0.latestPracticeGame(of: UserID(1)) } == nil)
-        let listed = try await bot.text("/archive")
-        #expect(!listed.contains("\(other) ·"))
+            try await bot.text("/archive \(withdrawn)", from: 2, name: "Bob").hasPrefix(
+                "Puzzle \(withdrawn)'s word has since been taken off the lists"))
+        #expect(try await bot.store.write { try await $0.latestPracticeGame(of: UserID(2)) } == nil)
+        let listed = try await bot.text("/archive before \(withdrawn + 1)", from: 2, name: "Bob")
+        #expect(!listed.contains("\n\(withdrawn) ·"), "\(listed)")
+        // A word the newest edition no longer draws as an answer, but still a word: its puzzle is played.
+        let dropped = try #require(
+            try (1...324).first {
+                try Self.isWithdrawn(bot, PuzzleNumber($0)) && !Self.isOffTheLists(bot, PuzzleNumber($0))
+            })
+        let listedDropped = try await bot.text("/archive before \(dropped + 1)", from: 2, name: "Bob")
+        #expect(listedDropped.contains("\n\(dropped) ·"), "\(listedDropped)")
+        #expect(
+            try await bot.text("/archive \(dropped)", from: 2, name: "Bob").hasPrefix("<b>Archive \(dropped)</b> · 0/6")
+        )
     }
 
     @Test("An archive puzzle from before a new answer edition has the word of its own edition")
