@@ -425,20 +425,12 @@ struct English: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let and = "and"
-    func weekOver(_ week: WeekSummary) -> String {
-        var lines = ["<b>🏁 The week since \(week.monday) is over.</b>"]
-        for entry in week.podium {
-            let place = BotEngine.place(entry.place, medal: true)
-            lines.append("\(place) \(entry.name.htmlEscaped) — \(entry.points) pts" + (entry.place == 0 ? " 🏆" : ""))
-        }
-        if let streak = week.bestStreak {
-            lines.append("🔥 Best streak: \(streak.name.htmlEscaped) (\(streak.streak))")
-        }
-        lines.append(
-            week.daysEveryonePlayed == 0
-                ? "👪 No day had everyone playing: a whole group one day next week?"
-                : "👪 Everyone played on \(week.daysEveryonePlayed) of \(week.days) days.")
-        return lines.joined(separator: "\n")
+    func weekOverTitle(since monday: CivilDate) -> String { "🏁 The week since \(monday) is over." }
+    let weekBestStreak = "Best streak"
+    func weekEveryonePlayed(_ days: Int, of total: Int) -> String {
+        days == 0
+            ? "No day had everyone playing: a whole group one day next week?"
+            : "Everyone played on \(days) of \(total) days."
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]

@@ -470,20 +470,11 @@ struct Spanish: Texts {
     func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let and = "y"
-    func weekOver(_ week: WeekSummary) -> String {
-        var lines = ["<b>🏁 Terminó la semana desde el \(date(week.monday)).</b>"]
-        for entry in week.podium {
-            let place = BotEngine.place(entry.place, medal: true)
-            lines.append("\(place) \(entry.name.htmlEscaped) — \(entry.points) pts" + (entry.place == 0 ? " 🏆" : ""))
-        }
-        if let streak = week.bestStreak {
-            lines.append("🔥 Mejor racha: \(streak.name.htmlEscaped) (\(streak.streak))")
-        }
-        lines.append(
-            week.daysEveryonePlayed == 0
-                ? "👪 Ningún día jugó todo el grupo: ¿uno la semana que viene?"
-                : "👪 Todos jugaron \(week.daysEveryonePlayed) de \(week.days) días.")
-        return lines.joined(separator: "\n")
+    func weekOverTitle(since monday: CivilDate) -> String { "🏁 Terminó la semana desde el \(date(monday))." }
+    let weekBestStreak = "Mejor racha"
+    func weekEveryonePlayed(_ days: Int, of total: Int) -> String {
+        days == 0
+            ? "Ningún día jugó todo el grupo: ¿uno la semana que viene?" : "Todos jugaron \(days) de \(total) días."
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]

@@ -165,8 +165,10 @@ protocol Texts: Sendable {
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String
     /// The summary's line of the original game's results pasted in the group: `Wordle 1,983 (pasted)`.
     func summaryOfficial(puzzle: PuzzleNumber) -> String
-    /// The post at the end of a group's week.
-    func weekOver(_ week: WeekSummary) -> String
+    /// The parts of the post at the end of a group's week (laid out by ``weekOver(_:)``).
+    func weekOverTitle(since monday: CivilDate) -> String
+    var weekBestStreak: String { get }
+    func weekEveryonePlayed(_ days: Int, of total: Int) -> String
     /// The last link of a list of names: "and".
     var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
@@ -333,6 +335,23 @@ extension Texts {
                     + list(summary.official) { "\($0.0.htmlEscaped) \($0.1)" })
         }
         if !after.isEmpty { lines += [""] + after }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Texts {
+    /// The post at the end of a group's week, the same layout in every language.
+    func weekOver(_ week: WeekSummary) -> String {
+        var lines = ["<b>\(weekOverTitle(since: week.monday))</b>"]
+        for entry in week.podium {
+            lines.append(
+                "\(BotEngine.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
+                    + (entry.place == 0 ? " 🏆" : ""))
+        }
+        if let streak = week.bestStreak {
+            lines.append("🔥 \(weekBestStreak): \(streak.name.htmlEscaped) (\(streak.streak))")
+        }
+        lines.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
         return lines.joined(separator: "\n")
     }
 }
