@@ -566,20 +566,15 @@ struct English: Texts {
         \(TextFormat.settingsCommands)
         """
     }
-    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String {
-        var changes: [String] = []
-        if after.language != before.language {
-            changes.append("this group plays the <b>\(languageName(after.language))</b> puzzle")
-        }
-        if after.timeZone != before.timeZone || after.rolloverHour != before.rolloverHour {
-            changes.append(
-                "its day follows <b>\(after.timeZone.htmlEscaped)</b>, with a new puzzle at "
-                    + TextFormat.clock(after.rolloverHour))
-        }
-        let language =
-            after.language != before.language
-            ? " On its first day, a game in \(languageName(before.language)) still counts too." : ""
-        return "📣 From puzzle \(puzzle.grouped), " + changes.joined(separator: ", and ") + "." + language
+    func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 From puzzle \(puzzle.grouped), " }
+    func dayChangeLanguage(_ language: Language) -> String {
+        "this group plays the <b>\(languageName(language))</b> puzzle"
+    }
+    func dayChangeDay(_ zone: String, hour: Int) -> String {
+        "its day follows <b>\(zone.htmlEscaped)</b>, with a new puzzle at \(TextFormat.clock(hour))"
+    }
+    func dayChangeOldLanguage(_ language: Language) -> String {
+        "On its first day, a game in \(languageName(language)) still counts too."
     }
     func settingsSaved(_ group: Group) -> String { "Saved.\n\n" + settings(group) }
     private func pendingSettings(_ group: Group) -> String {

@@ -625,20 +625,15 @@ struct Spanish: Texts {
             \(TextFormat.settingsCommands)
             """
     }
-    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String {
-        var changes: [String] = []
-        if after.language != before.language {
-            changes.append("este grupo juega el reto en <b>\(languageName(after.language))</b>")
-        }
-        if after.timeZone != before.timeZone || after.rolloverHour != before.rolloverHour {
-            changes.append(
-                "su día sigue <b>\(after.timeZone.htmlEscaped)</b>, con nuevo reto a las "
-                    + TextFormat.clock(after.rolloverHour))
-        }
-        let language =
-            after.language != before.language
-            ? " En su primer día, una partida en \(languageName(before.language)) también cuenta." : ""
-        return "📣 Desde el reto \(number(puzzle)), " + changes.joined(separator: ", y ") + "." + language
+    func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 Desde el reto \(number(puzzle)), " }
+    func dayChangeLanguage(_ language: Language) -> String {
+        "este grupo juega el reto en <b>\(languageName(language))</b>"
+    }
+    func dayChangeDay(_ zone: String, hour: Int) -> String {
+        "su día sigue <b>\(zone.htmlEscaped)</b>, con nuevo reto a las \(TextFormat.clock(hour))"
+    }
+    func dayChangeOldLanguage(_ language: Language) -> String {
+        "En su primer día, una partida en \(languageName(language)) también cuenta."
     }
     func settingsSaved(_ group: Group) -> String { "Guardado.\n\n" + settings(group) }
     let settingsAdministratorsOnly = "Lo siento, solo los administradores de este grupo pueden cambiar sus ajustes."

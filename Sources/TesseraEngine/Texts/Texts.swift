@@ -269,8 +269,12 @@ protocol Texts: Sendable {
     /// `/share` in a group of a result of another language's puzzle: why it does not count, and what does.
     func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String
     func languageChanged(_ language: Language) -> String
-    /// The group's post when an administrator's change of its day or language takes effect with `puzzle`.
-    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String
+    /// The parts of the group's post when an administrator's change of its day or language takes effect (laid
+    /// out by ``dayChanged(from:to:puzzle:)``).
+    func dayChangeFrom(_ puzzle: PuzzleNumber) -> String
+    func dayChangeLanguage(_ language: Language) -> String
+    func dayChangeDay(_ zone: String, hour: Int) -> String
+    func dayChangeOldLanguage(_ language: Language) -> String
     func unknownLanguage(_ text: String) -> String
 }
 
@@ -340,6 +344,18 @@ extension Texts {
 }
 
 extension Texts {
+    /// The group's post when an administrator's change of its day or language takes effect with `puzzle`, the
+    /// same layout in every language.
+    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String {
+        var changes: [String] = []
+        if after.language != before.language { changes.append(dayChangeLanguage(after.language)) }
+        if after.timeZone != before.timeZone || after.rolloverHour != before.rolloverHour {
+            changes.append(dayChangeDay(after.timeZone, hour: after.rolloverHour))
+        }
+        let old = after.language != before.language ? " " + dayChangeOldLanguage(before.language) : ""
+        return dayChangeFrom(puzzle) + changes.joined(separator: ", \(and) ") + "." + old
+    }
+
     /// The post at the end of a group's week, the same layout in every language.
     func weekOver(_ week: WeekSummary) -> String {
         var lines = ["<b>\(weekOverTitle(since: week.monday))</b>"]
