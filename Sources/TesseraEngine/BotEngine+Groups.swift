@@ -135,7 +135,7 @@ extension BotEngine {
             return
         }
         guard !argument.isEmpty else {
-            context.reply(context.texts.settings(group))
+            context.reply(context.texts.settings(group, next: nextSummary(of: group, at: context.now)))
             return
         }
         switch context.message.senderIsAdministrator {
@@ -203,8 +203,25 @@ extension BotEngine {
             return context.reply(context.texts.settingsUsage(for: name))
         }
         context.group = group
-        context.reply(context.texts.settingsSaved(group))
+        context.reply(context.texts.settingsSaved(group, next: nextSummary(of: group, at: context.now)))
         if let announcement { context.replies.append(announcement) }
+    }
+
+    /// The group's next summary, for its settings: the day it sums up, and when it comes.
+    func nextSummary(of group: Group, at now: Date) -> NextSummary? {
+        guard group.summaryEnabled else { return nil }
+        let schedule = configuration.schedule
+        // A summary already due (the hour just moved earlier) comes at the next check of the days.
+        let puzzle = max(group.lastClosedPuzzle.next, group.puzzleToClose(at: now, schedule: schedule))
+        let time = max(group.summaryTime(of: puzzle, schedule: schedule), now)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = group.rollover.timeZone
+        let local = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: time)
+        return NextSummary(
+            day: schedule.day(of: puzzle),
+            postedOn: CivilDate(year: local.year ?? 1970, month: local.month ?? 1, day: local.day ?? 1)
+                ?? schedule.day(of: puzzle),
+            clock: String(format: "%02d:%02d", local.hour ?? 0, local.minute ?? 0))
     }
 
     /// A change of the group's day or language. While nobody has played the group's open days (no result, no

@@ -32,8 +32,8 @@ extension BotEngine {
         let today =
             board == .official
             ? group.officialPuzzle(at: context.now) : group.puzzle(at: context.now, schedule: configuration.schedule)
-        // The last day that closed here: its results are final.
-        let yesterday = board == .official ? PuzzleNumber(today.rawValue - 1) : group.lastClosedPuzzle
+        // The group's day before: closed here, as every day is by the end of the next.
+        let yesterday = PuzzleNumber(today.rawValue - 1)
         switch period {
         case .today:
             context.reply(try await todayBoard(group, board: board, today: today, yesterday: nil, context: context))
@@ -60,7 +60,7 @@ extension BotEngine {
         let playing =
             board == .official
             ? []
-            : try await context.store.unfinished(in: group.chat, language: group.language, puzzle: today)
+            : try await context.store.unfinished(in: group.chat, language: group.language(of: today), puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
         var lines = Self.resultLines(results)

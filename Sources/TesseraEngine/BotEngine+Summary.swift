@@ -251,6 +251,9 @@ extension BotEngine {
         let html = group.language.texts.summary(
             DaySummary(
                 puzzle: puzzle,
+                dayEnded: now
+                    >= configuration.schedule.start(
+                        of: configuration.schedule.day(of: puzzle).adding(days: 1), rollover: group.rollover),
                 word: word,
                 highlights: highlights,
                 winners: winners,
@@ -311,6 +314,8 @@ struct DaySummary {
     }
 
     let puzzle: PuzzleNumber
+    /// Whether the group's day of the puzzle is over: false for a summary at an hour within the day.
+    let dayEnded: Bool
     let word: Word
     /// The most skilful and luckiest games, beside the word only.
     let highlights: DayHighlights?
@@ -362,4 +367,6 @@ struct LocalTime: Hashable {
 
     /// `06:00`.
     var clock: String { String(format: "%02d:%02d", hour, minute) }
+    /// The midnight that ends the day it is seen from: "at midnight" says it better than "tomorrow at 00:00".
+    var isComingMidnight: Bool { daysAhead == 1 && hour == 0 && minute == 0 }
 }

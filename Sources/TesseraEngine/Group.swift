@@ -4,8 +4,8 @@ public import TesseraCore
 /// A group chat's board and the settings its administrators choose.
 ///
 /// The group's day follows its own zone and rollover hour, like a player's. A day closes when its summary
-/// is due (at the rollover, or later at the summary hour); from then on its word may be revealed in the group,
-/// so the group's day never goes back past a closed one, and no result for a closed day is counted.
+/// is due (at the end of the day, or at the summary hour within it); from then on its word may be revealed in
+/// the group once nobody can still play it without having played, and no result of a revealed day counts.
 public struct Group: Sendable, Hashable, Codable {
     public let chat: ChatID
     /// The IANA zone of the group's day.
@@ -124,17 +124,32 @@ public struct Group: Sendable, Hashable, Codable {
 
     var rollover: DayRollover { Player.rollover(timeZone, rolloverHour) }
 
-    /// The puzzle of the group's day at an instant.
+    /// The puzzle of the group's day at an instant. It never goes back to a closed day after a change of zone,
+    /// except to the one a summary on its own date closed: that day goes on until its end.
     public func puzzle(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
-        max(schedule.puzzle(at: instant, rollover: rollover), PuzzleNumber(lastClosedPuzzle.rawValue + 1))
+        max(
+            schedule.puzzle(at: instant, rollover: rollover), summarySameDate ? lastClosedPuzzle : lastClosedPuzzle.next
+        )
     }
 
-    /// The latest puzzle whose day should be closed by now: its rollover has passed, and the summary hour
-    /// after it too.
+    /// Whether a day's summary comes on the day's own date: the summary hour comes after the rollover hour
+    /// ("summary at 21" with the new puzzle at midnight is that evening's). Otherwise it comes at the end of
+    /// the day: at the next rollover, or at an earlier hour of the next date when the rollover is later.
+    public var summarySameDate: Bool { (summaryHour ?? rolloverHour) > rolloverHour }
+
+    /// The hour of the group's day the summary is posted, as a rollover: the summary hour, or the rollover's.
+    private var summaryRollover: DayRollover { Player.rollover(timeZone, summaryHour ?? rolloverHour) }
+
+    /// When the summary of a puzzle's day is due: at the summary hour within that day, at its end by default.
+    public func summaryTime(of puzzle: PuzzleNumber, schedule: DailySchedule) -> Date {
+        let day = schedule.day(of: puzzle)
+        return schedule.start(of: summarySameDate ? day : day.adding(days: 1), rollover: summaryRollover)
+    }
+
+    /// The latest puzzle whose summary is due by now (``summaryTime(of:schedule:)``).
     public func puzzleToClose(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
-        let delay = ((summaryHour ?? rolloverHour) - rolloverHour + 24) % 24
-        let shifted = instant.addingTimeInterval(-Double(delay) * 3600)
-        return PuzzleNumber(schedule.puzzle(at: shifted, rollover: rollover).rawValue - 1)
+        let latest = schedule.puzzle(at: instant, rollover: summaryRollover)
+        return summarySameDate ? latest : PuzzleNumber(latest.rawValue - 1)
     }
 
     /// The original Wordle's puzzle of the group's date: it changes at local midnight.
@@ -165,4 +180,13 @@ public struct Group: Sendable, Hashable, Codable {
         language == self.language(of: puzzle)
             || (puzzle == lastClosedPuzzle.next && language == lastClosedLanguage)
     }
+}
+
+/// A group's next daily summary, as its settings show it: the day it sums up, and when it is posted, in the
+/// group's zone (on that day's date at a summary hour after the rollover, on the next otherwise).
+public struct NextSummary: Sendable, Hashable {
+    public let day: CivilDate
+    public let postedOn: CivilDate
+    /// `21:00`.
+    public let clock: String
 }

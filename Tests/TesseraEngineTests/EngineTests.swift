@@ -162,7 +162,10 @@ struct EngineTests {
                 (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),
-                (texts.summaryTitle(puzzle: PuzzleNumber(1)), english.summaryTitle(puzzle: PuzzleNumber(1))),
+                (
+                    texts.summaryTitle(puzzle: PuzzleNumber(1), dayEnded: true),
+                    english.summaryTitle(puzzle: PuzzleNumber(1), dayEnded: true)
+                ),
                 (
                     texts.summaryWordLater(
                         waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1)),

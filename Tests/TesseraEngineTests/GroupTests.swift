@@ -7,6 +7,58 @@ import Testing
 
 @Suite("Group boards and settings")
 struct GroupTests {
+    @Test(
+        "/settings summary 21 sums up Sunday on Sunday at 21:00 and says so; later results still count, the word waits until midnight"
+    )
+    func eveningSummary() async throws {
+        var bot = try EngineHarness()  // Sunday 22 November, 12:00 UTC: puzzle 326
+        try await bot.group(-1)
+        try await bot.send("/join", from: 2, name: "Ben", in: -1, group: true)
+        try await bot.send("/join", from: 1, name: "Ann", in: -1, group: true)
+        try await bot.play(1, name: "Ann", misses: 1)
+        let saved = try await bot.text("/settings summary 21", name: "Ann", in: -1, group: true, admin: true)
+        #expect(
+            saved.contains("Daily summary: at 21:00 · next: Sunday's puzzle, on Sunday 22 November at 21:00"),
+            "\(saved)")
+        let (engine, store) = (bot.engine, bot.store)
+        let close = { (now: Date) in try await store.write { try await engine.closeDays(at: now, in: $0) } }
+        let sunday = Date(timeIntervalSince1970: 1_795_305_600)
+        #expect(try await close(sunday + 20 * 3600 + 3599) == 0)
+        #expect(try await close(sunday + 21 * 3600) == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: sunday + 21 * 3600).last)
+        try await bot.store.markSent([summary.id])
+        #expect(summary.message.html.hasPrefix("<b>Puzzle 326 today, so far.</b>"), "\(summary.message.html)")
+        #expect(
+            summary.message.html.contains("🔒 The word follows when Ben has played, or at midnight."),
+            "\(summary.message.html)")
+        // 22:00: still Sunday's puzzle here; Ben's game counts, and the word follows.
+        bot.now = sunday + 22 * 3600
+        #expect(
+            try await bot.text("/leaderboard", name: "Ann", in: -1, group: true).hasPrefix(
+                "<b>Leaderboard · puzzle 326</b>"))
+        try await bot.play(2, name: "Ben", misses: 0)
+        #expect(try await close(bot.now + 5) == 1)
+        let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: bot.now + 5).last)
+        try await bot.store.markSent([reveal.id])
+        #expect(reveal.message.html.contains("🥇 Ben — 1/6\n🥈 Ann — 2/6"), "\(reveal.message.html)")
+        // Monday evening, before and after Monday's summary: yesterday is Sunday, final.
+        for hours in [44.0, 45.5] {
+            bot.now = sunday + hours * 3600
+            if hours > 45 { try await bot.play(1, name: "Ann", misses: 2) }
+            _ = try await close(bot.now)
+            let yesterday =
+                try await bot.send("/leaderboard yesterday", name: "Ann", in: -1, group: true).last?.html ?? ""
+            #expect(yesterday.hasPrefix("<b>Leaderboard · puzzle 326 · yesterday · final</b>"), "\(yesterday)")
+        }
+        #expect(
+            try await bot.text("/settings", name: "Ann", in: -1, group: true).contains(
+                "next: Tuesday's puzzle, on Tuesday 24 November at 21:00"))
+        // Back to the new puzzle: Monday's summary is not posted twice, and Tuesday's comes at Wednesday 00:00.
+        let back = try await bot.text("/settings summary rollover", name: "Ann", in: -1, group: true, admin: true)
+        #expect(
+            back.contains("at the new puzzle · next: Tuesday's puzzle, on Wednesday 25 November at 00:00"), "\(back)")
+    }
+
     /// Monday 2026-11-16 12:00 UTC: puzzle 320.
     static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
@@ -398,10 +450,44 @@ struct GroupTests {
         group.summaryHour = 9
         group.timeZone = "UTC"
         group.lastClosedPuzzle = PuzzleNumber(324)
-        let early = Date(timeIntervalSince1970: 1_795_348_800 - 5 * 3600)  // 07:00: 325 closes at 09:00
-        #expect(group.puzzleToClose(at: early, schedule: schedule) == PuzzleNumber(324))
-        #expect(group.puzzleToClose(at: noon, schedule: schedule) == PuzzleNumber(325))
+        let early = Date(timeIntervalSince1970: 1_795_348_800 - 5 * 3600)  // 07:00: 326's summary is at 09:00
+        #expect(group.puzzleToClose(at: early, schedule: schedule) == PuzzleNumber(325))
+        #expect(group.puzzleToClose(at: noon, schedule: schedule) == PuzzleNumber(326))
         #expect(!group.accepts(PuzzleNumber(324), at: noon, schedule: schedule), "more than a day old")
+    }
+
+    @Test(
+        "A summary hour after the rollover sums up that day on its own date, and the day goes on to its end; one before it, the day's last hours"
+    )
+    func summaryHour() throws {
+        let schedule = DailySchedule.tessera
+        let sunday = Date(timeIntervalSince1970: 1_795_305_600)  // 2026-11-22 00:00 UTC, puzzle 326
+        let hour = { (hours: Double) in sunday.addingTimeInterval(hours * 3600) }
+        var group = Group(
+            chat: ChatID(-1), timeZone: "Europe/Madrid", rolloverHour: 0, language: .english, summaryHour: 21,
+            lastClosedPuzzle: PuzzleNumber(325))
+        // Madrid is UTC+1 in November: 21:00 there is 20:00 UTC, on Sunday itself.
+        #expect(group.summaryTime(of: PuzzleNumber(326), schedule: schedule) == hour(20))
+        #expect(group.puzzleToClose(at: hour(19.9), schedule: schedule) == PuzzleNumber(325))
+        #expect(group.puzzleToClose(at: hour(20), schedule: schedule) == PuzzleNumber(326))
+        group.lastClosedPuzzle = PuzzleNumber(326)
+        #expect(group.puzzle(at: hour(22.5), schedule: schedule) == PuzzleNumber(326), "Sunday until midnight")
+        #expect(group.puzzle(at: hour(23), schedule: schedule) == PuzzleNumber(327))
+        #expect(group.accepts(PuzzleNumber(326), at: hour(22.5), schedule: schedule), "a late result still counts")
+        // On the 23-hour day of the change to summer time (28 March 2027 in Madrid) it is still 21:00 local.
+        let march = schedule.puzzle(on: CivilDate(year: 2027, month: 3, day: 28)!)
+        #expect(
+            group.summaryTime(of: march, schedule: schedule)
+                == Date(timeIntervalSince1970: 1_806_260_400))  // 2027-03-28 19:00 UTC
+        // With the new puzzle at 06:00, a summary at 03:00 comes in the day's last hours, on the next date.
+        group.rolloverHour = 6
+        group.summaryHour = 3
+        group.lastClosedPuzzle = PuzzleNumber(325)
+        #expect(group.summaryTime(of: PuzzleNumber(326), schedule: schedule) == hour(26))
+        #expect(group.puzzle(at: hour(26), schedule: schedule) == PuzzleNumber(326), "until 06:00")
+        // By default it comes with the new puzzle.
+        group.summaryHour = nil
+        #expect(group.summaryTime(of: PuzzleNumber(326), schedule: schedule) == hour(29))
     }
 
     @Test("The summary of a closed day: the word, winners, grids, streaks kept and broken, who missed; once")

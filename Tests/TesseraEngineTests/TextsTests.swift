@@ -20,7 +20,8 @@ struct TextsTests {
         let share = try #require(SharedResult(parsing: "Wordle 1,982 3/6*"))
         let running = [
             texts.languageIs(.spanish), texts.languageChanged(.english), texts.unknownLanguage("xx"),
-            texts.settings(group), texts.groupPlays(.english), texts.shareOtherLanguage(.spanish, groupPlays: .english),
+            texts.settings(group, next: nil), texts.groupPlays(.english),
+            texts.shareOtherLanguage(.spanish, groupPlays: .english),
             texts.playing(.english), texts.officialCounted(name: "Ana", share: share),
             texts.leaderboardPeriod(
                 .tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), ended: false, lines: []),

@@ -48,6 +48,9 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// The day of the week: 0 for Sunday to 6 for Saturday (1970-01-01 was a Thursday).
+    public var weekday: Int { ((daysSinceUnixEpoch + 4) % 7 + 7) % 7 }
+
     /// The date a number of days later (or earlier, when negative).
     public func adding(days: Int) -> CivilDate {
         CivilDate(daysSinceUnixEpoch: daysSinceUnixEpoch + days)

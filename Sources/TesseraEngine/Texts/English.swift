@@ -132,10 +132,9 @@ struct English: Texts {
     ) -> String {
         var lines = ["<b>The archive</b> (\(languageName(language))): past puzzles you have not played, newest first"]
         if let (puzzle, time) = coming {
-            let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "tomorrow " : "on \(weekdays[time.weekday]) "
             lines.append(
-                "<i>Puzzle \(puzzle.grouped) is still today's somewhere in the world: it joins the archive \(day)at "
-                    + "\(time.clock), your time.</i>")
+                "<i>Puzzle \(puzzle.grouped) is still today's somewhere in the world: it joins the archive "
+                    + "\(at(time)), your time.</i>")
         }
         lines += puzzles.map { "\($0.0.grouped) · \($0.1)" }
         if let older { lines.append("Older ones: \(older)") }
@@ -422,7 +421,9 @@ struct English: Texts {
     }
     let editIgnored = "Edits do not count: the result as first posted stands."
 
-    func summaryTitle(puzzle: PuzzleNumber) -> String { "Puzzle \(puzzle.grouped) is over here." }
+    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String {
+        dayEnded ? "Puzzle \(puzzle.grouped) is over here." : "Puzzle \(puzzle.grouped) today, so far."
+    }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let and = "and"
     func weekOverTitle(since monday: CivilDate) -> String { "🏁 The week since \(monday) is over." }
@@ -435,8 +436,13 @@ struct English: Texts {
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
-        let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "tomorrow " : "on \(weekdays[until.weekday]) "
-        return "🔒 The word follows when \(names) \(count == 1 ? "has" : "have") played, or \(day)at \(until.clock)."
+        "🔒 The word follows when \(names) \(count == 1 ? "has" : "have") played, or \(at(until))."
+    }
+    /// `at 06:00`, `tomorrow at 06:00`, `on Thursday at 06:00`; the coming midnight is `at midnight`.
+    private func at(_ time: LocalTime) -> String {
+        if time.isComingMidnight { return "at midnight" }
+        let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "tomorrow " : "on \(weekdays[time.weekday]) "
+        return "\(day)at \(time.clock)"
     }
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
@@ -553,18 +559,24 @@ struct English: Texts {
 
     // MARK: Group settings
 
-    func settings(_ group: Group) -> String {
-        """
-        <b>This group's settings</b>
-        Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
-        Language: \(languageName(group.language))\(pendingSettings(group))
-        Hard mode required: \(group.hardModeRequired ? "yes" : "no")
-        Daily summary: \(group.summaryEnabled ? group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle" : "off")
-        Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
+    func settings(_ group: Group, next: NextSummary?) -> String {
+        let summary =
+            next.map { next in
+                (group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle")
+                    + " · next: \(weekdays[next.day.weekday])'s puzzle, on \(weekdays[next.postedOn.weekday]) "
+                    + "\(next.postedOn.day) \(months[next.postedOn.month - 1]) at \(next.clock)"
+            } ?? "off"
+        return """
+            <b>This group's settings</b>
+            Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
+            Language: \(languageName(group.language))\(pendingSettings(group))
+            Hard mode required: \(group.hardModeRequired ? "yes" : "no")
+            Daily summary: \(summary)
+            Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
 
-        Administrators change them with:
-        \(TextFormat.settingsCommands)
-        """
+            Administrators change them with:
+            \(TextFormat.settingsCommands)
+            """
     }
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 From puzzle \(puzzle.grouped), " }
     func dayChangeLanguage(_ language: Language) -> String {
@@ -576,7 +588,11 @@ struct English: Texts {
     func dayChangeOldLanguage(_ language: Language) -> String {
         "On its first day, a game in \(languageName(language)) still counts too."
     }
-    func settingsSaved(_ group: Group) -> String { "Saved.\n\n" + settings(group) }
+    func settingsSaved(_ group: Group, next: NextSummary?) -> String { "Saved.\n\n" + settings(group, next: next) }
+    let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
     private func pendingSettings(_ group: Group) -> String {
         guard let next = group.pending, let from = group.pendingFrom else { return "" }
         return """

@@ -137,11 +137,9 @@ struct Spanish: Texts {
     ) -> String {
         var lines = ["<b>El archivo</b> (\(languageName(language))): retos pasados que no jugaste, del más reciente"]
         if let (puzzle, time) = coming {
-            let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "mañana " : "el \(weekdays[time.weekday]) "
-            let at = time.hour == 1 ? "a la" : "a las"
             lines.append(
-                "<i>El reto \(number(puzzle)) aún es el de hoy en algún lugar del mundo: entra en el archivo \(day)\(at) "
-                    + "\(time.clock), tu hora.</i>")
+                "<i>El reto \(number(puzzle)) aún es el de hoy en algún lugar del mundo: entra en el archivo "
+                    + "\(at(time)), tu hora.</i>")
         }
         lines += puzzles.map { "\(number($0.0)) · \($0.1)" }
         if let older { lines.append("Más antiguos: \(older)") }
@@ -467,7 +465,9 @@ struct Spanish: Texts {
     }
     let editIgnored = "Las ediciones no cuentan: vale el resultado tal como se publicó."
 
-    func summaryTitle(puzzle: PuzzleNumber) -> String { "El reto \(number(puzzle)) ha terminado aquí." }
+    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String {
+        dayEnded ? "El reto \(number(puzzle)) ha terminado aquí." : "El reto \(number(puzzle)) de hoy, por ahora."
+    }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
     let and = "y"
     func weekOverTitle(since monday: CivilDate) -> String { "🏁 Terminó la semana desde el \(date(monday))." }
@@ -479,10 +479,13 @@ struct Spanish: Texts {
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String {
-        let day = until.daysAhead == 0 ? "" : until.daysAhead == 1 ? "mañana " : "el \(weekdays[until.weekday]) "
-        let at = until.hour == 1 ? "a la" : "a las"
-        return
-            "🔒 La palabra llegará cuando \(count == 1 ? "haya" : "hayan") jugado \(names), o \(day)\(at) \(until.clock)."
+        "🔒 La palabra llegará cuando \(count == 1 ? "haya" : "hayan") jugado \(names), o \(at(until))."
+    }
+    /// `a las 06:00`, `mañana a la 01:00`, `el jueves a las 06:00`; la próxima medianoche es `a medianoche`.
+    private func at(_ time: LocalTime) -> String {
+        if time.isComingMidnight { return "a medianoche" }
+        let day = time.daysAhead == 0 ? "" : time.daysAhead == 1 ? "mañana " : "el \(weekdays[time.weekday]) "
+        return "\(day)\(time.hour == 1 ? "a la" : "a las") \(time.clock)"
     }
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
@@ -609,10 +612,13 @@ struct Spanish: Texts {
             """
     }
 
-    func settings(_ group: Group) -> String {
+    func settings(_ group: Group, next: NextSummary?) -> String {
         let summary =
-            group.summaryEnabled
-            ? group.summaryHour.map { "a las \(TextFormat.clock($0))" } ?? "con el nuevo reto" : "desactivado"
+            next.map { next in
+                (group.summaryHour.map { "a las \(TextFormat.clock($0))" } ?? "con el nuevo reto")
+                    + " · el próximo: el reto del \(weekdays[next.day.weekday]), el \(weekdays[next.postedOn.weekday]) "
+                    + "\(date(next.postedOn)) a las \(next.clock)"
+            } ?? "desactivado"
         return """
             <b>Ajustes de este grupo</b>
             Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))
@@ -635,7 +641,9 @@ struct Spanish: Texts {
     func dayChangeOldLanguage(_ language: Language) -> String {
         "En su primer día, una partida en \(languageName(language)) también cuenta."
     }
-    func settingsSaved(_ group: Group) -> String { "Guardado.\n\n" + settings(group) }
+    func settingsSaved(_ group: Group, next: NextSummary?) -> String {
+        "Guardado.\n\n" + settings(group, next: next)
+    }
     let settingsAdministratorsOnly = "Lo siento, solo los administradores de este grupo pueden cambiar sus ajustes."
     let settingsCannotCheck =
         "No he podido comprobar si administras este grupo. Vuelve a intentarlo dentro de un minuto."

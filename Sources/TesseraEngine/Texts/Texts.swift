@@ -157,7 +157,7 @@ protocol Texts: Sendable {
     var editIgnored: String { get }
 
     // The daily summary (laid out by ``summary(_:)``)
-    func summaryTitle(puzzle: PuzzleNumber) -> String
+    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String
     /// The word, already inside a spoiler.
     func summaryWord(_ spoiler: String) -> String
     /// The word waits for members who have not played and still can: `names` (escaped, listed), at the latest
@@ -220,8 +220,9 @@ protocol Texts: Sendable {
     func botPath(_ words: [String], optimal: Bool) -> String
 
     // Group settings
-    func settings(_ group: Group) -> String
-    func settingsSaved(_ group: Group) -> String
+    /// The group's settings; `next` is its next summary (nil when summaries are off).
+    func settings(_ group: Group, next: NextSummary?) -> String
+    func settingsSaved(_ group: Group, next: NextSummary?) -> String
     var settingsAdministratorsOnly: String { get }
     var settingsCannotCheck: String { get }
     /// A setting that was not understood: the usage of `name` when it is a setting, else of every one.
@@ -287,7 +288,7 @@ extension Texts {
         func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
             (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
         }
-        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle))</b>"]
+        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, dayEnded: summary.dayEnded))</b>"]
         switch summary.word {
         case .shown(let word):
             lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
