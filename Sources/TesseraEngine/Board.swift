@@ -204,13 +204,12 @@ public struct Standing: Sendable, Hashable {
     }
 
     /// Days of the period since the member joined, up to `over` (the last day no member can still play), that
-    /// have no result of theirs. Of their games after it, only the latest is told apart, so a member who plays
-    /// every open day is never counted as missing one; at worst a missed day shows once the days after it close.
-    func missedDays(from first: PuzzleNumber, over: PuzzleNumber) -> Int {
+    /// have no result of theirs; `playedAfter` is how many of their results in the period are of later days. A
+    /// day is missed only once it is over, and then stays so: no result of it can count any more.
+    func missedDays(from first: PuzzleNumber, over: PuzzleNumber, playedAfter: Int) -> Int {
         let start = max(first.rawValue, joinedPuzzle.rawValue)
         let overDays = max(0, over.rawValue - start + 1)
-        let gamesAfter = lastPuzzle.map { $0 > over ? 1 : 0 } ?? 0
-        return max(0, overDays - (played - gamesAfter))
+        return max(0, overDays - (played - playedAfter))
     }
 }
 
@@ -266,8 +265,9 @@ public enum AllTimeRanking {
     public static let priorGames = 10.0
     public static let priorPoints = 3.0
 
-    static func score(_ standing: Standing, over: PuzzleNumber) -> Double {
-        let days = Double(standing.played + standing.missedDays(from: standing.joinedPuzzle, over: over))
+    static func score(_ standing: Standing, over: PuzzleNumber, playedAfter: Int) -> Double {
+        let missed = standing.missedDays(from: standing.joinedPuzzle, over: over, playedAfter: playedAfter)
+        let days = Double(standing.played + missed)
         return (Double(standing.points) + priorGames * priorPoints) / (days + priorGames)
     }
 }

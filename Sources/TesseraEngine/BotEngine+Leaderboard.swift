@@ -122,7 +122,19 @@ extension BotEngine {
         let over =
             board == .official
             ? PuzzleNumber(today.rawValue - (ended ? 0 : 1)) : min(group.lastRevealedPuzzle, today)
-        let (order, keys) = Self.rank(standings, period: period, over: over)
+        // Results of the period's days after `over`, which members may still be playing: neither over nor missed.
+        // A few days at most (a member at UTC+14 is two days ahead of one at UTC−12), each one read.
+        var playedAfter: [UserID: Int] = [:]
+        let latest = board == .official ? today.next : configuration.schedule.latestPuzzle(at: context.now)
+        let key = period.key(containing: today, schedule: schedule)
+        for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
+            let puzzle = PuzzleNumber(number)
+            guard period.key(containing: puzzle, schedule: schedule) == key else { break }
+            for entry in try await context.store.results(in: group.chat, board: board, puzzle: puzzle) {
+                playedAfter[entry.result.player, default: 0] += 1
+            }
+        }
+        let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
@@ -133,7 +145,8 @@ extension BotEngine {
                 standing: standing,
                 score: period == .all ? keys[order[index]].score : nil,
                 streak: standing.currentStreak(over: over),
-                missed: period == .all ? nil : standing.missedDays(from: first, over: over)
+                missed: period == .all
+                    ? nil : standing.missedDays(from: first, over: over, playedAfter: playedAfter[standing.player] ?? 0)
             )
         }
         let shown = min(order.count, Self.leaderboardLines)
@@ -170,12 +183,14 @@ extension BotEngine {
     ///
     /// Positions are sorted by plain keys, and names read only on ties: a large board has thousands of members,
     /// and moving or copying each standing, with its strings, at every step of the sort cost more than the sort.
-    static func rank(_ standings: [Standing], period: BoardPeriod, over: PuzzleNumber) -> (
-        order: [Int], keys: [RankKey]
-    ) {
+    static func rank(
+        _ standings: [Standing], period: BoardPeriod, over: PuzzleNumber, playedAfter: [UserID: Int]
+    ) -> (order: [Int], keys: [RankKey]) {
         let keys = standings.map { standing in
             RankKey(
-                score: period == .all ? AllTimeRanking.score(standing, over: over) : Double(standing.points),
+                score: period == .all
+                    ? AllTimeRanking.score(standing, over: over, playedAfter: playedAfter[standing.player] ?? 0)
+                    : Double(standing.points),
                 points: standing.points, wins: standing.wins, averageGuesses: standing.averageGuesses ?? .infinity)
         }
         let order = standings.indices.sorted { left, right in

@@ -82,8 +82,9 @@ extension BotEngine {
         while group.lastRevealedPuzzle < group.lastClosedPuzzle {
             let puzzle = group.lastRevealedPuzzle.next
             guard try await daysHoldingTheWord(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
+            let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
             let results = Self.inFinishingOrder(
-                try await store.results(in: group.chat, board: .tessera, puzzle: puzzle))
+                members.compactMap { member in member.result.map { (member.name, $0) } })
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
                 // In the language the day was played in, whatever the group has switched to since.
                 let language = group.language(of: puzzle)
@@ -91,8 +92,11 @@ extension BotEngine {
                 let highlights = try await highlights(of: results, language: language, puzzle: puzzle, store: store)
                 try await store.enqueue([
                     post(
-                        language.texts.summaryReveal(
-                            puzzle: puzzle, answer: word, highlights: highlights, standings: Self.resultLines(results)),
+                        language.texts.reveal(
+                            DayReveal(
+                                puzzle: puzzle, answer: word, highlights: highlights,
+                                standings: Self.resultLines(results),
+                                streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group))),
                         in: group)
                 ])
                 queued += 1
@@ -101,6 +105,30 @@ extension BotEngine {
         }
         return queued
     }
+
+    /// The streaks the summary could not name: lost after it was posted, or ended by a day of the puzzle that was
+    /// still open then and is over now without a result (the word is revealed only once no such day is open).
+    private func streaksBrokenAfterSummary(of puzzle: PuzzleNumber, _ members: [DayMember], in group: Group)
+        -> Shortlist<(String, Int)>
+    {
+        let summarised = group.summaryTime(of: puzzle, schedule: configuration.schedule)
+        var broken: [(String, Int)] = []
+        for member in members {
+            if let result = member.result {
+                if result.guesses == nil && result.finishedAt > summarised && result.streakBefore >= 2 {
+                    broken.append((member.name, result.streakBefore))
+                }
+            } else if member.joinedPuzzle <= puzzle && end(of: puzzle, on: member.day) > summarised
+                && member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2
+            {
+                broken.append((member.name, member.streak))
+            }
+        }
+        return Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst)
+    }
+
+    /// Streaks by length, then name.
+    static func longestFirst(_ a: (String, Int), _ b: (String, Int)) -> Bool { a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
 
     /// What the bot posts unprompted: once at most, whatever a crash does, and without a notification.
     private func post(_ html: String, in group: Group) -> OutgoingMessage {
@@ -233,7 +261,6 @@ extension BotEngine {
                 missed.append(member.name)
             }
         }
-        let longestFirst = { (a: (String, Int), b: (String, Int)) in a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
         let word: DaySummary.Word =
             if !configuration.platform.spoilers {
                 .notPosted
@@ -259,8 +286,8 @@ extension BotEngine {
                 winners: winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
-                streaksKept: Shortlist(kept, count: Self.summaryNames, by: longestFirst),
-                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: longestFirst),
+                streaksKept: Shortlist(kept, count: Self.summaryNames, by: Self.longestFirst),
+                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst),
                 stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
                 missed: Shortlist(missed, count: Self.summaryNames, by: <),
                 playedOtherLanguage: Shortlist(playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
@@ -335,6 +362,17 @@ struct DaySummary {
     /// first.
     let officialPuzzle: PuzzleNumber
     let official: Shortlist<(String, String)>
+}
+
+/// The post that reveals a closed day's word, for the texts to word.
+struct DayReveal {
+    let puzzle: PuzzleNumber
+    let answer: String
+    let highlights: DayHighlights?
+    /// The day's results, in finishing order.
+    let standings: [String]
+    /// Streaks that ended after the summary (names and lengths, longest first).
+    let streaksBroken: Shortlist<(String, Int)>
 }
 
 /// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.

@@ -37,7 +37,8 @@ extension BotEngine {
             in: group.chat, board: .tessera, period: BoardPeriod.week.key(containing: last, schedule: schedule))
         let played = standings.filter { $0.played > 0 }
         guard !played.isEmpty else { return nil }
-        let (order, keys) = Self.rank(played, period: .week, over: last)
+        // Posted once every day of the week is over: no result comes after `last`.
+        let (order, keys) = Self.rank(played, period: .week, over: last, playedAfter: [:])
         let places = Self.places(order.map { keys[$0] })
         let podium = order.indices.prefix { places[$0] < 3 }.map { index in
             (place: places[index], name: played[order[index]].name, points: played[order[index]].points)

@@ -172,12 +172,8 @@ struct EngineTests {
                     english.summaryWordLater(
                         waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1))
                 ),
-                (
-                    texts.summaryReveal(
-                        puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"]),
-                    english.summaryReveal(
-                        puzzle: PuzzleNumber(1), answer: "X", highlights: nil, standings: ["1. A — 3/6"])
-                ),
+                (texts.revealTitle(puzzle: PuzzleNumber(1)), english.revealTitle(puzzle: PuzzleNumber(1))),
+                (texts.revealStandings, english.revealStandings),
                 (texts.highlights(highlights), english.highlights(highlights)),
                 (texts.analysisComing(unstudied: nil), english.analysisComing(unstudied: nil)),
                 (texts.analysisComing(unstudied: "plumb"), english.analysisComing(unstudied: "plumb")),

@@ -219,6 +219,45 @@ struct GroupTests {
         #expect(try await bot.text("/leaderboard fortnight", in: -1, group: true).hasPrefix("I don't know the period"))
     }
 
+    @Test("A missed day shows once it is over and stays, whatever days a member east of the group has played ahead")
+    func missedDayHoldsStill() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday  // 12:00 UTC, puzzle 320
+        try await bot.group(-1)
+        // Alice in Tokyo is nine hours ahead of the group; Bob in Los Angeles never plays, so each word waits for
+        // his day to end, at 08:00 UTC the next day.
+        for (user, name, zone) in [(1, "Alice", "Asia/Tokyo"), (2, "Bob", "America/Los_Angeles")]
+            as [(Int64, String, String)]
+        {
+            try await bot.store.write {
+                try await $0.save(
+                    Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
+            }
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        let (engine, store) = (bot.engine, bot.store)
+        let hour = { (hours: Double) in Self.monday.addingTimeInterval(hours * 3600) }
+        // Monday, Wednesday and Thursday at 21:00 in Tokyo; Friday's puzzle at 01:00 there, Thursday 16:00 UTC.
+        for (puzzle, at) in [(320, 0.0), (322, 48), (323, 72), (324, 76)] {
+            bot.now = hour(at)
+            let now = bot.now
+            _ = try await store.write { try await engine.closeDays(at: now, in: $0) }
+            try await bot.send(try bot.answer(puzzle: PuzzleNumber(puzzle)), from: 1, name: "Alice")
+        }
+        var seen: [String] = []
+        // Thursday 20:00 UTC (Wednesday is over, Thursday is not), then Friday 12:00 and Saturday 12:00.
+        for at in [80.0, 96, 120] {
+            bot.now = hour(at)
+            let now = bot.now
+            _ = try await store.write { try await engine.closeDays(at: now, in: $0) }
+            try await store.markSent(try await store.pendingMessages(limit: 100, now: now).map(\.id))
+            seen.append(try await bot.text("/leaderboard week", name: "Alice", in: -1, group: true))
+        }
+        for board in seen {
+            #expect(board.contains("🥇 Alice — 24 pts") && board.contains("4/4 won · avg 1.0 · missed 1"), "\(board)")
+        }
+    }
+
     @Test("Tessera's boards list who played its puzzle: a member who only pasted Wordle results is not on them")
     func boardsListWhoPlayed() async throws {
         var bot = try EngineHarness()
@@ -254,8 +293,9 @@ struct GroupTests {
         let first = try await bot.store.write { try await $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }
         let second = try await bot.store.write { try await $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) }
         #expect(
-            AllTimeRanking.score(try #require(first), over: PuzzleNumber(bot.puzzle.rawValue - 1))
-                > AllTimeRanking.score(try #require(second), over: PuzzleNumber(bot.puzzle.rawValue - 1)))
+            AllTimeRanking.score(try #require(first), over: PuzzleNumber(bot.puzzle.rawValue - 1), playedAfter: 1)
+                > AllTimeRanking.score(
+                    try #require(second), over: PuzzleNumber(bot.puzzle.rawValue - 1), playedAfter: 1))
     }
 
     @Test("All time counts missed days as games worth nothing: one lucky game and a missed day trail steady play")
@@ -576,6 +616,48 @@ struct GroupTests {
         #expect(reveal.html.hasPrefix("🔓 Everyone here is done with puzzle 320."), "\(reveal.html)")
         #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>."), "\(reveal.html)")
         #expect(reveal.html.contains("🥇 Alice — 1/6\n🥈 Bob — 2/6"), "\(reveal.html)")
+    }
+
+    @Test("The reveal names the streaks that ended after the summary: a late loss, and a day that ran out")
+    func revealNamesLateBrokenStreaks() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday  // 12:00 UTC, puzzle 320
+        try await bot.group(-1)
+        for (user, name, zone) in [
+            (1, "Alice", "UTC"), (2, "Bob", "America/Los_Angeles"), (3, "Carol", "America/Los_Angeles"),
+        ]
+            as [(Int64, String, String)]
+        {
+            try await bot.store.write {
+                try await $0.save(
+                    Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
+            }
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // Monday and Tuesday, everyone wins; Wednesday only Alice, before the group's summary at midnight UTC.
+        for day in 0..<3 {
+            for (user, name) in [(1, "Alice"), (2, "Bob"), (3, "Carol")] as [(Int64, String)] where day < 2 || user == 1
+            {
+                try await bot.play(user, name: name, misses: 1)
+            }
+            if day < 2 { try await bot.nextDay() }
+        }
+        let (engine, store) = (bot.engine, bot.store)
+        let thursday = Self.monday + 60 * 3600  // 00:00 UTC: the summary, the word waiting for Bob and Carol
+        #expect(try await store.write { try await engine.closeDays(at: thursday, in: $0) } == 1)
+        try await store.markSent(try await store.pendingMessages(limit: 10, now: thursday).map(\.id))
+        // 03:00 UTC, 19:00 in Los Angeles: Bob loses Wednesday's puzzle after the summary; Carol never plays it.
+        bot.now = thursday + 3 * 3600
+        let answer = try bot.answer(puzzle: PuzzleNumber(322))
+        let list = Language.english.wordList
+        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(6)
+        for guess in wrong { try await bot.send(guess, from: 2, name: "Bob") }
+        // 08:00 UTC: Carol's Wednesday is over, and the word comes.
+        let over = thursday + 8 * 3600 + 5
+        #expect(try await store.write { try await engine.closeDays(at: over, in: $0) } == 1)
+        let reveal = try #require(try await store.pendingMessages(limit: 10, now: over).last?.message.html)
+        #expect(reveal.hasPrefix("🔓 Everyone here is done with puzzle 322."), "\(reveal)")
+        #expect(reveal.hasSuffix("\n\n💔 Streaks broken: Bob (2), Carol (2)"), "\(reveal)")
     }
 
     @Test(

@@ -446,13 +446,8 @@ struct English: Texts {
     }
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
-        -> String
-    {
-        "🔓 Everyone here is done with puzzle \(puzzle.grouped). The word was <spoiler>\(answer.htmlEscaped)</spoiler>."
-            + (highlights.map { "\n" + self.highlights($0) } ?? "")
-            + (standings.isEmpty ? "" : "\n\n<b>Final standings</b>\n" + standings.joined(separator: "\n"))
-    }
+    func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Everyone here is done with puzzle \(puzzle.grouped)." }
+    let revealStandings = "Final standings"
     func highlights(_ highlights: DayHighlights) -> String {
         "🎯 Most skilful: \(highlights.skilful.name.htmlEscaped) (skill \(highlights.skilful.score)) · "
             + "🍀 Luckiest: \(highlights.luckiest.name.htmlEscaped) (luck \(highlights.luckiest.score))"

@@ -489,13 +489,8 @@ struct Spanish: Texts {
     }
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
-        -> String
-    {
-        "🔓 Todos aquí han terminado el reto \(number(puzzle)). La palabra era <spoiler>\(answer.htmlEscaped)</spoiler>."
-            + (highlights.map { "\n" + self.highlights($0) } ?? "")
-            + (standings.isEmpty ? "" : "\n\n<b>Clasificación final</b>\n" + standings.joined(separator: "\n"))
-    }
+    func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Todos aquí han terminado el reto \(number(puzzle))." }
+    let revealStandings = "Clasificación final"
     func highlights(_ highlights: DayHighlights) -> String {
         "🎯 Más hábil: \(highlights.skilful.name.htmlEscaped) (habilidad \(highlights.skilful.score)) · "
             + "🍀 Más suerte: \(highlights.luckiest.name.htmlEscaped) (suerte \(highlights.luckiest.score))"

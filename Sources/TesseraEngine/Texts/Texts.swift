@@ -173,10 +173,10 @@ protocol Texts: Sendable {
     var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
     var summaryWordNotPosted: String { get }
-    /// The word of a closed day, once nobody on the board can still play it without having played, with the
-    /// day's final standings.
-    func summaryReveal(puzzle: PuzzleNumber, answer: String, highlights: DayHighlights?, standings: [String])
-        -> String
+    /// The start of the post that reveals a closed day's word: "🔓 Everyone here is done with puzzle 327."
+    func revealTitle(puzzle: PuzzleNumber) -> String
+    /// The title of the reveal's standings.
+    var revealStandings: String { get }
     /// Beside a revealed word: the day's most skilful and luckiest games.
     func highlights(_ highlights: DayHighlights) -> String
     /// The same line on its own, when the last of the day's analyses finished after the word was revealed.
@@ -355,6 +355,24 @@ extension Texts {
         }
         let old = after.language != before.language ? " " + dayChangeOldLanguage(before.language) : ""
         return dayChangeFrom(puzzle) + changes.joined(separator: ", \(and) ") + "." + old
+    }
+
+    /// The word of a closed day, once nobody on the board can still play it without having played, with the
+    /// day's final standings and the streaks that ended after its summary: the same layout in every language.
+    func reveal(_ reveal: DayReveal) -> String {
+        var text =
+            revealTitle(puzzle: reveal.puzzle) + " " + summaryWord("<spoiler>\(reveal.answer.htmlEscaped)</spoiler>")
+        if let highlights = reveal.highlights { text += "\n" + self.highlights(highlights) }
+        if !reveal.standings.isEmpty {
+            text += "\n\n<b>\(revealStandings)</b>\n" + reveal.standings.joined(separator: "\n")
+        }
+        if !reveal.streaksBroken.isEmpty {
+            let names =
+                reveal.streaksBroken.shown.map { "\($0.0.htmlEscaped) (\($0.1))" }
+                + (reveal.streaksBroken.more > 0 ? [more(reveal.streaksBroken.more)] : [])
+            text += "\n\n💔 \(summaryStreaksBroken): " + names.joined(separator: ", ")
+        }
+        return text
     }
 
     /// The post at the end of a group's week, the same layout in every language.
