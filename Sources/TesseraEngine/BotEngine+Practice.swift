@@ -258,12 +258,19 @@ extension BotEngine {
         return game
     }
 
-    /// A word in the direct chat: it goes to the game touched last while both are open, else to the open one.
+    /// A word in the direct chat: it goes to the game touched last while both are open, else to the open one. A
+    /// new day starts on its own puzzle: a practice game begun on an earlier day keeps the word only once the
+    /// day's puzzle is done.
     func guessInFocus(_ text: String, context: inout Context) async throws {
         guard var latest = try await practiceInPlay(&context) else { return try await guess(text, context: &context) }
         let daily = try await dailyGame(context)
         let dailyOpen = daily.game.result == nil && !daily.playedBeforeForgetting
-        let takesWord = latest.result == nil ? latest.hasFocus || !dailyOpen : latest.hasFocus && !dailyOpen
+        let schedule = configuration.schedule
+        let focused =
+            latest.hasFocus
+            && context.player.puzzle(at: latest.startedAt, schedule: schedule)
+                == context.player.puzzle(at: context.now, schedule: schedule)
+        let takesWord = latest.result == nil ? focused || !dailyOpen : focused && !dailyOpen
         if takesWord { return try await guessPractice(text, game: latest, context: &context) }
         if latest.hasFocus {
             latest.hasFocus = false

@@ -141,7 +141,13 @@ extension BotEngine {
     private func daysHoldingTheWord(
         of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction
     ) async throws -> [MemberDay] {
-        try await store.memberDays(in: group.chat, withoutResultFor: puzzle).filter { isOpen(puzzle, on: $0, at: now) }
+        try await store.memberDays(in: group.chat, withoutResultFor: puzzle, orOfficial: officialPuzzle(of: puzzle))
+            .filter { isOpen(puzzle, on: $0, at: now) }
+    }
+
+    /// The original game's puzzle of the same date: a member who pasted its result is done with the day.
+    func officialPuzzle(of puzzle: PuzzleNumber) -> PuzzleNumber {
+        DailySchedule.wordle.puzzle(on: configuration.schedule.day(of: puzzle))
     }
 
     /// When a member's own day of `puzzle` ends: on the later of their zone and a pending one.
@@ -212,10 +218,17 @@ extension BotEngine {
             return DaySummary.Grid(
                 name: entry.name, score: score + (entry.result.hardMode ? "*" : ""), squares: squares)
         }
+        // The original game's results pasted here for the same date: their own line, and their authors, whatever
+        // else they did, are done with the day: they neither hold the word nor missed it.
+        let officialPuzzle = officialPuzzle(of: puzzle)
+        let official = Self.inFinishingOrder(
+            try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
+        let pasted = Set(official.map(\.result.player))
         let inTheirDay = inTheirDay(of: puzzle, members, at: now)
         // The members who hold the word back, as ``daysHoldingTheWord`` finds them, and when the last day ends.
         var waitsUntil: Date?
-        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil && inTheirDay {
+        for (member, inTheirDay) in zip(members, inTheirDay)
+        where member.result == nil && inTheirDay && !pasted.contains(member.player) {
             waitsUntil = max(waitsUntil ?? .distantPast, end(of: puzzle, on: member.day))
         }
         let wordWaits = waitsUntil != nil
@@ -228,7 +241,7 @@ extension BotEngine {
         var dayOver: [DayMember] = []
         for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil {
             if inTheirDay {
-                stillPlaying.append(member.name)
+                if !pasted.contains(member.player) { stillPlaying.append(member.name) }
             } else if member.joinedPuzzle <= puzzle {
                 dayOver.append(member)
                 if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
@@ -236,12 +249,6 @@ extension BotEngine {
                 }
             }
         }
-        // The original game's results pasted here for the same date: their own line, and their authors, whatever
-        // else they did, did not miss the day.
-        let officialPuzzle = DailySchedule.wordle.puzzle(on: configuration.schedule.day(of: puzzle))
-        let official = Self.inFinishingOrder(
-            try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
-        let pasted = Set(official.map(\.result.player))
         dayOver.removeAll { pasted.contains($0.player) }
         // A member who played the puzzle in another language did not miss it: the summary says what they did.
         var missed: [String] = []

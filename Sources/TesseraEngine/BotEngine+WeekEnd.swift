@@ -43,9 +43,17 @@ extension BotEngine {
         let podium = order.indices.prefix { places[$0] < 3 }.map { index in
             (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
         }
-        let streak = standings.map { ($0.name, $0.currentStreak(over: last)) }.filter { $0.1 >= 2 }
-            .min { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-        // A day everyone played: every member on the board that day has a result of it. Seven reads, once a week.
+        // The longest streak going, shared by everyone who has it.
+        let streaks = standings.map { ($0.name, $0.currentStreak(over: last)) }.filter { $0.1 >= 2 }
+        let longest = streaks.map(\.1).max()
+        let streak = longest.map { length in
+            (
+                names: Shortlist(streaks.filter { $0.1 == length }.map(\.0), count: Self.summaryNames, by: <),
+                streak: length
+            )
+        }
+        // A day everyone played: every member on the board that day has a result of it, or pasted the original
+        // game's of the same date. Fourteen reads, once a week.
         let first = BoardPeriod.week.firstPuzzle(containing: last, schedule: schedule)
         var everyone = 0
         var daysPlayed = 0
@@ -54,8 +62,10 @@ extension BotEngine {
             let results = Set(
                 try await store.results(in: group.chat, board: .tessera, puzzle: puzzle).map(\.result.player))
             guard !results.isEmpty else { continue }
+            let pasted = try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: puzzle))
+            let played = results.union(pasted.map(\.result.player))
             daysPlayed += 1
-            if standings.filter({ $0.joinedPuzzle <= puzzle }).allSatisfy({ results.contains($0.player) }) {
+            if standings.filter({ $0.joinedPuzzle <= puzzle }).allSatisfy({ played.contains($0.player) }) {
                 everyone += 1
             }
         }
@@ -71,8 +81,8 @@ struct WeekSummary {
     let monday: CivilDate
     /// The first three places (ties share one), best first: place from 0, name, points.
     let podium: [(place: Int, name: String, points: Int)]
-    /// The longest streak of wins going at the week's end, of two or more: name and length.
-    let bestStreak: (name: String, streak: Int)?
+    /// The longest streak of wins going at the week's end, of two or more: who has it, and its length.
+    let bestStreak: (names: Shortlist<String>, streak: Int)?
     let daysEveryonePlayed: Int
     let days: Int
 }

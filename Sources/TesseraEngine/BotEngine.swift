@@ -318,11 +318,12 @@ public struct BotEngine: Sendable {
             guard command == .start else { return context.reply(context.texts.help) }
             // A group's play button opens the direct chat on the group's puzzle (`/start play-en`): the next word
             // goes there, not to a practice game.
-            if let chosen = Self.playedLanguage(fromStart: argument) {
+            let chosen = Self.playedLanguage(fromStart: argument)
+            if let chosen {
                 choosePuzzle(chosen, context: &context)
                 try await focusOnDailyPuzzle(context: &context)
             }
-            context.reply(welcome(playing: context.language, player: context.player))
+            context.reply(welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
         case .play where !context.isGroup:
             if !argument.isEmpty {
                 guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
@@ -580,12 +581,14 @@ public struct BotEngine: Sendable {
     }
 
     /// The welcome of a direct chat, in the player's language; one that plays another language's puzzle says so.
-    func welcome(playing language: Language, player: Player) -> String {
+    /// The welcome, and which puzzle the chat plays when it is not in the player's language or a play button
+    /// chose it (`namingPuzzle`): a player who pressed one sees where their words go.
+    func welcome(playing language: Language, player: Player, namingPuzzle: Bool = false) -> String {
         let texts = player.language.texts
         let welcome = texts.welcome(
             gameName: configuration.gameName, wordLength: language.wordList.wordLength,
             maximumGuesses: Game.defaultMaximumGuesses)
-        return language == player.language ? welcome : welcome + "\n\n" + texts.playing(language)
+        return language == player.language && !namingPuzzle ? welcome : welcome + "\n\n" + texts.playing(language)
     }
 
     /// The direct chat plays `language`'s daily puzzle from now on; the bot keeps the player's language.

@@ -100,9 +100,11 @@ public protocol GameStoreTransaction: Sendable {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing]
     /// The players who follow a group's day (``Player/followsGroup``).
     func followers(of chat: ChatID) async throws -> [Player]
-    /// The days of a group's board members who have no result for `puzzle` on its own (Tessera) board: each
-    /// distinct zone, rollover hour and pending zone among them. A member with a result cannot play it again.
-    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay]
+    /// The days of a group's board members who have no result for `puzzle` on its own (Tessera) board, nor one of
+    /// `official` (the original game's puzzle of the same date) on the official board: each distinct zone,
+    /// rollover hour and pending zone among them. A member with either result is done with the day.
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+        async throws -> [MemberDay]
     /// The results counted for one puzzle on a board, of its current members.
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult

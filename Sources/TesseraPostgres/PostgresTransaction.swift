@@ -619,14 +619,17 @@
             ) { try $0.decode(Int.self) } != nil
         }
 
-        func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay] {
+        func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+            async throws -> [MemberDay]
+        {
             guard let chatKey = try await rowID(of: chat) else { return [] }
             return try await all(
                 """
                 SELECT DISTINCT m.time_zone, m.rollover_hour, m.pending_time_zone FROM chat_member m
                 WHERE m.chat_id = \(chatKey) AND NOT EXISTS (
-                    SELECT 1 FROM board_result r WHERE r.chat_id = m.chat_id AND r.board = \(BoardKind.tessera.rawValue)
-                    AND r.puzzle = \(puzzle.rawValue) AND r.player_id = m.player_id)
+                    SELECT 1 FROM board_result r WHERE r.chat_id = m.chat_id AND r.player_id = m.player_id
+                    AND ((r.board = \(BoardKind.tessera.rawValue) AND r.puzzle = \(puzzle.rawValue))
+                        OR (r.board = \(BoardKind.official.rawValue) AND r.puzzle = \(official.rawValue))))
                 """
             ) { try $0.decode((String, Int, String?).self) }.map {
                 MemberDay(timeZone: $0.0, rolloverHour: $0.1, pendingTimeZone: $0.2)

@@ -109,8 +109,10 @@ extension OpenTransaction: GameStoreTransaction {
     func followers(of chat: ChatID) async throws -> [Player] {
         try await sql { try $0.followers(of: chat) }
     }
-    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) async throws -> [MemberDay] {
-        try await sql { try $0.memberDays(in: chat, withoutResultFor: puzzle) }
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+        async throws -> [MemberDay]
+    {
+        try await sql { try $0.memberDays(in: chat, withoutResultFor: puzzle, orOfficial: official) }
     }
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult

@@ -479,17 +479,22 @@ struct SQLiteTransaction {
         ).map(Self.group)
     }
 
-    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber) throws -> [MemberDay] {
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+        throws -> [MemberDay]
+    {
         guard let chatKey = try rowID(of: chat) else { return [] }
         return try db.cachedRows(
             sql: """
                 SELECT DISTINCT player.time_zone, player.rollover_hour, player.pending_time_zone FROM chat_member
                 JOIN player ON player.id = chat_member.player_id WHERE chat_member.chat_id = ?
                 AND NOT EXISTS (
-                    SELECT 1 FROM board_result r WHERE r.chat_id = chat_member.chat_id AND r.board = ?
-                    AND r.puzzle = ? AND r.player_id = chat_member.player_id)
+                    SELECT 1 FROM board_result r WHERE r.chat_id = chat_member.chat_id
+                    AND r.player_id = chat_member.player_id
+                    AND ((r.board = ? AND r.puzzle = ?) OR (r.board = ? AND r.puzzle = ?)))
                 """,
-            arguments: [chatKey, BoardKind.tessera.rawValue, puzzle.rawValue]
+            arguments: [
+                chatKey, BoardKind.tessera.rawValue, puzzle.rawValue, BoardKind.official.rawValue, official.rawValue,
+            ]
         ).map { MemberDay(timeZone: $0[0], rolloverHour: $0[1], pendingTimeZone: $0[2]) }
     }
 

@@ -19,18 +19,23 @@ public struct FakeTelegram: Sendable {
     public func stop() async { await server.stop() }
 
     /// The bot added to a group by a person (`my_chat_member`, from "left" to "member").
-    public static func added(to chat: Int64, by user: Int64, name: String = "Player") -> [String: Any] {
-        membership(in: chat, by: user, name: name, from: "left", to: ["status": "member"])
+    public static func added(to chat: Int64, by user: Int64, name: String = "Player", languageCode: String? = nil)
+        -> [String: Any]
+    {
+        membership(in: chat, by: user, name: name, languageCode: languageCode, from: "left", to: ["status": "member"])
     }
 
     private static func membership(
-        in chat: Int64, by user: Int64, name: String, from old: String, to new: [String: Any]
+        in chat: Int64, by user: Int64, name: String, languageCode: String? = nil, from old: String,
+        to new: [String: Any]
     ) -> [String: Any] {
         let bot: [String: Any] = ["id": 42, "is_bot": true, "first_name": "Tessera"]
+        var from: [String: Any] = ["id": user, "is_bot": false, "first_name": name]
+        if let languageCode { from["language_code"] = languageCode }
         return [
             "my_chat_member": [
                 "chat": ["id": chat, "type": "supergroup", "title": "Group \(chat)"],
-                "from": ["id": user, "is_bot": false, "first_name": name],
+                "from": from,
                 "date": 0,
                 "old_chat_member": ["status": old, "user": bot],
                 "new_chat_member": new.merging(["user": bot]) { a, _ in a },

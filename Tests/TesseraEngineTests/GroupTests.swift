@@ -842,13 +842,15 @@ extension GroupTests {
     func weekEnd() async throws {
         var bot = try EngineHarness()
         bot.now = Self.monday  // Monday 2026-11-16, puzzle 320.
-        for (user, name) in [(1, "Ann"), (2, "Bob")] as [(Int64, String)] {
+        for (user, name) in [(1, "Ann"), (2, "Bob"), (4, "Dee")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }
-        // Ann plays every day in 2; Bob from Monday to Friday in 3.
+        // Ann plays every day in 2, Dee in 3; Bob from Monday to Friday in 3; Cy only pastes Wordle, every day.
         for day in 0..<7 {
             try await bot.play(1, name: "Ann", misses: 1)
+            try await bot.play(4, name: "Dee", misses: 2)
             if day < 5 { try await bot.play(2, name: "Bob", misses: 2) }
+            try await bot.send("Wordle 1,\(976 + day) 4/6", from: 3, name: "Cy", in: -1, group: true)
             if day < 6 { try await bot.nextDay() }
         }
         let engine = bot.engine
@@ -858,10 +860,11 @@ extension GroupTests {
         #expect(posts.first?.html.hasPrefix("<b>Puzzle 326 is over here.</b>") == true)
         #expect(
             posts.last?.html == """
-                <b>🏁 The week since 2026-11-16 is over.</b>
+                <b>🏁 The week since Monday 16 November is over.</b>
                 🥇 Ann — 35 pts 🏆
-                🥈 Bob — 20 pts
-                🔥 Best streak: Ann (7)
+                🥈 Dee — 28 pts
+                🥉 Bob — 20 pts
+                🔥 Best streak: Ann, Dee (7)
                 👪 Everyone played on 5 of 7 days.
                 """, "\(posts.last?.html ?? "")")
         #expect(posts.last?.silent == true && posts.last?.atMostOnce == true)

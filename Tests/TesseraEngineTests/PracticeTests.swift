@@ -225,6 +225,21 @@ import Testing
         #expect(try await bot.text("crane").hasPrefix("You have finished today's puzzle (3/6)"))
     }
 
+    @Test("A new day starts on its puzzle: yesterday's practice game, left open, takes words once it is done")
+    func newDayStartsOnItsPuzzle() async throws {
+        var bot = try Self.harness()
+        _ = try await bot.send("/practice")
+        let practice = try await Self.latest(bot)
+        let practiceWrong = Self.wrongWords(practice.answer)[0]
+        #expect(try await bot.text(practiceWrong).hasPrefix("<b>Practice</b> · 1/6"))
+        try await bot.nextDay()
+        let daily = try bot.answer()
+        let dailyWrong = Self.wrongWords(daily).first { $0 != practice.answer }!
+        #expect(try await bot.text(dailyWrong).hasPrefix("<b>Tessera 327</b> · 1/6"), "the new day's puzzle")
+        #expect(try await bot.text(daily).hasPrefix("<b>Tessera 327</b> · 2/6"))
+        #expect(try await bot.text(practice.answer).hasPrefix("<b>Practice</b> · 2/6"), "then the open practice game")
+    }
+
     @Test("A group's Play button (/start play-en) brings the player to the daily puzzle, not their practice game")
     func playButtonFocusesTheDailyPuzzle() async throws {
         let bot = try Self.harness()

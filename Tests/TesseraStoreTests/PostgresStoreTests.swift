@@ -244,7 +244,9 @@
                         #expect(standings.map(\.player) == [UserID(1)])
                         #expect(standings.map(\.joinedPuzzle) == [PuzzleNumber(7)])
                         #expect(
-                            try await transaction.memberDays(in: ChatID(-1), withoutResultFor: PuzzleNumber(7)).map(
+                            try await transaction.memberDays(
+                                in: ChatID(-1), withoutResultFor: PuzzleNumber(7), orOfficial: PuzzleNumber(0)
+                            ).map(
                                 \.timeZone) == ["Asia/Tokyo"])
                         var renamed = try #require(try await transaction.player(UserID(1)))
                         renamed.displayName = "Ada L."

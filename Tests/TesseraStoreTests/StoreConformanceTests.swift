@@ -340,7 +340,9 @@ struct StoreConformanceTests {
                     of: [UserID(1), UserID(2)], language: .english, puzzle: puzzle)
                 #expect(guesses == [UserID(1): [], UserID(2): ["crane"]], "a forgotten player's grid is gone")
                 #expect(
-                    try await transaction.memberDays(in: ChatID(-1), withoutResultFor: puzzle.next).map(\.timeZone) == [
+                    try await transaction.memberDays(
+                        in: ChatID(-1), withoutResultFor: puzzle.next, orOfficial: PuzzleNumber(0)
+                    ).map(\.timeZone) == [
                         "UTC"
                     ])
                 #expect(
@@ -508,9 +510,15 @@ struct StoreConformanceTests {
                 #expect(try await transaction.isReplayGuarded("new"))
                 // A group that became a supergroup keeps its members under its new id.
                 try await transaction.moveChat(from: ChatID(-2), to: ChatID(-1002))
-                #expect(try await transaction.memberDays(in: ChatID(-2), withoutResultFor: PuzzleNumber(2)).isEmpty)
                 #expect(
-                    try await transaction.memberDays(in: ChatID(-1002), withoutResultFor: PuzzleNumber(2)).count == 1)
+                    try await transaction.memberDays(
+                        in: ChatID(-2), withoutResultFor: PuzzleNumber(2), orOfficial: PuzzleNumber(0)
+                    )
+                    .isEmpty)
+                #expect(
+                    try await transaction.memberDays(
+                        in: ChatID(-1002), withoutResultFor: PuzzleNumber(2), orOfficial: PuzzleNumber(0)
+                    ).count == 1)
             }
             // A message whose sending failed is pending again once unclaimed.
             try await store.write { try await $0.enqueue([Self.message(5, "retry me")]) }
@@ -536,6 +544,11 @@ struct StoreConformanceTests {
                     chat: ChatID(-1), puzzle: PuzzleNumber(3), player: UserID(1), language: .english, guesses: 4,
                     hardMode: false, finishedAt: Date())
                 #expect(try await engine.count(result, periods: [.all], store: transaction))
+                // P2 pasted the original game's puzzle 1,000 in the first group.
+                let pasted = BoardResult(
+                    chat: ChatID(-1), board: .official, puzzle: PuzzleNumber(1000), player: UserID(2),
+                    language: .english, guesses: 3, hardMode: false, finishedAt: Date())
+                #expect(try await engine.count(pasted, periods: [.all], store: transaction))
                 try await transaction.save(
                     StoredGame(
                         player: UserID(1), language: .english, puzzle: PuzzleNumber(4), hardMode: false,
@@ -553,19 +566,21 @@ struct StoreConformanceTests {
                 for chat in [ChatID(-1), ChatID(-2)] {
                     let names = try await transaction.standings(in: chat, board: .tessera, period: .all).map(\.name)
                     #expect(names.contains("Ada") && !names.contains("P1"))
-                    let days = { (puzzle: Int) in
-                        try await transaction.memberDays(in: chat, withoutResultFor: PuzzleNumber(puzzle)).map {
-                            "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")"
-                        }.sorted()
+                    let days = { (puzzle: Int, official: Int) in
+                        try await transaction.memberDays(
+                            in: chat, withoutResultFor: PuzzleNumber(puzzle), orOfficial: PuzzleNumber(official)
+                        ).map { "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")" }.sorted()
                     }
+                    // P2's paste of the same date's Wordle there: done with the day too.
+                    #expect(try await days(4, 1000) == ["Asia/Tokyo 5 America/Los_Angeles"])
                     #expect(
-                        try await days(4)
+                        try await days(4, 999)
                             == (chat == ChatID(-1)
                                 ? ["Asia/Tokyo 5 America/Los_Angeles", "UTC 0 -"]
                                 : ["Asia/Tokyo 5 America/Los_Angeles"]))
                     // Ada's result for puzzle 3 on the first group's board: her day no longer holds its word there.
                     #expect(
-                        try await days(3)
+                        try await days(3, 999)
                             == (chat == ChatID(-1) ? ["UTC 0 -"] : ["Asia/Tokyo 5 America/Los_Angeles"]))
                     let day = try await transaction.dayMembers(in: chat, board: .tessera, puzzle: PuzzleNumber(3))
                         .first { $0.player == UserID(1) }

@@ -42,7 +42,7 @@ struct English: Texts {
         """
         <b>Tessera in this group</b>
         Everyone plays the same word each day, privately with me, so nobody here sees letters. Results are \
-        compared here, and the word is shown only when every member's day is over.
+        compared here, and the word is shown once every member has played or their day is over.
         /play — play today's puzzle in our private chat
         /join, /leave — take part in this group's board, or stop
         /leaderboard [today|yesterday|week|month|all] — this group's board
@@ -426,7 +426,9 @@ struct English: Texts {
     }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
     let and = "and"
-    func weekOverTitle(since monday: CivilDate) -> String { "🏁 The week since \(monday) is over." }
+    func weekOverTitle(since monday: CivilDate) -> String {
+        "🏁 The week since \(weekdays[monday.weekday]) \(monday.day) \(months[monday.month - 1]) is over."
+    }
     let weekBestStreak = "Best streak"
     func weekEveryonePlayed(_ days: Int, of total: Int) -> String {
         days == 0

@@ -42,7 +42,7 @@ struct Spanish: Texts {
         """
         <b>Tessera en este grupo</b>
         Todos juegan la misma palabra cada día, en privado conmigo, así que aquí nadie ve letras. Los \
-        resultados se comparan aquí, y la palabra solo se muestra cuando termina el día de todos los miembros.
+        resultados se comparan aquí, y la palabra se muestra cuando cada miembro ha jugado o su día ha terminado.
         /play — juega el reto de hoy en nuestro chat privado
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo

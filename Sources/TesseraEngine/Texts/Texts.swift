@@ -384,7 +384,8 @@ extension Texts {
                     + (entry.place == 0 ? " 🏆" : ""))
         }
         if let streak = week.bestStreak {
-            lines.append("🔥 \(weekBestStreak): \(streak.name.htmlEscaped) (\(streak.streak))")
+            let names = streak.names.shown.map(\.htmlEscaped) + (streak.names.more > 0 ? [more(streak.names.more)] : [])
+            lines.append("🔥 \(weekBestStreak): \(names.joined(separator: ", ")) (\(streak.streak))")
         }
         lines.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
         return lines.joined(separator: "\n")
