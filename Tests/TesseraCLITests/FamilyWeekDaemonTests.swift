@@ -129,8 +129,8 @@ struct FamilyWeekDaemonTests {
         #expect(moved.text.hasPrefix("📣 From puzzle 326, its day follows <b>Europe/Madrid</b>"), "\(moved.text)")
         #expect(moved.links.contains { $0.hasSuffix("start=play-en") }, "a button to the puzzle: \(moved.links)")
         // Item 4: Lucía, first met in the group, follows it to Madrid; her first private reply says so.
-        let lucíaFirst = try await reply(to: "/start", from: .lucía).text
-        #expect(lucíaFirst.contains("🕰️ Tu día sigue <b>Europe/Madrid</b>"), "\(lucíaFirst)")
+        let luciaFirst = try await reply(to: "/start", from: .lucía).text
+        #expect(luciaFirst.contains("🕰️ Tu día sigue <b>Europe/Madrid</b>"), "\(luciaFirst)")
         // Ben first writes privately: he is told his day is UTC's and how to change it.
         let benFirst = try await reply(to: "/start", from: .ben).text
         #expect(benFirst.contains("🕰️ Your day follows <b>UTC</b>") && benFirst.contains("/timezone"), "\(benFirst)")
@@ -146,8 +146,8 @@ struct FamilyWeekDaemonTests {
 
         // MONDAY 23, puzzle 327.
         try at("2026-11-23T09:00:00Z", "Monday 10:00 in Madrid")
-        let switchedLucíaEN = try await reply(to: "/start play-en", from: .lucía).text
-        #expect(switchedLucíaEN.contains("<b>inglés</b>"), "\(switchedLucíaEN)")
+        let switchedLuciaEN = try await reply(to: "/start play-en", from: .lucía).text
+        #expect(switchedLuciaEN.contains("<b>inglés</b>"), "\(switchedLuciaEN)")
         try await play(try Self.win(.english, 327, misses: 3), as: .lucía, puzzle: 327)
         try await play(try Self.win(.english, 327, misses: 4), as: .dai, puzzle: 327)
         _ = try await send("Wordle 1,983 3/6", from: .pat, inGroup: true)
@@ -188,8 +188,8 @@ struct FamilyWeekDaemonTests {
         // WEDNESDAY 25, puzzle 329: the first Spanish day. Dai plays English, as every day: it still counts.
         try at("2026-11-25T10:00:00Z", "Wednesday 19:00 in Tokyo")
         try await play(try Self.win(.english, 329, misses: 2), as: .dai, puzzle: 329)
-        let switchedLucíaES = try await reply(to: "/start play-es", from: .lucía).text
-        #expect(switchedLucíaES.contains("<b>español</b>"), "\(switchedLucíaES)")
+        let switchedLuciaES = try await reply(to: "/start play-es", from: .lucía).text
+        #expect(switchedLuciaES.contains("<b>español</b>"), "\(switchedLuciaES)")
         try await play(try Self.win(.spanish, 329, misses: 2), as: .lucía, puzzle: 329)
         // Item 8: her Spanish share is marked, so it is not mistaken for an English one.
         let share = try await reply(to: "/share", from: .lucía, inGroup: true).text
@@ -275,8 +275,8 @@ struct FamilyWeekDaemonTests {
         for (when, board) in [("Saturday", saturdayWeek), ("Sunday", sundayWeek)] {
             let lines = board.components(separatedBy: "\n")
             let dai = lines.drop { !$0.contains("Dai") }.prefix(2).joined(separator: " ")
-            let lucía = lines.drop { !$0.contains("Lucía") }.prefix(2).joined(separator: " ")
-            #expect(dai.contains("faltó 1") && lucía.contains("faltó 1"), "\(when): \(board)")
+            let lucia = lines.drop { !$0.contains("Lucía") }.prefix(2).joined(separator: " ")
+            #expect(dai.contains("faltó 1") && lucia.contains("faltó 1"), "\(when): \(board)")
         }
         // Item 7: Ben's Sunday ends the week; its post follows the word.
         try at("2026-11-29T23:30:00Z", "Sunday 18:30 in New York")
