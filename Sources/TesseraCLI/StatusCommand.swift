@@ -64,62 +64,43 @@ struct StatusCommand: AsyncParsableCommand {
         let holder = DatabaseOpening.isPostgresURL(path) ? nil : DatabaseLock.holder(ofDatabase: path)
         let now = Date()
         let limit = TimeInterval(staleAfter)
-        var reports: [String] = []
-        var starting: [String] = []
+        var lines: [String] = []
         for heartbeat in heartbeats {
-            func age(_ date: Date?) -> String {
-                date.map { RuntimeMonitor.age(now.timeIntervalSince($0)) + " ago" } ?? "never"
-            }
+            let health = PlatformHealth(
+                transport: heartbeat.transport, database: path, started: heartbeat.started,
+                heartbeat: heartbeat.written, lastPoll: heartbeat.lastPoll, lastSend: heartbeat.lastSend, now: now,
+                staleAfter: limit, heartbeatLimit: nil)
             // On PostgreSQL, the process that took the lead last (a standby takes over when it dies).
             let leader = leaders[heartbeat.transport].map { record -> String in
                 let parts = record.components(separatedBy: " since ")
                 let since = parts.count == 2 ? Double(parts[1]).map { Date(timeIntervalSince1970: $0) } : nil
-                return " Led by \(parts[0]) since \(age(since))."
+                return
+                    " Led by \(parts[0]) since \(since.map { PlatformHealth.age(now.timeIntervalSince($0)) } ?? "?") ago."
             }
-            let report =
-                "tessera run (\(heartbeat.transport)) on \(path): started \(age(heartbeat.started)), heartbeat "
-                + "\(age(heartbeat.written)), last poll \(age(heartbeat.lastPoll)), last send \(age(heartbeat.lastSend))."
-                + (leader ?? "")
-            // On SQLite a running bot holds the database's lock for its whole life: without a holder, a recent
-            // heartbeat is a bot that has just ended.
+            let line = health.line + (leader ?? "")
+            let facts = health.facts + (leader ?? "")
+            // Whether a process is there to poll, seen from outside it: on SQLite a running bot holds the
+            // database's lock for its whole life, so without a holder a recent heartbeat is a bot that has just
+            // ended; with one, a heartbeat too old is a process stopped or stuck.
             if !DatabaseOpening.isPostgresURL(path) && holder == nil {
                 throw CommandError(
-                    "Not running: no process holds the database. \(report) \(Self.start(heartbeat.launcher))")
+                    "Not running: no process holds the database. \(facts) \(Self.start(heartbeat.launcher))")
             }
             guard now.timeIntervalSince(heartbeat.written) <= limit else {
                 if let holder {
                     let pid = Self.pid(in: holder).map { " (kill -CONT \($0) if it was stopped)" } ?? ""
                     throw CommandError(
-                        "Running but stalled: \(holder) holds the database, but writes no heartbeat. \(report) "
+                        "Running but stalled: \(holder) holds the database, but writes no heartbeat. \(facts) "
                             + "It is stopped or stuck\(pid): \(Self.restart(heartbeat.launcher))")
                 }
-                throw CommandError("Not running: \(report) \(Self.start(heartbeat.launcher))")
+                throw CommandError("Not running: \(facts) \(Self.start(heartbeat.launcher))")
             }
-            guard let lastPoll = heartbeat.lastPoll else {
-                // A long poll waits up to 50 s for the first updates: starting, not failing, until the limit.
-                guard now.timeIntervalSince(heartbeat.started) <= limit else {
-                    throw CommandError(
-                        "Running but not receiving: \(report) Its first poll has not come back; its log says why "
-                            + "(network, token, the platform).")
-                }
-                starting.append(report)
-                continue
-            }
-            guard now.timeIntervalSince(lastPoll) <= limit else {
-                throw CommandError(
-                    "Running but not receiving: \(report) Its log says why (network, token, the platform).")
-            }
-            reports.append(report)
+            guard health.verdict != .stalled else { throw CommandError(line) }
+            lines.append(line)
         }
         // The listener is optional: the bot serves without it, so this is said, not a failure.
         let listener = heartbeats.compactMap(\.listener).first.map { "\nBut \($0)." } ?? ""
-        if !starting.isEmpty {
-            print(
-                "Starting: " + (starting + reports).joined(separator: "\n          ")
-                    + "\nThe first poll is still in progress; it comes back within a minute." + listener)
-        } else {
-            print("Healthy: " + reports.joined(separator: "\n         ") + listener)
-        }
+        print(lines.joined(separator: "\n") + listener)
     }
 
     /// The process id in what a lock's holder wrote about itself (`pid 4242 on host, started …`).

@@ -443,8 +443,8 @@ struct RunTests {
             (-10.0, -5.0, -5.0 as Double?, 0 as Int32, "Healthy: tessera run (telegram)"),
             (-5, -5, nil, 0, "Starting: tessera run (telegram)"),
             (-3_600, -3_600, -3_600, 1, "Error: Not running: no process holds the database. tessera run (telegram)"),
-            (-3_600, -5, -3_600, 1, "Error: Running but not receiving:"),
-            (-3_600, -5, nil, 1, "Error: Running but not receiving:"),
+            (-3_600, -5, -3_600, 1, "Error: Stalled: tessera run (telegram)"),
+            (-3_600, -5, nil, 1, "Error: Stalled: tessera run (telegram)"),
         ]
     )
     func status(started: Double, written: Double, poll: Double?, expectedStatus: Int32, expected: String)
@@ -463,6 +463,9 @@ struct RunTests {
         let output = try TesseraProcess.run(["status", "--database", path])
         #expect(output.status == expectedStatus)
         #expect((output.standardOutput + output.standardError).hasPrefix(expected), "\(output)")
+        if expected.hasPrefix("Error: Stalled") {
+            #expect(output.standardError.contains("Running but not receiving"), "as /healthz says it: \(output)")
+        }
     }
 
     @Test("tessera status reports every platform, and one that stopped receiving makes the whole unhealthy")
@@ -486,7 +489,9 @@ struct RunTests {
         try await store.setSetting(Heartbeat.settingKey(for: "matrix"), heartbeat("matrix", lastPoll: -3_600))
         let stalled = try TesseraProcess.run(["status", "--database", path])
         #expect(stalled.status == 1)
-        #expect(stalled.standardError.hasPrefix("Error: Running but not receiving: tessera run (matrix)"))
+        #expect(
+            stalled.standardError.hasPrefix("Error: Stalled: tessera run (matrix)")
+                && stalled.standardError.contains("Running but not receiving"))
     }
 
     #if PostgreSQL
