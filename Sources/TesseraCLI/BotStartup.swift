@@ -86,18 +86,22 @@ struct BotStartup: Service, CustomStringConvertible {
     private static func connect<Result>(
         _ platform: String, logger: Logger, _ body: () async throws -> Result
     ) async throws -> Result {
-        var delay = Duration.seconds(1)
+        var backoff = Backoff(initial: .seconds(1), maximum: .seconds(30))
         while true {
             do {
                 return try await body()
             } catch TransportError.fatal(let reason) {
                 throw CommandError(reason)
             } catch let error as TransportError {
-                logger.warning(
-                    "Cannot reach \(platform) yet; retrying",
-                    metadata: ["error": "\(error)", "retry.after": "\(delay)"])
+                let first = backoff.failures == 0
+                let delay = backoff.next()
+                let metadata: Logger.Metadata = ["error": "\(error)", "retry.after": "\(delay)"]
+                if first {
+                    logger.warning("Cannot reach \(platform) yet; retrying until it works", metadata: metadata)
+                } else {
+                    logger.debug("Cannot reach \(platform) yet", metadata: metadata)
+                }
                 try await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(30))
             }
         }
     }

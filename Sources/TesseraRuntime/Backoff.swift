@@ -1,21 +1,26 @@
-import Foundation
+public import Foundation
 
-/// Exponential backoff with jitter: each pause is between half and all of the current ceiling.
-struct Backoff {
-    let initial: Duration
-    let maximum: Duration
+/// Exponential backoff with jitter: each pause is between half and all of the current ceiling. The one backoff
+/// of the process: the services' retries, each chat's own, and connecting at start.
+public struct Backoff: Sendable {
+    public let initial: Duration
+    public let maximum: Duration
+    /// A fraction in 0…1 for each pause: randomness is passed in, as the clock is.
     let jitter: @Sendable () -> Double
     private var attempt = 0
     /// Failures since the last reset: the length of the current episode.
-    var failures: Int { attempt }
+    public var failures: Int { attempt }
 
-    init(initial: Duration, maximum: Duration, jitter: @escaping @Sendable () -> Double) {
+    public init(
+        initial: Duration, maximum: Duration, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.initial = initial
         self.maximum = maximum
         self.jitter = jitter
     }
 
-    mutating func next() -> Duration {
+    /// The pause after one more failure.
+    public mutating func next() -> Duration {
         defer { attempt += 1 }
         return delay(forAttempt: attempt)
     }
@@ -26,7 +31,7 @@ struct Backoff {
         return .seconds(ceiling / 2 + ceiling / 2 * min(max(jitter(), 0), 1))
     }
 
-    mutating func reset() { attempt = 0 }
+    public mutating func reset() { attempt = 0 }
 }
 
 extension Duration {
