@@ -44,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Hummingbird's own; named for the listener's connection deadline, a channel handler.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // swift-configuration's file provider takes a FilePath (swift-configuration brings it too).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // The game: scoring, rules, word lists, daily schedule, share text, statistics. No I/O, no clock,
@@ -73,7 +75,9 @@ let package = Package(
         .target(
             name: "TesseraRuntime",
             dependencies: [
+                "TesseraCore",
                 "TesseraEngine",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -85,6 +89,7 @@ let package = Package(
         .target(
             name: "TesseraSQLite",
             dependencies: [
+                "TesseraCore",
                 "TesseraEngine",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading large boards column by column without per-value overhead.
@@ -102,9 +107,11 @@ let package = Package(
         .target(
             name: "TesseraPostgres",
             dependencies: [
+                "TesseraCore",
                 "TesseraEngine",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -162,6 +169,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings,
@@ -181,7 +189,10 @@ let package = Package(
         .testTarget(
             name: "TesseraEngineTests",
             // SQLite only as the store the engine runs on in its tests (TestStore.swift), through GameStore.
-            dependencies: ["TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting"],
+            dependencies: [
+                "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Each of the runtime's services alone, and together, on the test kit's clock.
@@ -227,12 +238,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TesseraTelegramTests",
-            dependencies: ["TesseraTelegram", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport"],
+            dependencies: [
+                "TesseraTelegram", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TesseraMatrixTests",
-            dependencies: ["TesseraMatrix", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport"],
+            dependencies: [
+                "TesseraMatrix", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -156,7 +156,7 @@ private struct OpenerCache {
     }
 
     private func createFile() -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         return FileHandle(forWritingAtPath: path)
     }
 }
