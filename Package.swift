@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "TesseraCore",
                 "TesseraEngine",
+                // The runtime's Leadership, which PostgreSQL provides: one process leads each platform.
+                "TesseraRuntime",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -142,6 +144,7 @@ let package = Package(
             name: "TesseraTesting",
             dependencies: [
                 "TesseraEngine",
+                "TesseraRuntime",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

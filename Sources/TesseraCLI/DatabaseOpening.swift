@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import TesseraEngine
+import TesseraRuntime
 import TesseraSQLite
 
 #if PostgreSQL

@@ -64,12 +64,13 @@ public struct PlatformTraits: Sendable, Hashable {
     /// reply that fits in one is kept live, edited in place.
     public var maximumLength: Int
     /// How fast the bot may send there; the platform's own refusals (429) are waited out besides.
-    public var rateLimits: RateLimiter.Configuration
+    public var rateLimits: RateLimits
 
+    /// A platform that can do everything, with no limit of its own: each transport states what its platform
+    /// cannot do and how much it takes.
     public init(
         buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
-        spoilers: Bool = true, threads: Bool = true, maximumLength: Int = 4096,
-        rateLimits: RateLimiter.Configuration = RateLimiter.Configuration()
+        spoilers: Bool = true, threads: Bool = true, maximumLength: Int = .max, rateLimits: RateLimits = .unlimited
     ) {
         self.buttons = buttons
         self.edits = edits
@@ -80,6 +81,38 @@ public struct PlatformTraits: Sendable, Hashable {
         self.maximumLength = maximumLength
         self.rateLimits = rateLimits
     }
+}
+
+/// How fast a platform lets a bot send: token buckets per chat and overall, and for groups a count in any sixty
+/// seconds. Each transport states its platform's (``PlatformTraits/rateLimits``); the runtime keeps to them.
+public struct RateLimits: Sendable, Hashable {
+    public struct Limit: Sendable, Hashable {
+        /// Messages allowed at once.
+        public var burst: Double
+        /// Messages regained per second.
+        public var perSecond: Double
+
+        public init(burst: Double, perSecond: Double) {
+            self.burst = burst
+            self.perSecond = perSecond
+        }
+
+        public static let none = Limit(burst: .greatestFiniteMagnitude, perSecond: .greatestFiniteMagnitude)
+    }
+
+    public var perChat: Limit
+    /// Messages to one group in any sixty seconds.
+    public var perGroupPerMinute: Int
+    public var overall: Limit
+
+    public init(perChat: Limit, perGroupPerMinute: Int, overall: Limit) {
+        self.perChat = perChat
+        self.perGroupPerMinute = perGroupPerMinute
+        self.overall = overall
+    }
+
+    /// No limits: for a platform that has none, and for load tests against a fake API.
+    public static let unlimited = RateLimits(perChat: .none, perGroupPerMinute: .max, overall: .none)
 }
 
 /// Updates received together.

@@ -51,12 +51,8 @@ public final class MatrixTransport: ChatTransport {
         buttons: false, edits: true, reactions: true, opensDirectChats: true, spoilers: true, threads: true,
         maximumLength: 8000, rateLimits: matrixRateLimits)
 
-    static let matrixRateLimits: RateLimiter.Configuration = {
-        var limits = RateLimiter.Configuration()
-        limits.perGroupPerMinute = .max
-        limits.overall = RateLimiter.Limit(burst: 10, perSecond: 10)
-        return limits
-    }()
+    static let matrixRateLimits = RateLimits(
+        perChat: .init(burst: 3, perSecond: 1), perGroupPerMinute: .max, overall: .init(burst: 10, perSecond: 10))
 
     private let configuration: Configuration
     private let http: JSONCall

@@ -4,6 +4,7 @@
     import PostgresNIO
     import ServiceLifecycle
     public import TesseraEngine
+    public import TesseraRuntime
 
     /// One leader per platform among the processes on one PostgreSQL database, elected with a session-level advisory
     /// lock held on a connection of its own.

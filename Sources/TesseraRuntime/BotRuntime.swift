@@ -23,7 +23,7 @@ public struct BotRuntime<RuntimeClock: Clock>: Sendable where RuntimeClock.Durat
         /// How often the sender looks for postponed messages that have become due.
         public var outboxInterval = Duration.seconds(1)
         /// Outgoing limits by platform; a platform not named keeps its own (``PlatformTraits/rateLimits``).
-        public var rateLimits: [Platform: RateLimiter.Configuration] = [:]
+        public var rateLimits: [Platform: RateLimits] = [:]
         /// How many chats are sent to at the same time (each chat's messages stay in order).
         public var concurrentChats = 8
         /// How often groups' days are checked for closing (and their summaries queued); also at start, to

@@ -13,7 +13,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     let store: any GameStore
     let sentMessages: SentMessages
     let activity: PlatformActivity
-    let rateLimits: RateLimiter.Configuration
+    let rateLimits: RateLimits
     let configuration: BotRuntime<RuntimeClock>.Configuration
     let clock: RuntimeClock
     let now: @Sendable () -> Date

@@ -35,7 +35,7 @@ public final class TelegramTransport: ChatTransport {
     public let platform = Platform.telegram
     /// Buttons, edits, reactions, spoilers and forum topics: everything the engine can use. A message shows
     /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
-    public let traits = PlatformTraits(spoilers: true, threads: true, maximumLength: 4096)
+    public let traits = PlatformTraits(spoilers: true, threads: true, maximumLength: 4096, rateLimits: .telegram)
     private let configuration: Configuration
     private let http: JSONCall
     private let logger: Logger
@@ -534,4 +534,11 @@ extension TelegramTransport.Configuration: CustomStringConvertible, CustomReflec
 extension TelegramTransport: CustomStringConvertible, CustomReflectable {
     public var description: String { "TelegramTransport(\(configuration.apiURL))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension RateLimits {
+    /// Telegram's documented limits: about one message a second per chat (with short bursts), twenty a minute
+    /// per group (never more than twenty in any sixty seconds), thirty a second overall.
+    public static let telegram = RateLimits(
+        perChat: Limit(burst: 3, perSecond: 1), perGroupPerMinute: 20, overall: Limit(burst: 30, perSecond: 30))
 }

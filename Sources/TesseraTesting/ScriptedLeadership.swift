@@ -1,5 +1,6 @@
 import Synchronization
 public import TesseraEngine
+public import TesseraRuntime
 
 /// A leadership a test hands out and takes back: the process stands by until ``grant()``, and ``revoke()``
 /// cancels its work, as losing the lead does. `whileLeading`, `leading`, `revoked` are recorded in ``events``.

@@ -36,7 +36,7 @@ public final class ScriptedTransport: ChatTransport {
 
     /// - Parameter clock: the clock whose time ``sendTimes`` records.
     public init(
-        name: String = "scripted", platform: Platform = .scripted, traits: PlatformTraits = PlatformTraits(),
+        name: String = "scripted", platform: Platform = .scripted, traits: PlatformTraits = .scripted,
         batches: [ReceivedBatch] = [], clock: ManualClock? = nil
     ) {
         self.name = name
@@ -165,4 +165,13 @@ public final class ScriptedTransport: ChatTransport {
             return state.failures[index].error
         }
     }
+}
+
+extension PlatformTraits {
+    /// A platform that can do everything, with limits like Telegram's, so that the runtime's pacing and
+    /// splitting are exercised.
+    public static let scripted = PlatformTraits(
+        maximumLength: 4096,
+        rateLimits: RateLimits(
+            perChat: .init(burst: 3, perSecond: 1), perGroupPerMinute: 20, overall: .init(burst: 30, perSecond: 30)))
 }

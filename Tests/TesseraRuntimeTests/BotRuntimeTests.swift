@@ -421,8 +421,8 @@ struct BotRuntimeTests {
         "With no limits of its own, the service keeps to the platform's: a second reply waits its turn",
         .timeLimit(.minutes(1)))
     func platformRateLimits() async throws {
-        var oneASecond = RateLimiter.Configuration()
-        oneASecond.perChat = RateLimiter.Limit(burst: 1, perSecond: 1)
+        var oneASecond = PlatformTraits.scripted.rateLimits
+        oneASecond.perChat = RateLimits.Limit(burst: 1, perSecond: 1)
         let strict = ScriptedTransport(traits: PlatformTraits(rateLimits: oneASecond), clock: clock)
         let engine = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret(Self.secret)), logger: logs.logger())

@@ -1,58 +1,28 @@
-/// Outgoing rate limits: token buckets on the caller's clock, and for groups a sliding window. Each platform
-/// states its own (``PlatformTraits/rateLimits``); the defaults are Telegram's documented ones: about one
-/// message a second per chat (with short bursts), twenty a minute per group (never more than twenty in any
-/// sixty seconds), thirty a second overall.
-public struct RateLimiter: Sendable {
-    public struct Limit: Sendable, Hashable {
-        /// Messages allowed at once.
-        public var burst: Double
-        /// Messages regained per second.
-        public var perSecond: Double
+import TesseraEngine
 
-        public init(burst: Double, perSecond: Double) {
-            self.burst = burst
-            self.perSecond = perSecond
-        }
-    }
-
-    public struct Configuration: Sendable, Hashable {
-        public var perChat = Limit(burst: 3, perSecond: 1)
-        /// Messages to one group in any sixty seconds.
-        public var perGroupPerMinute = 20
-        public var overall = Limit(burst: 30, perSecond: 30)
-
-        public init() {}
-
-        /// No limits: for load tests against a fake API, never for Telegram itself.
-        public static let unlimited: Configuration = {
-            var configuration = Configuration()
-            let none = Limit(burst: .greatestFiniteMagnitude, perSecond: .greatestFiniteMagnitude)
-            configuration.perChat = none
-            configuration.perGroupPerMinute = .max
-            configuration.overall = none
-            return configuration
-        }()
-    }
+/// Keeps to a platform's ``RateLimits``: token buckets on the caller's clock, and for groups a sliding window.
+struct RateLimiter: Sendable {
+    typealias Limit = RateLimits.Limit
 
     private struct Bucket {
         var tokens: Double
         var updated: Double
     }
 
-    private let configuration: Configuration
+    private let configuration: RateLimits
     private var chats: [ChatID: Bucket] = [:]
     /// Each group's sends in the last sixty seconds, oldest first.
     private var groups: [ChatID: [Double]] = [:]
     private var overall: Bucket?
     private var blockedUntil: [ChatID: Double] = [:]
 
-    public init(configuration: Configuration = Configuration()) {
+    init(configuration: RateLimits) {
         self.configuration = configuration
     }
 
     /// Takes a token for a message to `chat` at `now` (seconds on any monotonic clock) and returns 0, or
     /// returns how many seconds to wait and takes nothing.
-    public mutating func acquire(chat: ChatID, isGroup: Bool, now: Double) -> Double {
+    mutating func acquire(chat: ChatID, isGroup: Bool, now: Double) -> Double {
         if let until = blockedUntil[chat] {
             if now < until { return until - now }
             blockedUntil[chat] = nil
@@ -76,7 +46,7 @@ public struct RateLimiter: Sendable {
 
     /// Takes a token of the overall limit alone, for a call that posts in no chat (an inline query's answer):
     /// 0, or how many seconds to wait.
-    public mutating func acquireOverall(now: Double) -> Double {
+    mutating func acquireOverall(now: Double) -> Double {
         var bucket = refilled(overall, configuration.overall, now)
         let waiting = wait(bucket, configuration.overall)
         guard waiting <= 0 else { return waiting }
@@ -86,7 +56,7 @@ public struct RateLimiter: Sendable {
     }
 
     /// Holds every message to a chat until a time (the platform said to retry after it).
-    public mutating func block(chat: ChatID, until: Double) {
+    mutating func block(chat: ChatID, until: Double) {
         blockedUntil[chat] = max(blockedUntil[chat] ?? 0, until)
     }
 
