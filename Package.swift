@@ -135,6 +135,14 @@ let package = Package(
             dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
+        // The terminal chat as a chat transport: what a newcomer plays without a bot token.
+        .target(
+            name: "TesseraConsole",
+            dependencies: [
+                "TesseraEngine", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Servers on loopback for tests (Tests/Servers): the fake Bot API, Synapse, PostgreSQL. No product: the
         // benchmarks compile it through a symlink.
         .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
@@ -155,6 +163,7 @@ let package = Package(
             name: "TesseraCLI",
             dependencies: [
                 "CMalloc",
+                "TesseraConsole",
                 "TesseraCore",
                 "TesseraEngine",
                 "TesseraHTTP",
@@ -259,7 +268,8 @@ let package = Package(
             name: "TesseraCLITests",
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
             dependencies: [
-                "TesseraCLI", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraRuntime", "TesseraSQLite",
+                "TesseraCLI", "TesseraConsole", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraRuntime",
+                "TesseraSQLite",
                 "TesseraTestSupport", "TesseraTesting",
                 // To read what tessera backup wrote.
                 .product(name: "GRDB", package: "GRDB.swift"),

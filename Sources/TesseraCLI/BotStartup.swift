@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import TesseraConsole
 import TesseraCore
 import TesseraEngine
 import TesseraHTTP

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Synchronization
+import TesseraConsole
 import TesseraCore
 import TesseraEngine
 import TesseraRuntime

@@ -1,20 +1,20 @@
-import Foundation
-import ServiceLifecycle
+public import Foundation
+public import ServiceLifecycle
 import Synchronization
-import TesseraEngine
+public import TesseraEngine
 
 /// A chat in the terminal driving the real engine and store: type as a player, switch players, pretend to be
 /// in a group. What a newcomer uses without a bot token.
 ///
 /// It is also a service of the bot's group, which returns once standard input ends, so that the group shuts down
 /// gracefully: every reply is printed before the chat ends.
-final class ConsoleTransport: ChatTransport, Service {
-    let name = "console"
-    let platform = Platform.console
+public final class ConsoleTransport: ChatTransport, Service {
+    public let name = "console"
+    public let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
     /// plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every
     /// reply is printed before the chat ends, even for input piped in at once.
-    let traits = PlatformTraits(
+    public let traits = PlatformTraits(
         buttons: true, edits: false, reactions: false, spoilers: false, threads: false, rateLimits: .unlimited)
 
     private struct State {
@@ -34,19 +34,19 @@ final class ConsoleTransport: ChatTransport, Service {
     private let ended = AsyncStream<Never>.makeStream()
 
     /// - Parameter write: where replies and notices go.
-    init(write: @escaping @Sendable (String) -> Void) {
+    public init(write: @escaping @Sendable (String) -> Void) {
         self.write = write
     }
 
     /// Returns when standard input has ended, or when the group shuts down.
-    func run() async {
+    public func run() async {
         let ended = self.ended.stream
         await cancelWhenGracefulShutdown {
             for await _ in ended {}
         }
     }
 
-    static let help = """
+    public static let help = """
         Console chat: type a word to guess, or a /command (/help lists them).
           :as NAME      talk as another player          :group NAME   pretend to be in a group chat
           :direct       back to your direct chat        :press N      press button N of the last message
@@ -54,7 +54,7 @@ final class ConsoleTransport: ChatTransport, Service {
         Ctrl-D quits; everything is kept in the database.
         """
 
-    func receive(after position: String?) async throws -> ReceivedBatch {
+    public func receive(after position: String?) async throws -> ReceivedBatch {
         // One receive at a time, so each may iterate the shared stream in turn.
         for await line in inputLines() {
             if let message = message(from: line) {
@@ -69,7 +69,7 @@ final class ConsoleTransport: ChatTransport, Service {
     }
 
     @discardableResult
-    func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
+    public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
         var message = message
         switch message.action {
         case .post, .react: break
@@ -91,7 +91,7 @@ final class ConsoleTransport: ChatTransport, Service {
     }
 
     /// A terminal cannot change what it printed: the edited message is printed again.
-    func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
+    public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         show(message)
     }
 
@@ -114,10 +114,10 @@ final class ConsoleTransport: ChatTransport, Service {
     }
 
     /// Whoever types at the console runs the bot, so they administer every group in it.
-    func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { true }
+    public func isAdministrator(_ user: UserID, in chat: ChatID) async throws -> Bool { true }
 
     /// The console shows what the bot would delete in a group where it may.
-    func mayDeleteMessages(in chat: ChatID) async throws -> Bool { true }
+    public func mayDeleteMessages(in chat: ChatID) async throws -> Bool { true }
 
     /// Lines from standard input, read on a queue of their own: `readLine` blocks.
     private func inputLines() -> AsyncStream<String> {
@@ -133,7 +133,7 @@ final class ConsoleTransport: ChatTransport, Service {
         }
     }
 
-    func message(from line: String) -> ChatMessage? {
+    public func message(from line: String) -> ChatMessage? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let argument = trimmed.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         switch trimmed.split(separator: " ").first {
