@@ -60,6 +60,81 @@ struct RunSettings {
         configFile: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> RunSettings {
+        let config = try await reader(commandLine: commandLine, configFile: configFile, environment: environment)
+        let token = try secret("telegram.token", in: config, what: "Telegram token")
+        let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
+        guard let language = Language(rawValue: languageCode.lowercased()) else {
+            throw CommandError(
+                "default.language '\(languageCode)' is not one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
+        }
+        let zone = config.string(forKey: "default.time.zone", default: "UTC")
+        guard TimeZone(identifier: zone) != nil else {
+            throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
+        }
+        let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
+        guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
+        }
+        let pollSeconds = try whole(
+            "telegram.poll.seconds", in: config, default: 50, 1...50, "a whole number of seconds from 1 to 50")
+        var warnings: [String] = []
+        let unlimited = try unlimitedPlatforms(config, warnings: &warnings)
+        let listen = try config.string(forKey: "metrics.listen").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            guard let address = ListenAddress(text) else {
+                throw CommandError(
+                    "metrics.listen '\(text)' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464 "
+                        + "(TESSERA_METRICS_LISTEN).")
+            }
+            return address
+        }
+        let matrix = try MatrixSettings(config, warnings: &warnings)
+        // The longest a quiet poll may take: Telegram's or Matrix's (30 s), and libcurl's 15 s more.
+        let longestPoll = max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : 30) + 15
+        let staleAfter = try whole(
+            "metrics.stale.after", in: config, default: 120, (longestPoll + 1)...Int.max,
+            "a whole number of seconds over \(longestPoll) (the longest a quiet poll takes)",
+            because: "a shorter one would call a quiet platform stalled")
+        if token == nil, config.string(forKey: "telegram.api.url") != nil {
+            warnings.append(
+                "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
+                    + "@BotFather in TESSERA_TELEGRAM_TOKEN_FILE or telegram.token.file (config/README.md).")
+        }
+        return RunSettings(
+            telegramToken: token,
+            telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
+            matrix: matrix,
+            databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
+            databasePassword: try secret("database.password", in: config, what: "database password")
+                ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
+            scheduleSecret: try SecretText.checked(
+                config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
+                from: "TESSERA_SECRET (or secret in the configuration file)"),
+            gameName: config.string(forKey: "game.name", default: "Tessera"),
+            defaultLanguage: language,
+            defaultTimeZone: zone,
+            defaultRolloverHour: try whole(
+                "default.rollover.hour", in: config, default: 0, 0...23, "a whole hour from 0 to 23"),
+            practiceGamesPerDay: try whole(
+                "practice.games.per.day", in: config, default: 50, 0...10_000,
+                "a whole number from 0 (no practice games) to 10000"),
+            analysisBudget: try analysisBudget(config),
+            extraGuesses: try extraGuesses(config),
+            logLevel: config.string(forKey: "log.level"),
+            logFormat: config.string(forKey: "log.format"),
+            unlimited: unlimited,
+            clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
+            telegramPollSeconds: pollSeconds,
+            metricsListen: listen,
+            staleAfter: staleAfter,
+            warnings: warnings
+        )
+    }
+
+    /// The settings in order of precedence: the command line, then `TESSERA_*` variables, then the file.
+    private static func reader(commandLine: [String: String], configFile: String?, environment: [String: String])
+        async throws -> ConfigReader
+    {
         var providers: [any ConfigProvider] = [
             InMemoryProvider(
                 name: "command line",
@@ -90,40 +165,28 @@ struct RunSettings {
                     "The configuration file \(path) cannot be used: \(error). See config/tessera.example.json.")
             }
         }
-        let config = ConfigReader(providers: providers)
+        return ConfigReader(providers: providers)
+    }
 
-        let token = try secret("telegram.token", in: config, what: "Telegram token")
+    /// A whole-number setting, or its default; out of `allowed`, an error that says what it takes
+    /// ("… must be \(takes), not '…'", and why when `because` says).
+    static func whole(
+        _ key: String, in config: ConfigReader, default value: Int, _ allowed: ClosedRange<Int>, _ takes: String,
+        because: String? = nil
+    ) throws -> Int {
+        let text = number(ConfigKey(key), in: config) ?? String(value)
+        guard let number = Int(text), allowed.contains(number) else {
+            throw CommandError(
+                "\(key) must be \(takes), not '\(text)'" + (because.map { ": \($0)." } ?? "."))
+        }
+        return number
+    }
 
-        let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
-        guard let language = Language(rawValue: languageCode.lowercased()) else {
-            throw CommandError(
-                "default.language '\(languageCode)' is not one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))."
-            )
-        }
-        let zone = config.string(forKey: "default.time.zone", default: "UTC")
-        guard TimeZone(identifier: zone) != nil else {
-            throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
-        }
-        let hourText = number("default.rollover.hour", in: config) ?? "0"
-        guard let hour = Int(hourText), (0..<24).contains(hour) else {
-            throw CommandError("default.rollover.hour must be a whole hour from 0 to 23, not '\(hourText)'.")
-        }
-        let practiceText = number("practice.games.per.day", in: config) ?? "50"
-        guard let practiceGames = Int(practiceText), (0...10_000).contains(practiceGames) else {
-            throw CommandError(
-                "practice.games.per.day must be a whole number from 0 (no practice games) to 10000, not "
-                    + "'\(practiceText)'.")
-        }
-        let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
-        guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
-        }
-        var warnings: [String] = []
+    /// The platforms whose rate limits are off (`telegram.rate.limits`, `matrix.rate.limits`: on or off).
+    private static func unlimitedPlatforms(_ config: ConfigReader, warnings: inout [String]) throws -> Set<Platform> {
         var unlimited: Set<Platform> = []
-        let rateLimitKeys: [(Platform, ConfigKey)] = [
-            (.telegram, "telegram.rate.limits"), (.matrix, "matrix.rate.limits"),
-        ]
-        for (platform, key) in rateLimitKeys {
+        let keys: [(Platform, ConfigKey)] = [(.telegram, "telegram.rate.limits"), (.matrix, "matrix.rate.limits")]
+        for (platform, key) in keys {
             let limits = config.string(forKey: key)?.lowercased()
             guard limits == nil || limits == "on" || limits == "off" else {
                 throw CommandError("\(key) must be on or off, not '\(limits ?? "")'.")
@@ -140,42 +203,23 @@ struct RunSettings {
                     + "will govern Telegram alone: set matrix.rate.limits = off (TESSERA_MATRIX_RATE_LIMITS) for Matrix."
             )
         }
-        let pollText = number("telegram.poll.seconds", in: config) ?? "50"
-        guard let pollSeconds = Int(pollText), (1...50).contains(pollSeconds) else {
-            throw CommandError(
-                "telegram.poll.seconds must be a whole number of seconds from 1 to 50, not '\(pollText)'.")
-        }
-        let listenText = config.string(forKey: "metrics.listen").flatMap { $0.isEmpty ? nil : $0 }
-        let listen = try listenText.map { text in
-            guard let address = ListenAddress(text) else {
-                throw CommandError(
-                    "metrics.listen '\(text)' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464 "
-                        + "(TESSERA_METRICS_LISTEN).")
-            }
-            return address
-        }
-        let matrix = try MatrixSettings(config, warnings: &warnings)
-        // The longest a quiet poll may take: Telegram's or Matrix's (30 s), and libcurl's 15 s more.
-        let longestPoll = max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : 30) + 15
-        let staleText = number("metrics.stale.after", in: config) ?? "120"
-        guard let staleAfter = Int(staleText), staleAfter > longestPoll else {
-            throw CommandError(
-                "metrics.stale.after must be a whole number of seconds over \(longestPoll) (the longest a quiet poll "
-                    + "takes), not '\(staleText)': a shorter one would call a quiet platform stalled.")
-        }
-        let stepsText = number("analysis.steps", in: config) ?? String(Solver.Budget.standard.steps)
-        let firstText =
-            number("analysis.first.guess.steps", in: config) ?? String(Solver.Budget.standard.firstGuessSteps)
-        guard let steps = Int(stepsText), steps >= 1_000_000 else {
-            throw CommandError(
-                "analysis.steps must be a whole number of steps, at least 1000000 (the default is "
-                    + "\(Solver.Budget.standard.steps)), not '\(stepsText)'.")
-        }
-        guard let firstSteps = Int(firstText), firstSteps >= steps else {
-            throw CommandError(
-                "analysis.first.guess.steps must be a whole number of steps, at least analysis.steps (\(steps)), not "
-                    + "'\(firstText)'.")
-        }
+        return unlimited
+    }
+
+    /// The analysis's search budget (`analysis.steps`, `analysis.first.guess.steps`).
+    private static func analysisBudget(_ config: ConfigReader) throws -> Solver.Budget {
+        let standard = Solver.Budget.standard
+        let steps = try whole(
+            "analysis.steps", in: config, default: standard.steps, 1_000_000...Int.max,
+            "a whole number of steps, at least 1000000 (the default is \(standard.steps))")
+        let firstSteps = try whole(
+            "analysis.first.guess.steps", in: config, default: standard.firstGuessSteps, steps...Int.max,
+            "a whole number of steps, at least analysis.steps (\(steps))")
+        return Solver.Budget(steps: steps, firstGuessSteps: firstSteps)
+    }
+
+    /// Each language's extra guesses file (`guesses.extra.file.en`, `.es`), read and checked.
+    private static func extraGuesses(_ config: ConfigReader) throws -> [Language: [Word]] {
         var extraGuesses: [Language: [Word]] = [:]
         for language in Language.allCases {
             let key = "guesses.extra.file.\(language.rawValue)"
@@ -183,37 +227,7 @@ struct RunSettings {
             extraGuesses[language] = try Self.extraGuesses(
                 try readFile(path, what: "extra guesses file", hint: "Check \(key)."), path: path, language: language)
         }
-        if token == nil, config.string(forKey: "telegram.api.url") != nil {
-            warnings.append(
-                "Telegram is configured (telegram.api.url) but has no token, so it is skipped: give the token from "
-                    + "@BotFather in TESSERA_TELEGRAM_TOKEN_FILE or telegram.token.file (config/README.md).")
-        }
-        return RunSettings(
-            telegramToken: token,
-            telegramAPIURL: apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL,
-            matrix: matrix,
-            databasePath: config.string(forKey: "database") ?? defaultDatabasePath(environment),
-            databasePassword: try secret("database.password", in: config, what: "database password")
-                ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 },
-            scheduleSecret: try SecretText.checked(
-                config.string(forKey: "secret", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
-                from: "TESSERA_SECRET (or secret in the configuration file)"),
-            gameName: config.string(forKey: "game.name", default: "Tessera"),
-            defaultLanguage: language,
-            defaultTimeZone: zone,
-            defaultRolloverHour: hour,
-            practiceGamesPerDay: practiceGames,
-            analysisBudget: Solver.Budget(steps: steps, firstGuessSteps: firstSteps),
-            extraGuesses: extraGuesses,
-            logLevel: config.string(forKey: "log.level"),
-            logFormat: config.string(forKey: "log.format"),
-            unlimited: unlimited,
-            clockFile: config.string(forKey: "clock.file").flatMap { $0.isEmpty ? nil : $0 },
-            telegramPollSeconds: pollSeconds,
-            metricsListen: listen,
-            staleAfter: staleAfter,
-            warnings: warnings
-        )
+        return extraGuesses
     }
 
     /// The words of an extra guesses file, or an error naming the first line that is not a word of the language.

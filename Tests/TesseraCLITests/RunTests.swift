@@ -350,6 +350,11 @@ struct RunTests {
                 "metrics.stale.after must be a whole number of seconds over 65"
             ),
             (#"{"telegram": {"poll": {"seconds": 2.5}}}"#, "telegram.poll.seconds must be a whole number of seconds"),
+            (#"{"analysis": {"steps": 5}}"#, "analysis.steps must be a whole number of steps, at least 1000000"),
+            (
+                #"{"analysis": {"steps": 2000000, "first": {"guess": {"steps": 1000000}}}}"#,
+                "analysis.first.guess.steps must be a whole number of steps, at least analysis.steps (2000000), not '1000000'"
+            ),
         ] {
             await #expect {
                 try await load(json)
