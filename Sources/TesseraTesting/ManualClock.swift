@@ -28,12 +28,25 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var nextID = 0
         /// Tests waiting for a number of sleepers, or for one due at an instant.
-        var watchers: [(condition: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [Int: Watcher] = [:]
+    }
+
+    private struct Watcher {
+        let condition: Condition
+        let continuation: CheckedContinuation<Void, any Error>
+        var timer: Task<Void, Never>?
     }
 
     private enum Condition {
         case count(Int)
         case dueAt(Instant)
+
+        var description: String {
+            switch self {
+            case .count(let count): "\(count) sleepers"
+            case .dueAt(let instant): "a sleeper due at \(instant.offset)"
+            }
+        }
 
         func holds(in state: State) -> Bool {
             switch self {
@@ -94,32 +107,53 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks sleep on this clock now.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    /// Waits until at least `count` tasks sleep on this clock: the code under test is waiting for time.
-    public func sleepers(atLeast count: Int) async {
-        await wait(until: .count(count))
+    /// Waits until at least `count` tasks sleep on this clock: the code under test is waiting for time. After
+    /// `limit` it throws ``WaitTimedOut`` instead of hanging the test.
+    public func sleepers(atLeast count: Int, within limit: Duration = WaitTimedOut.defaultLimit) async throws {
+        try await wait(until: .count(count), within: limit)
     }
 
     /// Waits until a task sleeps until exactly `instant`: the one sleep a test means, whatever else sleeps.
-    public func sleeper(dueAt instant: Instant) async {
-        await wait(until: .dueAt(instant))
+    public func sleeper(dueAt instant: Instant, within limit: Duration = WaitTimedOut.defaultLimit) async throws {
+        try await wait(until: .dueAt(instant), within: limit)
     }
 
-    private func wait(until condition: Condition) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    private func wait(until condition: Condition, within limit: Duration) async throws {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let ready = state.withLock { state in
                 if condition.holds(in: state) { return true }
-                state.watchers.append((condition, continuation))
+                state.watchers[id] = Watcher(condition: condition, continuation: continuation)
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { return continuation.resume() }
+            let timer = Task {
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                let (expired, deadlines) = state.withLock { state in
+                    (state.watchers.removeValue(forKey: id), state.sleepers.values.map(\.deadline.offset))
+                }
+                expired?.continuation.resume(
+                    throwing: WaitTimedOut(
+                        awaited: condition.description, limit: limit,
+                        seen: "sleepers due at \(deadlines), the clock at \(now.offset)"))
+            }
+            state.withLock { state in
+                if state.watchers[id] != nil { state.watchers[id]?.timer = timer } else { timer.cancel() }
+            }
         }
     }
 
     private static func notifyWatchers(_ state: inout State) {
         let snapshot = state
-        let ready = state.watchers.filter { $0.condition.holds(in: snapshot) }
-        state.watchers.removeAll { $0.condition.holds(in: snapshot) }
-        for watcher in ready { watcher.continuation.resume() }
+        let ready = state.watchers.filter { $0.value.condition.holds(in: snapshot) }
+        for id in ready.keys { state.watchers[id] = nil }
+        for watcher in ready.values {
+            watcher.timer?.cancel()
+            watcher.continuation.resume()
+        }
     }
 }
 

@@ -48,9 +48,9 @@ struct BotRuntimeTests {
 
     /// Lets one outbox interval pass once the service's ticker waits on it: the sender then looks at the outbox,
     /// as every process does that often.
-    func lookAtOutbox() async {
+    func lookAtOutbox() async throws {
         let interval = BotRuntime<ManualClock>.Configuration().outboxInterval
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
     }
 
@@ -78,7 +78,7 @@ struct BotRuntimeTests {
     func flushBeforeAcknowledging() async throws {
         transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
         let running = Task { try await service().run() }
-        await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "receive(after: 2)")
         running.cancel()
         _ = await running.result
         #expect(batchEvents == ["processBatch(next: 2)", "flush"])
@@ -100,8 +100,8 @@ struct BotRuntimeTests {
         // One chat at a time, in order: chat 9's turn is over when chat 8 is sent.
         let service = try service { $0.concurrentChats = 1 }
         let running = Task { try await service.run() }
-        await lookAtOutbox()
-        await transport.events.wait(for: "send(8)")
+        try await lookAtOutbox()
+        try await transport.events.wait(for: "send(8)")
         #expect(store.events.all.contains("hold(\(first.id)) refused"))
         #expect(!transport.events.all.contains("send(9)"), "neither of chat 9's messages was sent by this sender")
         let left = try await store.base.pendingMessages(limit: 10, now: .distantFuture)
@@ -122,7 +122,7 @@ struct BotRuntimeTests {
         }
         transport.push(ReceivedBatch(messages: queries, nextPosition: "2"))
         let running = Task { try await service().run() }
-        await transport.events.wait(for: "send(7)", count: 25)
+        try await transport.events.wait(for: "send(7)", count: 25)
         let answers = transport.sent
         #expect(answers.count == 25)
         #expect(answers.allSatisfy { if case .answerQuery = $0.action { true } else { false } })
@@ -145,25 +145,25 @@ struct BotRuntimeTests {
         let start = clock.now
         let running = Task { try await service.run() }
         // The outbox is looked at after a second; the send then lasts ten.
-        await lookAtOutbox()
+        try await lookAtOutbox()
         #expect(start.duration(to: clock.now) == .seconds(1))
-        await transport.events.wait(for: "send started(9)")
+        try await transport.events.wait(for: "send started(9)")
         #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 1)
-        func advance(to seconds: Int) async {
+        func advance(to seconds: Int) async throws {
             let due = start.advanced(by: .seconds(seconds))
-            await clock.sleeper(dueAt: due)
+            try await clock.sleeper(dueAt: due)
             clock.advance(by: clock.now.duration(to: due))
         }
         // Renewed at 3, 6 and 9 s, while the send lasts.
         for (renewal, seconds) in [3, 6, 9].enumerated() {
-            await advance(to: seconds)
-            await store.events.wait(for: "hold(\(id))", count: 2 + renewal)
+            try await advance(to: seconds)
+            try await store.events.wait(for: "hold(\(id))", count: 2 + renewal)
         }
-        await advance(to: 11)
-        await transport.events.wait(for: "send(9)")
+        try await advance(to: 11)
+        try await transport.events.wait(for: "send(9)")
         // Sent: the renewal at 12 s has nothing to hold.
-        await advance(to: 12)
-        await advance(to: 15)
+        try await advance(to: 12)
+        try await advance(to: 15)
         #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 4)
         running.cancel()
         _ = await running.result
@@ -180,24 +180,24 @@ struct BotRuntimeTests {
         let leadership = ScriptedLeadership()
         let service = try service { $0.leadership = leadership }
         let running = Task { try await service.run() }
-        await lookAtOutbox()
-        await transport.events.wait(for: "send(9)")
-        await leadership.events.wait(for: "whileLeading")
+        try await lookAtOutbox()
+        try await transport.events.wait(for: "send(9)")
+        try await leadership.events.wait(for: "whileLeading")
         #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")
         #expect(batchEvents.isEmpty)
         let heartbeat = Heartbeat.settingKey(for: "scripted")
         #expect(!store.settingsWritten.contains { $0.key == heartbeat }, "the heartbeat status reads is the leader's")
 
         leadership.grant()
-        await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "receive(after: 2)")
         #expect(store.settingsWritten.contains { $0.key == heartbeat })
         #expect(batchEvents.first == "processBatch(next: 2)")
         leadership.revoke()
-        await leadership.events.wait(for: "revoked")
+        try await leadership.events.wait(for: "revoked")
         let polls = transport.events.all.filter { $0.hasPrefix("receive") }.count
         leadership.grant()
         // Leading again, it receives from the stored position.
-        await transport.events.wait(for: "receive(after: 2)", count: 2)
+        try await transport.events.wait(for: "receive(after: 2)", count: 2)
         #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == polls + 1)
         running.cancel()
         _ = await running.result
@@ -219,14 +219,14 @@ struct BotRuntimeTests {
         let running = Task { try await service.run() }
         // Asleep in its backoff, it retries only when the clock moves: three seconds, then six.
         let start = clock.now
-        await clock.sleeper(dueAt: start.advanced(by: .seconds(3)))
+        try await clock.sleeper(dueAt: start.advanced(by: .seconds(3)))
         #expect(batchEvents == ["processBatch failed"])
         clock.advance(by: .seconds(3))
-        await clock.sleeper(dueAt: start.advanced(by: .seconds(9)))
+        try await clock.sleeper(dueAt: start.advanced(by: .seconds(9)))
         #expect(batchEvents == ["processBatch failed", "processBatch failed"])
         clock.advance(by: .seconds(6))
-        await transport.events.wait(for: "receive(after: 2)")
-        await transport.events.wait(for: "send(7)")
+        try await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "send(7)")
         running.cancel()
         _ = await running.result
         #expect(batchEvents == ["processBatch failed", "processBatch failed", "processBatch(next: 2)", "flush"])
@@ -255,7 +255,7 @@ struct BotRuntimeTests {
         .timeLimit(.minutes(1)))
     func batchAppliedAlready() async throws {
         let running = Task { try await service().run() }
-        await transport.events.wait(for: "receive(after: nil)")
+        try await transport.events.wait(for: "receive(after: nil)")
         // While this service polls, another process applies the same updates and moves the position on.
         try await store.processBatch(transport: "scripted", from: nil, to: "5") { transaction in
             try await transaction.enqueue([OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "applied there")])
@@ -263,8 +263,8 @@ struct BotRuntimeTests {
         transport.push(
             ReceivedBatch(messages: [Self.help(chat: 5)], nextPosition: "5"),
             ReceivedBatch(messages: [Self.help(chat: 6)], nextPosition: "6"))
-        await transport.events.wait(for: "receive(after: 6)")
-        await transport.events.wait(for: "send(6)")
+        try await transport.events.wait(for: "receive(after: 6)")
+        try await transport.events.wait(for: "send(6)")
         running.cancel()
         _ = await running.result
         #expect(
@@ -296,7 +296,7 @@ struct BotRuntimeTests {
             $0.shutdownDeadline = .milliseconds(100)
         }
         let running = Task { try await group.run() }
-        await transport.events.wait(for: "send failed(7)")
+        try await transport.events.wait(for: "send failed(7)")
         await group.triggerGracefulShutdown()
         try await running.value
         #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 1)
@@ -308,11 +308,11 @@ struct BotRuntimeTests {
     func heartbeat() async throws {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         let running = Task { try await service().run() }
-        await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "receive(after: 2)")
         let interval = BotRuntime<ManualClock>.Configuration().healthInterval
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
-        await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
+        try await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
         running.cancel()
         _ = await running.result
         let written = store.settingsWritten.filter { $0.key == Heartbeat.settingKey(for: "scripted") }
@@ -336,9 +336,9 @@ struct BotRuntimeTests {
         }
         let running = Task { try await service.run() }
         // Chat 8's reply is sent, and chat 7's is removed when given up.
-        await transport.events.wait(for: "send(8)")
-        await transport.events.wait(for: "send failed(7)", count: 3)
-        await store.events.wait(for: "markSent", count: 2)
+        try await transport.events.wait(for: "send(8)")
+        try await transport.events.wait(for: "send failed(7)", count: 3)
+        try await store.events.wait(for: "markSent", count: 2)
         running.cancel()
         _ = await running.result
         #expect(transport.attempts.filter { $0.chat == ChatID(7) }.count == 3)
@@ -360,7 +360,7 @@ struct BotRuntimeTests {
         // The message goes out, then the process dies before it is marked sent.
         store.fail(.markSent, with: FaultyStore.InjectedFailure.fatal)
         let first = Task { try await service().run() }
-        await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
         clock.advance(by: .seconds(1))
         _ = await first.result
         #expect(transport.sent.map(\.html) == ["The word was…"])
@@ -368,15 +368,15 @@ struct BotRuntimeTests {
         // The restart: the same database, a new process.
         let restarted = BotRuntimeTests(sharing: store.base)
         let second = Task { try await restarted.service().run() }
-        await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
+        try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
         restarted.clock.advance(by: .seconds(1))
         if atMostOnce {
-            await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
+            try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
             #expect(restarted.transport.sent.isEmpty, "a group never sees its summary twice")
             #expect(
                 restarted.logs.lines(at: .warning).contains { $0.message.hasPrefix("The bot stopped while posting") })
         } else {
-            await restarted.transport.events.wait(for: "send(-100)")
+            try await restarted.transport.events.wait(for: "send(-100)")
             #expect(restarted.transport.sent.map(\.html) == ["The word was…"], "a reply is sent at least once")
         }
         second.cancel()
@@ -402,11 +402,11 @@ struct BotRuntimeTests {
         var due = clock.now
         for (failures, pause) in [1, 2, 4].enumerated() {
             due = due.advanced(by: .seconds(pause))
-            await clock.sleeper(dueAt: due)
+            try await clock.sleeper(dueAt: due)
             #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == failures + 1)
             clock.advance(by: .seconds(pause))
         }
-        await transport.events.wait(for: "send(7)")
+        try await transport.events.wait(for: "send(7)")
         running.cancel()
         _ = await running.result
         #expect(
@@ -431,13 +431,13 @@ struct BotRuntimeTests {
         ).serviceGroup(platforms: [(strict, engine)])
         strict.push(ReceivedBatch(messages: [Self.help(), Self.help()], nextPosition: "2"))
         let running = Task { try await service.run() }
-        await strict.events.wait(for: "send(7)")
+        try await strict.events.wait(for: "send(7)")
         // Telegram's burst of three would send both at once; this platform allows one a second.
         let start = clock.now
-        await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
+        try await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
         #expect(strict.sent.count == 1)
         clock.advance(by: .seconds(1))
-        await strict.events.wait(for: "send(7)", count: 2)
+        try await strict.events.wait(for: "send(7)", count: 2)
         running.cancel()
         _ = await running.result
         #expect(strict.sendTimes == [start, start.advanced(by: .seconds(1))])
@@ -459,7 +459,7 @@ struct BotRuntimeTests {
         let start = clock.now
         transport.push(ReceivedBatch(messages: [Self.help(chat: 8)], nextPosition: "2"))
         let running = Task { try await service().run() }
-        await transport.events.wait(for: "send(7)")
+        try await transport.events.wait(for: "send(7)")
         running.cancel()
         _ = await running.result
         let index = try #require(transport.sent.firstIndex { $0.chat == ChatID(7) })
@@ -474,10 +474,10 @@ struct BotRuntimeTests {
         transport.push(ReceivedBatch(messages: [Self.message("/start", from: 7)], nextPosition: "2"))
         transport.push(ReceivedBatch(messages: [Self.message("/export", from: 7)], nextPosition: "3"))
         let running = Task { try await service().run() }
-        await store.events.wait(for: "read")
+        try await store.events.wait(for: "read")
         var sends = 1
         while true {
-            await transport.events.wait(for: "send(7)", count: sends)
+            try await transport.events.wait(for: "send(7)", count: sends)
             if transport.sent.contains(where: { $0.document != nil }) { break }
             sends += 1
         }
@@ -497,14 +497,14 @@ struct BotRuntimeTests {
         transport.fail(.send, chat: ChatID(7), with: .rateLimited(retryAfter: .seconds(2), chat: ChatID(7)), times: 1)
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         let running = Task { try await service().run() }
-        await store.events.wait(for: "postpone")
+        try await store.events.wait(for: "postpone")
         // The outbox is looked at every second; the look at one second finds the chat still held.
         let start = clock.now
         for second in 1...2 {
-            await clock.sleeper(dueAt: start.advanced(by: .seconds(second)))
+            try await clock.sleeper(dueAt: start.advanced(by: .seconds(second)))
             clock.advance(by: .seconds(1))
         }
-        await transport.events.wait(for: "send(7)")
+        try await transport.events.wait(for: "send(7)")
         running.cancel()
         _ = await running.result
         #expect(transport.sendTimes == [start.advanced(by: .seconds(2))])
@@ -522,13 +522,13 @@ struct BotRuntimeTests {
         transport.push(ReceivedBatch(messages: [Self.help(chat: 9)], nextPosition: "2"))
         let running = Task { try await service().run() }
         // Marked inactive in the store (what that does, every store's suite checks: Tests/TesseraStoreTests).
-        await store.events.wait(for: "deactivateChat(9)")
+        try await store.events.wait(for: "deactivateChat(9)")
 
         transport.push(
             ReceivedBatch(
                 messages: [Self.message("/leaderboard", from: 9, group: -777), Self.help(chat: 9)], nextPosition: "3"))
-        await transport.events.wait(for: "send(-1000777)")
-        await transport.events.wait(for: "send(9)")
+        try await transport.events.wait(for: "send(-1000777)")
+        try await transport.events.wait(for: "send(9)")
         running.cancel()
         _ = await running.result
         #expect(transport.sent.first { $0.chat == ChatID(-1_000_777) }?.html.hasPrefix("No results") == true)
@@ -564,9 +564,9 @@ struct BotRuntimeTests {
                 ], nextPosition: "2"))
         let first = Task { try await service { $0.rateLimits[.scripted] = .unlimited }.run() }
         // The replies: to the settings and each /join in its group, to the guess in the direct chat.
-        await transport.events.wait(for: "send(-200)", count: 2)
-        await transport.events.wait(for: "send(-100)")
-        await transport.events.wait(for: "send(1)")
+        try await transport.events.wait(for: "send(-200)", count: 2)
+        try await transport.events.wait(for: "send(-100)")
+        try await transport.events.wait(for: "send(1)")
         func summaries(_ chat: Int64, in transport: ScriptedTransport) -> [String] {
             transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
         }
@@ -574,10 +574,10 @@ struct BotRuntimeTests {
         let interval = BotRuntime<ManualClock>.Configuration().dayCheckInterval
         let checked = store.events.all.filter { $0 == "write" }.count
         clock.advance(by: .seconds(3 * 3600 + 60) - interval)
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
-        await transport.events.wait(for: "send(-200)", count: 3)
-        await store.events.wait(for: "write", count: checked + 1)
+        try await transport.events.wait(for: "send(-200)", count: 3)
+        try await store.events.wait(for: "write", count: checked + 1)
         #expect(summaries(-200, in: transport).count == 1)
         // Ann, first met in the Tokyo group, is on Tokyo's day too: it is over, so the word is in the summary.
         #expect(summaries(-200, in: transport).first?.contains("<spoiler>\(answer.uppercased())</spoiler>") == true)
@@ -588,12 +588,12 @@ struct BotRuntimeTests {
         // Down across the UTC rollover: on start the missed summary is posted, and Tokyo's is not posted again.
         let restarted = BotRuntimeTests(sharing: store.base, clock: ManualClock(startingAt: clock.date + 12 * 3600))
         let second = Task { try await restarted.service { $0.rateLimits[.scripted] = .unlimited }.run() }
-        await restarted.transport.events.wait(for: "send(-100)")
+        try await restarted.transport.events.wait(for: "send(-100)")
         // The next look closes nothing more.
         let writes = restarted.store.events.all.filter { $0 == "write" }.count
-        await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: interval))
+        try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: interval))
         restarted.clock.advance(by: interval)
-        await restarted.store.events.wait(for: "write", count: writes + 1)
+        try await restarted.store.events.wait(for: "write", count: writes + 1)
         second.cancel()
         _ = await second.result
         let utc = summaries(-100, in: restarted.transport)

@@ -42,13 +42,13 @@ struct LiveBoardSendingTests {
         for (index, word) in wrong.enumerated() {
             await guess(word)
             if index == 0 {
-                await transport.events.wait(for: "send(5)")
+                try await transport.events.wait(for: "send(5)")
             } else {
-                await transport.events.wait(for: "edit(5)", count: index)
+                try await transport.events.wait(for: "edit(5)", count: index)
             }
         }
         await guess(answer)
-        await transport.events.wait(for: "edit(5)", count: 5)
+        try await transport.events.wait(for: "edit(5)", count: 5)
         #expect(transport.sent.count == 1, "one message for the whole game")
         #expect(transport.edits.count == 5 && Set(transport.edits.map(\.post)) == [transport.postIDs[0]])
         #expect(transport.edits.last?.message.html.contains("Solved in 6/6") == true)
@@ -68,9 +68,9 @@ struct LiveBoardSendingTests {
                     ).readingCommands(),
                 ], nextPosition: String(position + 2)))
         clock.advance(by: .seconds(1))
-        await transport.events.wait(for: "send(5)", count: 2)
+        try await transport.events.wait(for: "send(5)", count: 2)
         clock.advance(by: .seconds(1))
-        await transport.events.wait(for: "send(5)", count: 3)
+        try await transport.events.wait(for: "send(5)", count: 3)
         #expect(transport.sent.last?.live == "board:en:\(puzzle)" && transport.postIDs.count == 3)
         running.cancel()
         _ = await running.result
@@ -107,13 +107,13 @@ struct LiveBoardSendingTests {
         }
         let running = Task { try await service.run() }
         transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: "2"))
-        await transport.events.wait(for: "send(5)")
+        try await transport.events.wait(for: "send(5)")
         // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
         transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
         transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: "4"))
-        await transport.events.wait(for: "send failed(5)")
+        try await transport.events.wait(for: "send failed(5)")
         clock.advance(by: .seconds(1))
-        await transport.events.wait(for: "edit(5)")
+        try await transport.events.wait(for: "edit(5)")
         #expect(transport.sent.count == 2, "the first board, and the re-post")
         #expect(transport.edits.map(\.post) == [transport.postIDs[1]], "the guess edits the re-posted board")
         #expect(transport.edits.last?.message.html.contains("· 2/6") == true)
@@ -148,10 +148,10 @@ struct LiveBoardSendingTests {
         let running = Task { try await service.run() }
         // A poll that moves the position on rings the sender, as any received batch does.
         transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
-        await transport.events.wait(for: "send(5)")
+        try await transport.events.wait(for: "send(5)")
         try #require(transport.sent.map(\.html) == ["board 1"], "the first version is posted, not skipped")
         #expect(transport.attemptKeys == [first.key])
-        await transport.events.wait(for: "edit(5)")
+        try await transport.events.wait(for: "edit(5)")
         #expect(
             transport.edits.map(\.post) == [transport.postIDs[0]] && transport.edits.last?.message.html == "board 3")
         running.cancel()
@@ -182,8 +182,8 @@ struct LiveBoardSendingTests {
         }
         transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: "3"))
         let running = Task { try await service.run() }
-        await transport.events.wait(for: "send(-8)", count: 2)
-        await transport.events.wait(for: "send(-9)")
+        try await transport.events.wait(for: "send(-8)", count: 2)
+        try await transport.events.wait(for: "send(-9)")
         #expect(transport.sent.filter { $0.chat == ChatID(-8) }.map(\.action) == [.delete, .post])
         #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
         running.cancel()

@@ -54,9 +54,9 @@ struct MetricsTests {
                 nextPosition: "2"))
         let group = runtime.serviceGroup(platforms: [(transport, engine)])
         let running = Task { try await group.run() }
-        await transport.events.wait(for: "receive(after: 2)")
-        await transport.events.wait(for: "send failed(8)")
-        await transport.events.wait(for: "send(7)", count: 2)
+        try await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "send failed(8)")
+        try await transport.events.wait(for: "send(7)", count: 2)
         #expect(try counter("tessera_updates_received_total", []) == 3)
         #expect(try counter("tessera_guesses_total", [("language", "en")]) == 1, "ZZZZZ is not a guess")
         #expect(try counter("tessera_guesses_total", [("language", "es")]) == 0)
@@ -108,23 +108,23 @@ struct MetricsTests {
         let group = runtime.serviceGroup(platforms: [(transport, engine)])
         let running = Task { try await group.run() }
         let heartbeat = "setSetting(\(Heartbeat.settingKey(for: "scripted")))"
-        await transport.events.wait(for: "receive(after: nil)")
-        await store.events.wait(for: heartbeat)
+        try await transport.events.wait(for: "receive(after: nil)")
+        try await store.events.wait(for: heartbeat)
         let starting = health(after: 10)
         #expect(starting.healthy)
         #expect(starting.text.hasPrefix("Starting: tessera run (scripted) on \(database): started 10 s ago"))
 
         // Two minutes on, the heartbeat still beats but the first poll has not come back.
         let interval = BotRuntime<ManualClock>.Configuration().healthInterval
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: .seconds(121))
-        await store.events.wait(for: heartbeat, count: 2)
+        try await store.events.wait(for: heartbeat, count: 2)
         let noFirstPoll = health(after: 121)
         #expect(!noFirstPoll.healthy)
         #expect(noFirstPoll.text.contains("its first poll has not come back in 2 min"), "\(noFirstPoll.text)")
 
         transport.push(ReceivedBatch(messages: [BotRuntimeTests.help()], nextPosition: "2"))
-        await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "receive(after: 2)")
         let healthy = health(after: 130)
         #expect(healthy.healthy)
         #expect(
@@ -134,10 +134,10 @@ struct MetricsTests {
             "\(healthy.text)")
 
         // No poll for over two minutes while the heartbeat goes on: not receiving.
-        await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: .seconds(200))
         // The fourth: the receiver wrote the third at its first poll.
-        await store.events.wait(for: heartbeat, count: 4)
+        try await store.events.wait(for: heartbeat, count: 4)
         let stalled = health(after: 321)
         #expect(!stalled.healthy)
         #expect(stalled.text.hasPrefix("Stalled: tessera run (scripted)"))

@@ -36,7 +36,7 @@ struct RuntimeSecretsTests {
             logger: logs.logger(level: .trace)
         ).serviceGroup(platforms: [(transport, engine)])
         let running = Task { try await group.run() }
-        await transport.events.wait(for: "receive(after: 2)")
+        try await transport.events.wait(for: "receive(after: 2)")
         await group.triggerGracefulShutdown()
         _ = await running.result
         let lines = logs.lines

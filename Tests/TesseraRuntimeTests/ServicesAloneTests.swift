@@ -65,11 +65,11 @@ struct ServicesAloneTests {
     func heartbeatAlone() async throws {
         let key = Heartbeat.settingKey(for: "scripted")
         try await running(heartbeat) {
-            await store.events.wait(for: "setSetting(\(key))")
+            try await store.events.wait(for: "setSetting(\(key))")
             _ = activity.polled(at: clock.date + 5)
-            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(30)))
+            try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(30)))
             clock.advance(by: .seconds(30))
-            await store.events.wait(for: "setSetting(\(key))", count: 2)
+            try await store.events.wait(for: "setSetting(\(key))", count: 2)
         }
         let written = store.settingsWritten.filter { $0.key == key }.map(\.value)
         #expect(written.count == 2)
@@ -92,10 +92,10 @@ struct ServicesAloneTests {
             platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(5), clock: clock,
             now: { clock.date }, retrier: retrier)
         try await running(closer) {
-            await store.events.wait(for: "write")
-            await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
+            try await store.events.wait(for: "write")
+            try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
             clock.advance(by: .seconds(5))
-            await store.events.wait(for: "write", count: 2)
+            try await store.events.wait(for: "write", count: 2)
         }
         let groups = try await store.write { try await $0.activeGroups(on: nil) }
         let closed = Dictionary(uniqueKeysWithValues: groups.map { ($0.chat, $0.lastClosedPuzzle) })
@@ -111,7 +111,7 @@ struct ServicesAloneTests {
             transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat,
             now: { clock.date }, retrier: retrier, commits: CommitMetrics(factory: metrics))
         try await running(receiver) {
-            await transport.events.wait(for: "receive(after: 2)")
+            try await transport.events.wait(for: "receive(after: 2)")
         }
         #expect(
             store.events.all.filter { $0.hasPrefix("processBatch") || $0 == "flush" } == [
@@ -135,7 +135,7 @@ struct ServicesAloneTests {
             rateLimits: .unlimited, configuration: configuration, clock: clock, now: { clock.date }, retrier: retrier)
         try await running(sender) {
             activity.outbox.ring()
-            await transport.events.wait(for: "send(9)")
+            try await transport.events.wait(for: "send(9)")
             try await store.write {
                 try await $0.enqueue([OutgoingMessage(chat: ChatID(8), chatKind: .direct, html: "at the end")])
             }
@@ -169,7 +169,7 @@ struct ServicesAloneTests {
             retrier: retrier)
         try await running(service) {
             // Done with the game, both lanes wait for the next interval.
-            await clock.sleepers(atLeast: 2)
+            try await clock.sleepers(atLeast: 2)
         }
         let posted = try await store.pendingMessages(limit: 10, now: .distantFuture)
         #expect(posted.count == 1 && posted[0].message.chat == ChatID(.scripted, "ana"))
@@ -218,7 +218,7 @@ struct ServicesAloneTests {
             clock: clock, retrier: retrier)
         try await running(service) {
             // The known lane finds nothing to do and waits; the search lane has Eve's game.
-            await clock.sleepers(atLeast: 1)
+            try await clock.sleepers(atLeast: 1)
             let ana = try await finish("ana", answer == "salet" ? ["salet"] : ["salet", answer])
             clock.advance(by: .seconds(1))
             #expect(await activity.outbox.waitForRing(), "Ana's analysis was not posted")
@@ -258,10 +258,10 @@ struct ServicesAloneTests {
     func leadershipAlone() async throws {
         let leadership = ScriptedLeadership()
         let service = LeadershipService(role: "scripted", leadership: leadership, services: [heartbeat, Failing()])
-        await testGracefulShutdown { _ in
-            await withThrowingTaskGroup(of: Void.self) { group in
+        try await testGracefulShutdown { _ in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await service.run() }
-                await leadership.events.wait(for: "whileLeading")
+                try await leadership.events.wait(for: "whileLeading")
                 #expect(store.settingsWritten.isEmpty, "standing by, it writes no heartbeat")
                 leadership.grant()
                 // The heartbeat, which would run forever, is cancelled: otherwise this would wait for it.
