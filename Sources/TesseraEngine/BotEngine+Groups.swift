@@ -148,60 +148,29 @@ extension BotEngine {
         case true?:
             break
         }
-        let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
-        let name = words[0].lowercased()
-        let value = words.dropFirst().joined(separator: " ")
-        let lowered = value.lowercased()
-        let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
-        let onOff = Self.onOff(value, empty: nil)
-        var announcement: OutgoingMessage?
-        switch name {
-        case "timezone":
-            guard let zone = Self.knownTimeZone(value) else {
-                context.reply(context.texts.unknownTimeZone(value))
-                return
-            }
-            var next = group.nextDaySettings
-            next.timeZone = zone
-            announcement = try await change(&group, to: next, context: &context)
-        case "rollover":
-            guard let hour else { return context.reply(context.texts.settingsUsage(for: name)) }
-            var next = group.nextDaySettings
-            next.rolloverHour = hour
-            announcement = try await change(&group, to: next, context: &context)
-        case "language":
-            guard let language = Self.language(named: lowered) else {
-                context.reply(context.texts.unknownLanguage(value))
-                return
-            }
-            var next = group.nextDaySettings
-            next.language = language
-            announcement = try await change(&group, to: next, context: &context)
-        case "hard":
-            guard let onOff else { return context.reply(context.texts.settingsUsage(for: name)) }
-            group.hardModeRequired = onOff
-        case "summary":
-            if let onOff {
-                group.summaryEnabled = onOff
-            } else if lowered == "rollover" {
-                group.summaryEnabled = true
-                group.summaryHour = nil
-            } else if let hour {
-                group.summaryEnabled = true
-                group.summaryHour = hour
-            } else {
-                return context.reply(context.texts.settingsUsage(for: name))
-            }
-        case "topic":
-            guard context.platform.threads else { return context.reply(context.texts.settingsNoTopics) }
-            switch lowered {
-            case "here": group.topic = context.message.thread
-            case "off", "none": group.topic = nil
-            default: return context.reply(context.texts.settingsUsage(for: name))
-            }
-        default:
-            return context.reply(context.texts.settingsUsage(for: name))
+        let asked: GroupSettingChange
+        switch GroupSettingChange.read(argument) {
+        case .success(let read): asked = read
+        case .failure(.unknownTimeZone(let value)): return context.reply(context.texts.unknownTimeZone(value))
+        case .failure(.unknownLanguage(let value)): return context.reply(context.texts.unknownLanguage(value))
+        case .failure(.usage(let setting)): return context.reply(context.texts.settingsUsage(for: setting))
         }
+        var next = group.nextDaySettings
+        switch asked {
+        case .timeZone(let zone): next.timeZone = zone
+        case .rolloverHour(let hour): next.rolloverHour = hour
+        case .language(let language): next.language = language
+        case .hardModeRequired(let required): group.hardModeRequired = required
+        case .summary(let enabled): group.summaryEnabled = enabled
+        case .summaryHour(let hour):
+            group.summaryEnabled = true
+            group.summaryHour = hour
+        case .topic(let here):
+            guard context.platform.threads else { return context.reply(context.texts.settingsNoTopics) }
+            group.topic = here ? context.message.thread : nil
+        }
+        // The group's day and language change through ``change(_:to:context:)``: at once, or from its next puzzle.
+        let announcement = next == group.nextDaySettings ? nil : try await change(&group, to: next, context: &context)
         context.group = group
         context.reply(context.texts.settingsSaved(group, next: nextSummary(of: group, at: context.now)))
         if let announcement { context.replies.append(announcement) }

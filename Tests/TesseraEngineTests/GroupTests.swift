@@ -59,6 +59,30 @@ struct GroupTests {
             back.contains("at the new puzzle · next: Tuesday's puzzle, on Wednesday 25 November at 00:00"), "\(back)")
     }
 
+    @Test("/settings NAME VALUE is read into one change, or refused with what the setting takes")
+    func settingChanges() {
+        let read: [(String, Result<GroupSettingChange, GroupSettingChange.Refusal>)] = [
+            ("timezone Asia/Tokyo", .success(.timeZone("Asia/Tokyo"))),
+            ("timezone Mars/Olympus", .failure(.unknownTimeZone("Mars/Olympus"))),
+            ("rollover 6", .success(.rolloverHour(6))),
+            ("rollover 24", .failure(.usage(setting: "rollover"))),
+            ("language Español", .success(.language(.spanish))),
+            ("language xx", .failure(.unknownLanguage("xx"))),
+            ("hard on", .success(.hardModeRequired(true))),
+            ("hard maybe", .failure(.usage(setting: "hard"))),
+            ("summary off", .success(.summary(enabled: false))),
+            ("summary 21", .success(.summaryHour(21))),
+            ("summary rollover", .success(.summaryHour(nil))),
+            ("summary sometimes", .failure(.usage(setting: "summary"))),
+            ("topic here", .success(.topic(here: true))),
+            ("TOPIC none", .success(.topic(here: false))),
+            ("colour blue", .failure(.usage(setting: "colour"))),
+        ]
+        for (argument, expected) in read {
+            #expect(GroupSettingChange.read(argument) == expected, "\(argument)")
+        }
+    }
+
     /// Monday 2026-11-16 12:00 UTC: puzzle 320.
     static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
