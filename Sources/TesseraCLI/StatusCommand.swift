@@ -27,39 +27,7 @@ struct StatusCommand: AsyncParsableCommand {
         guard DatabaseOpening.isPostgresURL(path) || FileManager.default.fileExists(atPath: path) else {
             throw CommandError("No database at \(path): tessera run has not used it yet. Is --database right?")
         }
-        var logger = Logger(label: "tessera")
-        logger.logLevel = .error
-        var heartbeats: [Heartbeat] = []
-        var leaders: [String: String] = [:]
-        // What status reads: each platform's heartbeat and leader.
-        let keys = Self.transports.flatMap { [LeaderRecord.settingKey(for: $0), Heartbeat.settingKey(for: $0)] }
-        var stored: [String: String] = [:]
-        if DatabaseOpening.isPostgresURL(path) {
-            try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store, _ in
-                for key in keys { stored[key] = try await store.setting(key) }
-            }
-        } else {
-            // SQLite read-only: status never migrates the file nor changes its journal mode.
-            do {
-                stored = try SQLiteGameStore.readSettings(keys, at: path)
-            } catch let error as SQLiteStoreError {
-                throw CommandError(error.description)
-            }
-        }
-        for transport in Self.transports {
-            leaders[transport] = stored[LeaderRecord.settingKey(for: transport)]
-            guard let text = stored[Heartbeat.settingKey(for: transport)] else { continue }
-            do {
-                heartbeats.append(try Heartbeat(decoding: text))
-            } catch {
-                throw CommandError(
-                    "The \(transport) heartbeat in \(path) cannot be read (\(error)); run tessera run to write a "
-                        + "new one.")
-            }
-        }
-        guard !heartbeats.isEmpty else {
-            throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")
-        }
+        let (heartbeats, leaders) = try await Self.heartbeats(in: settings)
         // On SQLite, whether a process holds the database: one that is stopped or stuck still does.
         let holder = DatabaseOpening.isPostgresURL(path) ? nil : DatabaseLock.holder(ofDatabase: path)
         let now = Date()
@@ -101,6 +69,46 @@ struct StatusCommand: AsyncParsableCommand {
         // The listener is optional: the bot serves without it, so this is said, not a failure.
         let listener = heartbeats.compactMap(\.listener).first.map { "\nBut \($0)." } ?? ""
         print(lines.joined(separator: "\n") + listener)
+    }
+
+    /// Each platform's heartbeat and the leader it records, as the bot last wrote them to its database.
+    static func heartbeats(in settings: RunSettings) async throws -> (
+        heartbeats: [Heartbeat], leaders: [String: String]
+    ) {
+        let path = settings.databasePath
+        var logger = Logger(label: "tessera")
+        logger.logLevel = .error
+        let keys = transports.flatMap { [LeaderRecord.settingKey(for: $0), Heartbeat.settingKey(for: $0)] }
+        var stored: [String: String] = [:]
+        if DatabaseOpening.isPostgresURL(path) {
+            try await DatabaseOpening.withStore(settings, logger: logger, exclusive: false) { store, _ in
+                for key in keys { stored[key] = try await store.setting(key) }
+            }
+        } else {
+            // SQLite read-only: status never migrates the file nor changes its journal mode.
+            do {
+                stored = try SQLiteGameStore.readSettings(keys, at: path)
+            } catch let error as SQLiteStoreError {
+                throw CommandError(error.description)
+            }
+        }
+        var heartbeats: [Heartbeat] = []
+        var leaders: [String: String] = [:]
+        for transport in transports {
+            leaders[transport] = stored[LeaderRecord.settingKey(for: transport)]
+            guard let text = stored[Heartbeat.settingKey(for: transport)] else { continue }
+            do {
+                heartbeats.append(try Heartbeat(decoding: text))
+            } catch {
+                throw CommandError(
+                    "The \(transport) heartbeat in \(path) cannot be read (\(error)); run tessera run to write a "
+                        + "new one.")
+            }
+        }
+        guard !heartbeats.isEmpty else {
+            throw CommandError("No heartbeat in \(path): tessera run has not run on it since it began writing one.")
+        }
+        return (heartbeats, leaders)
     }
 
     /// The process id in what a lock's holder wrote about itself (`pid 4242 on host, started …`).
