@@ -73,7 +73,7 @@ public final class MatrixTransport: ChatTransport {
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
     /// the bot opens a direct chat with someone; a room that has grown past the two of them is passed over.
     private let direct = Mutex<[String: [String]]>([:])
-    private let powerLevels = Mutex<[String: (levels: MatrixAPI.PowerLevels, expires: ContinuousClock.Instant)]>([:])
+    private let powerLevels = TrustedAnswers<String, MatrixAPI.PowerLevels>()
 
     public init(configuration: Configuration, client: any HTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -605,11 +605,15 @@ public final class MatrixTransport: ChatTransport {
         return levels.level(of: configuration.userID) >= levels.redact
     }
 
-    /// A room's `m.room.power_levels`, trusted for ``powerLevelCacheSeconds``.
+    /// A room's `m.room.power_levels`, trusted for a while (``TrustedAnswers``).
     private func powerLevels(in chat: ChatID) async throws -> MatrixAPI.PowerLevels {
         let room = try Self.room(chat)
-        let now = configuration.now()
-        if let cached = powerLevels.withLock({ $0[room] }), now < cached.expires { return cached.levels }
+        return try await powerLevels.answer(for: room, now: configuration.now()) {
+            try await askPowerLevels(of: room, chat: chat)
+        }
+    }
+
+    private func askPowerLevels(of room: String, chat: ChatID) async throws -> MatrixAPI.PowerLevels {
         let content: JSON = try await call(
             "GET", "/rooms/\(Self.escaped(room))/state/m.room.power_levels/", chat: chat,
             timeout: configuration.sideCallTimeout)
@@ -620,15 +624,8 @@ public final class MatrixTransport: ChatTransport {
         var levels = MatrixAPI.PowerLevels(content: content)
         levels.creators = MatrixAPI.PowerLevels.privilegedCreators(
             of: create["content"] ?? [:], sender: create["sender"]?.string)
-        powerLevels.withLock { cache in
-            cache = cache.filter { now < $0.value.expires }
-            cache[room] = (levels, now + .seconds(Self.powerLevelCacheSeconds))
-        }
         return levels
     }
-
-    /// How long a room's power levels are trusted: a demoted administrator keeps their rights this long.
-    static let powerLevelCacheSeconds = 60
 
     // MARK: - Calls
 

@@ -39,7 +39,7 @@ public final class TelegramTransport: ChatTransport {
     private let configuration: Configuration
     private let http: JSONCall
     private let logger: Logger
-    private let members = Mutex<[String: (member: TelegramAPI.ChatMember, expires: ContinuousClock.Instant)]>([:])
+    private let members = TrustedAnswers<String, TelegramAPI.ChatMember>()
     /// The bot's own user id, learned by ``prepare(commandMenus:)``, to ask about its rights in a group.
     private let botID = Mutex<Int64?>(nil)
     /// Learned by ``prepare(commandMenus:)``, for links that open the direct chat.
@@ -422,24 +422,15 @@ public final class TelegramTransport: ChatTransport {
         return member.status == "creator" || (member.status == "administrator" && member.canDeleteMessages == true)
     }
 
-    /// `getChatMember`; answers are kept for ``administratorCacheSeconds``, so a burst of settings commands or
-    /// guesses asks once.
+    /// `getChatMember`, trusted for a while (``TrustedAnswers``), so a burst of settings commands or guesses asks
+    /// once.
     private func member(_ user: Int64, in chat: ChatID) async throws -> TelegramAPI.ChatMember {
-        let key = "\(chat.value):\(user)"
-        let now = configuration.now()
-        if let cached = members.withLock({ $0[key] }), now < cached.expires { return cached.member }
-        let member: TelegramAPI.ChatMember = try await call(
-            "getChatMember", TelegramAPI.GetChatMember(chatID: try chat.telegramID(), userID: user), chat: chat,
-            timeout: configuration.sideCallTimeout)
-        members.withLock { cache in
-            cache = cache.filter { now < $0.value.expires }
-            cache[key] = (member, now + .seconds(Self.administratorCacheSeconds))
+        try await members.answer(for: "\(chat.value):\(user)", now: configuration.now()) {
+            try await call(
+                "getChatMember", TelegramAPI.GetChatMember(chatID: try chat.telegramID(), userID: user), chat: chat,
+                timeout: configuration.sideCallTimeout)
         }
-        return member
     }
-
-    /// How long an administrator check is trusted: a demoted administrator keeps their rights this long.
-    static let administratorCacheSeconds = 60
 
     /// Acknowledges an inline-button press, which stops the spinner on the button.
     private func answerCallbackQuery(id: String) async throws {
