@@ -43,7 +43,7 @@ public final class ManualClock: Clock, Sendable {
 
         var description: String {
             switch self {
-            case .count(let count): "\(count) sleepers"
+            case .count(let count): count == 1 ? "a sleeping task" : "\(count) sleeping tasks"
             case .dueAt(let instant): "a sleeper due at \(instant.offset)"
             }
         }
