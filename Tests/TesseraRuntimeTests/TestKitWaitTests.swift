@@ -25,7 +25,8 @@ struct TestKitWaitTests {
         let error = try await #require(throws: WaitTimedOut.self) {
             try await clock.sleepers(atLeast: 1, within: .milliseconds(50))
         }
-        #expect(error.description.contains("for a sleeping task") && error.description.contains("due at []"), "\(error)")
+        #expect(
+            error.description.contains("for a sleeping task") && error.description.contains("due at []"), "\(error)")
         let sleeping = Task { try await clock.sleep(for: .seconds(5)) }
         try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
         clock.advance(by: .seconds(5))
