@@ -51,6 +51,12 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
             activity.outbox.ring()
             try await retrier.storage("flushing to disk") { try await store.flush() }
             commits.duration.record(duration: started.duration(to: retrier.clock.now))
+            retrier.logger.debug(
+                "Stored a batch",
+                metadata: [
+                    "transport": "\(transport.name)", "messages": "\(checked.messages.count)",
+                    "position": "\(checked.nextPosition ?? "start")",
+                ])
             if let guesses {
                 // Counted once committed: a transaction tried again counts its guesses once.
                 activity.metrics.countGuesses(guesses)

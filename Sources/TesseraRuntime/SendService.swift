@@ -124,6 +124,11 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
             if ready.isEmpty { return }
 
             let failures = try await sendConcurrently(ready)
+            retrier.logger.debug(
+                "Sent a pass of messages",
+                metadata: [
+                    "transport": "\(transport.name)", "chats": "\(ready.count)", "failed": "\(failures.count)",
+                ])
             // Failures are one chat's own when other sends work: this pass's, or any in the last minute.
             let lastSend = activity.current.lastSend
             let sendingWorks =

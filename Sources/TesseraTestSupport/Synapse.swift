@@ -184,12 +184,14 @@ public struct Synapse: Sendable {
 
     /// Waits, on the homeserver's own long poll (`/sync`), until `account` sees an event in `room` for which
     /// `matches` holds, among those already there and those to come; returns it.
+    /// The default bound outlasts one of the bot's long polls (30 s): a homeserver on a loaded machine that wakes
+    /// the bot's poll late makes a slow reply, not a lost one.
     public func waitForEvent(
-        in room: String, as account: Account, timeout: Duration = .seconds(30),
+        in room: String, as account: Account, timeout: Duration = .seconds(60), describing what: String = "an event",
         where matches: @Sendable ([String: Any]) -> Bool
     ) async throws -> [String: Any] {
         let filter = #"{"room":{"rooms":["\#(room)"],"timeline":{"limit":100}},"presence":{"not_types":["*"]}}"#
-        return try await sync(as: account, filter: filter, timeout: timeout, waitingFor: "an event in \(room)") {
+        return try await sync(as: account, filter: filter, timeout: timeout, waitingFor: "\(what) in \(room)") {
             rooms in
             let timeline = ((rooms["join"] as? [String: Any])?[room] as? [String: Any])?["timeline"]
             return ((timeline as? [String: Any])?["events"] as? [[String: Any]] ?? []).first(where: matches)
@@ -234,7 +236,7 @@ public struct Synapse: Sendable {
             since = sync["next_batch"] as? String
             if let found = find(sync["rooms"] as? [String: Any] ?? [:]) { return found }
         } while ContinuousClock.now < deadline
-        throw Unexpected(call: "waiting \(timeout) for \(what)", response: [:])
+        throw NotSeen(what: what, timeout: timeout)
     }
 
     /// Upgrades a room to a new room version (`m.room.tombstone` in the old one); returns the new room's id.
@@ -274,6 +276,14 @@ public struct Synapse: Sendable {
     }
 
     // MARK: - Calls
+
+    /// What a wait on the homeserver's long poll did not see in time.
+    public struct NotSeen: Error, CustomStringConvertible {
+        let what: String
+        let timeout: Duration
+
+        public var description: String { "Waited \(timeout) for \(what); Synapse did not show it" }
+    }
 
     public struct Unexpected: Error, CustomStringConvertible {
         let call: String

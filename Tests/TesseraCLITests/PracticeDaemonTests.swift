@@ -117,11 +117,11 @@ struct PracticeDaemonTests {
                 _ = try await synapse.waitForEvent(
                     in: direct, as: alice, where: MatrixDaemonTests.joined(bot.userID))
                 /// The bot's notice whose plain text contains `text`.
-                func said(_ text: String, room: String? = nil, timeout: Duration = .seconds(30)) async throws
+                func said(_ text: String, room: String? = nil, timeout: Duration = .seconds(60)) async throws
                     -> [String: Any]
                 {
                     try await synapse.waitForEvent(
-                        in: room ?? direct, as: alice, timeout: timeout,
+                        in: room ?? direct, as: alice, timeout: timeout, describing: "a notice saying \"\(text)\"",
                         where: MatrixDaemonTests.notice(from: bot.userID, containing: text, plain: true))
                 }
                 func body(_ event: [String: Any]) -> String { MatrixDaemonTests.shown(event)["body"] as? String ?? "" }

@@ -202,7 +202,7 @@ struct MatrixSynapseTests {
                     chat: ChatID(.matrix, rooms[7].room), chatKind: .direct, html: "Welcome",
                     action: .openDirectChat(with: UserID(.matrix, rooms[7].person.userID))), key: "open.7")
             #expect(reply == nil, "welcomed as it joined")
-            await #expect(throws: Synapse.Unexpected.self, "no invite to another room") {
+            await #expect(throws: Synapse.NotSeen.self, "no invite to another room") {
                 try await synapse.waitForInvite(to: rooms[7].person, from: bot.userID, timeout: .seconds(1))
             }
         }
