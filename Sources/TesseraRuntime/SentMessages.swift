@@ -17,6 +17,9 @@ actor SentMessages {
         self.store = store
     }
 
+    /// Callers waiting for a write another caller is making: their messages go in its next one.
+    var waitingCallers: Int { waiting.count }
+
     /// `live`: the live message it posted, if it posted one.
     func markSent(_ id: Int64, posted live: PostedLiveMessage? = nil) async throws {
         queued.append(id)

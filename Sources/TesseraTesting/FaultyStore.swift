@@ -6,7 +6,7 @@ public import TesseraEngine
 /// It records the calls whose order matters, so tests can check (and await) that a batch is flushed before
 /// the next poll, or that a failed batch was stored once when retried.
 public final class FaultyStore: GameStore {
-    /// The calls a failure or a delay can be injected into.
+    /// The calls a failure or a gate can be injected into.
     public enum Operation: Sendable, Hashable {
         case processBatch, flush, write, read, markSent, setSetting, verifyStorage
     }
@@ -24,7 +24,8 @@ public final class FaultyStore: GameStore {
     public let events = EventLog()
     private struct State {
         var failures: [(operation: Operation, error: any Error, remaining: Int)] = []
-        var delays: [Operation: Duration] = [:]
+        var closed: Set<Operation> = []
+        var held: [CheckedContinuation<Void, Never>] = []
         var removals: [[Int64]] = []
         var settingsWritten: [(key: String, value: String)] = []
         /// Messages another sender takes when this one holds them; then they and their chats are its.
@@ -42,9 +43,20 @@ public final class FaultyStore: GameStore {
         state.withLock { $0.failures.append((operation, error, times)) }
     }
 
-    /// Makes every call of `operation` take this long first, as over a slow disk.
-    public func delay(_ operation: Operation, by duration: Duration) {
-        state.withLock { $0.delays[operation] = duration }
+    /// Holds every call of `operation` at a gate until ``open(_:)``, as a disk that stalls: each call held
+    /// records `markSent held` (for `.markSent`) once it waits, so a test knows what is in flight.
+    public func close(_ operation: Operation) {
+        state.withLock { _ = $0.closed.insert(operation) }
+    }
+
+    /// Lets the calls held at `operation`'s gate go on, and those to come pass.
+    public func open(_ operation: Operation) {
+        let held = state.withLock { state in
+            state.closed.remove(operation)
+            defer { state.held = [] }
+            return state.held
+        }
+        for call in held { call.resume() }
     }
 
     /// Makes another sender take this message when this one tries to hold it for sending (its lease having run
@@ -60,15 +72,28 @@ public final class FaultyStore: GameStore {
     public var settingsWritten: [(key: String, value: String)] { state.withLock { $0.settingsWritten } }
 
     private func enter(_ operation: Operation) async throws {
-        let (failure, delay) = state.withLock { state -> ((any Error)?, Duration?) in
-            let delay = state.delays[operation]
+        await passGate(operation)
+        let failure = state.withLock { state -> (any Error)? in
             guard let index = state.failures.firstIndex(where: { $0.operation == operation && $0.remaining > 0 })
-            else { return (nil, delay) }
+            else { return nil }
             state.failures[index].remaining -= 1
-            return (state.failures[index].error, delay)
+            return state.failures[index].error
         }
-        if let delay { try await Task.sleep(for: delay) }
         if let failure { throw failure }
+    }
+
+    /// Waits while `operation`'s gate is closed (one gate at a time is closed in any test).
+    private func passGate(_ operation: Operation) async {
+        guard state.withLock({ $0.closed.contains(operation) }) else { return }
+        await withCheckedContinuation { call in
+            let passes = state.withLock { state in
+                guard state.closed.contains(operation) else { return true }
+                state.held.append(call)
+                return false
+            }
+            if passes { return call.resume() }
+            events.record("\(operation) held")
+        }
     }
 
     // MARK: - GameStore

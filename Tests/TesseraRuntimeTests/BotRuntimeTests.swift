@@ -77,10 +77,9 @@ struct BotRuntimeTests {
     @Test("A batch is flushed to disk before the next poll acknowledges it", .timeLimit(.minutes(1)))
     func flushBeforeAcknowledging() async throws {
         transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
-        let running = Task { try await service().run() }
-        try await transport.events.wait(for: "receive(after: 2)")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "receive(after: 2)")
+        }
         #expect(batchEvents == ["processBatch(next: 2)", "flush"])
         #expect(transport.events.all == ["receive(after: nil)", "receive(after: 2)"])
     }
@@ -99,15 +98,14 @@ struct BotRuntimeTests {
         store.takeOnHold(first.id)
         // One chat at a time, in order: chat 9's turn is over when chat 8 is sent.
         let service = try service { $0.concurrentChats = 1 }
-        let running = Task { try await service.run() }
-        try await lookAtOutbox()
-        try await transport.events.wait(for: "send(8)")
-        #expect(store.events.all.contains("hold(\(first.id)) refused"))
-        #expect(!transport.events.all.contains("send(9)"), "neither of chat 9's messages was sent by this sender")
-        let left = try await store.base.pendingMessages(limit: 10, now: .distantFuture)
-        #expect(left.filter { $0.message.chat == ChatID(9) }.map(\.message.html) == ["first", "second"])
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            try await lookAtOutbox()
+            try await transport.events.wait(for: "send(8)")
+            #expect(store.events.all.contains("hold(\(first.id)) refused"))
+            #expect(!transport.events.all.contains("send(9)"), "neither of chat 9's messages was sent by this sender")
+            let left = try await store.base.pendingMessages(limit: 10, now: .distantFuture)
+            #expect(left.filter { $0.message.chat == ChatID(9) }.map(\.message.html) == ["first", "second"])
+        }
     }
 
     @Test(
@@ -121,15 +119,14 @@ struct BotRuntimeTests {
                 event: .query(id: "q\(index)"))
         }
         transport.push(ReceivedBatch(messages: queries, nextPosition: "2"))
-        let running = Task { try await service().run() }
-        try await transport.events.wait(for: "send(7)", count: 25)
-        let answers = transport.sent
-        #expect(answers.count == 25)
-        #expect(answers.allSatisfy { if case .answerQuery = $0.action { true } else { false } })
-        #expect(Set(transport.sendTimes).count == 1, "all in one pass: a chat's pace would take 22 s more")
-        #expect(try await store.base.write { try await $0.player(UserID(7)) } == nil, "nothing stored for a query")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "send(7)", count: 25)
+            let answers = transport.sent
+            #expect(answers.count == 25)
+            #expect(answers.allSatisfy { if case .answerQuery = $0.action { true } else { false } })
+            #expect(Set(transport.sendTimes).count == 1, "all in one pass: a chat's pace would take 22 s more")
+            #expect(try await store.base.write { try await $0.player(UserID(7)) } == nil, "nothing stored for a query")
+        }
     }
 
     @Test(
@@ -143,30 +140,29 @@ struct BotRuntimeTests {
         transport.slowSends(by: .seconds(10))
         let service = try service { $0.sendHold = .seconds(9) }
         let start = clock.now
-        let running = Task { try await service.run() }
-        // The outbox is looked at after a second; the send then lasts ten.
-        try await lookAtOutbox()
-        #expect(start.duration(to: clock.now) == .seconds(1))
-        try await transport.events.wait(for: "send started(9)")
-        #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 1)
-        func advance(to seconds: Int) async throws {
-            let due = start.advanced(by: .seconds(seconds))
-            try await clock.sleeper(dueAt: due)
-            clock.advance(by: clock.now.duration(to: due))
+        try await withRunningBot(service) {
+            // The outbox is looked at after a second; the send then lasts ten.
+            try await lookAtOutbox()
+            #expect(start.duration(to: clock.now) == .seconds(1))
+            try await transport.events.wait(for: "send started(9)")
+            #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 1)
+            func advance(to seconds: Int) async throws {
+                let due = start.advanced(by: .seconds(seconds))
+                try await clock.sleeper(dueAt: due)
+                clock.advance(by: clock.now.duration(to: due))
+            }
+            // Renewed at 3, 6 and 9 s, while the send lasts.
+            for (renewal, seconds) in [3, 6, 9].enumerated() {
+                try await advance(to: seconds)
+                try await store.events.wait(for: "hold(\(id))", count: 2 + renewal)
+            }
+            try await advance(to: 11)
+            try await transport.events.wait(for: "send(9)")
+            // Sent: the renewal at 12 s has nothing to hold.
+            try await advance(to: 12)
+            try await advance(to: 15)
+            #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 4)
         }
-        // Renewed at 3, 6 and 9 s, while the send lasts.
-        for (renewal, seconds) in [3, 6, 9].enumerated() {
-            try await advance(to: seconds)
-            try await store.events.wait(for: "hold(\(id))", count: 2 + renewal)
-        }
-        try await advance(to: 11)
-        try await transport.events.wait(for: "send(9)")
-        // Sent: the renewal at 12 s has nothing to hold.
-        try await advance(to: 12)
-        try await advance(to: 15)
-        #expect(store.events.all.filter { $0 == "hold(\(id))" }.count == 4)
-        running.cancel()
-        _ = await running.result
     }
 
     @Test(
@@ -179,28 +175,28 @@ struct BotRuntimeTests {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         let leadership = ScriptedLeadership()
         let service = try service { $0.leadership = leadership }
-        let running = Task { try await service.run() }
-        try await lookAtOutbox()
-        try await transport.events.wait(for: "send(9)")
-        try await leadership.events.wait(for: "whileLeading")
-        #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")
-        #expect(batchEvents.isEmpty)
-        let heartbeat = Heartbeat.settingKey(for: "scripted")
-        #expect(!store.settingsWritten.contains { $0.key == heartbeat }, "the heartbeat status reads is the leader's")
+        try await withRunningBot(service) {
+            try await lookAtOutbox()
+            try await transport.events.wait(for: "send(9)")
+            try await leadership.events.wait(for: "whileLeading")
+            #expect(!transport.events.all.contains { $0.hasPrefix("receive") }, "standing by, it does not poll")
+            #expect(batchEvents.isEmpty)
+            let heartbeat = Heartbeat.settingKey(for: "scripted")
+            #expect(
+                !store.settingsWritten.contains { $0.key == heartbeat }, "the heartbeat status reads is the leader's")
 
-        leadership.grant()
-        try await transport.events.wait(for: "receive(after: 2)")
-        #expect(store.settingsWritten.contains { $0.key == heartbeat })
-        #expect(batchEvents.first == "processBatch(next: 2)")
-        leadership.revoke()
-        try await leadership.events.wait(for: "revoked")
-        let polls = transport.events.all.filter { $0.hasPrefix("receive") }.count
-        leadership.grant()
-        // Leading again, it receives from the stored position.
-        try await transport.events.wait(for: "receive(after: 2)", count: 2)
-        #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == polls + 1)
-        running.cancel()
-        _ = await running.result
+            leadership.grant()
+            try await transport.events.wait(for: "receive(after: 2)")
+            #expect(store.settingsWritten.contains { $0.key == heartbeat })
+            #expect(batchEvents.first == "processBatch(next: 2)")
+            leadership.revoke()
+            try await leadership.events.wait(for: "revoked")
+            let polls = transport.events.all.filter { $0.hasPrefix("receive") }.count
+            leadership.grant()
+            // Leading again, it receives from the stored position.
+            try await transport.events.wait(for: "receive(after: 2)", count: 2)
+            #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == polls + 1)
+        }
     }
 
     // MARK: - Failures are never silent
@@ -216,19 +212,18 @@ struct BotRuntimeTests {
             $0.initialBackoff = .seconds(3)
             $0.maximumBackoff = .seconds(30)
         }
-        let running = Task { try await service.run() }
-        // Asleep in its backoff, it retries only when the clock moves: three seconds, then six.
-        let start = clock.now
-        try await clock.sleeper(dueAt: start.advanced(by: .seconds(3)))
-        #expect(batchEvents == ["processBatch failed"])
-        clock.advance(by: .seconds(3))
-        try await clock.sleeper(dueAt: start.advanced(by: .seconds(9)))
-        #expect(batchEvents == ["processBatch failed", "processBatch failed"])
-        clock.advance(by: .seconds(6))
-        try await transport.events.wait(for: "receive(after: 2)")
-        try await transport.events.wait(for: "send(7)")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            // Asleep in its backoff, it retries only when the clock moves: three seconds, then six.
+            let start = clock.now
+            try await clock.sleeper(dueAt: start.advanced(by: .seconds(3)))
+            #expect(batchEvents == ["processBatch failed"])
+            clock.advance(by: .seconds(3))
+            try await clock.sleeper(dueAt: start.advanced(by: .seconds(9)))
+            #expect(batchEvents == ["processBatch failed", "processBatch failed"])
+            clock.advance(by: .seconds(6))
+            try await transport.events.wait(for: "receive(after: 2)")
+            try await transport.events.wait(for: "send(7)")
+        }
         #expect(batchEvents == ["processBatch failed", "processBatch failed", "processBatch(next: 2)", "flush"])
         #expect(try await store.position(of: "scripted") == "2")
         let warnings = logs.lines(at: .warning).map(\.message)
@@ -254,19 +249,20 @@ struct BotRuntimeTests {
         "A batch applied already, by another process or an earlier try, is skipped; receiving goes on from what is stored",
         .timeLimit(.minutes(1)))
     func batchAppliedAlready() async throws {
-        let running = Task { try await service().run() }
-        try await transport.events.wait(for: "receive(after: nil)")
-        // While this service polls, another process applies the same updates and moves the position on.
-        try await store.processBatch(transport: "scripted", from: nil, to: "5") { transaction in
-            try await transaction.enqueue([OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "applied there")])
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "receive(after: nil)")
+            // While this service polls, another process applies the same updates and moves the position on.
+            try await store.processBatch(transport: "scripted", from: nil, to: "5") { transaction in
+                try await transaction.enqueue([
+                    OutgoingMessage(chat: ChatID(5), chatKind: .direct, html: "applied there")
+                ])
+            }
+            transport.push(
+                ReceivedBatch(messages: [Self.help(chat: 5)], nextPosition: "5"),
+                ReceivedBatch(messages: [Self.help(chat: 6)], nextPosition: "6"))
+            try await transport.events.wait(for: "receive(after: 6)")
+            try await transport.events.wait(for: "send(6)")
         }
-        transport.push(
-            ReceivedBatch(messages: [Self.help(chat: 5)], nextPosition: "5"),
-            ReceivedBatch(messages: [Self.help(chat: 6)], nextPosition: "6"))
-        try await transport.events.wait(for: "receive(after: 6)")
-        try await transport.events.wait(for: "send(6)")
-        running.cancel()
-        _ = await running.result
         #expect(
             batchEvents.filter { $0.hasPrefix("processBatch") } == [
                 "processBatch(next: 5)", "processBatch(skipped)", "processBatch(next: 6)",
@@ -295,10 +291,9 @@ struct BotRuntimeTests {
             $0.maximumBackoff = .seconds(600)
             $0.shutdownDeadline = .milliseconds(100)
         }
-        let running = Task { try await group.run() }
-        try await transport.events.wait(for: "send failed(7)")
-        await group.triggerGracefulShutdown()
-        try await running.value
+        try await withRunningBot(group, stopping: .gracefully) {
+            try await transport.events.wait(for: "send failed(7)")
+        }
         #expect(try await store.pendingMessages(limit: 10, now: Date()).count == 1)
         #expect(logs.lines(at: .warning).contains { $0.message.hasPrefix("Stopping before the work in hand was done") })
         #expect(logs.lines(at: .critical).isEmpty)
@@ -307,14 +302,13 @@ struct BotRuntimeTests {
     @Test("A heartbeat is written from the start and records the last successful poll", .timeLimit(.minutes(1)))
     func heartbeat() async throws {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
-        let running = Task { try await service().run() }
-        try await transport.events.wait(for: "receive(after: 2)")
-        let interval = BotRuntime<ManualClock>.Configuration().healthInterval
-        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: interval)
-        try await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "receive(after: 2)")
+            let interval = BotRuntime<ManualClock>.Configuration().healthInterval
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+            clock.advance(by: interval)
+            try await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
+        }
         let written = store.settingsWritten.filter { $0.key == Heartbeat.settingKey(for: "scripted") }
         let first = try Heartbeat(decoding: try #require(written.first?.value))
         #expect(first.lastPoll == nil, "the first heartbeat is written before the first poll")
@@ -334,13 +328,12 @@ struct BotRuntimeTests {
             $0.maximumAttempts = 3
             $0.rateLimits[.scripted] = .unlimited
         }
-        let running = Task { try await service.run() }
-        // Chat 8's reply is sent, and chat 7's is removed when given up.
-        try await transport.events.wait(for: "send(8)")
-        try await transport.events.wait(for: "send failed(7)", count: 3)
-        try await store.events.wait(for: "markSent", count: 2)
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            // Chat 8's reply is sent, and chat 7's is removed when given up.
+            try await transport.events.wait(for: "send(8)")
+            try await transport.events.wait(for: "send failed(7)", count: 3)
+            try await store.events.wait(for: "markSent", count: 2)
+        }
         #expect(transport.attempts.filter { $0.chat == ChatID(7) }.count == 3)
         #expect(transport.sent.map(\.chat) == [ChatID(8)])
         #expect(try await store.pendingMessages(limit: 10, now: Date()).isEmpty)
@@ -359,28 +352,34 @@ struct BotRuntimeTests {
         try await store.write { try await $0.enqueue([message]) }
         // The message goes out, then the process dies before it is marked sent.
         store.fail(.markSent, with: FaultyStore.InjectedFailure.fatal)
-        let first = Task { try await service().run() }
-        try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
-        clock.advance(by: .seconds(1))
-        _ = await first.result
+        let first = try service()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await first.run() }
+            try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1)))
+            clock.advance(by: .seconds(1))
+            await #expect(throws: (any Error).self, "the injected crash ends the process") {
+                try await group.waitForAll()
+            }
+        }
         #expect(transport.sent.map(\.html) == ["The word was…"])
 
         // The restart: the same database, a new process.
         let restarted = BotRuntimeTests(sharing: store.base)
-        let second = Task { try await restarted.service().run() }
-        try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
-        restarted.clock.advance(by: .seconds(1))
-        if atMostOnce {
+        try await withRunningBot(try restarted.service()) {
             try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
-            #expect(restarted.transport.sent.isEmpty, "a group never sees its summary twice")
-            #expect(
-                restarted.logs.lines(at: .warning).contains { $0.message.hasPrefix("The bot stopped while posting") })
-        } else {
-            try await restarted.transport.events.wait(for: "send(-100)")
-            #expect(restarted.transport.sent.map(\.html) == ["The word was…"], "a reply is sent at least once")
+            restarted.clock.advance(by: .seconds(1))
+            if atMostOnce {
+                try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: .seconds(1)))
+                #expect(restarted.transport.sent.isEmpty, "a group never sees its summary twice")
+                #expect(
+                    restarted.logs.lines(at: .warning).contains {
+                        $0.message.hasPrefix("The bot stopped while posting")
+                    })
+            } else {
+                try await restarted.transport.events.wait(for: "send(-100)")
+                #expect(restarted.transport.sent.map(\.html) == ["The word was…"], "a reply is sent at least once")
+            }
         }
-        second.cancel()
-        _ = await second.result
     }
 
     // MARK: - The platform's failures
@@ -398,17 +397,16 @@ struct BotRuntimeTests {
             // Sends are woken by the receiver; no timer shares the backoff's instants.
             $0.outboxInterval = .seconds(1_000)
         }
-        let running = Task { try await service.run() }
-        var due = clock.now
-        for (failures, pause) in [1, 2, 4].enumerated() {
-            due = due.advanced(by: .seconds(pause))
-            try await clock.sleeper(dueAt: due)
-            #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == failures + 1)
-            clock.advance(by: .seconds(pause))
+        try await withRunningBot(service) {
+            var due = clock.now
+            for (failures, pause) in [1, 2, 4].enumerated() {
+                due = due.advanced(by: .seconds(pause))
+                try await clock.sleeper(dueAt: due)
+                #expect(transport.events.all.filter { $0.hasPrefix("receive") }.count == failures + 1)
+                clock.advance(by: .seconds(pause))
+            }
+            try await transport.events.wait(for: "send(7)")
         }
-        try await transport.events.wait(for: "send(7)")
-        running.cancel()
-        _ = await running.result
         #expect(
             Array(transport.events.all.filter { $0.hasPrefix("receive") }.prefix(4))
                 == Array(repeating: "receive(after: nil)", count: 4))
@@ -430,17 +428,16 @@ struct BotRuntimeTests {
             store: store, clock: clock, now: { [clock] in clock.date }, jitter: { 1 }, logger: logs.logger()
         ).serviceGroup(platforms: [(strict, engine)])
         strict.push(ReceivedBatch(messages: [Self.help(), Self.help()], nextPosition: "2"))
-        let running = Task { try await service.run() }
-        try await strict.events.wait(for: "send(7)")
-        // Telegram's burst of three would send both at once; this platform allows one a second.
-        let start = clock.now
-        try await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
-        #expect(strict.sent.count == 1)
-        clock.advance(by: .seconds(1))
-        try await strict.events.wait(for: "send(7)", count: 2)
-        running.cancel()
-        _ = await running.result
-        #expect(strict.sendTimes == [start, start.advanced(by: .seconds(1))])
+        try await withRunningBot(service) {
+            try await strict.events.wait(for: "send(7)")
+            // Telegram's burst of three would send both at once; this platform allows one a second.
+            let start = clock.now
+            try await clock.sleeper(dueAt: start.advanced(by: .seconds(1)))
+            #expect(strict.sent.count == 1)
+            clock.advance(by: .seconds(1))
+            try await strict.events.wait(for: "send(7)", count: 2)
+            #expect(strict.sendTimes == [start, start.advanced(by: .seconds(1))])
+        }
     }
 
     @Test(
@@ -458,10 +455,9 @@ struct BotRuntimeTests {
         // out in that first pass, within the overall limit's 30 tokens.
         let start = clock.now
         transport.push(ReceivedBatch(messages: [Self.help(chat: 8)], nextPosition: "2"))
-        let running = Task { try await service().run() }
-        try await transport.events.wait(for: "send(7)")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "send(7)")
+        }
         let index = try #require(transport.sent.firstIndex { $0.chat == ChatID(7) })
         #expect(index < 30, "\(index) messages went first")
         #expect(transport.sendTimes[index] == start)
@@ -473,16 +469,15 @@ struct BotRuntimeTests {
     func exportGatheredAtSending() async throws {
         transport.push(ReceivedBatch(messages: [Self.message("/start", from: 7)], nextPosition: "2"))
         transport.push(ReceivedBatch(messages: [Self.message("/export", from: 7)], nextPosition: "3"))
-        let running = Task { try await service().run() }
-        try await store.events.wait(for: "read")
-        var sends = 1
-        while true {
-            try await transport.events.wait(for: "send(7)", count: sends)
-            if transport.sent.contains(where: { $0.document != nil }) { break }
-            sends += 1
+        try await withRunningBot(try service()) {
+            try await store.events.wait(for: "read")
+            var sends = 1
+            while true {
+                try await transport.events.wait(for: "send(7)", count: sends)
+                if transport.sent.contains(where: { $0.document != nil }) { break }
+                sends += 1
+            }
         }
-        running.cancel()
-        _ = await running.result
         let export = try #require(transport.sent.first { $0.document != nil })
         #expect(export.action == .post, "the transport gets a plain post")
         let document = try #require(export.document)
@@ -496,18 +491,17 @@ struct BotRuntimeTests {
     func rateLimited() async throws {
         transport.fail(.send, chat: ChatID(7), with: .rateLimited(retryAfter: .seconds(2), chat: ChatID(7)), times: 1)
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
-        let running = Task { try await service().run() }
-        try await store.events.wait(for: "postpone")
-        // The outbox is looked at every second; the look at one second finds the chat still held.
-        let start = clock.now
-        for second in 1...2 {
-            try await clock.sleeper(dueAt: start.advanced(by: .seconds(second)))
-            clock.advance(by: .seconds(1))
+        try await withRunningBot(try service()) {
+            try await store.events.wait(for: "postpone")
+            // The outbox is looked at every second; the look at one second finds the chat still held.
+            let start = clock.now
+            for second in 1...2 {
+                try await clock.sleeper(dueAt: start.advanced(by: .seconds(second)))
+                clock.advance(by: .seconds(1))
+            }
+            try await transport.events.wait(for: "send(7)")
+            #expect(transport.sendTimes == [start.advanced(by: .seconds(2))])
         }
-        try await transport.events.wait(for: "send(7)")
-        running.cancel()
-        _ = await running.result
-        #expect(transport.sendTimes == [start.advanced(by: .seconds(2))])
         #expect(transport.attempts.count == 2)
     }
 
@@ -520,17 +514,17 @@ struct BotRuntimeTests {
             times: 1)
         transport.fail(.send, chat: ChatID(-777), with: .chatMigrated(from: ChatID(-777), to: ChatID(-1_000_777)))
         transport.push(ReceivedBatch(messages: [Self.help(chat: 9)], nextPosition: "2"))
-        let running = Task { try await service().run() }
-        // Marked inactive in the store (what that does, every store's suite checks: Tests/TesseraStoreTests).
-        try await store.events.wait(for: "deactivateChat(9)")
+        try await withRunningBot(try service()) {
+            // Marked inactive in the store (what that does, every store's suite checks: Tests/TesseraStoreTests).
+            try await store.events.wait(for: "deactivateChat(9)")
 
-        transport.push(
-            ReceivedBatch(
-                messages: [Self.message("/leaderboard", from: 9, group: -777), Self.help(chat: 9)], nextPosition: "3"))
-        try await transport.events.wait(for: "send(-1000777)")
-        try await transport.events.wait(for: "send(9)")
-        running.cancel()
-        _ = await running.result
+            transport.push(
+                ReceivedBatch(
+                    messages: [Self.message("/leaderboard", from: 9, group: -777), Self.help(chat: 9)],
+                    nextPosition: "3"))
+            try await transport.events.wait(for: "send(-1000777)")
+            try await transport.events.wait(for: "send(9)")
+        }
         #expect(transport.sent.first { $0.chat == ChatID(-1_000_777) }?.html.hasPrefix("No results") == true)
         #expect(transport.attempts.filter { $0.chat == ChatID(9) }.count == 2, "the blocked chat's reply is dropped")
     }
@@ -562,40 +556,38 @@ struct BotRuntimeTests {
                     Self.message("/join", from: 1, name: "Ann", group: -200),
                     Self.message(answer, from: 1, name: "Ann"),
                 ], nextPosition: "2"))
-        let first = Task { try await service { $0.rateLimits[.scripted] = .unlimited }.run() }
-        // The replies: to the settings and each /join in its group, to the guess in the direct chat.
-        try await transport.events.wait(for: "send(-200)", count: 2)
-        try await transport.events.wait(for: "send(-100)")
-        try await transport.events.wait(for: "send(1)")
         func summaries(_ chat: Int64, in transport: ScriptedTransport) -> [String] {
             transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
         }
-        // Three hours and a minute on, past midnight in Tokyo: the day closer's next look posts Tokyo's only.
         let interval = BotRuntime<ManualClock>.Configuration().dayCheckInterval
-        let checked = store.events.all.filter { $0 == "write" }.count
-        clock.advance(by: .seconds(3 * 3600 + 60) - interval)
-        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: interval)
-        try await transport.events.wait(for: "send(-200)", count: 3)
-        try await store.events.wait(for: "write", count: checked + 1)
-        #expect(summaries(-200, in: transport).count == 1)
-        // Ann, first met in the Tokyo group, is on Tokyo's day too: it is over, so the word is in the summary.
-        #expect(summaries(-200, in: transport).first?.contains("<spoiler>\(answer.uppercased())</spoiler>") == true)
-        #expect(summaries(-100, in: transport).isEmpty, "the UTC group's day is still open")
-        first.cancel()
-        _ = await first.result
+        try await withRunningBot(try service { $0.rateLimits[.scripted] = .unlimited }) {
+            // The replies: to the settings and each /join in its group, to the guess in the direct chat.
+            try await transport.events.wait(for: "send(-200)", count: 2)
+            try await transport.events.wait(for: "send(-100)")
+            try await transport.events.wait(for: "send(1)")
+            // Three hours and a minute on, past midnight in Tokyo: the day closer's next look posts Tokyo's only.
+            let checked = store.events.all.filter { $0 == "write" }.count
+            clock.advance(by: .seconds(3 * 3600 + 60) - interval)
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+            clock.advance(by: interval)
+            try await transport.events.wait(for: "send(-200)", count: 3)
+            try await store.events.wait(for: "write", count: checked + 1)
+            #expect(summaries(-200, in: transport).count == 1)
+            // Ann, first met in the Tokyo group, is on Tokyo's day too: it is over, so the word is in the summary.
+            #expect(summaries(-200, in: transport).first?.contains("<spoiler>\(answer.uppercased())</spoiler>") == true)
+            #expect(summaries(-100, in: transport).isEmpty, "the UTC group's day is still open")
+        }
 
         // Down across the UTC rollover: on start the missed summary is posted, and Tokyo's is not posted again.
         let restarted = BotRuntimeTests(sharing: store.base, clock: ManualClock(startingAt: clock.date + 12 * 3600))
-        let second = Task { try await restarted.service { $0.rateLimits[.scripted] = .unlimited }.run() }
-        try await restarted.transport.events.wait(for: "send(-100)")
-        // The next look closes nothing more.
-        let writes = restarted.store.events.all.filter { $0 == "write" }.count
-        try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: interval))
-        restarted.clock.advance(by: interval)
-        try await restarted.store.events.wait(for: "write", count: writes + 1)
-        second.cancel()
-        _ = await second.result
+        try await withRunningBot(try restarted.service { $0.rateLimits[.scripted] = .unlimited }) {
+            try await restarted.transport.events.wait(for: "send(-100)")
+            // The next look closes nothing more.
+            let writes = restarted.store.events.all.filter { $0 == "write" }.count
+            try await restarted.clock.sleeper(dueAt: restarted.clock.now.advanced(by: interval))
+            restarted.clock.advance(by: interval)
+            try await restarted.store.events.wait(for: "write", count: writes + 1)
+        }
         let utc = summaries(-100, in: restarted.transport)
         #expect(utc.count == 1 && utc[0].contains("Ann 1/6"), "\(utc)")
         #expect(summaries(-200, in: restarted.transport).isEmpty)

@@ -25,55 +25,54 @@ struct LiveBoardSendingTests {
         let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
         let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
         let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(5)
-        let running = Task { try await service.run() }
-        var position: Int64 = 1
-        func guess(_ word: String) async {
-            // A second between guesses, as a person types: within the chat's rate limit.
-            clock.advance(by: .seconds(1))
+        try await withRunningBot(service) {
+            var position: Int64 = 1
+            func guess(_ word: String) async {
+                // A second between guesses, as a person types: within the chat's rate limit.
+                clock.advance(by: .seconds(1))
+                transport.push(
+                    ReceivedBatch(
+                        messages: [
+                            ChatMessage(
+                                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: word,
+                                messageID: MessageID(position))
+                        ], nextPosition: String(position + 1)))
+                position += 1
+            }
+            for (index, word) in wrong.enumerated() {
+                await guess(word)
+                if index == 0 {
+                    try await transport.events.wait(for: "send(5)")
+                } else {
+                    try await transport.events.wait(for: "edit(5)", count: index)
+                }
+            }
+            await guess(answer)
+            try await transport.events.wait(for: "edit(5)", count: 5)
+            #expect(transport.sent.count == 1, "one message for the whole game")
+            #expect(transport.edits.count == 5 && Set(transport.edits.map(\.post)) == [transport.postIDs[0]])
+            #expect(transport.edits.last?.message.html.contains("Solved in 6/6") == true)
+
+            // The board message is gone (deleted by the player): the next version is posted anew and edited after.
+            transport.fail(.edit, with: .editRefused("Bad Request: message to edit not found"), times: 1)
             transport.push(
                 ReceivedBatch(
                     messages: [
                         ChatMessage(
-                            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: word,
-                            messageID: MessageID(position))
-                    ], nextPosition: String(position + 1)))
-            position += 1
+                            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
+                            messageID: MessageID(position)
+                        ).readingCommands(),
+                        ChatMessage(
+                            chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
+                            messageID: MessageID(position + 1)
+                        ).readingCommands(),
+                    ], nextPosition: String(position + 2)))
+            clock.advance(by: .seconds(1))
+            try await transport.events.wait(for: "send(5)", count: 2)
+            clock.advance(by: .seconds(1))
+            try await transport.events.wait(for: "send(5)", count: 3)
+            #expect(transport.sent.last?.live == "board:en:\(puzzle)" && transport.postIDs.count == 3)
         }
-        for (index, word) in wrong.enumerated() {
-            await guess(word)
-            if index == 0 {
-                try await transport.events.wait(for: "send(5)")
-            } else {
-                try await transport.events.wait(for: "edit(5)", count: index)
-            }
-        }
-        await guess(answer)
-        try await transport.events.wait(for: "edit(5)", count: 5)
-        #expect(transport.sent.count == 1, "one message for the whole game")
-        #expect(transport.edits.count == 5 && Set(transport.edits.map(\.post)) == [transport.postIDs[0]])
-        #expect(transport.edits.last?.message.html.contains("Solved in 6/6") == true)
-
-        // The board message is gone (deleted by the player): the next version is posted anew and edited after.
-        transport.fail(.edit, with: .editRefused("Bad Request: message to edit not found"), times: 1)
-        transport.push(
-            ReceivedBatch(
-                messages: [
-                    ChatMessage(
-                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/hard",
-                        messageID: MessageID(position)
-                    ).readingCommands(),
-                    ChatMessage(
-                        chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: "/board",
-                        messageID: MessageID(position + 1)
-                    ).readingCommands(),
-                ], nextPosition: String(position + 2)))
-        clock.advance(by: .seconds(1))
-        try await transport.events.wait(for: "send(5)", count: 2)
-        clock.advance(by: .seconds(1))
-        try await transport.events.wait(for: "send(5)", count: 3)
-        #expect(transport.sent.last?.live == "board:en:\(puzzle)" && transport.postIDs.count == 3)
-        running.cancel()
-        _ = await running.result
     }
 
     @Test(
@@ -105,20 +104,19 @@ struct LiveBoardSendingTests {
             )
             .readingCommands()
         }
-        let running = Task { try await service.run() }
-        transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: "2"))
-        try await transport.events.wait(for: "send(5)")
-        // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
-        transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
-        transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: "4"))
-        try await transport.events.wait(for: "send failed(5)")
-        clock.advance(by: .seconds(1))
-        try await transport.events.wait(for: "edit(5)")
-        #expect(transport.sent.count == 2, "the first board, and the re-post")
-        #expect(transport.edits.map(\.post) == [transport.postIDs[1]], "the guess edits the re-posted board")
-        #expect(transport.edits.last?.message.html.contains("· 2/6") == true)
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            transport.push(ReceivedBatch(messages: [message(words[0], 1)], nextPosition: "2"))
+            try await transport.events.wait(for: "send(5)")
+            // Asked again, then a guess, in one batch: the re-post's send fails once, so both wait for the next pass.
+            transport.fail(.send, chat: ChatID(5), with: .transient("timed out"), times: 1)
+            transport.push(ReceivedBatch(messages: [message("/board", 2), message(words[1], 3)], nextPosition: "4"))
+            try await transport.events.wait(for: "send failed(5)")
+            clock.advance(by: .seconds(1))
+            try await transport.events.wait(for: "edit(5)")
+            #expect(transport.sent.count == 2, "the first board, and the re-post")
+            #expect(transport.edits.map(\.post) == [transport.postIDs[1]], "the guess edits the re-posted board")
+            #expect(transport.edits.last?.message.html.contains("· 2/6") == true)
+        }
     }
 
     @Test(
@@ -145,17 +143,17 @@ struct LiveBoardSendingTests {
         let service = BotRuntime(
             store: store, configuration: configuration, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet
         ).serviceGroup(platforms: [(transport, engine)])
-        let running = Task { try await service.run() }
-        // A poll that moves the position on rings the sender, as any received batch does.
-        transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
-        try await transport.events.wait(for: "send(5)")
-        try #require(transport.sent.map(\.html) == ["board 1"], "the first version is posted, not skipped")
-        #expect(transport.attemptKeys == [first.key])
-        try await transport.events.wait(for: "edit(5)")
-        #expect(
-            transport.edits.map(\.post) == [transport.postIDs[0]] && transport.edits.last?.message.html == "board 3")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            // A poll that moves the position on rings the sender, as any received batch does.
+            transport.push(ReceivedBatch(messages: [], nextPosition: "2"))
+            try await transport.events.wait(for: "send(5)")
+            try #require(transport.sent.map(\.html) == ["board 1"], "the first version is posted, not skipped")
+            #expect(transport.attemptKeys == [first.key])
+            try await transport.events.wait(for: "edit(5)")
+            #expect(
+                transport.edits.map(\.post) == [transport.postIDs[0]] && transport.edits.last?.message.html == "board 3"
+            )
+        }
     }
 
     @Test(
@@ -181,12 +179,11 @@ struct LiveBoardSendingTests {
             ).readingCommands()
         }
         transport.push(ReceivedBatch(messages: [guess(in: -8, 1), guess(in: -9, 2)], nextPosition: "3"))
-        let running = Task { try await service.run() }
-        try await transport.events.wait(for: "send(-8)", count: 2)
-        try await transport.events.wait(for: "send(-9)")
-        #expect(transport.sent.filter { $0.chat == ChatID(-8) }.map(\.action) == [.delete, .post])
-        #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
-        running.cancel()
-        _ = await running.result
+        try await withRunningBot(service) {
+            try await transport.events.wait(for: "send(-8)", count: 2)
+            try await transport.events.wait(for: "send(-9)")
+            #expect(transport.sent.filter { $0.chat == ChatID(-8) }.map(\.action) == [.delete, .post])
+            #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
+        }
     }
 }

@@ -53,20 +53,20 @@ struct MetricsTests {
                 ],
                 nextPosition: "2"))
         let group = runtime.serviceGroup(platforms: [(transport, engine)])
-        let running = Task { try await group.run() }
-        try await transport.events.wait(for: "receive(after: 2)")
-        try await transport.events.wait(for: "send failed(8)")
-        try await transport.events.wait(for: "send(7)", count: 2)
-        #expect(try counter("tessera_updates_received_total", []) == 3)
-        #expect(try counter("tessera_guesses_total", [("language", "en")]) == 1, "ZZZZZ is not a guess")
-        #expect(try counter("tessera_guesses_total", [("language", "es")]) == 0)
-        #expect(try metrics.expectTimer("tessera_commit_duration_seconds").values.count == 1)
-        #expect(try metrics.expectTimer("tessera_poll_duration_seconds", [("platform", "scripted")]).values.count == 1)
-        let lastPoll = try metrics.expectGauge("tessera_last_poll_timestamp_seconds", [("platform", "scripted")])
-        #expect(lastPoll.lastValue == clock.date.timeIntervalSince1970)
-        #expect(try metrics.expectGauge("tessera_leader", [("platform", "scripted")]).lastValue == 1)
-        await group.triggerGracefulShutdown()
-        try await running.value
+        try await withRunningBot(group, stopping: .gracefully) {
+            try await transport.events.wait(for: "receive(after: 2)")
+            try await transport.events.wait(for: "send failed(8)")
+            try await transport.events.wait(for: "send(7)", count: 2)
+            #expect(try counter("tessera_updates_received_total", []) == 3)
+            #expect(try counter("tessera_guesses_total", [("language", "en")]) == 1, "ZZZZZ is not a guess")
+            #expect(try counter("tessera_guesses_total", [("language", "es")]) == 0)
+            #expect(try metrics.expectTimer("tessera_commit_duration_seconds").values.count == 1)
+            #expect(
+                try metrics.expectTimer("tessera_poll_duration_seconds", [("platform", "scripted")]).values.count == 1)
+            let lastPoll = try metrics.expectGauge("tessera_last_poll_timestamp_seconds", [("platform", "scripted")])
+            #expect(lastPoll.lastValue == clock.date.timeIntervalSince1970)
+            #expect(try metrics.expectGauge("tessera_leader", [("platform", "scripted")]).lastValue == 1)
+        }
         // A send is counted after the transport returns, so the counts are read once the sender has stopped.
         #expect(try counter("tessera_messages_sent_total", [("kind", "post")]) == Int64(transport.sent.count))
         #expect(try counter("tessera_messages_sent_total", [("kind", "edit")]) == Int64(transport.edits.count))
@@ -106,48 +106,47 @@ struct MetricsTests {
         #expect(health(after: 300).healthy == false, "no platform connected in five minutes")
 
         let group = runtime.serviceGroup(platforms: [(transport, engine)])
-        let running = Task { try await group.run() }
-        let heartbeat = "setSetting(\(Heartbeat.settingKey(for: "scripted")))"
-        try await transport.events.wait(for: "receive(after: nil)")
-        try await store.events.wait(for: heartbeat)
-        let starting = health(after: 10)
-        #expect(starting.healthy)
-        #expect(starting.text.hasPrefix("Starting: tessera run (scripted) on \(database): started 10 s ago"))
+        try await withRunningBot(group, stopping: .gracefully) {
+            let heartbeat = "setSetting(\(Heartbeat.settingKey(for: "scripted")))"
+            try await transport.events.wait(for: "receive(after: nil)")
+            try await store.events.wait(for: heartbeat)
+            let starting = health(after: 10)
+            #expect(starting.healthy)
+            #expect(starting.text.hasPrefix("Starting: tessera run (scripted) on \(database): started 10 s ago"))
 
-        // Two minutes on, the heartbeat still beats but the first poll has not come back.
-        let interval = BotRuntime<ManualClock>.Configuration().healthInterval
-        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: .seconds(121))
-        try await store.events.wait(for: heartbeat, count: 2)
-        let noFirstPoll = health(after: 121)
-        #expect(!noFirstPoll.healthy)
-        #expect(noFirstPoll.text.contains("its first poll has not come back in 2 min"), "\(noFirstPoll.text)")
+            // Two minutes on, the heartbeat still beats but the first poll has not come back.
+            let interval = BotRuntime<ManualClock>.Configuration().healthInterval
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+            clock.advance(by: .seconds(121))
+            try await store.events.wait(for: heartbeat, count: 2)
+            let noFirstPoll = health(after: 121)
+            #expect(!noFirstPoll.healthy)
+            #expect(noFirstPoll.text.contains("its first poll has not come back in 2 min"), "\(noFirstPoll.text)")
 
-        transport.push(ReceivedBatch(messages: [BotRuntimeTests.help()], nextPosition: "2"))
-        try await transport.events.wait(for: "receive(after: 2)")
-        let healthy = health(after: 130)
-        #expect(healthy.healthy)
-        #expect(
-            healthy.text
-                == "Healthy: tessera run (scripted) on \(database): started 2 min ago, heartbeat 9 s ago, last poll "
-                + "9 s ago, last send never.",
-            "\(healthy.text)")
+            transport.push(ReceivedBatch(messages: [BotRuntimeTests.help()], nextPosition: "2"))
+            try await transport.events.wait(for: "receive(after: 2)")
+            let healthy = health(after: 130)
+            #expect(healthy.healthy)
+            #expect(
+                healthy.text
+                    == "Healthy: tessera run (scripted) on \(database): started 2 min ago, heartbeat 9 s ago, last poll "
+                    + "9 s ago, last send never.",
+                "\(healthy.text)")
 
-        // No poll for over two minutes while the heartbeat goes on: not receiving.
-        try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
-        clock.advance(by: .seconds(200))
-        // The fourth: the receiver wrote the third at its first poll.
-        try await store.events.wait(for: heartbeat, count: 4)
-        let stalled = health(after: 321)
-        #expect(!stalled.healthy)
-        #expect(stalled.text.hasPrefix("Stalled: tessera run (scripted)"))
-        #expect(stalled.text.contains("no poll has come back for over 2 min"), "\(stalled.text)")
-        // Nor a heartbeat: the database takes no writes, which is why nothing is received either.
-        let stuck = health(after: 500)
-        #expect(!stuck.healthy)
-        #expect(stuck.text.contains("No heartbeat written for over 2 min: the database takes no writes"))
-        await group.triggerGracefulShutdown()
-        try await running.value
+            // No poll for over two minutes while the heartbeat goes on: not receiving.
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
+            clock.advance(by: .seconds(200))
+            // The fourth: the receiver wrote the third at its first poll.
+            try await store.events.wait(for: heartbeat, count: 4)
+            let stalled = health(after: 321)
+            #expect(!stalled.healthy)
+            #expect(stalled.text.hasPrefix("Stalled: tessera run (scripted)"))
+            #expect(stalled.text.contains("no poll has come back for over 2 min"), "\(stalled.text)")
+            // Nor a heartbeat: the database takes no writes, which is why nothing is received either.
+            let stuck = health(after: 500)
+            #expect(!stuck.healthy)
+            #expect(stuck.text.contains("No heartbeat written for over 2 min: the database takes no writes"))
+        }
         let standingBy = health(after: 200)
         #expect(standingBy.healthy, "a process that leads nothing has nothing to stall")
         #expect(standingBy.text.hasPrefix("Standing by: "))

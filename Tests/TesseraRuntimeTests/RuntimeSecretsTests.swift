@@ -35,10 +35,9 @@ struct RuntimeSecretsTests {
             store: try SQLiteGameStore.inMemory(), clock: ManualClock(), jitter: { 1 },
             logger: logs.logger(level: .trace)
         ).serviceGroup(platforms: [(transport, engine)])
-        let running = Task { try await group.run() }
-        try await transport.events.wait(for: "receive(after: 2)")
-        await group.triggerGracefulShutdown()
-        _ = await running.result
+        try await withRunningBot(group, stopping: .gracefully) {
+            try await transport.events.wait(for: "receive(after: 2)")
+        }
         let lines = logs.lines
         #expect(lines.contains { $0.metadata.contains("LeadershipService(scripted)") })
         for giveaway in try giveaways() {

@@ -49,22 +49,10 @@ struct ServicesAloneTests {
             clock: clock, now: { clock.date }, retrier: retrier)
     }
 
-    /// Runs `service` until `body` has checked what it wants, then shuts it down gracefully and waits for it.
-    func running(_ service: some Service, _ body: () async throws -> Void) async throws {
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await service.run() }
-                try await body()
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
-    }
-
     @Test("The heartbeat is written at once and every interval, with the platform's last poll")
     func heartbeatAlone() async throws {
         let key = Heartbeat.settingKey(for: "scripted")
-        try await running(heartbeat) {
+        try await withRunningBot(heartbeat, stopping: .gracefully) {
             try await store.events.wait(for: "setSetting(\(key))")
             _ = activity.polled(at: clock.date + 5)
             try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(30)))
@@ -91,7 +79,7 @@ struct ServicesAloneTests {
         let closer = DayCloser(
             platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(5), clock: clock,
             now: { clock.date }, retrier: retrier)
-        try await running(closer) {
+        try await withRunningBot(closer, stopping: .gracefully) {
             try await store.events.wait(for: "write")
             try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
             clock.advance(by: .seconds(5))
@@ -110,7 +98,7 @@ struct ServicesAloneTests {
         let receiver = ReceiveService(
             transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat,
             now: { clock.date }, retrier: retrier, commits: CommitMetrics(factory: metrics))
-        try await running(receiver) {
+        try await withRunningBot(receiver, stopping: .gracefully) {
             try await transport.events.wait(for: "receive(after: 2)")
         }
         #expect(
@@ -133,7 +121,7 @@ struct ServicesAloneTests {
         let sender = SendService(
             transport: transport, store: store, sentMessages: SentMessages(store: store), activity: activity,
             rateLimits: .unlimited, configuration: configuration, clock: clock, now: { clock.date }, retrier: retrier)
-        try await running(sender) {
+        try await withRunningBot(sender, stopping: .gracefully) {
             activity.outbox.ring()
             try await transport.events.wait(for: "send(9)")
             try await store.write {
@@ -167,7 +155,7 @@ struct ServicesAloneTests {
         let service = AnalysisService(
             platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(1), clock: clock,
             retrier: retrier)
-        try await running(service) {
+        try await withRunningBot(service, stopping: .gracefully) {
             // Done with the game, both lanes wait for the next interval.
             try await clock.sleepers(atLeast: 2)
         }
@@ -216,7 +204,7 @@ struct ServicesAloneTests {
         let service = AnalysisService(
             platform: .scripted, store: store, engine: bounded, activity: activity, interval: .seconds(1),
             clock: clock, retrier: retrier)
-        try await running(service) {
+        try await withRunningBot(service, stopping: .gracefully) {
             // The known lane finds nothing to do and waits; the search lane has Eve's game.
             try await clock.sleepers(atLeast: 1)
             let ana = try await finish("ana", answer == "salet" ? ["salet"] : ["salet", answer])
