@@ -11,23 +11,46 @@ import Testing
 struct DaemonTests {
     static let secret = "daemon test secret 3f9a61c2e8b04d57"
 
-    /// Allowed words that are not today's answer, in a fixed order.
+    /// The day of the tests that play it: a daemon given ``clock(in:)`` reads this time, not the system's, so
+    /// that a test running across midnight UTC plays one puzzle.
+    static let day = "2026-11-22T12:00:00Z"
+    static let puzzle = PuzzleNumber(326)
+
+    /// A clock file set to ``day``, and the environment that makes a daemon read it.
+    static func clock(in directory: URL) throws -> [String: String] {
+        let clock = ClockFile(in: directory)
+        try clock.set(day)
+        return clock.environment
+    }
+
+    /// The answer of ``puzzle``, in lower case.
+    static func answer() throws -> String {
+        let list = Language.english.wordList
+        return list.display(
+            AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(secret))).answer(for: puzzle)
+        ).lowercased()
+    }
+
+    /// Allowed words that are not the answer of ``puzzle``, in a fixed order.
     static func wrongWords(_ count: Int) throws -> [String] {
         let list = Language.english.wordList
-        let answer = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(secret)))
-            .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
+        let answer = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(secret))).answer(for: puzzle)
         let words = list.answers.filter { $0 != answer }.map { list.display($0).lowercased() }
         return Array(words.prefix(count))
     }
 
+    /// `playing`: the daemon reads ``day`` from a clock file, for a test that plays its puzzle. Tests of
+    /// liveness (heartbeats, `tessera status`) keep the system's time, which `tessera status` compares with.
     func withDaemon(
-        on store: DaemonDatabase = .sqlite,
+        on store: DaemonDatabase = .sqlite, playing: Bool = false,
         _ body: (FakeTelegram, Daemon, (location: String, environment: [String: String])) async throws -> Void
     ) async throws {
         let fake = try await FakeTelegram.start()
         let database = try await store.make()
+        let clock = playing ? try Self.clock(in: try TesseraProcess.temporaryDirectory()) : [:]
         let daemon = try Daemon(
-            fake: fake, database: database.location, secret: Self.secret, environment: database.environment)
+            fake: fake, database: database.location, secret: Self.secret,
+            environment: database.environment.merging(clock) { $1 })
         try daemon.start()
         do {
             try await body(fake, daemon, database)
@@ -42,7 +65,7 @@ struct DaemonTests {
 
     @Test("Many players and groups, every command, hostile input: one clear reply each, no spoilers in groups")
     func everyCommand() async throws {
-        try await withDaemon { fake, _, _ in
+        try await withDaemon(playing: true) { fake, _, _ in
             let words = try Self.wrongWords(40)
             var updates: [[String: Any]] = []
             for player in 1...20 {
@@ -306,6 +329,7 @@ struct DaemonTests {
         let updates = FakeTelegram.rounds(of: words, players: players)
         // Without rate limits (tested in process), the load is over sooner.
         let environment = databaseEnvironment.merging(["TESSERA_TELEGRAM_RATE_LIMITS": "off"]) { $1 }
+            .merging(try Self.clock(in: try TesseraProcess.temporaryDirectory())) { $1 }
         let first = try Daemon(fake: fake, database: database, secret: Self.secret, environment: environment)
         try first.start()
         try await fake.push(updates)

@@ -45,7 +45,8 @@ struct MatrixDaemonTests {
             let alice = try await synapse.register("alice")
             let bob = try await synapse.register("bob")
             let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await Self.withDaemon(synapse, bot: bot) {
+            let clock = try DaemonTests.clock(in: try TesseraProcess.temporaryDirectory())
+            try await Self.withDaemon(synapse, bot: bot, environment: clock) {
                 _ = try await synapse.waitForEvent(in: direct, as: alice, where: Self.joined(bot.userID))
                 // A first guess the opening book knows, so the game's analysis takes a moment.
                 let words = ["salet"] + (try DaemonTests.wrongWords(2)).filter { $0 != "salet" }.prefix(1)
@@ -59,11 +60,7 @@ struct MatrixDaemonTests {
                     in: direct, as: alice, where: Self.notice(from: bot.userID, containing: "· 2/6"))
                 let relation = Self.content(edit)["m.relates_to"] as? [String: Any]
                 #expect(relation?["rel_type"] as? String == "m.replace" && relation?["event_id"] as? String == boardID)
-                let list = Language.english.wordList
-                let answer = list.display(
-                    AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(DaemonTests.secret)))
-                        .answer(for: DailySchedule.tessera.puzzle(at: Date(), rollover: .utc))
-                ).lowercased()
+                let answer = try DaemonTests.answer()
                 try #require(answer != "salet")
                 try await synapse.say(answer, in: direct, as: alice)
                 let finished = try await synapse.waitForEvent(

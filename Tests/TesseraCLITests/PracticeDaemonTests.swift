@@ -113,7 +113,10 @@ struct PracticeDaemonTests {
             let alice = try await synapse.register("alice")
             let bob = try await synapse.register("bob")
             let direct = try await synapse.createRoom(as: alice, inviting: [bot.userID], direct: true)
-            try await MatrixDaemonTests.withDaemon(synapse, bot: bot, environment: Self.environment) {
+            let clock = try DaemonTests.clock(in: try TesseraProcess.temporaryDirectory())
+            try await MatrixDaemonTests.withDaemon(
+                synapse, bot: bot, environment: Self.environment.merging(clock) { $1 }
+            ) {
                 _ = try await synapse.waitForEvent(
                     in: direct, as: alice, where: MatrixDaemonTests.joined(bot.userID))
                 /// The bot's notice whose plain text contains `text`.
@@ -131,8 +134,7 @@ struct PracticeDaemonTests {
                 _ = try await said("Practice · 1/6")
 
                 // Past puzzles are in the archive; a new game asks first, and is confirmed by typing.
-                let today = DailySchedule.tessera.puzzle(at: Date(), rollover: .utc).rawValue
-                let past = today - 20
+                let past = DaemonTests.puzzle.rawValue - 20
                 try await synapse.say("!archive \(past)", in: direct, as: alice)
                 let question = try await said("You are still playing your practice game")
                 #expect(body(question).contains("!archive \(past) new"), "in Matrix's prefix: \(body(question))")
