@@ -110,38 +110,35 @@ extension SendService {
         sendingWorks: Bool
     ) async throws {
         let (chat, logger) = (entry.message.chat, retrier.logger)
-        switch error {
-        case .rateLimited(let delay, let limitedChat):
-            limiter.block(chat: limitedChat ?? chat, until: seconds + delay.seconds)
+        switch SendFailure(error, chat: chat, sendingWorks: sendingWorks) {
+        case .waitInChat(let waiting, let delay):
+            limiter.block(chat: waiting, until: seconds + delay.seconds)
             try await store.postpone(entry.id, until: now() + delay.seconds)
-        case .chatUnavailable(let unavailable, let reason):
+        case .deactivate(let unavailable, let reason):
             logger.notice(
                 "Chat unavailable; marked inactive", metadata: ["chat.id": "\(unavailable)", "reason": "\(reason)"])
             try await store.deactivateChat(unavailable)
-        case .chatMigrated(let from, let to):
+        case .move(let from, let to):
             logger.notice("Chat moved", metadata: ["chat.id": "\(from)", "chat.new_id": "\(to)"])
             try await store.write { try await $0.moveChat(from: from, to: to) }
-        case .messageRejected(let reason), .editRefused(let reason):
+        case .drop(let reason):
             logger.error("Message rejected and dropped", metadata: ["chat.id": "\(chat)", "reason": "\(reason)"])
             try await store.markSent([entry.id])
-        case .transient where sendingWorks:
-            // This chat's own trouble: it waits on its own backoff, the others go on, and after
-            // `maximumAttempts` the message is given up rather than tried forever.
+        case .retryChat:
             let attempts = try await store.recordFailedAttempt(entry.id)
-            let delay = retrier.backoff().delay(forAttempt: attempts - 1)
-            if attempts >= configuration.maximumAttempts {
+            let maximum = configuration.maximumAttempts
+            if let delay = SendFailure.retry(afterAttempts: attempts, maximum: maximum, backoff: retrier.backoff()) {
+                limiter.block(chat: chat, until: seconds + delay.seconds)
+                try await store.postpone(entry.id, until: now() + delay.seconds)
+            } else {
                 logger.error(
                     "Gave up a message after \(attempts) failed attempts; the chat keeps failing while others work",
                     metadata: ["chat.id": "\(chat)", "error": "\(error)"])
                 try await store.markSent([entry.id])
-            } else {
-                limiter.block(chat: chat, until: seconds + delay.seconds)
-                try await store.postpone(entry.id, until: now() + delay.seconds)
             }
-        case .transient:
-            // Nothing gets through: the network or the platform; everything waits, and nothing is given up.
+        case .pauseSending:
             try await retrier.pause(after: error, backoff: &backoff, activity: "sending")
-        case .fatal:
+        case .stop:
             throw error
         }
     }
