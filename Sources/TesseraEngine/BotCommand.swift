@@ -1,4 +1,4 @@
-import TesseraCore
+public import TesseraCore
 
 /// A command as every transport delivers it: its name and the text after it, whatever the platform's syntax
 /// (`/guess@bot crane` on Telegram, `!guess crane` on Matrix).
@@ -108,5 +108,21 @@ enum BotInput: Equatable {
         }
         let trimmed = message.text.trimmingWhitespace()
         self = trimmed.isEmpty || trimmed.contains(where: \.isWhitespace) ? .text : .word(String(trimmed))
+    }
+}
+
+extension BotEngine {
+    /// The command menus to publish: one in the configured default language for everyone, and one for each
+    /// language, for people whose app uses it.
+    public static func commandMenus(defaultLanguage: Language) -> [CommandMenu] {
+        func menu(_ language: Language, code: String?) -> CommandMenu {
+            CommandMenu(
+                languageCode: code,
+                commands: BotCommand.allCases.map {
+                    CommandMenu.Command(name: $0.rawValue, description: language.texts.describe($0))
+                })
+        }
+        return [menu(defaultLanguage, code: nil)]
+            + Language.allCases.map { menu($0, code: $0.rawValue) }
     }
 }

@@ -95,45 +95,16 @@ extension BotEngine {
         _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
     ) async throws -> String {
         let schedule = board.schedule(configuration.schedule)
-        var today = today
-        var standings = try await context.store.standings(
-            in: group.chat, board: board, period: period.key(containing: today, schedule: schedule))
-        // A board lists who played its game in the period: a member who only pasted official results is not on
-        // Tessera's, and one with no game is never ranked above one who played.
-        standings.removeAll { $0.played == 0 }
-        // On Monday, until the new week has a result, the week that just ended.
-        let ended = period == .week && standings.isEmpty
-        if ended {
-            today = PuzzleNumber(period.firstPuzzle(containing: today, schedule: schedule).rawValue - 1)
-            standings = try await context.store.standings(
-                in: group.chat, board: board, period: period.key(containing: today, schedule: schedule))
-            standings.removeAll { $0.played == 0 }
-        }
-        if board == .official {
-            // Members joined on a day of the group's own board; their missed days count from that day.
-            for index in standings.indices {
-                let day = configuration.schedule.day(of: standings[index].joinedPuzzle)
-                standings[index].joinedPuzzle = schedule.puzzle(on: day)
-            }
-        }
+        let (standings, today, ended) = try await periodStandings(
+            group, board: board, period: period, today: today, context: context)
         guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         // Days every member's day is over: the group's, and on the official board the day before the group's date.
         let over =
             board == .official
             ? PuzzleNumber(today.rawValue - (ended ? 0 : 1)) : min(group.lastRevealedPuzzle, today)
-        // Results of the period's days after `over`, which members may still be playing: neither over nor missed.
-        // A few days at most (a member at UTC+14 is two days ahead of one at UTC−12), each one read.
-        var playedAfter: [UserID: Int] = [:]
-        let latest = board == .official ? today.next : configuration.schedule.latestPuzzle(at: context.now)
-        let key = period.key(containing: today, schedule: schedule)
-        for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
-            let puzzle = PuzzleNumber(number)
-            guard period.key(containing: puzzle, schedule: schedule) == key else { break }
-            for entry in try await context.store.results(in: group.chat, board: board, puzzle: puzzle) {
-                playedAfter[entry.result.player, default: 0] += 1
-            }
-        }
+        let playedAfter = try await resultsAfter(
+            over, group, board: board, period: period, today: today, context: context)
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
@@ -160,6 +131,56 @@ extension BotEngine {
         if hidden > 0 { lines.append(context.texts.more(hidden)) }
         return context.texts.leaderboardPeriod(
             board, period, since: period == .all ? nil : schedule.day(of: first), ended: ended, lines: lines)
+    }
+
+    /// The period's standings of members who played its game, and the day the board is of: on Monday, until the
+    /// new week has a result, the week that just ended (`ended`).
+    private func periodStandings(
+        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
+    ) async throws -> (standings: [Standing], today: PuzzleNumber, ended: Bool) {
+        let schedule = board.schedule(configuration.schedule)
+        func standings(_ day: PuzzleNumber) async throws -> [Standing] {
+            // A board lists who played its game in the period: a member who only pasted official results is not
+            // on Tessera's, and one with no game is never ranked above one who played.
+            try await context.store.standings(
+                in: group.chat, board: board, period: period.key(containing: day, schedule: schedule)
+            ).filter { $0.played > 0 }
+        }
+        var (today, read) = (today, try await standings(today))
+        let ended = period == .week && read.isEmpty
+        if ended {
+            today = PuzzleNumber(period.firstPuzzle(containing: today, schedule: schedule).rawValue - 1)
+            read = try await standings(today)
+        }
+        if board == .official {
+            // Members joined on a day of the group's own board; their missed days count from that day.
+            for index in read.indices {
+                let day = configuration.schedule.day(of: read[index].joinedPuzzle)
+                read[index].joinedPuzzle = schedule.puzzle(on: day)
+            }
+        }
+        return (read, today, ended)
+    }
+
+    /// Each member's results of the period's days after `over`, which members may still be playing: neither over
+    /// nor missed. A few days at most (a member at UTC+14 is two days ahead of one at UTC−12), each one read.
+    private func resultsAfter(
+        _ over: PuzzleNumber, _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber,
+        context: Context
+    ) async throws -> [UserID: Int] {
+        let schedule = board.schedule(configuration.schedule)
+        let first = period.firstPuzzle(containing: today, schedule: schedule)
+        var playedAfter: [UserID: Int] = [:]
+        let latest = board == .official ? today.next : configuration.schedule.latestPuzzle(at: context.now)
+        let key = period.key(containing: today, schedule: schedule)
+        for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
+            let puzzle = PuzzleNumber(number)
+            guard period.key(containing: puzzle, schedule: schedule) == key else { break }
+            for entry in try await context.store.results(in: group.chat, board: board, puzzle: puzzle) {
+                playedAfter[entry.result.player, default: 0] += 1
+            }
+        }
+        return playedAfter
     }
 
     /// What a period's board ranks members by, best first, before their names.

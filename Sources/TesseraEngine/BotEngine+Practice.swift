@@ -9,49 +9,6 @@ import TesseraCore
 /// A player has at most one unfinished practice game. A word typed in the direct chat goes to the game touched
 /// last, practice or daily (``PracticeGame/hasFocus``), and `/play` goes back to the daily puzzle.
 extension BotEngine {
-    /// What may follow `/practice` and `/archive`: a language, `hard`, `new` (give up the unfinished game), and
-    /// for the archive a puzzle's number, in any order.
-    struct PracticeOptions: Equatable {
-        var language: Language?
-        var hardMode = false
-        var confirmed = false
-        var puzzle: PuzzleNumber?
-        /// `/archive before 312`: the archive's list, from the puzzles before that one.
-        var before: PuzzleNumber?
-
-        init?(_ argument: String, allowsPuzzle: Bool) {
-            var words = argument.lowercased().split(whereSeparator: \.isWhitespace)[...]
-            while let word = words.popFirst() {
-                if allowsPuzzle, ["before", "antes"].contains(word), before == nil,
-                    let number = words.popFirst().flatMap({ Int($0) }), (1...999_999_999).contains(number)
-                {
-                    before = PuzzleNumber(number)
-                } else if ["hard", "difícil", "dificil"].contains(word) {
-                    hardMode = true
-                } else if ["new", "nueva", "nuevo"].contains(word) {
-                    confirmed = true
-                } else if let language = BotEngine.language(named: String(word)), self.language == nil {
-                    self.language = language
-                } else if allowsPuzzle, puzzle == nil, let number = Int(word.drop { $0 == "#" }), word.count <= 9 {
-                    puzzle = PuzzleNumber(number)
-                } else {
-                    return nil
-                }
-            }
-        }
-
-        /// The options written back as a command's argument, for a button or a command to type.
-        var argument: String {
-            var words: [String] = []
-            if let puzzle { words.append(String(puzzle.rawValue)) }
-            if let before { words.append("before \(before.rawValue)") }
-            if let language { words.append(language.rawValue) }
-            if hardMode { words.append("hard") }
-            if confirmed { words.append("new") }
-            return words.joined(separator: " ")
-        }
-    }
-
     // MARK: - Starting a game
 
     func practice(_ argument: String, context: inout Context) async throws {
@@ -105,17 +62,7 @@ extension BotEngine {
                 return practiceBoard(open, context: &context, reposts: true)
             }
             guard options.confirmed else {
-                var confirming = options
-                confirming.confirmed = true
-                let data = "\(command.rawValue) \(confirming.argument)"
-                if context.platform.buttons {
-                    return context.replies.append(
-                        OutgoingMessage(
-                            chat: context.message.chat, chatKind: context.message.chatKind,
-                            html: context.texts.abandonQuestion(open, typed: nil), replyTo: context.message.messageID,
-                            buttons: [[.init(text: context.texts.abandonButton, data: data)]]))
-                }
-                return context.reply(context.texts.abandonQuestion(open, typed: "/" + data))
+                return askToGiveUp(open, options: options, command: command, context: &context)
             }
         }
         let schedule = configuration.schedule
@@ -153,6 +100,24 @@ extension BotEngine {
         try await store.countPracticeStart(startsKey, until: today)
         try await keep(game, context: &context)
         practiceBoard(game, context: &context, reposts: true)
+    }
+
+    /// Asks whether to give up the unfinished game `open` for the one asked for: with a button, or the command to
+    /// type where there are none.
+    private func askToGiveUp(
+        _ open: PracticeGame, options: PracticeOptions, command: BotCommand, context: inout Context
+    ) {
+        var confirming = options
+        confirming.confirmed = true
+        let data = "\(command.rawValue) \(confirming.argument)"
+        guard context.platform.buttons else {
+            return context.reply(context.texts.abandonQuestion(open, typed: "/" + data))
+        }
+        context.replies.append(
+            OutgoingMessage(
+                chat: context.message.chat, chatKind: context.message.chatKind,
+                html: context.texts.abandonQuestion(open, typed: nil), replyTo: context.message.messageID,
+                buttons: [[.init(text: context.texts.abandonButton, data: data)]]))
     }
 
     /// A practice word, drawn with the injected randomness from the words of puzzles closed everywhere (the last

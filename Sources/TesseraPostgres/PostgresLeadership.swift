@@ -3,7 +3,7 @@
     public import Logging
     import PostgresNIO
     import ServiceLifecycle
-    public import TesseraEngine
+    import TesseraEngine
     public import TesseraRuntime
 
     /// One leader per platform among the processes on one PostgreSQL database, elected with a session-level advisory

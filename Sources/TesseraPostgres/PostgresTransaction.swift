@@ -1022,9 +1022,10 @@
         func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
             guard let key = try await rowID(of: player) else { return [:] }
             var analyses: [DailyGameKey: String] = [:]
-            for row in try await all(
+            let rows = try await all(
                 "SELECT language, puzzle, analysis FROM game WHERE player_id = \(key) AND analysis_state = 2"
-            ) { try $0.decode((String, Int, String).self) } {
+            ) { try $0.decode((String, Int, String).self) }
+            for row in rows {
                 guard let language = Language(rawValue: row.0) else {
                     throw PostgresStoreError.damagedRow(column: "game.language")
                 }

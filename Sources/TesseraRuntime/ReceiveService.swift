@@ -55,7 +55,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
                 "Stored a batch",
                 metadata: [
                     "transport": "\(transport.name)", "messages": "\(checked.messages.count)",
-                    "position": "\(checked.nextPosition ?? "start")",
+                    "position": "\(checked.nextPosition)",
                 ])
             if let guesses {
                 // Counted once committed: a transaction tried again counts its guesses once.

@@ -1,4 +1,4 @@
-public import InMemoryLogging
+import InMemoryLogging
 public import Logging
 
 /// A logger whose lines are kept in memory (swift-log's `InMemoryLogHandler`), for tests that assert on what an

@@ -1,5 +1,5 @@
 import Synchronization
-public import TesseraEngine
+import TesseraEngine
 public import TesseraRuntime
 
 /// A leadership a test hands out and takes back: the process stands by until ``grant()``, and ``revoke()``

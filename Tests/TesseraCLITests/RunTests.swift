@@ -237,7 +237,7 @@ struct RunTests {
         // This shell has a database of its own too: two could be meant, so nothing is guessed.
         try FileManager.default.createDirectory(
             atPath: home + "/.local/state/tessera", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: home + "/.local/state/tessera/tessera.sqlite", contents: Data())
+        #expect(FileManager.default.createFile(atPath: home + "/.local/state/tessera/tessera.sqlite", contents: Data()))
         await #expect(throws: CommandError.self) { try await none.settings(environment: shell, service: service) }
         do {
             _ = try await none.settings(environment: shell, service: service)

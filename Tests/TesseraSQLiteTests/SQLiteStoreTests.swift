@@ -69,7 +69,9 @@ struct SQLiteStoreTests {
             group.addTask { try await store.checkpoints.run() }
             var checkpoints = 0
             while !copiedAll(progress) && checkpoints < 100 {
-                progress = try #require(await store.nextCheckpoint(), "the store has no write-ahead log")
+                let next: WriteAheadLog.Progress = try #require(
+                    await store.nextCheckpoint(), "the store has no write-ahead log")
+                progress = next
                 checkpoints += 1
             }
             group.cancelAll()

@@ -1,4 +1,4 @@
-public import TesseraCore
+import TesseraCore
 
 /// Everything the bot says. Each language implements it in one file (`English.swift`, `Spanish.swift`), so a
 /// text missing from a translation does not compile. Arguments that come from people are raw; the texts
@@ -428,64 +428,6 @@ extension Texts {
         ]
         if !report.isExact { lines.append(analysisBounded) }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// A value of an analysis as far as it is known, for each language to word.
-enum Known: Hashable {
-    case exactly(Double)
-    case between(Double, Double)
-    case atLeast(Double)
-    case atMost(Double)
-    case unknown
-
-    init(_ interval: AnalysisReport.Interval) {
-        switch (interval.atLeast, interval.atMost) {
-        // Bounds closer than the texts' two decimals say one figure ("+0.20", not "+0.20 to +0.20").
-        case (let lower?, let upper?):
-            self = upper - lower < 0.005 ? .exactly((lower + upper) / 2) : .between(lower, upper)
-        case (let lower?, nil): self = .atLeast(lower)
-        case (nil, let upper?): self = .atMost(upper)
-        case (nil, nil): self = .unknown
-        }
-    }
-}
-
-extension AnalysisReport.Turn {
-    /// What the guess cost against optimal play, in guesses; nil when no sure win was left to lose, or the guess
-    /// gave it up (``givesUpSureWin``). A cost under half a hundredth reads as none.
-    /// Whether the guess was the word.
-    var wins: Bool { !pattern.isEmpty && pattern.allSatisfy { $0 == "g" } }
-
-    var cost: Known? {
-        guard let bounds else { return inaccuracy.map(Known.exactly) }
-        guard let range = bounds.inaccuracy else { return nil }
-        let none = 0.005
-        if let upper = range.atMost, upper < none { return .exactly(0) }
-        let lower = range.atLeast.flatMap { $0 < none ? nil : $0 }
-        return Known(AnalysisReport.Interval(atLeast: lower, atMost: range.atMost))
-    }
-
-    /// The luck of the guess's colours; nil when undefined.
-    var knownLuck: Known? {
-        guard let bounds else { return luck.map(Known.exactly) }
-        return bounds.luck.map(Known.init)
-    }
-}
-
-extension BotEngine {
-    /// The command menus to publish: one in the configured default language for everyone, and one for each
-    /// language, for people whose app uses it.
-    public static func commandMenus(defaultLanguage: Language) -> [CommandMenu] {
-        func menu(_ language: Language, code: String?) -> CommandMenu {
-            CommandMenu(
-                languageCode: code,
-                commands: BotCommand.allCases.map {
-                    CommandMenu.Command(name: $0.rawValue, description: language.texts.describe($0))
-                })
-        }
-        return [menu(defaultLanguage, code: nil)]
-            + Language.allCases.map { menu($0, code: $0.rawValue) }
     }
 }
 

@@ -1,0 +1,171 @@
+import Foundation
+public import TesseraCore
+
+// What the texts word: the reports the engine's features build, as values.
+
+/// A game as an analysis's title names it: `Tessera 1,234`, `Practice`, `Archive 312`.
+public enum AnalysedGame: Sendable, Hashable {
+    case daily(PuzzleNumber)
+    case practice(PracticeGame.Kind)
+}
+
+/// Skill and luck scores averaged over a player's latest analysed games.
+struct AverageScores: Hashable {
+    let skill: Int
+    let luck: Int
+    let games: Int
+}
+
+/// The most skilful and the luckiest game of a closed day, by name.
+struct DayHighlights {
+    let skilful: (name: String, score: Int)
+    let luckiest: (name: String, score: Int)
+}
+
+/// The first few of a long list in some order, and how many more there are; found without sorting the whole
+/// list.
+struct Shortlist<Element> {
+    let shown: [Element]
+    let more: Int
+
+    /// `areInOrder` false for every pair keeps the list's own order.
+    init(_ elements: [Element], count: Int, by areInOrder: (Element, Element) -> Bool) {
+        var shown: [Element] = []
+        for element in elements where shown.count < count || areInOrder(element, shown[shown.count - 1]) {
+            shown.insert(element, at: shown.firstIndex { areInOrder(element, $0) } ?? shown.count)
+            if shown.count > count { shown.removeLast() }
+        }
+        self.shown = shown
+        more = elements.count - shown.count
+    }
+
+    var isEmpty: Bool { shown.isEmpty }
+}
+
+/// What a daily summary says, for the texts to word.
+struct DaySummary {
+    struct Grid {
+        let name: String
+        let score: String
+        let squares: [String]
+    }
+
+    /// The word of the day, behind a spoiler; while a member who has not played can still play the puzzle it
+    /// follows in its own post (when they have played, or at the latest `until`: the texts name them from
+    /// ``stillPlaying``), and where the platform cannot hide it it is never posted (``PlatformTraits/spoilers``).
+    enum Word {
+        case shown(String)
+        case later(until: LocalTime)
+        case notPosted
+    }
+
+    let puzzle: PuzzleNumber
+    /// Whether the group's day of the puzzle is over: false for a summary at an hour within the day.
+    let dayEnded: Bool
+    let word: Word
+    /// The most skilful and luckiest games, beside the word only.
+    let highlights: DayHighlights?
+    /// Everyone with the fewest guesses, when someone won.
+    let winners: Shortlist<String>
+    let grids: [Grid]
+    let moreGrids: Int
+    /// Names and streak lengths, longest first.
+    let streaksKept: Shortlist<(String, Int)>
+    let streaksBroken: Shortlist<(String, Int)>
+    /// Members without a result whose own day of the puzzle is still open: the word waits for them.
+    let stillPlaying: Shortlist<String>
+    let missed: Shortlist<String>
+    /// Members whose own day is over who played the puzzle in another language (names and that language).
+    let playedOtherLanguage: Shortlist<(String, Language)>
+    /// The original game's puzzle of the same date, and the results pasted here for it (names and scores), best
+    /// first.
+    let officialPuzzle: PuzzleNumber
+    let official: Shortlist<(String, String)>
+}
+
+/// The post that reveals a closed day's word, for the texts to word.
+struct DayReveal {
+    let puzzle: PuzzleNumber
+    let answer: String
+    let highlights: DayHighlights?
+    /// The day's results, in finishing order.
+    let standings: [String]
+    /// Streaks that ended after the summary (names and lengths, longest first).
+    let streaksBroken: Shortlist<(String, Int)>
+}
+
+/// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.
+struct LocalTime: Hashable {
+    let hour: Int
+    let minute: Int
+    /// Days after the date it is seen from: 0 today, 1 tomorrow.
+    let daysAhead: Int
+    /// 0 for Sunday to 6 for Saturday.
+    let weekday: Int
+
+    init(hour: Int, minute: Int, daysAhead: Int, weekday: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.daysAhead = daysAhead
+        self.weekday = weekday
+    }
+
+    init(_ instant: Date, seenFrom now: Date, in zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute, .weekday], from: instant)
+        let days = calendar.dateComponents(
+            [.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: instant)
+        ).day
+        self.init(
+            hour: parts.hour ?? 0, minute: parts.minute ?? 0, daysAhead: days ?? 0,
+            weekday: ((parts.weekday ?? 1) + 6) % 7)
+    }
+
+    /// `06:00`.
+    var clock: String { String(format: "%02d:%02d", hour, minute) }
+    /// The midnight that ends the day it is seen from: "at midnight" says it better than "tomorrow at 00:00".
+    var isComingMidnight: Bool { daysAhead == 1 && hour == 0 && minute == 0 }
+}
+
+/// A value of an analysis as far as it is known, for each language to word.
+enum Known: Hashable {
+    case exactly(Double)
+    case between(Double, Double)
+    case atLeast(Double)
+    case atMost(Double)
+    case unknown
+
+    init(_ interval: AnalysisReport.Interval) {
+        switch (interval.atLeast, interval.atMost) {
+        // Bounds closer than the texts' two decimals say one figure ("+0.20", not "+0.20 to +0.20").
+        case (let lower?, let upper?):
+            self = upper - lower < 0.005 ? .exactly((lower + upper) / 2) : .between(lower, upper)
+        case (let lower?, nil): self = .atLeast(lower)
+        case (nil, let upper?): self = .atMost(upper)
+        case (nil, nil): self = .unknown
+        }
+    }
+}
+
+extension AnalysisReport.Turn {
+    /// What the guess cost against optimal play, in guesses; nil when no sure win was left to lose, or the guess
+    /// gave it up (``givesUpSureWin``). A cost under half a hundredth reads as none.
+    /// Whether the guess was the word.
+    var wins: Bool { !pattern.isEmpty && pattern.allSatisfy { $0 == "g" } }
+
+    var cost: Known? {
+        guard let bounds else { return inaccuracy.map(Known.exactly) }
+        guard let range = bounds.inaccuracy else { return nil }
+        let none = 0.005
+        if let upper = range.atMost, upper < none { return .exactly(0) }
+        let lower = range.atLeast.flatMap { $0 < none ? nil : $0 }
+        return Known(AnalysisReport.Interval(atLeast: lower, atMost: range.atMost))
+    }
+
+    /// The luck of the guess's colours; nil when undefined.
+    var knownLuck: Known? {
+        guard let bounds else { return luck.map(Known.exactly) }
+        return bounds.luck.map(Known.init)
+    }
+}
