@@ -15,7 +15,7 @@ import TesseraTelegram
 struct BotStartup: Service, CustomStringConvertible {
     let settings: RunSettings
     let opened: DatabaseOpening.OpenedStore
-    let runtime: BotRuntime<ContinuousClock>
+    let runtime: BotRuntime
     let group: ServiceGroup
     let logger: Logger
 

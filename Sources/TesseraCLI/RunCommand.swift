@@ -117,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
 
         let opened = try DatabaseOpening.open(settings, logger: logger)
         defer { withExtendedLifetime(opened.lock) {} }
-        var configuration = BotRuntime<ContinuousClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.leadership = opened.leadership
         configuration.launcher = Self.launcher()
         for platform in settings.unlimited.sorted(by: { $0.rawValue < $1.rawValue }) {

@@ -11,33 +11,20 @@ import TesseraEngine
 /// (``BotEngine/Configuration/analysisBudget``); a first guess's total found by a search, or its bounds, is kept,
 /// so no later game searches it again. An analysis the player asked to see is posted when it is stored. A lane's
 /// solver tables and memo, tens of megabytes, are kept from game to game and given up whenever it has no game.
-struct AnalysisService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
-    let platform: Platform
-    let store: any GameStore
-    let engine: BotEngine
-    let activity: PlatformActivity
+struct AnalysisService: PlatformService {
+    let context: PlatformContext
     /// How long a lane with no game waits before reading the store again.
     let interval: Duration
-    let clock: RuntimeClock
-    let retrier: Retrier<RuntimeClock>
     private let shared = Shared()
     /// Where the service's clock started: the per-player share counts from it.
-    private let started: RuntimeClock.Instant
+    private let started: ServiceClock.Instant
     /// Works out the lists' fingerprints that key kept totals; it builds no tables.
     private let fingerprints = GameAnalyst()
 
-    init(
-        platform: Platform, store: any GameStore, engine: BotEngine, activity: PlatformActivity, interval: Duration,
-        clock: RuntimeClock, retrier: Retrier<RuntimeClock>
-    ) {
-        self.platform = platform
-        self.store = store
-        self.engine = engine
-        self.activity = activity
+    init(context: PlatformContext, interval: Duration) {
+        self.context = context
         self.interval = interval
-        self.clock = clock
-        self.retrier = retrier
-        started = clock.now
+        started = context.clock.now
     }
 
     func run() async throws {

@@ -8,15 +8,9 @@ import TesseraEngine
 /// up on a rollover missed while the bot was down. It runs while this process leads the platform, so each group's
 /// day is closed by one closer, with its own platform's traits and command syntax; where several processes share
 /// a database, the store claims each group it closes (``GameStoreTransaction/activeGroups(on:)``).
-struct DayCloser<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
-    let platform: Platform
-    let store: any GameStore
-    let engine: BotEngine
-    let activity: PlatformActivity
+struct DayCloser: PlatformService {
+    let context: PlatformContext
     let interval: Duration
-    let clock: RuntimeClock
-    let now: @Sendable () -> Date
-    let retrier: Retrier<RuntimeClock>
 
     func run() async throws {
         let (engine, now, platform) = (self.engine, self.now, self.platform)
@@ -29,7 +23,7 @@ struct DayCloser<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Du
                 }
             }
             if queued > 0 {
-                retrier.logger.info("Queued daily summaries and reminders", metadata: ["posts": "\(queued)"])
+                logger.info("Queued daily summaries and reminders", metadata: ["posts": "\(queued)"])
                 activity.outbox.ring()
             }
             do {

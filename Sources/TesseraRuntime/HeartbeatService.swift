@@ -6,16 +6,11 @@ import TesseraEngine
 /// Checks the storage and writes the heartbeat `tessera status` reads, from the moment this process leads a
 /// platform and every ``BotRuntime/Configuration/healthInterval`` after; the receiver writes one more at its
 /// first poll (``write()``), so that status says it receives at once.
-struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
-    let transport: String
+struct HeartbeatService: PlatformService {
+    let context: PlatformContext
     let launcher: Heartbeat.Launcher?
-    let store: any GameStore
-    let activity: PlatformActivity
     let monitor: RuntimeMonitor
     let interval: Duration
-    let clock: RuntimeClock
-    let now: @Sendable () -> Date
-    let retrier: Retrier<RuntimeClock>
     /// The receiver's write at its first poll and this service's own, one at a time: each reads the times when
     /// its turn comes, so an older heartbeat never lands after a newer one (seen as "last poll never" on
     /// PostgreSQL, after the first poll had been written).
@@ -35,7 +30,7 @@ struct HeartbeatService<RuntimeClock: Clock>: Service where RuntimeClock.Duratio
 
     func write() async throws {
         let (store, activity, transport, now, retrier, monitor) = (
-            self.store, self.activity, self.transport, self.now, self.retrier, self.monitor
+            self.store, self.activity, self.transport.name, self.now, self.retrier, self.monitor
         )
         try await writes.run {
             // A database file deleted or replaced under the bot throws here, which stops the bot.

@@ -10,28 +10,23 @@ import TesseraEngine
 /// transport's new position are stored in one transaction, flushed to disk before the next poll acknowledges
 /// them, and the sender is rung. On graceful shutdown the poll in flight is abandoned and the batch in hand is
 /// finished. It runs while this process leads the platform (``LeadershipService``).
-struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
-    let transport: any ChatTransport
-    let store: any GameStore
-    let engine: BotEngine
-    let activity: PlatformActivity
-    let heartbeat: HeartbeatService<RuntimeClock>
-    let now: @Sendable () -> Date
-    let retrier: Retrier<RuntimeClock>
+struct ReceiveService: PlatformService {
+    let context: PlatformContext
+    let heartbeat: HeartbeatService
     let commits: CommitMetrics
 
     func run() async throws {
         var position = try await store.position(of: transport.name)
         var backoff = retrier.backoff()
-        retrier.logger.info(
+        logger.info(
             "Receiving", metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             let batch: ReceivedBatch
             do {
                 let (transport, after) = (self.transport, position)
-                let asked = retrier.clock.now
+                let asked = clock.now
                 batch = try await cancelWhenGracefulShutdown { try await transport.receive(after: after) }
-                activity.metrics.pollDuration.record(duration: asked.duration(to: retrier.clock.now))
+                activity.metrics.pollDuration.record(duration: asked.duration(to: clock.now))
             } catch let error as TransportError {
                 try await retrier.pause(after: error, backoff: &backoff, activity: "receiving")
                 continue
@@ -44,14 +39,14 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
             activity.metrics.updatesReceived.increment(by: batch.messages.count + batch.migrations.count)
             if batch.messages.isEmpty && batch.migrations.isEmpty && batch.nextPosition == position { continue }
             let checked = await checkingPlatform(batch)
-            let started = retrier.clock.now
+            let started = clock.now
             // A transaction that fails is rolled back, so trying it again applies the batch once.
             let guesses = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             activity.outbox.ring()
             try await retrier.storage("flushing to disk") { try await store.flush() }
-            commits.duration.record(duration: started.duration(to: retrier.clock.now))
-            retrier.logger.debug(
+            commits.duration.record(duration: started.duration(to: clock.now))
+            logger.debug(
                 "Stored a batch",
                 metadata: [
                     "transport": "\(transport.name)", "messages": "\(checked.messages.count)",
@@ -64,7 +59,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
             } else {
                 // Applied already (by an earlier try whose commit went through, or by another process): carry on
                 // from what is stored, never applying anything twice.
-                retrier.logger.notice(
+                logger.notice(
                     "Skipped a batch that was applied already",
                     metadata: ["transport": "\(transport.name)", "position": "\(position ?? "start")"])
                 position = try await retrier.storage("reading the position") {
@@ -80,7 +75,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
     /// transport keeps each short), so a slow platform holds a batch up for one answer's time at most.
     private func checkingPlatform(_ batch: ReceivedBatch) async -> ReceivedBatch {
         var batch = batch
-        let (transport, logger) = (self.transport, retrier.logger)
+        let (transport, logger) = (self.transport, logger)
         let asked = batch.messages.indices.flatMap { index in
             engine.questions(for: batch.messages[index]).map { (index, $0) }
         }
@@ -120,7 +115,7 @@ struct ReceiveService<RuntimeClock: Clock>: Service where RuntimeClock.Duration 
     /// language, or nil when the stored position had moved past `position` already, and nothing was applied.
     private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> [Language: Int]? {
         let engine = self.engine
-        let (logger, now) = (retrier.logger, self.now)
+        let (logger, now) = (logger, self.now)
         return try await store.processBatch(
             transport: transport.name, from: position, to: batch.nextPosition
         ) { transaction in

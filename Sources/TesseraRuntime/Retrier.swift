@@ -6,12 +6,12 @@ import TesseraEngine
 /// transient (busy, locked, a full disk, the network), a platform's failure is waited out on a growing backoff,
 /// and each episode is one warning, then debug lines, then one notice when it works again. Any other failure is
 /// thrown, which ends the service and, with it, the process: its supervisor restarts it.
-struct Retrier<RuntimeClock: Clock>: Sendable where RuntimeClock.Duration == Duration {
+struct Retrier: Sendable {
     let store: any GameStore
     let transport: String
     let initialBackoff: Duration
     let maximumBackoff: Duration
-    let clock: RuntimeClock
+    let clock: ServiceClock
     /// A fraction in 0…1 for each backoff's jitter: randomness is passed in, as the clock is.
     let jitter: @Sendable () -> Double
     let logger: Logger

@@ -8,20 +8,19 @@ import TesseraEngine
 /// ``BotRuntime/Configuration/outboxInterval`` (postponed messages coming due), so a reply computed before a crash
 /// is still sent after the restart. Every process sends, leader or not. On graceful shutdown it sends what may be
 /// sent at once and leaves the rest queued for the next start.
-struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == Duration {
-    let transport: any ChatTransport
-    let store: any GameStore
+struct SendService: PlatformService {
+    let context: PlatformContext
     let sentMessages: SentMessages
-    let activity: PlatformActivity
     let rateLimits: RateLimits
-    let configuration: BotRuntime<RuntimeClock>.Configuration
-    let clock: RuntimeClock
-    let now: @Sendable () -> Date
-    let retrier: Retrier<RuntimeClock>
+    let configuration: RuntimeConfiguration
+    let sending = MessagesBeingSent()
+
     /// What a message gathered at sending becomes (``OutgoingMessage/Action/postPlayerData(of:)``): read in a
     /// snapshot beside the writer, never in the transaction that queued it; nil drops it.
-    var gather: @Sendable (OutgoingMessage) async throws -> OutgoingMessage? = { _ in nil }
-    let sending = MessagesBeingSent()
+    @Sendable func gather(_ message: OutgoingMessage) async throws -> OutgoingMessage? {
+        let (engine, now) = (self.engine, self.now)
+        return try await store.read { try await engine.gatherPlayerData(message, at: now(), in: $0) }
+    }
 
     func run() async throws {
         // Before sending: a database already gone stops the bot here.
@@ -29,7 +28,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
         let platform = transport.platform
         let dropped = try await retrier.storage("starting") { try await store.dropClaimed(platform: platform) }
         if dropped > 0 {
-            retrier.logger.warning(
+            logger.warning(
                 "The bot stopped while posting a summary; it is not posted again, so no group sees it twice",
                 metadata: ["messages": "\(dropped)"])
         }
@@ -63,7 +62,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     /// that lasts (a slow network) keeps its message from other senders however long it takes, and a sender that
     /// dies lets it go soon. One loop for all sends, not a timer each.
     private func renewHolds() async {
-        let (hold, sending, logger) = (configuration.sendHold, self.sending, retrier.logger)
+        let (hold, sending, logger) = (configuration.sendHold, self.sending, logger)
         while (try? await clock.sleep(for: hold / 3)) != nil {
             let ids = sending.ids
             guard !ids.isEmpty else { continue }
@@ -89,7 +88,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
     /// Different chats are sent to concurrently (up to ``BotRuntime/Configuration/concurrentChats``); each message is
     /// removed from the outbox (in group commits, see ``SentMessages``) before its chat's next is sent, so a
     /// crash repeats at most one message per chat.
-    private func drain(_ limiter: inout RateLimiter, _ backoff: inout Backoff, since start: RuntimeClock.Instant)
+    private func drain(_ limiter: inout RateLimiter, _ backoff: inout Backoff, since start: ServiceClock.Instant)
         async throws
     {
         while true {
@@ -124,7 +123,7 @@ struct SendService<RuntimeClock: Clock>: Service where RuntimeClock.Duration == 
             if ready.isEmpty { return }
 
             let failures = try await sendConcurrently(ready)
-            retrier.logger.debug(
+            logger.debug(
                 "Sent a pass of messages",
                 metadata: [
                     "transport": "\(transport.name)", "chats": "\(ready.count)", "failed": "\(failures.count)",

@@ -26,10 +26,10 @@ struct BotRuntimeTests {
 
     /// The bot on the scripted platform: its services in one group. Retries at once unless a test says
     /// otherwise: most count attempts, not time.
-    func service(_ configure: (inout BotRuntime<ManualClock>.Configuration) -> Void = { _ in }) throws
+    func service(_ configure: (inout BotRuntime.Configuration) -> Void = { _ in }) throws
         -> ServiceGroup
     {
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configure(&configuration)
@@ -49,7 +49,7 @@ struct BotRuntimeTests {
     /// Lets one outbox interval pass once the service's ticker waits on it: the sender then looks at the outbox,
     /// as every process does that often.
     func lookAtOutbox() async throws {
-        let interval = BotRuntime<ManualClock>.Configuration().outboxInterval
+        let interval = BotRuntime.Configuration().outboxInterval
         try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
         clock.advance(by: interval)
     }
@@ -304,7 +304,7 @@ struct BotRuntimeTests {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
         try await withRunningBot(try service()) {
             try await transport.events.wait(for: "receive(after: 2)")
-            let interval = BotRuntime<ManualClock>.Configuration().healthInterval
+            let interval = BotRuntime.Configuration().healthInterval
             try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
             clock.advance(by: interval)
             try await store.events.wait(for: "setSetting(\(Heartbeat.settingKey(for: "scripted")))", count: 2)
@@ -559,7 +559,7 @@ struct BotRuntimeTests {
         func summaries(_ chat: Int64, in transport: ScriptedTransport) -> [String] {
             transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
         }
-        let interval = BotRuntime<ManualClock>.Configuration().dayCheckInterval
+        let interval = BotRuntime.Configuration().dayCheckInterval
         try await withRunningBot(try service { $0.rateLimits[.scripted] = .unlimited }) {
             // The replies: to the settings and each /join in its group, to the guess in the direct chat.
             try await transport.events.wait(for: "send(-200)", count: 2)

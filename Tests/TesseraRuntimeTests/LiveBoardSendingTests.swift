@@ -83,7 +83,7 @@ struct LiveBoardSendingTests {
         let transport = ScriptedTransport(clock: clock)
         let secret = try #require(ScheduleSecret("live board secret"))
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.rateLimits[.scripted] = .unlimited
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
@@ -129,7 +129,7 @@ struct LiveBoardSendingTests {
         let transport = ScriptedTransport(clock: clock)
         let store = try SQLiteGameStore.inMemory()
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.rateLimits[.scripted] = .unlimited
         try await store.write { transaction in
             try await transaction.enqueue(
@@ -163,7 +163,7 @@ struct LiveBoardSendingTests {
         let clock = ManualClock()
         let transport = ScriptedTransport(clock: clock)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.rateLimits[.scripted] = .unlimited
         let engine = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret("delete secret")), logger: quiet)

@@ -18,13 +18,13 @@ struct MetricsTests {
     let store: FaultyStore
     let logs = LogRecorder()
     let metrics = TestMetrics()
-    let runtime: BotRuntime<ManualClock>
+    let runtime: BotRuntime
     let engine: BotEngine
 
     init() throws {
         transport = ScriptedTransport(clock: clock)
         store = FaultyStore(try SQLiteGameStore.inMemory())
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configuration.metrics = metrics
@@ -115,7 +115,7 @@ struct MetricsTests {
             #expect(starting.text.hasPrefix("Starting: tessera run (scripted) on \(database): started 10 s ago"))
 
             // Two minutes on, the heartbeat still beats but the first poll has not come back.
-            let interval = BotRuntime<ManualClock>.Configuration().healthInterval
+            let interval = BotRuntime.Configuration().healthInterval
             try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
             clock.advance(by: .seconds(121))
             try await store.events.wait(for: heartbeat, count: 2)

@@ -21,7 +21,7 @@ struct ServicesAloneTests {
     let store: FaultyStore
     let logs = LogRecorder()
     let activity: PlatformActivity
-    let retrier: Retrier<ManualClock>
+    let retrier: Retrier
     let engine: BotEngine
     let metrics = TestMetrics()
     let monitor: RuntimeMonitor
@@ -34,19 +34,24 @@ struct ServicesAloneTests {
             transport: "scripted", platform: .telegram, started: clock.date,
             metrics: PlatformMetrics(platform: .telegram, factory: metrics))
         retrier = Retrier(
-            store: store, transport: "scripted", initialBackoff: .zero, maximumBackoff: .zero, clock: clock,
+            store: store, transport: "scripted", initialBackoff: .zero, maximumBackoff: .zero,
+            clock: ServiceClock(clock),
             jitter: { 1 }, logger: logs.logger())
         engine = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret("services alone secret")), logger: logs.logger()
         )
     }
 
-    var heartbeat: HeartbeatService<ManualClock> {
+    /// What the platform's services share, on the manual clock; `engine` for one of a test's own.
+    func context(engine: BotEngine? = nil) -> PlatformContext {
         let clock = self.clock
-        return HeartbeatService(
-            transport: "scripted", launcher: nil, store: store, activity: activity, monitor: monitor,
-            interval: .seconds(30),
-            clock: clock, now: { clock.date }, retrier: retrier)
+        return PlatformContext(
+            transport: transport, engine: engine ?? self.engine, store: store, activity: activity,
+            clock: ServiceClock(clock), now: { clock.date }, retrier: retrier)
+    }
+
+    var heartbeat: HeartbeatService {
+        HeartbeatService(context: context(), launcher: nil, monitor: monitor, interval: .seconds(30))
     }
 
     @Test("The heartbeat is written at once and every interval, with the platform's last poll")
@@ -76,9 +81,7 @@ struct ServicesAloneTests {
             }
         }
         let clock = self.clock
-        let closer = DayCloser(
-            platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(5), clock: clock,
-            now: { clock.date }, retrier: retrier)
+        let closer = DayCloser(context: context(), interval: .seconds(5))
         try await withRunningBot(closer, stopping: .gracefully) {
             try await store.events.wait(for: "write")
             try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(5)))
@@ -94,10 +97,8 @@ struct ServicesAloneTests {
     @Test("The receiver applies a batch once, flushes it, rings the sender and beats at its first poll")
     func receiverAlone() async throws {
         transport.push(ReceivedBatch(messages: [BotRuntimeTests.help()], nextPosition: "2"))
-        let clock = self.clock
         let receiver = ReceiveService(
-            transport: transport, store: store, engine: engine, activity: activity, heartbeat: heartbeat,
-            now: { clock.date }, retrier: retrier, commits: CommitMetrics(factory: metrics))
+            context: context(), heartbeat: heartbeat, commits: CommitMetrics(factory: metrics))
         try await withRunningBot(receiver, stopping: .gracefully) {
             try await transport.events.wait(for: "receive(after: 2)")
         }
@@ -115,12 +116,11 @@ struct ServicesAloneTests {
         try await store.write {
             try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "queued")])
         }
-        let clock = self.clock
-        var configuration = BotRuntime<ManualClock>.Configuration()
+        var configuration = BotRuntime.Configuration()
         configuration.outboxInterval = .seconds(1_000)
         let sender = SendService(
-            transport: transport, store: store, sentMessages: SentMessages(store: store), activity: activity,
-            rateLimits: .unlimited, configuration: configuration, clock: clock, now: { clock.date }, retrier: retrier)
+            context: context(), sentMessages: SentMessages(store: store), rateLimits: .unlimited,
+            configuration: configuration)
         try await withRunningBot(sender, stopping: .gracefully) {
             activity.outbox.ring()
             try await transport.events.wait(for: "send(9)")
@@ -152,9 +152,7 @@ struct ServicesAloneTests {
                     result: .won(guesses: guesses.count), finishedAt: clock.date))
             try await transaction.requestAnalysis(of: player, language: .english, puzzle: puzzle, show: true)
         }
-        let service = AnalysisService(
-            platform: .scripted, store: store, engine: engine, activity: activity, interval: .seconds(1), clock: clock,
-            retrier: retrier)
+        let service = AnalysisService(context: context(), interval: .seconds(1))
         try await withRunningBot(service, stopping: .gracefully) {
             // Done with the game, both lanes wait for the next interval.
             try await clock.sleepers(atLeast: 2)
@@ -201,9 +199,7 @@ struct ServicesAloneTests {
         var configuration = BotEngine.Configuration()
         configuration.analysisBudget = Solver.Budget(steps: 100_000_000, firstGuessSteps: 200_000_000)
         let bounded = BotEngine(configuration: configuration, secret: secret, logger: logs.logger())
-        let service = AnalysisService(
-            platform: .scripted, store: store, engine: bounded, activity: activity, interval: .seconds(1),
-            clock: clock, retrier: retrier)
+        let service = AnalysisService(context: context(engine: bounded), interval: .seconds(1))
         try await withRunningBot(service, stopping: .gracefully) {
             // The known lane finds nothing to do and waits; the search lane has Eve's game.
             try await clock.sleepers(atLeast: 1)
