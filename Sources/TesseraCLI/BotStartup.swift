@@ -57,7 +57,7 @@ struct BotStartup: Service, CustomStringConvertible {
         if let matrix = settings.matrix {
             transports.append(try await Self.matrixTransport(matrix, store: store, logger: logger))
         }
-        if transports.isEmpty {
+        if settings.servesTerminalChat {
             // Straight to standard output, unbuffered, whatever it is: flushing every stdio stream (fflush(nil))
             // waited for the lock of standard input, held while the reader waits for the next line, so a reply
             // showed only after the next line was typed.

@@ -119,7 +119,8 @@ struct RunCommand: AsyncParsableCommand {
         defer { withExtendedLifetime(opened.lock) {} }
         var configuration = BotRuntime.Configuration()
         configuration.leadership = opened.leadership
-        configuration.launcher = Self.launcher()
+        // The terminal chat is its own launcher: `tessera status` then says to start it with scripts/run.
+        configuration.launcher = settings.servesTerminalChat ? .terminal : Self.launcher()
         for platform in settings.unlimited.sorted(by: { $0.rawValue < $1.rawValue }) {
             logger.warning("Outgoing rate limits are off (\(platform).rate.limits = off): only for load tests")
             configuration.rateLimits[platform] = .unlimited

@@ -3,6 +3,8 @@ import Foundation
 import SystemPackage
 import TesseraCore
 import TesseraEngine
+import TesseraHTTP
+import TesseraMatrix
 
 /// Everything `tessera run` is configured with, read in layers: command-line options over `TESSERA_*`
 /// environment variables over a JSON file (`--config`, or `TESSERA_CONFIG`) over defaults.
@@ -20,6 +22,8 @@ struct RunSettings {
     var telegramToken: String?
     var telegramAPIURL: String
     var matrix: MatrixSettings?
+    /// With no platform configured, the bot is the terminal chat.
+    var servesTerminalChat: Bool { telegramToken == nil && matrix == nil }
     /// An SQLite file's path, or a PostgreSQL URL (``DatabaseOpening``).
     var databasePath: String
     /// PostgreSQL's password: `database.password` [TESSERA_DATABASE_PASSWORD] or its `.file`, else PGPASSWORD.
@@ -89,8 +93,10 @@ struct RunSettings {
             return address
         }
         let matrix = try MatrixSettings(config, warnings: &warnings)
-        // The longest a quiet poll may take: Telegram's or Matrix's (30 s), and libcurl's 15 s more.
-        let longestPoll = max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : 30) + 15
+        // The longest a quiet poll may take: Telegram's or Matrix's, and libcurl's margin past it.
+        let longestPoll =
+            max(token == nil ? 0 : pollSeconds, matrix == nil ? 0 : MatrixTransport.Configuration.defaultPollSeconds)
+            + PollingTimes.pollMargin
         let staleAfter = try whole(
             "metrics.stale.after", in: config, default: 120, (longestPoll + 1)...Int.max,
             "a whole number of seconds over \(longestPoll) (the longest a quiet poll takes)",

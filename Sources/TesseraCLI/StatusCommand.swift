@@ -1,9 +1,12 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TesseraConsole
 import TesseraEngine
+import TesseraMatrix
 import TesseraRuntime
 import TesseraSQLite
+import TesseraTelegram
 
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -118,7 +121,9 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     /// The transports `tessera run` may serve, by the names their heartbeats are kept under.
-    static let transports = ["telegram", "matrix", "console"]
+    static let transports = [
+        TelegramTransport.transportName, MatrixTransport.transportName, ConsoleTransport.transportName,
+    ]
 }
 
 extension StatusCommand {

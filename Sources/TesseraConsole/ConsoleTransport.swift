@@ -9,7 +9,9 @@ public import TesseraEngine
 /// It is also a service of the bot's group, which returns once standard input ends, so that the group shuts down
 /// gracefully: every reply is printed before the chat ends.
 public final class ConsoleTransport: ChatTransport, Service {
-    public let name = "console"
+    /// The name its position and heartbeat are stored under.
+    public static let transportName = "console"
+    public let name = ConsoleTransport.transportName
     public let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
     /// plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every

@@ -23,15 +23,10 @@ public final class MatrixTransport: ChatTransport {
         /// The bot's full user id: `@tessera:example.org`.
         public var userID: String
         public var accessToken: String
-        /// `/sync`'s long-poll seconds.
-        public var pollSeconds = 30
-        /// The time limit of every other request.
-        public var requestTimeout = Duration.seconds(30)
-        /// The limit for calls made while a batch waits (power levels): a slow server must not hold up every
-        /// room.
-        public var sideCallTimeout = Duration.seconds(5)
-        /// The clock the power levels expire on: the system's, or a test's.
-        public var now: @Sendable () -> ContinuousClock.Instant = { .now }
+        /// `/sync`'s long-poll seconds and the other requests' limits.
+        public var times = PollingTimes(pollSeconds: defaultPollSeconds, sideCallTimeout: .seconds(5))
+
+        public static let defaultPollSeconds = 30
 
         public init(homeserver: String, userID: String, accessToken: String) {
             self.homeserver = homeserver
@@ -40,7 +35,9 @@ public final class MatrixTransport: ChatTransport {
         }
     }
 
-    public let name = "matrix"
+    /// The name its position and heartbeat are stored under.
+    public static let transportName = "matrix"
+    public let name = MatrixTransport.transportName
     public let platform = Platform.matrix
     /// No buttons; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
     /// (`data-mx-spoiler`) and threads (`m.thread`). An event may take 64 KiB: 8,000 characters of text, each up
@@ -123,7 +120,7 @@ public final class MatrixTransport: ChatTransport {
         let first = position == nil
         var query = [
             "filter": Self.filter(history: first ? 1 : nil),
-            "timeout": first ? "0" : String(configuration.pollSeconds * 1000),
+            "timeout": first ? "0" : String(configuration.times.pollSeconds * 1000),
             "set_presence": "offline",
         ]
         if let position { query["since"] = position }
@@ -131,8 +128,7 @@ public final class MatrixTransport: ChatTransport {
         do {
             sync = try await call(
                 "GET", "/sync", query: query,
-                // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
-                timeout: .seconds(configuration.pollSeconds + 15))
+                timeout: configuration.times.pollTimeout)
         } catch TransportError.messageRejected(let reason) where position != nil {
             // A position the homeserver no longer knows (its database restored, or a token of another server)
             // would be refused for ever: start again from now, as a first start does.
@@ -368,7 +364,7 @@ public final class MatrixTransport: ChatTransport {
     private func members(of room: String) async throws -> [String: String] {
         if let known = rooms.withLock({ $0[room] }), known.loaded { return known.members }
         let joined: MatrixAPI.JoinedMembers = try await call(
-            "GET", "/rooms/\(Self.escaped(room))/joined_members", timeout: configuration.sideCallTimeout)
+            "GET", "/rooms/\(Self.escaped(room))/joined_members", timeout: configuration.times.sideCallTimeout)
         let members = joined.joined.mapValues { $0.displayName ?? "" }
         rooms.withLock { rooms in
             rooms[room, default: Room()].members = members
@@ -461,7 +457,7 @@ public final class MatrixTransport: ChatTransport {
             let content: JSON = [
                 "m.relates_to": [
                     "rel_type": "m.annotation", "event_id": .string(target.value),
-                    "key": reaction == .counted ? "👌" : "🤔",
+                    "key": .string(reaction.emoji),
                 ]
             ]
             _ = try await sendEvent("m.reaction", content, in: room, key: key, chat: message.chat)
@@ -491,19 +487,16 @@ public final class MatrixTransport: ChatTransport {
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
-        // A long reply goes in parts, each with a transaction id of its own; only one that fits is live.
-        let parts = message.parts(maximumLength: traits.maximumLength)
-        var first: MessageID?
-        for (index, part) in parts.enumerated() {
+        // A long reply goes in parts, each with a transaction id of its own.
+        return try await sendInParts(message) { index, part, _ in
             var content = Self.content(part.html())
             content["m.relates_to"] = Self.relation(
                 replyTo: index == 0 ? message.replyTo : nil, thread: message.thread)
             let event = try await sendEvent(
                 "m.room.message", .object(content), in: room, key: index == 0 ? key : "\(key).\(index)",
                 chat: message.chat)
-            if index == 0 { first = MessageID(event) }
+            return MessageID(event)
         }
-        return parts.count == 1 ? first : nil
     }
 
     /// Refuses a message for a direct room (a board, an analysis: it may name the word) once anyone else has
@@ -523,9 +516,7 @@ public final class MatrixTransport: ChatTransport {
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         let room = try Self.room(message.chat)
         try await checkStillDirect(message, room: room)
-        guard message.fits(maximumLength: traits.maximumLength) else {
-            throw TransportError.editRefused("the new text needs more than one message")
-        }
+        try checkEditable(message)
         let new = Self.content(message.html)
         var content = new
         content["body"] = .string("* " + (new["body"]?.string ?? ""))
@@ -608,7 +599,7 @@ public final class MatrixTransport: ChatTransport {
     /// A room's `m.room.power_levels`, trusted for a while (``TrustedAnswers``).
     private func powerLevels(in chat: ChatID) async throws -> MatrixAPI.PowerLevels {
         let room = try Self.room(chat)
-        return try await powerLevels.answer(for: room, now: configuration.now()) {
+        return try await powerLevels.answer(for: room, now: configuration.times.now()) {
             try await askPowerLevels(of: room, chat: chat)
         }
     }
@@ -616,11 +607,11 @@ public final class MatrixTransport: ChatTransport {
     private func askPowerLevels(of room: String, chat: ChatID) async throws -> MatrixAPI.PowerLevels {
         let content: JSON = try await call(
             "GET", "/rooms/\(Self.escaped(room))/state/m.room.power_levels/", chat: chat,
-            timeout: configuration.sideCallTimeout)
+            timeout: configuration.times.sideCallTimeout)
         // The create event with its sender (`format=event`): from room version 12 on, creators outrank levels.
         let create: JSON = try await call(
             "GET", "/rooms/\(Self.escaped(room))/state/m.room.create/", query: ["format": "event"], chat: chat,
-            timeout: configuration.sideCallTimeout)
+            timeout: configuration.times.sideCallTimeout)
         var levels = MatrixAPI.PowerLevels(content: content)
         levels.creators = MatrixAPI.PowerLevels.privilegedCreators(
             of: create["content"] ?? [:], sender: create["sender"]?.string)
@@ -652,7 +643,7 @@ public final class MatrixTransport: ChatTransport {
             method: method,
             url: configuration.homeserver + endpoint + (queryString.isEmpty ? "" : "?" + queryString),
             headers: headers, body: rawBody ?? (method == "GET" ? nil : Array("{}".utf8)),
-            timeout: timeout ?? configuration.requestTimeout)
+            timeout: timeout ?? configuration.times.requestTimeout)
         let response = try await http.response(to: request, name: "\(method) \(path)")
         if (200..<300).contains(response.status) {
             return try http.decode(Result.self, from: response, name: "\(method) \(path)")

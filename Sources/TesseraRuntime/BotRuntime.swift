@@ -62,7 +62,7 @@ public struct BotRuntime: Sendable {
                 store: store, transport: transport.name, initialBackoff: configuration.initialBackoff,
                 maximumBackoff: configuration.maximumBackoff, clock: clock, jitter: jitter, logger: logger))
         let heartbeat = HeartbeatService(
-            context: context, launcher: transport.name == "console" ? .terminal : configuration.launcher,
+            context: context, launcher: configuration.launcher,
             monitor: monitor, interval: configuration.healthInterval)
         let sender = SendService(
             context: context, sentMessages: SentMessages(store: store),

@@ -24,8 +24,8 @@ public struct RuntimeConfiguration: Sendable {
     /// How often the storage is checked (the database file still the one opened) and the heartbeat
     /// written for `tessera status`.
     public var healthInterval = Duration.seconds(30)
-    /// How the process was started, kept in the heartbeat for `tessera status`; the terminal chat's own
-    /// transport says so by itself.
+    /// How the process was started (the terminal chat, systemd, a container), kept in the heartbeat for
+    /// `tessera status`.
     public var launcher: Heartbeat.Launcher?
     /// Failed attempts after which a message is given up (logged and removed), when other chats are
     /// being sent to meanwhile, so the failures are that chat's own and not the platform's or network's.

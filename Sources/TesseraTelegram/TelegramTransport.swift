@@ -14,24 +14,19 @@ public final class TelegramTransport: ChatTransport {
         public var token: String
         /// The Bot API server, without a trailing slash.
         public var apiURL: String
-        /// `getUpdates` long-poll seconds; the Bot API allows up to 50.
-        public var pollSeconds = 50
-        /// The time limit of every other request.
-        public var requestTimeout = Duration.seconds(30)
-        /// The limit for calls the bot makes while a batch waits (administrator checks, acknowledging button
-        /// presses): a slow API must not hold up every chat.
-        public var sideCallTimeout = Duration.seconds(3)
-        /// The clock the administrator checks expire on: the system's, or a test's.
-        public var now: @Sendable () -> ContinuousClock.Instant = { .now }
+        /// `getUpdates` long-poll seconds (the Bot API allows up to 50) and the other requests' limits.
+        public var times: PollingTimes
 
         public init(token: String, apiURL: String = "https://api.telegram.org", pollSeconds: Int = 50) {
             self.token = token
             self.apiURL = apiURL
-            self.pollSeconds = pollSeconds
+            self.times = PollingTimes(pollSeconds: pollSeconds, sideCallTimeout: .seconds(3))
         }
     }
 
-    public let name = "telegram"
+    /// The name its position and heartbeat are stored under.
+    public static let transportName = "telegram"
+    public let name = TelegramTransport.transportName
     public let platform = Platform.telegram
     /// Buttons, edits, reactions, spoilers and forum topics: everything the engine can use. A message shows
     /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
@@ -98,12 +93,11 @@ public final class TelegramTransport: ChatTransport {
             "getUpdates",
             TelegramAPI.GetUpdates(
                 offset: offset,
-                timeout: configuration.pollSeconds,
+                timeout: configuration.times.pollSeconds,
                 limit: 100,
                 allowedUpdates: ["message", "edited_message", "callback_query", "my_chat_member", "inline_query"]
             ),
-            // libcurl's limit must outlast the long poll, or every quiet poll would look like a timeout.
-            timeout: .seconds(configuration.pollSeconds + 15)
+            timeout: configuration.times.pollTimeout
         )
         // Telegram may send an update again; one before the offset, or twice, was applied already.
         var seen = Set<Int64>()
@@ -251,13 +245,12 @@ public final class TelegramTransport: ChatTransport {
         )
     }
 
-    /// 👌 for counted, 🤔 for already counted or nothing to do: both in the set bots may react with.
     private func react(_ reaction: OutgoingMessage.Reaction, to message: MessageID, in chat: ChatID) async throws {
-        let emoji = reaction == .counted ? "👌" : "🤔"
         let _: Bool = try await call(
             "setMessageReaction",
             TelegramAPI.SetMessageReaction(
-                chatID: try chat.telegramID(), messageID: try message.telegramID(), reaction: [.init(emoji: emoji)]),
+                chatID: try chat.telegramID(), messageID: try message.telegramID(),
+                reaction: [.init(emoji: reaction.emoji)]),
             chat: chat)
     }
 
@@ -287,16 +280,14 @@ public final class TelegramTransport: ChatTransport {
         case .postPlayerData: throw OutgoingMessage.ungathered
         }
         if let document = message.document { return try await sendDocument(document, message) }
-        let chunks = message.parts(maximumLength: traits.maximumLength)
-        var posted: MessageID?
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
         )
-        for (index, chunk) in chunks.enumerated() {
+        return try await sendInParts(message) { index, chunk, isLast in
             let reply = index == 0 ? replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
             let buttons =
-                index == chunks.count - 1
+                isLast
                 ? TelegramAPI.InlineKeyboardMarkup(
                     message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 })
                 : nil
@@ -307,9 +298,7 @@ public final class TelegramTransport: ChatTransport {
             while true {
                 do {
                     let sent: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
-                    // A live message is edited in its first part: long ones are not live.
-                    if index == 0 { posted = .telegram(sent.messageID) }
-                    break
+                    return .telegram(sent.messageID)
                 } catch TransportError.messageRejected(let reason) {
                     // The words matter more than what Telegram objected to: drop that and send again.
                     guard let fallback = Self.fallback(for: request, of: chunk, rejectedBecause: reason) else {
@@ -323,15 +312,12 @@ public final class TelegramTransport: ChatTransport {
                 }
             }
         }
-        return chunks.count == 1 ? posted : nil
     }
 
     /// `editMessageText`, with the buttons. An edit that changes nothing is done; one Telegram will not make
     /// (the message deleted, too old, or the new text too long for one message) is refused.
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
-        guard message.fits(maximumLength: traits.maximumLength) else {
-            throw TransportError.editRefused("the new text needs more than one message")
-        }
+        try checkEditable(message)
         let text = TelegramText.html(message.markup)
         let request = TelegramAPI.EditMessageText(
             chatID: try message.chat.telegramID(), messageID: try posted.telegramID(), text: text,
@@ -425,10 +411,10 @@ public final class TelegramTransport: ChatTransport {
     /// `getChatMember`, trusted for a while (``TrustedAnswers``), so a burst of settings commands or guesses asks
     /// once.
     private func member(_ user: Int64, in chat: ChatID) async throws -> TelegramAPI.ChatMember {
-        try await members.answer(for: "\(chat.value):\(user)", now: configuration.now()) {
+        try await members.answer(for: "\(chat.value):\(user)", now: configuration.times.now()) {
             try await call(
                 "getChatMember", TelegramAPI.GetChatMember(chatID: try chat.telegramID(), userID: user), chat: chat,
-                timeout: configuration.sideCallTimeout)
+                timeout: configuration.times.sideCallTimeout)
         }
     }
 
@@ -436,7 +422,7 @@ public final class TelegramTransport: ChatTransport {
     private func answerCallbackQuery(id: String) async throws {
         let _: Bool = try await call(
             "answerCallbackQuery", TelegramAPI.AnswerCallbackQuery(callbackQueryID: id),
-            timeout: configuration.sideCallTimeout)
+            timeout: configuration.times.sideCallTimeout)
     }
 
     // MARK: - Calls
@@ -465,7 +451,7 @@ public final class TelegramTransport: ChatTransport {
             url: "\(configuration.apiURL)/bot\(configuration.token)/\(method)",
             headers: ["Content-Type": contentType],
             body: body,
-            timeout: timeout ?? configuration.requestTimeout
+            timeout: timeout ?? configuration.times.requestTimeout
         )
         let response = try await http.response(to: request, name: method)
         let envelope = try http.decode(

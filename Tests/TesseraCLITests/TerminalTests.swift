@@ -98,5 +98,12 @@ struct TerminalTests {
             #expect(board != nil, "the board after \(word), before the next line is typed")
         }
         #expect(terminal.end(within: 20) == 0, "Ctrl-D ends the chat")
+        // Its heartbeat says it was the terminal chat: status says how to start that again.
+        let status = try TesseraProcess.run(
+            ["status", "--database", directory.appendingPathComponent("tessera.sqlite").path])
+        #expect(status.status != 0)
+        #expect(
+            status.standardError.contains("It was the terminal chat: start it again with scripts/run"),
+            "\(status.standardError)")
     }
 }

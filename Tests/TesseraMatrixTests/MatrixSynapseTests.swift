@@ -16,7 +16,7 @@ struct MatrixSynapseTests {
     func transport(_ synapse: Synapse, _ bot: Synapse.Account) -> MatrixTransport {
         var configuration = MatrixTransport.Configuration(
             homeserver: synapse.url, userID: bot.userID, accessToken: bot.accessToken)
-        configuration.pollSeconds = 2
+        configuration.times.pollSeconds = 2
         return MatrixTransport(configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
     }
 
@@ -290,7 +290,7 @@ struct MatrixSynapseTests {
 
             var refused = MatrixTransport.Configuration(
                 homeserver: synapse.url, userID: bot.userID, accessToken: "syt_not_a_token")
-            refused.pollSeconds = 1
+            refused.times.pollSeconds = 1
             let stranger = MatrixTransport(
                 configuration: refused, client: CurlHTTPClient(), logger: Logger(label: "test"))
             do {

@@ -159,7 +159,7 @@ struct MatrixTransportTests {
         let now = Mutex(ContinuousClock.now)
         var configuration = MatrixTransport.Configuration(
             homeserver: "https://matrix.example.org", userID: "@tessera:example.org", accessToken: "secret")
-        configuration.now = { now.withLock { $0 } }
+        configuration.times.now = { now.withLock { $0 } }
         let matrix = MatrixTransport(configuration: configuration, client: http, logger: Logger(label: "test"))
         let room = ChatID(.matrix, "!room:example.org")
         let ann = UserID(.matrix, "@ann:example.org")

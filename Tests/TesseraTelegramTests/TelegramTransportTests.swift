@@ -17,9 +17,9 @@ struct TelegramTransportTests {
         let fake = try await FakeTelegram.start()
         do {
             var configuration = TelegramTransport.Configuration(token: token ?? fake.token, apiURL: fake.apiURL)
-            configuration.pollSeconds = 1
-            configuration.sideCallTimeout = sideCallTimeout
-            configuration.now = now
+            configuration.times.pollSeconds = 1
+            configuration.times.sideCallTimeout = sideCallTimeout
+            configuration.times.now = now
             let transport = TelegramTransport(
                 configuration: configuration, client: CurlHTTPClient(), logger: Logger(label: "test"))
             try await body(transport, fake)
