@@ -23,48 +23,23 @@ struct FamilyGroupDaemonTests {
 
     /// The players: Lucía in Madrid, whose Telegram is in Spanish and who administers the group; Ben in New
     /// York, Cleo in Los Angeles and Dai in Tokyo; Pat, who only pastes the original game's results.
-    enum Member: Int64 {
+    enum Member: Int64, FamilyMember {
         case lucía = 1
         case ben, cleo, dai, pat
 
         var name: String { "\(self)".capitalized }
+        var appLanguage: String { self == .lucía ? "es" : "en" }
     }
 
     @Test(
         "Madrid, New York, Los Angeles and Tokyo: every member's game counts on their own day, in the group's language"
     )
     func family() async throws {
-        let fake = try await FakeTelegram.start()
-        let directory = try TesseraProcess.temporaryDirectory()
-        let clock = ClockFile(in: directory)
-        try clock.set("2026-11-22T08:00:00Z")  // 09:00 in Madrid: puzzle 326 for everyone.
-        let running = try Daemon(
-            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path,
-            environment: GroupDaemonTests.environment.merging(clock.environment) { $1 })
-        try running.start()
-        try await fake.setAdministrators(of: -1, [Member.lucía.rawValue])
-
-        var nextID: Int64 = 100
-        /// Sends a message and returns its id.
-        func send(_ text: String, from member: Member, inGroup: Bool = false) async throws -> Int64 {
-            nextID += 1
-            try await fake.push([
-                FakeTelegram.message(
-                    text, from: member.rawValue, name: member.name, chat: inGroup ? -1 : member.rawValue,
-                    messageID: nextID, languageCode: member == .lucía ? "es" : "en")
-            ])
-            return nextID
-        }
-        /// Sends a message and waits for the bot's reply to it.
-        func reply(to text: String, from member: Member, inGroup: Bool = false) async throws -> FakeTelegram.SentMessage
-        {
-            let id = try await send(text, from: member, inGroup: inGroup)
-            return try #require(
-                try await fake.waitForSent { $0.contains { $0.replyTo == id } }.last { $0.replyTo == id })
-        }
+        let family = try await FamilyChat<Member>(at: "2026-11-22T08:00:00Z", administrator: .lucía)  // 09:00 in Madrid: puzzle 326 for everyone.
+        let (fake, clock) = (family.fake, family.clock)
         /// Plays words in the direct chat and waits for the board to show them all.
         func play(_ words: [String], as member: Member, puzzle: Int) async throws -> String {
-            for word in words { _ = try await send(word, from: member) }
+            for word in words { try await family.send(word, from: member) }
             let title = "<b>Tessera \(puzzle)</b> · \(words.count)/6"
             let board = try await fake.waitForSent { sent in
                 sent.contains { $0.chat == member.rawValue && $0.text.hasPrefix(title) }
@@ -80,51 +55,52 @@ struct FamilyGroupDaemonTests {
         }
 
         // Puzzle 326. A new group's setup applies at once; a value a setting does not take changes nothing.
-        let zone = try await reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true).text
+        let zone = try await family.reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true).text
         #expect(zone.hasPrefix("Saved.") && zone.contains("Europe/Madrid") && !zone.contains("From puzzle"), "\(zone)")
-        let junk = try await reply(to: "/settings rollover 25", from: .lucía, inGroup: true).text
+        let junk = try await family.reply(to: "/settings rollover 25", from: .lucía, inGroup: true).text
         #expect(junk.hasPrefix("I did not understand that setting") && junk.contains("rollover"), "\(junk)")
-        #expect(try await reply(to: "/settings", from: .ben, inGroup: true).text.contains("new puzzle at 00:00"))
+        #expect(try await family.reply(to: "/settings", from: .ben, inGroup: true).text.contains("new puzzle at 00:00"))
 
         // Everyone joins; Lucía is told, in Spanish, that the group plays the English puzzle.
-        let joinID = try await send("/join", from: .lucía, inGroup: true)
-        for member in [Member.ben, .cleo, .dai] { _ = try await send("/join", from: member, inGroup: true) }
+        let joinID = try await family.send("/join", from: .lucía, inGroup: true)
+        for member in [Member.ben, .cleo, .dai] { try await family.send("/join", from: member, inGroup: true) }
         let notice = try #require(
             try await fake.waitForSent { $0.contains { $0.replyTo == joinID } }.last { $0.replyTo == joinID })
         #expect(notice.text.hasPrefix("Este grupo juega el reto en <b>inglés</b>"), "\(notice.text)")
         #expect(notice.links.contains { $0.hasSuffix("start=play-en") }, "\(notice.links)")
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 4 }
         for (member, zone) in [(Member.ben, "America/New_York"), (.cleo, "America/Los_Angeles"), (.dai, "Asia/Tokyo")] {
-            #expect(try await reply(to: "/timezone \(zone)", from: member).text.hasPrefix("From puzzle 327 on"))
+            #expect(try await family.reply(to: "/timezone \(zone)", from: member).text.hasPrefix("From puzzle 327 on"))
         }
         // Lucía was first met before the group moved to Madrid, on its old zone: she moves too.
-        #expect(try await reply(to: "/timezone Europe/Madrid", from: .lucía).text.contains("327"))
-        #expect(try await reply(to: "/hard maybe", from: .ben).text == "Use /hard on or /hard off.")
-        #expect(try await reply(to: "/remind maybe", from: .ben).text == "Use /remind on or /remind off.")
+        #expect(try await family.reply(to: "/timezone Europe/Madrid", from: .lucía).text.contains("327"))
+        #expect(try await family.reply(to: "/hard maybe", from: .ben).text == "Use /hard on or /hard off.")
+        #expect(try await family.reply(to: "/remind maybe", from: .ben).text == "Use /remind on or /remind off.")
 
         // Puzzle 327, 10:00 UTC. Lucía's own chat plays the Spanish puzzle: it does not count in the group.
         try clock.set("2026-11-23T10:00:00Z")
         _ = try await play(try Self.wrong(1, .spanish, 327) + [try Self.answer(.spanish, 327)], as: .lucía, puzzle: 327)
-        let spanishShare = try await reply(to: "/share", from: .lucía, inGroup: true).text
+        let spanishShare = try await family.reply(to: "/share", from: .lucía, inGroup: true).text
         #expect(
             spanishShare.hasPrefix("Tu resultado en español no cuenta aquí: este grupo juega el reto en <b>inglés</b>"),
             "\(spanishShare)")
         // The group's button opens the English puzzle; that game counts.
-        #expect(try await reply(to: "/start play-en", from: .lucía).text.contains("reto de hoy en <b>inglés</b>"))
+        #expect(
+            try await family.reply(to: "/start play-en", from: .lucía).text.contains("reto de hoy en <b>inglés</b>"))
         let english = try await play(
             try Self.wrong(3, .english, 327) + [try Self.answer(.english, 327)], as: .lucía, puzzle: 327)
         #expect(english.hasPrefix("<b>Tessera 327</b> · 4/6 · en inglés"), "\(english)")
-        #expect(try await reply(to: "/share", from: .lucía, inGroup: true).text.hasPrefix("Tessera 327 4/6\n"))
+        #expect(try await family.reply(to: "/share", from: .lucía, inGroup: true).text.hasPrefix("Tessera 327 4/6\n"))
         let daiBoard = try await play(
             try Self.wrong(4, .english, 327) + [try Self.answer(.english, 327)], as: .dai, puzzle: 327)
         // Pat only pastes the original game's result of the day (Wordle 1,983 on 2026-11-23).
-        let pasted = try await send("Wordle 1,983 X/6", from: .pat, inGroup: true)
+        let pasted = try await family.send("Wordle 1,983 X/6", from: .pat, inGroup: true)
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 5 }
         #expect(try await fake.reactions().contains { $0.messageID == pasted && $0.emoji == "👌" })
         // With results today, a change waits for the next puzzle.
-        let later = try await reply(to: "/settings rollover 6", from: .lucía, inGroup: true).text
+        let later = try await family.reply(to: "/settings rollover 6", from: .lucía, inGroup: true).text
         #expect(later.contains("From puzzle 328"), "\(later)")
-        _ = try await reply(to: "/settings rollover 0", from: .lucía, inGroup: true)
+        _ = try await family.reply(to: "/settings rollover 0", from: .lucía, inGroup: true)
 
         // Midnight in Madrid closes the group's 327: New York and Los Angeles are still in their day.
         try clock.set("2026-11-23T23:00:30Z")
@@ -138,14 +114,15 @@ struct FamilyGroupDaemonTests {
         // 21:00 in New York: Ben solves it in 3, the best of the day, and it counts as if he had finished first.
         try clock.set("2026-11-24T02:00:00Z")
         _ = try await play(try Self.wrong(2, .english, 327) + [try Self.answer(.english, 327)], as: .ben, puzzle: 327)
-        #expect(try await reply(to: "/share", from: .ben, inGroup: true).text.hasPrefix("Tessera 327 3/6\n"), "no *")
-        let yesterday = try await reply(to: "/leaderboard yesterday", from: .ben, inGroup: true).text
+        #expect(
+            try await family.reply(to: "/share", from: .ben, inGroup: true).text.hasPrefix("Tessera 327 3/6\n"), "no *")
+        let yesterday = try await family.reply(to: "/leaderboard yesterday", from: .ben, inGroup: true).text
         #expect(yesterday.contains("🥇 Ben — 3/6"), "\(yesterday)")
 
         // Dai forwards his finished board into the group: its letters are deleted like a guess, and why is said.
         try await fake.allowDeleting(in: -1)
         let forwarded = daiBoard.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-        let forwardID = try await send(forwarded, from: .dai, inGroup: true)
+        let forwardID = try await family.send(forwarded, from: .dai, inGroup: true)
         let deleted = { (all: [(chat: Int64, messageID: Int64)]) in all.contains { $0 == (-1, forwardID) } }
         _ = try await fake.wait(for: { try await fake.deleted() }, until: deleted)
         _ = try await fake.waitForSent { $0.contains { $0.chat == -1 && $0.text.hasPrefix("🧹 I deleted that guess") } }
@@ -158,7 +135,7 @@ struct FamilyGroupDaemonTests {
         // Puzzle 328: Dai plays; Lucía plays only the Spanish puzzle this time.
         try clock.set("2026-11-24T10:00:00Z")
         _ = try await play(try Self.wrong(1, .english, 328) + [try Self.answer(.english, 328)], as: .dai, puzzle: 328)
-        #expect(try await reply(to: "/play es", from: .lucía).text.contains("reto de hoy en <b>español</b>"))
+        #expect(try await family.reply(to: "/play es", from: .lucía).text.contains("reto de hoy en <b>español</b>"))
         _ = try await play([try Self.answer(.spanish, 328)], as: .lucía, puzzle: 328)
 
         // The second rollover: Lucía played another language's puzzle, and nobody whose day is open is missing.
@@ -169,13 +146,13 @@ struct FamilyGroupDaemonTests {
         #expect(second.contains("😴 Missed: Pat\n"), "\(second)")
 
         // The week: Ben's late 3/6 is worth its 4 points; Pat, who only pasted, is on the official board alone.
-        let week = try await reply(to: "/leaderboard week", from: .ben, inGroup: true).text
+        let week = try await family.reply(to: "/leaderboard week", from: .ben, inGroup: true).text
         #expect(week.contains("Ben") && !week.contains("Pat") && !week.contains("Cleo"), "\(week)")
         let benLine = week.components(separatedBy: "\n").drop { !$0.contains("Ben") }.prefix(2).joined(separator: " ")
         #expect(benLine.contains("4 pts") && !benLine.contains("missed"), "\(benLine)")
-        #expect(!(try await reply(to: "/leaderboard all", from: .ben, inGroup: true).text.contains("Pat")))
-        #expect(try await reply(to: "/leaderboard official week", from: .pat, inGroup: true).text.contains("Pat"))
-        await running.stop()
-        await fake.stop()
+        #expect(!(try await family.reply(to: "/leaderboard all", from: .ben, inGroup: true).text.contains("Pat")))
+        #expect(
+            try await family.reply(to: "/leaderboard official week", from: .pat, inGroup: true).text.contains("Pat"))
+        #expect(await family.stop() == 0)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// them, with the finish-to-word times.
 @Suite("A family's week in one group, through the daemon", .serialized)
 struct FamilyWeekDaemonTests {
-    enum Member: Int64, CaseIterable {
+    enum Member: Int64, CaseIterable, FamilyMember {
         case lucía = 1
         case ben, dai, pat
 
@@ -43,51 +43,22 @@ struct FamilyWeekDaemonTests {
 
     @Test("Monday to Monday: the word when everyone is done, pastes counted, changes announced, boards that hold still")
     func week() async throws {
-        let fake = try await FakeTelegram.start()
-        let directory = try TesseraProcess.temporaryDirectory()
-        let clock = ClockFile(in: directory)
-        try clock.set("2026-11-22T17:00:00Z")  // Sunday, 18:00 in Madrid: puzzle 326
-        let running = try Daemon(
-            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path,
-            environment: GroupDaemonTests.environment.merging(clock.environment) { $1 })
-        try running.start()
-        try await fake.setAdministrators(of: -1, [Member.lucía.rawValue])
-
-        var nextID: Int64 = 100
+        let family = try await FamilyChat<Member>(at: "2026-11-22T17:00:00Z", administrator: .lucía)  // Sunday, 18:00 in Madrid: puzzle 326
+        let (fake, clock) = (family.fake, family.clock)
         var transcript: [String] = []
-        func send(_ text: String, from member: Member, inGroup: Bool = false) async throws -> Int64 {
-            nextID += 1
-            try await fake.push([
-                FakeTelegram.message(
-                    text, from: member.rawValue, name: member.name, chat: inGroup ? -1 : member.rawValue,
-                    messageID: nextID, languageCode: member.appLanguage)
-            ])
-            return nextID
-        }
-        func reply(to text: String, from member: Member, inGroup: Bool = false) async throws -> FakeTelegram.SentMessage
-        {
-            let id = try await send(text, from: member, inGroup: inGroup)
-            do {
-                return try #require(
-                    try await fake.waitForSent { $0.contains { $0.replyTo == id } }.last { $0.replyTo == id })
-            } catch {
-                Issue.record("no reply to \(member)'s \(text)")
-                throw error
-            }
-        }
         /// Sends a message in a direct chat and waits for the bot's next message there.
         func exchange(_ text: String, from member: Member) async throws -> String {
             let before = try await fake.sent().filter { $0.chat == member.rawValue }.count
-            _ = try await send(text, from: member)
+            try await family.send(text, from: member)
             let sent = try await fake.waitForSent { $0.filter { $0.chat == member.rawValue }.count > before }
             return sent.filter { $0.chat == member.rawValue }[before].text
         }
         /// Plays words in the direct chat; returns when the board shows them all, and when the last was sent.
         @discardableResult
         func play(_ words: [String], as member: Member, puzzle: Int) async throws -> Date {
-            for word in words.dropLast() { _ = try await send(word, from: member) }
+            for word in words.dropLast() { try await family.send(word, from: member) }
             let finished = Date()
-            _ = try await send(words[words.count - 1], from: member)
+            try await family.send(words[words.count - 1], from: member)
             let shown = ["\(words.count)/6", "X/6"].map { "<b>Tessera \(puzzle)</b> · \($0)" }
             do {
                 _ = try await fake.waitForSent { sent in
@@ -123,22 +94,22 @@ struct FamilyWeekDaemonTests {
         // SUNDAY 22, puzzle 326. Lucía adds the bot and sets the group to Madrid: it applies at once, and is said.
         try await fake.push([FakeTelegram.added(to: -1, by: Member.lucía.rawValue, name: "Lucía", languageCode: "es")])
         _ = try await post(containing: "👋")
-        let zone = try await reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true)
+        let zone = try await family.reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true)
         #expect(zone.text.hasPrefix("Saved.") && !zone.text.contains("From puzzle"), "\(zone.text)")
         let moved = try await post(containing: "📣")
         #expect(moved.text.hasPrefix("📣 From puzzle 326, its day follows <b>Europe/Madrid</b>"), "\(moved.text)")
         #expect(moved.links.contains { $0.hasSuffix("start=play-en") }, "a button to the puzzle: \(moved.links)")
         // Item 4: Lucía, first met in the group, follows it to Madrid; her first private reply says so.
-        let luciaFirst = try await reply(to: "/start", from: .lucía).text
+        let luciaFirst = try await family.reply(to: "/start", from: .lucía).text
         #expect(luciaFirst.contains("🕰️ Tu día sigue <b>Europe/Madrid</b>"), "\(luciaFirst)")
         // Ben first writes privately: he is told his day is UTC's and how to change it.
-        let benFirst = try await reply(to: "/start", from: .ben).text
+        let benFirst = try await family.reply(to: "/start", from: .ben).text
         #expect(benFirst.contains("🕰️ Your day follows <b>UTC</b>") && benFirst.contains("/timezone"), "\(benFirst)")
-        #expect(try await reply(to: "/timezone America/New_York", from: .ben).text.contains("327"))
-        _ = try await reply(to: "/hard on", from: .ben)
-        for member in [Member.ben, .dai] { _ = try await send("/join", from: member, inGroup: true) }
-        _ = try await send("/join", from: .lucía, inGroup: true)
-        #expect(try await reply(to: "/timezone Asia/Tokyo", from: .dai).text.contains("327"))
+        #expect(try await family.reply(to: "/timezone America/New_York", from: .ben).text.contains("327"))
+        _ = try await family.reply(to: "/hard on", from: .ben)
+        for member in [Member.ben, .dai] { try await family.send("/join", from: member, inGroup: true) }
+        try await family.send("/join", from: .lucía, inGroup: true)
+        #expect(try await family.reply(to: "/timezone Asia/Tokyo", from: .dai).text.contains("327"))
         try await play(try Self.win(.english, 326, misses: 2), as: .dai, puzzle: 326)
         try await play(try Self.win(.english, 326, misses: 2), as: .ben, puzzle: 326)
         try at("2026-11-22T23:00:30Z", "Sunday ends in Madrid")
@@ -146,11 +117,11 @@ struct FamilyWeekDaemonTests {
 
         // MONDAY 23, puzzle 327.
         try at("2026-11-23T09:00:00Z", "Monday 10:00 in Madrid")
-        let switchedLuciaEN = try await reply(to: "/start play-en", from: .lucía).text
+        let switchedLuciaEN = try await family.reply(to: "/start play-en", from: .lucía).text
         #expect(switchedLuciaEN.contains("<b>inglés</b>"), "\(switchedLuciaEN)")
         try await play(try Self.win(.english, 327, misses: 3), as: .lucía, puzzle: 327)
         try await play(try Self.win(.english, 327, misses: 4), as: .dai, puzzle: 327)
-        _ = try await send("Wordle 1,983 3/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,983 3/6", from: .pat, inGroup: true)
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 4 }
         // Item 1: everyone but Ben is done; the summary names him and until when, in Madrid's time.
         try at("2026-11-23T23:00:30Z", "Monday ends in Madrid")
@@ -169,9 +140,9 @@ struct FamilyWeekDaemonTests {
         // TUESDAY 24, puzzle 328. Dai plays first; then Lucía switches the group to Spanish: it waits a day.
         try at("2026-11-24T08:00:00Z", "Tuesday 17:00 in Tokyo")
         try await play(try Self.win(.english, 328, misses: 3), as: .dai, puzzle: 328)
-        let switched = try await reply(to: "/settings language es", from: .lucía, inGroup: true).text
+        let switched = try await family.reply(to: "/settings language es", from: .lucía, inGroup: true).text
         #expect(switched.contains("From puzzle 329"), "\(switched)")
-        _ = try await send("Wordle 1,984 X/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,984 X/6", from: .pat, inGroup: true)
         try at("2026-11-24T23:00:30Z", "Tuesday ends in Madrid")
         let tuesday = try await post(containing: "Puzzle 328 is over here.").text
         #expect(tuesday.contains("😴 Missed: Lucía\n") && tuesday.contains("pasted: Pat X/6"), "\(tuesday)")
@@ -188,15 +159,15 @@ struct FamilyWeekDaemonTests {
         // WEDNESDAY 25, puzzle 329: the first Spanish day. Dai plays English, as every day: it still counts.
         try at("2026-11-25T10:00:00Z", "Wednesday 19:00 in Tokyo")
         try await play(try Self.win(.english, 329, misses: 2), as: .dai, puzzle: 329)
-        let switchedLuciaES = try await reply(to: "/start play-es", from: .lucía).text
+        let switchedLuciaES = try await family.reply(to: "/start play-es", from: .lucía).text
         #expect(switchedLuciaES.contains("<b>español</b>"), "\(switchedLuciaES)")
         try await play(try Self.win(.spanish, 329, misses: 2), as: .lucía, puzzle: 329)
         // Item 8: her Spanish share is marked, so it is not mistaken for an English one.
-        let share = try await reply(to: "/share", from: .lucía, inGroup: true).text
+        let share = try await family.reply(to: "/share", from: .lucía, inGroup: true).text
         #expect(share.hasPrefix("Tessera 329 3/6 · Español\n"), "\(share)")
-        _ = try await send("Wordle 1,985 2/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,985 2/6", from: .pat, inGroup: true)
         try at("2026-11-25T22:00:00Z", "Wednesday 17:00 in New York")
-        let switchedBenES = try await reply(to: "/start play-es", from: .ben).text
+        let switchedBenES = try await family.reply(to: "/start play-es", from: .ben).text
         #expect(switchedBenES.contains("<b>Spanish</b>"), "\(switchedBenES)")
         try await play(try Self.win(.spanish, 329, misses: 1), as: .ben, puzzle: 329)
         try at("2026-11-25T23:00:30Z", "Wednesday ends in Madrid")
@@ -207,21 +178,21 @@ struct FamilyWeekDaemonTests {
 
         // THURSDAY 26, puzzle 330. Item 5: the summary at 21:00 sums up Thursday on Thursday.
         try at("2026-11-26T08:00:00Z", "Thursday 09:00 in Madrid")
-        let evening = try await reply(to: "/settings summary 21", from: .lucía, inGroup: true).text
+        let evening = try await family.reply(to: "/settings summary 21", from: .lucía, inGroup: true).text
         #expect(
             evening.contains(
                 "Resumen diario: a las 21:00 · el próximo: el reto del jueves, el jueves 26 de noviembre a las 21:00"),
             "\(evening)")
-        let switchedDaiES = try await reply(to: "/start play-es", from: .dai).text
+        let switchedDaiES = try await family.reply(to: "/start play-es", from: .dai).text
         #expect(switchedDaiES.contains("<b>Spanish</b>"), "\(switchedDaiES)")
         try await play(try Self.win(.spanish, 330, misses: 3), as: .dai, puzzle: 330)
         try await play(try Self.win(.spanish, 330, misses: 2), as: .lucía, puzzle: 330)
-        _ = try await send("Wordle 1,986 4/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,986 4/6", from: .pat, inGroup: true)
         try at("2026-11-26T20:00:30Z", "Thursday 21:00 in Madrid")
         let thursday = try await post(containing: "El reto 330 de hoy, por ahora.").text
         #expect(thursday.contains("🔒 La palabra llegará cuando haya jugado Ben, o mañana a las 06:00."), "\(thursday)")
         try at("2026-11-26T22:30:00Z", "Thursday 23:30 in Madrid")
-        let yesterdayThursday = try await reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
+        let yesterdayThursday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
         #expect(
             yesterdayThursday.hasPrefix("<b>Clasificación · reto 329 · ayer · definitiva</b>"), "\(yesterdayThursday)")
         let benThursday = try await play(try Self.win(.spanish, 330, misses: 1), as: .ben, puzzle: 330)
@@ -233,9 +204,9 @@ struct FamilyWeekDaemonTests {
         // FRIDAY 27, puzzle 331: Dai does not play. Lucía gives up two practice games, one without a guess.
         try at("2026-11-27T12:00:00Z", "Friday 13:00 in Madrid")
         try await play(try Self.win(.spanish, 331, misses: 1), as: .lucía, puzzle: 331)
-        _ = try await send("Wordle 1,987 5/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,987 5/6", from: .pat, inGroup: true)
         _ = try await exchange("/practice", from: .lucía)
-        _ = try await send(try Self.misses(1, .spanish, 1)[0], from: .lucía)  // the board is edited in place
+        try await family.send(try Self.misses(1, .spanish, 1)[0], from: .lucía)  // the board is edited in place
         _ = try await exchange("/practice new", from: .lucía)
         _ = try await exchange("/practice new", from: .lucía)
         let stats = try await exchange("/stats", from: .lucía)
@@ -252,10 +223,10 @@ struct FamilyWeekDaemonTests {
         try at("2026-11-28T10:00:00Z", "Saturday 19:00 in Tokyo")
         try await play(try Self.win(.spanish, 332, misses: 2), as: .dai, puzzle: 332)
         try await play(try Self.win(.spanish, 332, misses: 3), as: .lucía, puzzle: 332)
-        _ = try await send("Wordle 1,988 3/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,988 3/6", from: .pat, inGroup: true)
         try at("2026-11-28T16:00:00Z", "Sunday 01:00 in Tokyo")
         try await play(try Self.win(.spanish, 333, misses: 1), as: .dai, puzzle: 333)
-        let saturdayWeek = try await reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
+        let saturdayWeek = try await family.reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
         try at("2026-11-28T20:00:30Z", "Saturday 21:00 in Madrid")
         _ = try await post(containing: "El reto 332 de hoy, por ahora.")
         try at("2026-11-28T23:30:00Z", "Saturday 18:30 in New York")
@@ -265,13 +236,13 @@ struct FamilyWeekDaemonTests {
         // SUNDAY 29, puzzle 333. In the evening, yesterday is Saturday; the missed days have not moved.
         try at("2026-11-29T11:00:00Z", "Sunday 12:00 in Madrid")
         try await play(try Self.win(.spanish, 333, misses: 2), as: .lucía, puzzle: 333)
-        _ = try await send("Wordle 1,989 4/6", from: .pat, inGroup: true)
+        try await family.send("Wordle 1,989 4/6", from: .pat, inGroup: true)
         try at("2026-11-29T20:00:30Z", "Sunday 21:00 in Madrid")
         _ = try await post(containing: "El reto 333 de hoy, por ahora.")
         try at("2026-11-29T20:30:00Z", "Sunday 21:30 in Madrid")
-        let sundayYesterday = try await reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
+        let sundayYesterday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
         #expect(sundayYesterday.hasPrefix("<b>Clasificación · reto 332 · ayer"), "\(sundayYesterday)")
-        let sundayWeek = try await reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
+        let sundayWeek = try await family.reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
         for (when, board) in [("Saturday", saturdayWeek), ("Sunday", sundayWeek)] {
             let lines = board.components(separatedBy: "\n")
             let dai = lines.drop { !$0.contains("Dai") }.prefix(2).joined(separator: " ")
@@ -293,10 +264,10 @@ struct FamilyWeekDaemonTests {
 
         // MONDAY 30: until someone plays the new week, the week board is the one that ended.
         try at("2026-11-30T09:00:00Z", "Monday 10:00 in Madrid")
-        let lastWeek = try await reply(to: "/leaderboard semana", from: .lucía, inGroup: true).text
+        let lastWeek = try await family.reply(to: "/leaderboard semana", from: .lucía, inGroup: true).text
         #expect(lastWeek.contains("la semana pasada"), "\(lastWeek)")
         // Item 8: the archive fits a phone, with a button to older puzzles.
-        let archive = try await reply(to: "/archive", from: .ben)
+        let archive = try await family.reply(to: "/archive", from: .ben)
         #expect(archive.buttons.contains { $0.text == "Older ▸" }, "\(archive.buttons)")
         #expect(archive.text.components(separatedBy: "\n").count <= 16, "\(archive.text)")
 
@@ -304,7 +275,6 @@ struct FamilyWeekDaemonTests {
             let text = (transcript + ["", "Finish to word:"] + waits).joined(separator: "\n\n")
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        await running.stop()
-        await fake.stop()
+        #expect(await family.stop() == 0)
     }
 }
