@@ -35,7 +35,8 @@ struct FamilyGroupDaemonTests {
         "Madrid, New York, Los Angeles and Tokyo: every member's game counts on their own day, in the group's language"
     )
     func family() async throws {
-        let family = try await FamilyChat<Member>(at: "2026-11-22T08:00:00Z", administrator: .lucía)  // 09:00 in Madrid: puzzle 326 for everyone.
+        // 09:00 in Madrid: puzzle 326 for everyone.
+        let family = try await FamilyChat<Member>(at: "2026-11-22T08:00:00Z", administrator: .lucía)
         let (fake, clock) = (family.fake, family.clock)
         /// Plays words in the direct chat and waits for the board to show them all.
         func play(_ words: [String], as member: Member, puzzle: Int) async throws -> String {

@@ -43,7 +43,8 @@ struct FamilyWeekDaemonTests {
 
     @Test("Monday to Monday: the word when everyone is done, pastes counted, changes announced, boards that hold still")
     func week() async throws {
-        let family = try await FamilyChat<Member>(at: "2026-11-22T17:00:00Z", administrator: .lucía)  // Sunday, 18:00 in Madrid: puzzle 326
+        // Sunday, 18:00 in Madrid: puzzle 326
+        let family = try await FamilyChat<Member>(at: "2026-11-22T17:00:00Z", administrator: .lucía)
         let (fake, clock) = (family.fake, family.clock)
         var transcript: [String] = []
         /// Sends a message in a direct chat and waits for the bot's next message there.
