@@ -135,35 +135,40 @@ public final class ConsoleTransport: ChatTransport, Service {
         }
     }
 
-    public func message(from line: String) -> ChatMessage? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let argument = trimmed.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-        switch trimmed.split(separator: " ").first {
+    /// Carries out the terminal's own commands (`:as`, `:group`, `:direct`, `:help`), which the bot never sees;
+    /// false for anything else.
+    private func isConsoleCommand(_ word: String, argument: String) -> Bool {
+        switch word {
         case ":as":
             guard !argument.isEmpty else {
                 write("Usage: :as NAME\n")
-                return nil
+                return true
             }
             state.withLock { $0.player = argument }
             write("Now talking as \(argument).\n")
-            return nil
         case ":group":
             guard !argument.isEmpty else {
                 write("Usage: :group NAME\n")
-                return nil
+                return true
             }
             state.withLock { $0.group = argument }
             write("Now in the group #\(argument).\n")
-            return nil
         case ":direct":
             state.withLock { $0.group = nil }
             write("Back in your direct chat.\n")
-            return nil
         case ":help":
             write(Self.help + "\n")
-            return nil
         default:
-            break
+            return false
+        }
+        return true
+    }
+
+    public func message(from line: String) -> ChatMessage? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let argument = trimmed.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        if isConsoleCommand(trimmed.split(separator: " ").first.map(String.init) ?? "", argument: argument) {
+            return nil
         }
         var (player, group) = state.withLock { ($0.player, $0.group) }
         // Players are their names, and their direct chats too; groups are `#name`.

@@ -151,43 +151,56 @@ public final class MatrixTransport: ChatTransport {
             rooms.withLock { $0[room] = nil }
         }
         for (room, joined) in sync.rooms?.join ?? [:] {
-            let justJoined = self.justJoined.withLock { $0.remove(room) != nil }
-            // A first sync's state is the whole of it; later ones carry what changed.
-            if first { rooms.withLock { $0[room, default: Room()].loaded = true } }
-            for event in joined.state?.parsed ?? [] { apply(event, in: room) }
-            if !first, !justJoined, joined.timeline?.limited == true {
-                // More happened than one sync carries (after a long outage): say so rather than skip it quietly.
-                logger.warning(
-                    "The homeserver left out older messages of a room; they are not answered",
-                    metadata: ["chat.id": "matrix:\(room)", "timeline.limit": "\(Self.timelineLimit)"])
-            }
-            for event in joined.timeline?.parsed ?? [] {
-                if event.stateKey != nil {
-                    apply(event, in: room)
-                    if event.type == "m.room.tombstone", let replacement = event.content["replacement_room"]?.string {
-                        migrations.append((ChatID(.matrix, room), ChatID(.matrix, replacement)))
-                        _ = try await join([replacement: []])
-                    }
-                    continue
-                }
-                // History before the first start is not answered.
-                guard !first, let sender = event.sender, sender != configuration.userID else { continue }
-                switch event.type {
-                case "m.room.message":
-                    if let message = try await message(event, from: sender, in: room) { messages.append(message) }
-                case "m.room.encrypted":
-                    // Said once a room while the bot runs: everyone there reads the same notice.
-                    let told = rooms.withLock { rooms in
-                        defer { rooms[room, default: Room()].toldUnreadable = true }
-                        return rooms[room]?.toldUnreadable == true
-                    }
-                    if !told { messages.append(try await unreadable(event, from: sender, in: room)) }
-                default:
-                    break
-                }
-            }
+            let read = try await read(joined, in: room, first: first)
+            messages += read.messages
+            migrations += read.migrations
         }
         return ReceivedBatch(messages: messages, nextPosition: sync.nextBatch, migrations: migrations)
+    }
+
+    /// What one joined room's part of a sync brings: its state applied, a tombstone's migration (and the new room
+    /// joined), and the messages for the engine. History before the first start is not answered.
+    private func read(_ joined: MatrixAPI.Sync.JoinedRoom, in room: String, first: Bool) async throws
+        -> (messages: [ChatMessage], migrations: [(from: ChatID, to: ChatID)])
+    {
+        var messages: [ChatMessage] = []
+        var migrations: [(from: ChatID, to: ChatID)] = []
+        let justJoined = self.justJoined.withLock { $0.remove(room) != nil }
+        // A first sync's state is the whole of it; later ones carry what changed.
+        if first { rooms.withLock { $0[room, default: Room()].loaded = true } }
+        for event in joined.state?.parsed ?? [] { apply(event, in: room) }
+        if !first, !justJoined, joined.timeline?.limited == true {
+            // More happened than one sync carries (after a long outage): say so rather than skip it quietly.
+            logger.warning(
+                "The homeserver left out older messages of a room; they are not answered",
+                metadata: ["chat.id": "matrix:\(room)", "timeline.limit": "\(Self.timelineLimit)"])
+        }
+        for event in joined.timeline?.parsed ?? [] {
+            if event.stateKey != nil {
+                apply(event, in: room)
+                if event.type == "m.room.tombstone", let replacement = event.content["replacement_room"]?.string {
+                    migrations.append((ChatID(.matrix, room), ChatID(.matrix, replacement)))
+                    _ = try await join([replacement: []])
+                }
+                continue
+            }
+            // History before the first start is not answered.
+            guard !first, let sender = event.sender, sender != configuration.userID else { continue }
+            switch event.type {
+            case "m.room.message":
+                if let message = try await message(event, from: sender, in: room) { messages.append(message) }
+            case "m.room.encrypted":
+                // Said once a room while the bot runs: everyone there reads the same notice.
+                let told = rooms.withLock { rooms in
+                    defer { rooms[room, default: Room()].toldUnreadable = true }
+                    return rooms[room]?.toldUnreadable == true
+                }
+                if !told { messages.append(try await unreadable(event, from: sender, in: room)) }
+            default:
+                break
+            }
+        }
+        return (messages, migrations)
     }
 
     /// Only what the bot reads: messages and the state that says who is in a room; no presence, receipts,

@@ -116,63 +116,50 @@ public final class TelegramTransport: ChatTransport {
                     "Skipped an update that could not be read",
                     metadata: ["update.id": "\(update.updateID)", "error": "\(problem)"])
             }
-            if let membership = update.membership {
-                if let event = membershipEvent(membership), Self.chatKind(membership.chat) == .group {
-                    messages.append(
-                        ChatMessage(
-                            chat: .telegram(membership.chat.id), chatKind: .group,
-                            sender: .telegram(membership.from.id),
-                            senderName: membership.from.displayName, text: "",
-                            senderLanguage: membership.from.languageCode, event: event))
-                }
-                continue
+            if let newID = update.message?.migrateToChatID, let old = update.message?.chat.id {
+                migrations.append((.telegram(old), .telegram(newID)))
+            } else if let message = read(update) {
+                messages.append(message)
             }
-            if let query = update.inlineQuery {
-                // Not from a chat: the asker's direct chat stands for it (its id is theirs on Telegram).
-                guard query.from.isBot != true else { continue }
-                messages.append(
-                    ChatMessage(
-                        chat: .telegram(query.from.id), chatKind: .direct, sender: .telegram(query.from.id),
-                        senderName: query.from.displayName, text: query.query,
-                        senderLanguage: query.from.languageCode, event: .query(id: query.id)))
-                continue
-            }
-            if let query = update.callbackQuery {
-                if let press = buttonPress(query) { messages.append(press) }
-                continue
-            }
-            guard let message = update.message else { continue }
-            if let newID = message.migrateToChatID {
-                migrations.append((.telegram(message.chat.id), .telegram(newID)))
-                continue
-            }
-            guard let text = message.text, let sender = message.from, sender.isBot != true,
-                let kind = Self.chatKind(message.chat)
-            else { continue }
-            var command: ChatCommand?
-            switch commandSyntax.read(text) {
-            case .forAnotherBot: continue
-            case .command(let read): command = read
-            case .text: break
-            }
-            messages.append(
-                ChatMessage(
-                    chat: .telegram(message.chat.id),
-                    chatKind: kind,
-                    sender: .telegram(sender.id),
-                    senderName: sender.displayName,
-                    text: text,
-                    command: command,
-                    messageID: .telegram(message.messageID),
-                    thread: message.isTopicMessage == true ? message.messageThreadID.map(MessageID.telegram) : nil,
-                    isEdited: update.isEdit,
-                    senderLanguage: sender.languageCode
-                )
-            )
         }
         // Never backwards, even when Telegram sends only what was applied already.
         let next = max(updates.map { $0.updateID + 1 }.max() ?? .min, offset ?? 0)
         return ReceivedBatch(messages: messages, nextPosition: String(next), migrations: migrations)
+    }
+
+    /// The message an update brings the engine: the bot added to a group, an inline query, a button press, or a
+    /// message for the bot (not another bot's, nor a command for another bot); nil for anything else.
+    private func read(_ update: TelegramAPI.Update) -> ChatMessage? {
+        if let membership = update.membership {
+            guard let event = membershipEvent(membership), Self.chatKind(membership.chat) == .group else { return nil }
+            return ChatMessage(
+                chat: .telegram(membership.chat.id), chatKind: .group, sender: .telegram(membership.from.id),
+                senderName: membership.from.displayName, text: "", senderLanguage: membership.from.languageCode,
+                event: event)
+        }
+        if let query = update.inlineQuery {
+            // Not from a chat: the asker's direct chat stands for it (its id is theirs on Telegram).
+            guard query.from.isBot != true else { return nil }
+            return ChatMessage(
+                chat: .telegram(query.from.id), chatKind: .direct, sender: .telegram(query.from.id),
+                senderName: query.from.displayName, text: query.query, senderLanguage: query.from.languageCode,
+                event: .query(id: query.id))
+        }
+        if let query = update.callbackQuery { return buttonPress(query) }
+        guard let message = update.message, let text = message.text, let sender = message.from,
+            sender.isBot != true, let kind = Self.chatKind(message.chat)
+        else { return nil }
+        var command: ChatCommand?
+        switch commandSyntax.read(text) {
+        case .forAnotherBot: return nil
+        case .command(let read): command = read
+        case .text: break
+        }
+        return ChatMessage(
+            chat: .telegram(message.chat.id), chatKind: kind, sender: .telegram(sender.id),
+            senderName: sender.displayName, text: text, command: command, messageID: .telegram(message.messageID),
+            thread: message.isTopicMessage == true ? message.messageThreadID.map(MessageID.telegram) : nil,
+            isEdited: update.isEdit, senderLanguage: sender.languageCode)
     }
 
     /// `getUpdates`' offset from a stored position; anything else means the database holds another
