@@ -41,62 +41,35 @@ struct OpeningBookCommand: AsyncParsableCommand {
     func run() async throws {
         let list = try lists.wordList()
         let tables = lists.tables(for: list)
-        let solver = Solver(tables: tables)
-        // Each opener's number of groups, counted once rather than in every comparison of the sort.
-        // Only words optimal play chooses from: the best of the book is the bot's opener.
-        let playable = 0..<tables.playable
-        let groups = playable.map { solver.parts(of: solver.start, by: $0).count }
-        var openers = Array(
-            playable.sorted { groups[$0] > groups[$1] || (groups[$0] == groups[$1] && $0 < $1) }
-                .prefix(top))
-        for text in also.split(separator: ",") {
-            guard case .success(let word) = list.guess(from: text), let index = tables.guesses.firstIndex(of: word)
-            else {
-                throw CommandError("The opener '\(text)' is not an allowed guess.")
-            }
-            if !openers.contains(index) { openers.append(index) }
-        }
         var totals: [String: Int?] = [:]
         var best: (word: String, total: Int)?
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var leftOut: [String] = []
         let kept = try OpenerCache(directory: cache, fingerprint: tables.fingerprint, hardMode: lists.hard)
-        // The best is the bot's opener: only a word optimal play chooses from.
-        func record(_ word: String, _ opener: Int, _ total: Int?) {
-            totals[word] = total
-            if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
-        }
-        for opener in openers {
+        for opener in try openers(list: list, tables: tables) {
             let word = list.display(tables.guesses[opener]).lowercased()
-            switch kept?.results[word] {
-            case .total(let total):
-                record(word, opener, total)
-                continue
-            case .leftOut(let seconds) where secondsPerOpener > 0 && secondsPerOpener <= seconds:
+            var result = kept?.results[word]
+            if case .leftOut(let seconds) = result, secondsPerOpener == 0 || secondsPerOpener > seconds { result = nil }
+            if result == nil {
+                let started = ContinuousClock.now
+                let searched = await search(opener, tables: tables)
+                try kept?.keep(word, searched)
+                let line =
+                    switch searched {
+                    case .total(let total):
+                        "\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))"
+                    case .leftOut: "\(word): left out, longer than \(secondsPerOpener) s"
+                    }
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+                result = searched
+            }
+            switch result {
+            case .total(let total)?:
+                totals[word] = total
+                // The best is the bot's opener: only a word optimal play chooses from.
+                if let total, opener < tables.playable, total < best?.total ?? .max { best = (word, total) }
+            case .leftOut?, nil:
                 leftOut.append(word)
-                continue
-            case .leftOut, nil: break
             }
-            let started = ContinuousClock.now
-            let stop = Solver.Stop()
-            let timer = Task { [limit = secondsPerOpener] in
-                guard limit > 0, (try? await Task.sleep(for: .seconds(limit))) != nil else { return }
-                stop.request()
-            }
-            let counts = await Solver.guessCounts(first: opener, tables: tables, workers: workers, stop: stop)
-            timer.cancel()
-            if stop.isRequested {
-                leftOut.append(word)
-                try kept?.keep(word, .leftOut(seconds: secondsPerOpener))
-                FileHandle.standardError.write(
-                    Data("\(word): left out, longer than \(secondsPerOpener) s\n".utf8))
-                continue
-            }
-            let total = counts?.values.reduce(0, +)
-            record(word, opener, total)
-            try kept?.keep(word, .total(total))
-            FileHandle.standardError.write(
-                Data("\(word): \(total.map(String.init) ?? "no sure win") (\(ContinuousClock.now - started))\n".utf8))
         }
         if !leftOut.isEmpty {
             FileHandle.standardError.write(
@@ -108,6 +81,39 @@ struct OpeningBookCommand: AsyncParsableCommand {
         let book = Book(
             fingerprint: String(tables.fingerprint), hardMode: lists.hard, best: best.word, totals: totals)
         print(String(decoding: try encoder.encode(book), as: UTF8.self))
+    }
+
+    /// The openers to study: the `top` that split the answers into the most groups (only words optimal play
+    /// chooses from: the best of the book is the bot's opener), then the `also` list.
+    private func openers(list: WordList, tables: Solver.Tables) throws -> [Int] {
+        let solver = Solver(tables: tables)
+        // Each opener's number of groups, counted once rather than in every comparison of the sort.
+        let playable = 0..<tables.playable
+        let groups = playable.map { solver.parts(of: solver.start, by: $0).count }
+        var openers = Array(
+            playable.sorted { groups[$0] > groups[$1] || (groups[$0] == groups[$1] && $0 < $1) }.prefix(top))
+        for text in also.split(separator: ",") {
+            guard case .success(let word) = list.guess(from: text), let index = tables.guesses.firstIndex(of: word)
+            else {
+                throw CommandError("The opener '\(text)' is not an allowed guess.")
+            }
+            if !openers.contains(index) { openers.append(index) }
+        }
+        return openers
+    }
+
+    /// An opener's exact total (nil: no sure win in six), or left out when its search passes `secondsPerOpener`.
+    private func search(_ opener: Int, tables: Solver.Tables) async -> OpenerCache.Result {
+        let stop = Solver.Stop()
+        let timer = Task { [limit = secondsPerOpener] in
+            guard limit > 0, (try? await Task.sleep(for: .seconds(limit))) != nil else { return }
+            stop.request()
+        }
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let counts = await Solver.guessCounts(first: opener, tables: tables, workers: workers, stop: stop)
+        timer.cancel()
+        if stop.isRequested { return .leftOut(seconds: secondsPerOpener) }
+        return .total(counts?.values.reduce(0, +))
     }
 }
 

@@ -6,67 +6,11 @@ extension SendService {
     /// Sends each chat's messages in order, several chats at a time; returns the first failure of each chat
     /// that had one (its later messages stay queued).
     func sendConcurrently(_ chats: [[OutboxEntry]]) async throws -> [(OutboxEntry, TransportError)] {
-        let (transport, store) = (self.transport, self.store)
-        let sentMessages = self.sentMessages
-        let (activity, sending, now, hold) = (self.activity, self.sending, self.now, configuration.sendHold)
-        let gather = self.gather
-        return try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
+        try await withThrowingTaskGroup(of: (OutboxEntry, TransportError)?.self) { group in
             var remaining = chats.makeIterator()
             func startNext() {
                 guard let entries = remaining.next() else { return }
-                group.addTask {
-                    // The live messages this chat's sends post in this pass, newer than what the store read.
-                    var livePosts: [String: MessageID] = [:]
-                    for (index, entry) in entries.enumerated() {
-                        let live = entry.message.live
-                        if let live, !entry.message.repostsLive, (livePosts[live] ?? entry.livePost) != nil,
-                            entries[(index + 1)...].contains(where: { $0.message.live == live })
-                        {
-                            // A later version of the same live message follows and shows all this one would, as
-                            // an edit of the post that shows it. A re-post is sent all the same: it moves the
-                            // message to the bottom of the chat. So is a first post: one a crash cut off before
-                            // it was recorded is sent again under its own key, which a platform that keeps keys
-                            // (Matrix's transaction ids) answers with the message already posted.
-                            try await sentMessages.markSent(entry.id)
-                            continue
-                        }
-                        // Read a while ago, it may have become another sender's: then so is the rest of the chat.
-                        guard try await store.hold([entry.id], for: hold).contains(entry.id) else { return nil }
-                        if entry.message.atMostOnce { try await store.claim(entry.id) }
-                        var entry = entry
-                        if case .postPlayerData = entry.message.action {
-                            guard let gathered = try await gather(entry.message) else {
-                                try await sentMessages.markSent(entry.id)
-                                continue
-                            }
-                            entry = OutboxEntry(
-                                id: entry.id, message: gathered, livePost: entry.livePost, key: entry.key)
-                        }
-                        let posted: MessageID?
-                        do {
-                            let shown =
-                                entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
-                            sending.insert(entry.id)
-                            defer { sending.remove(entry.id) }
-                            posted = try await Self.deliver(
-                                entry, editing: shown, through: transport, metrics: activity.metrics)
-                        } catch let error as TransportError {
-                            activity.metrics.countFailure(error)
-                            // Not posted: it may be sent again.
-                            if entry.message.atMostOnce { try await store.unclaim(entry.id) }
-                            return (entry, error)
-                        }
-                        let sent = now()
-                        activity.sent(at: sent)
-                        var postedLive: PostedLiveMessage?
-                        if let live, let posted {
-                            livePosts[live] = posted
-                            postedLive = PostedLiveMessage(chat: entry.message.chat, key: live, messageID: posted)
-                        }
-                        try await sentMessages.markSent(entry.id, posted: postedLive)
-                    }
-                    return nil
-                }
+                group.addTask { try await send(chat: entries) }
             }
             for _ in 0..<configuration.concurrentChats { startNext() }
             var failures: [(OutboxEntry, TransportError)] = []
@@ -76,6 +20,63 @@ extension SendService {
             }
             return failures
         }
+    }
+
+    /// Sends one chat's messages in order, each removed from the outbox once sent; stops at the first that
+    /// fails, and returns it with its failure.
+    private func send(chat entries: [OutboxEntry]) async throws -> (OutboxEntry, TransportError)? {
+        let hold = configuration.sendHold
+        // The live messages this chat's sends post in this pass, newer than what the store read.
+        var livePosts: [String: MessageID] = [:]
+        for (index, entry) in entries.enumerated() {
+            let live = entry.message.live
+            if let live, !entry.message.repostsLive, (livePosts[live] ?? entry.livePost) != nil,
+                entries[(index + 1)...].contains(where: { $0.message.live == live })
+            {
+                // A later version of the same live message follows and shows all this one would, as
+                // an edit of the post that shows it. A re-post is sent all the same: it moves the
+                // message to the bottom of the chat. So is a first post: one a crash cut off before
+                // it was recorded is sent again under its own key, which a platform that keeps keys
+                // (Matrix's transaction ids) answers with the message already posted.
+                try await sentMessages.markSent(entry.id)
+                continue
+            }
+            // Read a while ago, it may have become another sender's: then so is the rest of the chat.
+            guard try await store.hold([entry.id], for: hold).contains(entry.id) else { return nil }
+            if entry.message.atMostOnce { try await store.claim(entry.id) }
+            var entry = entry
+            if case .postPlayerData = entry.message.action {
+                guard let gathered = try await gather(entry.message) else {
+                    try await sentMessages.markSent(entry.id)
+                    continue
+                }
+                entry = OutboxEntry(
+                    id: entry.id, message: gathered, livePost: entry.livePost, key: entry.key)
+            }
+            let posted: MessageID?
+            do {
+                let shown =
+                    entry.message.repostsLive ? nil : live.flatMap { livePosts[$0] } ?? entry.livePost
+                sending.insert(entry.id)
+                defer { sending.remove(entry.id) }
+                posted = try await Self.deliver(
+                    entry, editing: shown, through: transport, metrics: activity.metrics)
+            } catch let error as TransportError {
+                activity.metrics.countFailure(error)
+                // Not posted: it may be sent again.
+                if entry.message.atMostOnce { try await store.unclaim(entry.id) }
+                return (entry, error)
+            }
+            let sent = now()
+            activity.sent(at: sent)
+            var postedLive: PostedLiveMessage?
+            if let live, let posted {
+                livePosts[live] = posted
+                postedLive = PostedLiveMessage(chat: entry.message.chat, key: live, messageID: posted)
+            }
+            try await sentMessages.markSent(entry.id, posted: postedLive)
+        }
+        return nil
     }
 
     /// Sends a message: an edit of the post that shows it when it is a live message already posted, a new
