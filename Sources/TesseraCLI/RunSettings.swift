@@ -66,32 +66,13 @@ struct RunSettings {
     ) async throws -> RunSettings {
         let config = try await reader(commandLine: commandLine, configFile: configFile, environment: environment)
         let token = try secret("telegram.token", in: config, what: "Telegram token")
-        let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
-        guard let language = Language(rawValue: languageCode.lowercased()) else {
-            throw CommandError(
-                "default.language '\(languageCode)' is not one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))."
-            )
-        }
-        let zone = config.string(forKey: "default.time.zone", default: "UTC")
-        guard TimeZone(identifier: zone) != nil else {
-            throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
-        }
-        let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
-        guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
-        }
+        let (language, zone) = try defaults(config)
+        let apiURL = try telegramAPIURL(config)
         let pollSeconds = try whole(
             "telegram.poll.seconds", in: config, default: 50, 1...50, "a whole number of seconds from 1 to 50")
         var warnings: [String] = []
         let unlimited = try unlimitedPlatforms(config, warnings: &warnings)
-        let listen = try config.string(forKey: "metrics.listen").flatMap { $0.isEmpty ? nil : $0 }.map { text in
-            guard let address = ListenAddress(text) else {
-                throw CommandError(
-                    "metrics.listen '\(text)' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464 "
-                        + "(TESSERA_METRICS_LISTEN).")
-            }
-            return address
-        }
+        let listen = try metricsListen(config)
         let matrix = try MatrixSettings(config, warnings: &warnings)
         // The longest a quiet poll may take: Telegram's or Matrix's, and libcurl's margin past it.
         let longestPoll =
@@ -135,6 +116,41 @@ struct RunSettings {
             staleAfter: staleAfter,
             warnings: warnings
         )
+    }
+
+    /// New players' and groups' language and time zone.
+    private static func defaults(_ config: ConfigReader) throws -> (Language, String) {
+        let languageCode = config.string(forKey: "default.language", default: Language.english.rawValue)
+        guard let language = Language(rawValue: languageCode.lowercased()) else {
+            let known = Language.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandError("default.language '\(languageCode)' is not one of \(known).")
+        }
+        let zone = config.string(forKey: "default.time.zone", default: "UTC")
+        guard TimeZone(identifier: zone) != nil else {
+            throw CommandError("default.time.zone '\(zone)' is not an IANA time zone such as Europe/Madrid.")
+        }
+        return (language, zone)
+    }
+
+    /// The Bot API server, checked to be an http(s) URL.
+    private static func telegramAPIURL(_ config: ConfigReader) throws -> String {
+        let apiURL = config.string(forKey: "telegram.api.url", default: defaultTelegramAPIURL)
+        guard let url = URL(string: apiURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw CommandError("telegram.api.url '\(apiURL)' is not an http(s) URL such as \(defaultTelegramAPIURL).")
+        }
+        return apiURL
+    }
+
+    /// Where the operator's listener listens, if anywhere.
+    private static func metricsListen(_ config: ConfigReader) throws -> ListenAddress? {
+        try config.string(forKey: "metrics.listen").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            guard let address = ListenAddress(text) else {
+                throw CommandError(
+                    "metrics.listen '\(text)' is not HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464 "
+                        + "(TESSERA_METRICS_LISTEN).")
+            }
+            return address
+        }
     }
 
     /// The settings in order of precedence: the command line, then `TESSERA_*` variables, then the file.
