@@ -187,7 +187,7 @@ extension BotEngine {
         where group.summaryEnabled && configuration.platform.spoilers && group.lastRevealedPuzzle == game.puzzle
             && group.language(of: game.puzzle) == game.language
         {
-            let results = Self.inFinishingOrder(
+            let results = Leaderboards.inFinishingOrder(
                 try await store.results(in: group.chat, board: .tessera, puzzle: game.puzzle))
             guard results.contains(where: { $0.result.player == game.player }),
                 let highlights = try await highlights(

@@ -83,7 +83,7 @@ extension BotEngine {
             let puzzle = group.lastRevealedPuzzle.next
             guard try await daysHoldingTheWord(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
             let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
-            let results = Self.inFinishingOrder(
+            let results = Leaderboards.inFinishingOrder(
                 members.compactMap { member in member.result.map { (member.name, $0) } })
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
                 // In the language the day was played in, whatever the group has switched to since.
@@ -95,7 +95,7 @@ extension BotEngine {
                         language.texts.reveal(
                             DayReveal(
                                 puzzle: puzzle, answer: word, highlights: highlights,
-                                standings: Self.resultLines(results),
+                                standings: Leaderboards.resultLines(results),
                                 streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group))),
                         in: group)
                 ])
@@ -185,7 +185,8 @@ extension BotEngine {
     {
         // One read of the board for the day: a large group has thousands of members.
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
-        let results = Self.inFinishingOrder(members.compactMap { member in member.result.map { (member.name, $0) } })
+        let results = Leaderboards.inFinishingOrder(
+            members.compactMap { member in member.result.map { (member.name, $0) } })
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
         let answer = answer(for: puzzle, in: group.language)
@@ -221,7 +222,7 @@ extension BotEngine {
         // The original game's results pasted here for the same date: their own line, and their authors, whatever
         // else they did, are done with the day: they neither hold the word nor missed it.
         let officialPuzzle = officialPuzzle(of: puzzle)
-        let official = Self.inFinishingOrder(
+        let official = Leaderboards.inFinishingOrder(
             try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
         let pasted = Set(official.map(\.result.player))
         let inTheirDay = inTheirDay(of: puzzle, members, at: now)

@@ -38,8 +38,8 @@ extension BotEngine {
         let played = standings.filter { $0.played > 0 }
         guard !played.isEmpty else { return nil }
         // Posted once every day of the week is over: no result comes after `last`.
-        let (order, keys) = Self.rank(played, period: .week, over: last, playedAfter: [:])
-        let places = Self.places(order.map { keys[$0] })
+        let (order, keys) = Leaderboards.rank(played, period: .week, over: last, playedAfter: [:])
+        let places = Leaderboards.places(order.map { keys[$0] })
         let podium = order.indices.prefix { places[$0] < 3 }.map { index in
             (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
         }

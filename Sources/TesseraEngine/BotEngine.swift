@@ -70,6 +70,8 @@ public struct BotEngine: Sendable {
     let secret: ScheduleSecret
     /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
     let buttonTags: ButtonTags
+    /// The features, each a type of its own.
+    var leaderboards: Leaderboards { Leaderboards(schedule: configuration.schedule) }
     /// Presses of buttons the bot did not send, logged a line a minute at most.
     let forgedPresses = ThrottledLog(interval: 60)
     let logger: Logger
@@ -350,7 +352,7 @@ public struct BotEngine: Sendable {
         case .stats: try await statistics(context: &context)
         case .analysis: try await analysis(argument, context: &context)
         case .share: try await share(context: &context)
-        case .leaderboard: try await leaderboard(argument, context: &context)
+        case .leaderboard: context.take(try await leaderboards.leaderboard(argument, in: context.turn))
         case .join: try await join(context: &context)
         case .leave: try await leave(context: &context)
         case .settings: try await settings(argument, context: &context)

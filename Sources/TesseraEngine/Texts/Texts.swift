@@ -380,7 +380,7 @@ extension Texts {
         var lines = ["<b>\(weekOverTitle(since: week.monday))</b>"]
         for entry in week.podium {
             lines.append(
-                "\(BotEngine.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
+                "\(Leaderboards.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
                     + (entry.place == 0 ? " 🏆" : ""))
         }
         if let streak = week.bestStreak {

@@ -1,19 +1,19 @@
 import Foundation
 import TesseraCore
 
-/// `/leaderboard [official] [today|yesterday|week|month|all]` in a group.
-extension BotEngine {
+/// `/leaderboard [official] [today|yesterday|week|month|all]` in a group: today's and yesterday's results, and
+/// the standings of the week, the month and all time, on Tessera's board or the official one.
+struct Leaderboards {
+    let schedule: DailySchedule
+
     /// Lines shown before the rest are summed up in one line; the asker's own line is always shown.
     static let leaderboardLines = 20
 
-    func leaderboard(_ argument: String, context: inout Context) async throws {
-        guard let group = context.group else {
-            context.reply(context.texts.leaderboardPrivate)
-            return
-        }
+    func leaderboard(_ argument: String, in turn: Turn) async throws -> Reply {
+        guard let group = turn.group else { return turn.reply(turn.texts.leaderboardPrivate) }
         var words = argument.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         var board = BoardKind.tessera
-        if let first = words.first, first == "official" || first == context.texts.officialBoardName {
+        if let first = words.first, first == "official" || first == turn.texts.officialBoardName {
             board = .official
             words.removeFirst()
         }
@@ -22,45 +22,43 @@ extension BotEngine {
             period = .today
         } else if words.count == 1,
             let named = BoardPeriod(rawValue: words[0])
-                ?? context.texts.periodNames.first(where: { $0.value == words[0] })?.key
+                ?? turn.texts.periodNames.first(where: { $0.value == words[0] })?.key
         {
             period = named
         } else {
-            context.reply(context.texts.unknownPeriod(argument))
-            return
+            return turn.reply(turn.texts.unknownPeriod(argument))
         }
         let today =
             board == .official
-            ? group.officialPuzzle(at: context.now) : group.puzzle(at: context.now, schedule: configuration.schedule)
+            ? group.officialPuzzle(at: turn.now) : group.puzzle(at: turn.now, schedule: schedule)
         // The group's day before: closed here, as every day is by the end of the next.
         let yesterday = PuzzleNumber(today.rawValue - 1)
         switch period {
         case .today:
-            context.reply(try await todayBoard(group, board: board, today: today, yesterday: nil, context: context))
+            return turn.reply(try await todayBoard(group, board: board, today: today, yesterday: nil, in: turn))
         case .yesterday:
             // Final once no result of it can count: its word is shown (the official board takes a paste a day
             // either side of its date, so its yesterday is never final).
             let final = board == .tessera && group.lastRevealedPuzzle >= yesterday
-            context.reply(
-                try await todayBoard(group, board: board, today: yesterday, yesterday: final, context: context))
+            return turn.reply(try await todayBoard(group, board: board, today: yesterday, yesterday: final, in: turn))
         default:
-            context.reply(try await periodBoard(group, board: board, period: period, today: today, context: context))
+            return turn.reply(try await periodBoard(group, board: board, period: period, today: today, in: turn))
         }
     }
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being
     /// played here.
     private func todayBoard(
-        _ group: Group, board: BoardKind, today: PuzzleNumber, yesterday final: Bool?, context: Context
+        _ group: Group, board: BoardKind, today: PuzzleNumber, yesterday final: Bool?, in turn: Turn
     ) async throws -> String {
-        let texts = context.texts
+        let texts = turn.texts
         let maximum = Game.defaultMaximumGuesses
         let results = Self.inFinishingOrder(
-            try await context.store.results(in: group.chat, board: board, puzzle: today))
+            try await turn.store.results(in: group.chat, board: board, puzzle: today))
         let playing =
             board == .official
             ? []
-            : try await context.store.unfinished(in: group.chat, language: group.language(of: today), puzzle: today)
+            : try await turn.store.unfinished(in: group.chat, language: group.language(of: today), puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
         guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
         var lines = Self.resultLines(results)
@@ -72,7 +70,7 @@ extension BotEngine {
         var shortened = Self.shorten(lines, total: total, texts: texts)
         // The member who asks always sees their own result, even below the cut.
         if total > Self.leaderboardLines,
-            let asker = results.firstIndex(where: { $0.result.player == context.player.id }),
+            let asker = results.firstIndex(where: { $0.result.player == turn.player.id }),
             asker >= Self.leaderboardLines
         {
             let entry = results[asker]
@@ -92,25 +90,25 @@ extension BotEngine {
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk
     /// average of ``AllTimeRanking``.
     private func periodBoard(
-        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
+        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, in turn: Turn
     ) async throws -> String {
-        let schedule = board.schedule(configuration.schedule)
+        let schedule = board.schedule(self.schedule)
         let (standings, today, ended) = try await periodStandings(
-            group, board: board, period: period, today: today, context: context)
-        guard !standings.isEmpty else { return context.texts.leaderboardEmpty(board, puzzle: today) }
+            group, board: board, period: period, today: today, in: turn)
+        guard !standings.isEmpty else { return turn.texts.leaderboardEmpty(board, puzzle: today) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         // Days every member's day is over: the group's, and on the official board the day before the group's date.
         let over =
             board == .official
             ? PuzzleNumber(today.rawValue - (ended ? 0 : 1)) : min(group.lastRevealedPuzzle, today)
         let playedAfter = try await resultsAfter(
-            over, group, board: board, period: period, today: today, context: context)
+            over, group, board: board, period: period, today: today, in: turn)
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
             let standing = standings[order[index]]
-            return context.texts.standingLine(
+            return turn.texts.standingLine(
                 place: Self.place(places[index], medal: standing.points > 0),
                 name: standing.name,
                 standing: standing,
@@ -123,26 +121,26 @@ extension BotEngine {
         let shown = min(order.count, Self.leaderboardLines)
         var lines = (0..<shown).map(line)
         var hidden = order.count - shown
-        if let asker = order.firstIndex(where: { standings[$0].player == context.player.id }), asker >= shown {
-            if asker > shown { lines.append(context.texts.more(asker - shown)) }
+        if let asker = order.firstIndex(where: { standings[$0].player == turn.player.id }), asker >= shown {
+            if asker > shown { lines.append(turn.texts.more(asker - shown)) }
             lines.append(line(asker))
             hidden = order.count - asker - 1
         }
-        if hidden > 0 { lines.append(context.texts.more(hidden)) }
-        return context.texts.leaderboardPeriod(
+        if hidden > 0 { lines.append(turn.texts.more(hidden)) }
+        return turn.texts.leaderboardPeriod(
             board, period, since: period == .all ? nil : schedule.day(of: first), ended: ended, lines: lines)
     }
 
     /// The period's standings of members who played its game, and the day the board is of: on Monday, until the
     /// new week has a result, the week that just ended (`ended`).
     private func periodStandings(
-        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, context: Context
+        _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, in turn: Turn
     ) async throws -> (standings: [Standing], today: PuzzleNumber, ended: Bool) {
-        let schedule = board.schedule(configuration.schedule)
+        let schedule = board.schedule(self.schedule)
         func standings(_ day: PuzzleNumber) async throws -> [Standing] {
             // A board lists who played its game in the period: a member who only pasted official results is not
             // on Tessera's, and one with no game is never ranked above one who played.
-            try await context.store.standings(
+            try await turn.store.standings(
                 in: group.chat, board: board, period: period.key(containing: day, schedule: schedule)
             ).filter { $0.played > 0 }
         }
@@ -155,7 +153,7 @@ extension BotEngine {
         if board == .official {
             // Members joined on a day of the group's own board; their missed days count from that day.
             for index in read.indices {
-                let day = configuration.schedule.day(of: read[index].joinedPuzzle)
+                let day = self.schedule.day(of: read[index].joinedPuzzle)
                 read[index].joinedPuzzle = schedule.puzzle(on: day)
             }
         }
@@ -166,17 +164,17 @@ extension BotEngine {
     /// nor missed. A few days at most (a member at UTC+14 is two days ahead of one at UTC−12), each one read.
     private func resultsAfter(
         _ over: PuzzleNumber, _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber,
-        context: Context
+        in turn: Turn
     ) async throws -> [UserID: Int] {
-        let schedule = board.schedule(configuration.schedule)
+        let schedule = board.schedule(self.schedule)
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         var playedAfter: [UserID: Int] = [:]
-        let latest = board == .official ? today.next : configuration.schedule.latestPuzzle(at: context.now)
+        let latest = board == .official ? today.next : self.schedule.latestPuzzle(at: turn.now)
         let key = period.key(containing: today, schedule: schedule)
         for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
             let puzzle = PuzzleNumber(number)
             guard period.key(containing: puzzle, schedule: schedule) == key else { break }
-            for entry in try await context.store.results(in: group.chat, board: board, puzzle: puzzle) {
+            for entry in try await turn.store.results(in: group.chat, board: board, puzzle: puzzle) {
                 playedAfter[entry.result.player, default: 0] += 1
             }
         }

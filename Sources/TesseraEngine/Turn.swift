@@ -1,0 +1,63 @@
+import Foundation
+import TesseraCore
+
+/// One message as a feature sees it: what was said, where and when, by whom, and their records as they stand.
+/// A feature reads it and answers with a ``Reply``; none changes it.
+struct Turn {
+    let message: ChatMessage
+    let platform: PlatformTraits
+    let now: Date
+    let store: any GameStoreTransaction
+    let player: Player
+    /// The group the message came from; nil in a direct chat.
+    let group: Group?
+    /// The language of the puzzle and board being played: the group's in a group, in a direct chat the
+    /// player's (or the one they chose with `/play`).
+    let language: Language
+
+    var isGroup: Bool { group != nil }
+    /// Replies are in the language of the chat they go to: the group's, or the player's own.
+    var texts: any Texts { (group?.language ?? player.language).texts }
+
+    /// A message in the chat and thread of the one received, answering it.
+    func answer(_ html: String, buttons: [[OutgoingMessage.Button]] = []) -> OutgoingMessage {
+        OutgoingMessage(
+            chat: message.chat, chatKind: message.chatKind, html: html, replyTo: message.messageID,
+            thread: message.thread, buttons: buttons)
+    }
+
+    /// A reply of one message answering the one received.
+    func reply(_ html: String) -> Reply { Reply(answer(html)) }
+}
+
+/// What a feature made of a ``Turn``: the messages to send, and the records it changed, for the engine to save
+/// with them.
+struct Reply {
+    var messages: [OutgoingMessage] = []
+    /// The player's record as the feature left it; nil when it did not change it.
+    var player: Player?
+    /// The group's record as the feature left it; nil when it did not change it.
+    var group: Group?
+
+    init(_ messages: OutgoingMessage..., player: Player? = nil, group: Group? = nil) {
+        self.messages = messages
+        self.player = player
+        self.group = group
+    }
+}
+
+extension BotEngine.Context {
+    /// The message as a feature sees it.
+    var turn: Turn {
+        Turn(
+            message: message, platform: platform, now: now, store: store, player: player, group: group,
+            language: language)
+    }
+
+    /// Takes a feature's reply: its messages, and the records it changed.
+    mutating func take(_ reply: Reply) {
+        replies += reply.messages
+        if let player = reply.player { self.player = player }
+        if let group = reply.group { self.group = group }
+    }
+}
