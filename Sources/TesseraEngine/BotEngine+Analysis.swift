@@ -102,7 +102,7 @@ extension BotEngine {
     /// The game an Analysis button names (`en 330`): a language code and a puzzle number.
     static func analysedGame(_ argument: String) -> (Language, PuzzleNumber)? {
         let parts = argument.split(separator: " ")
-        guard parts.count == 2, let language = language(named: String(parts[0])),
+        guard parts.count == 2, let language = PlayerSettings.language(named: String(parts[0])),
             let number = Int(parts[1]), number > 0
         else { return nil }
         return (language, PuzzleNumber(number))

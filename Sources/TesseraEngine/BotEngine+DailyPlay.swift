@@ -94,7 +94,7 @@ extension BotEngine {
     }
 
     func hardMode(_ argument: String, context: inout Context) async throws {
-        guard let enable = Self.onOff(argument, empty: true) else {
+        guard let enable = PlayerSettings.onOff(argument, empty: true) else {
             return context.reply(context.texts.onOffUsage("hard"))
         }
         context.player.prefersHardMode = enable

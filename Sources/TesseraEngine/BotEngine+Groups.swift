@@ -292,7 +292,7 @@ extension BotEngine {
     }
 
     /// The `/start` argument of a button that opens the direct chat on `language`'s puzzle (`play-es`), read back
-    /// by ``playedLanguage(fromStart:)``.
+    /// by ``PlayerSettings/playedLanguage(fromStart:)``.
     static func playStart(_ language: Language) -> String { "play-\(language.rawValue)" }
 
     /// A message that shows a guess's letters but is no command to play (an edit, a forwarded board): deleted

@@ -22,7 +22,7 @@ extension BotEngine {
                     hardMode = true
                 } else if ["new", "nueva", "nuevo"].contains(word) {
                     confirmed = true
-                } else if let language = BotEngine.language(named: String(word)), self.language == nil {
+                } else if let language = PlayerSettings.language(named: String(word)), self.language == nil {
                     self.language = language
                 } else if allowsPuzzle, puzzle == nil, let number = Int(word.drop { $0 == "#" }), word.count <= 9 {
                     puzzle = PuzzleNumber(number)

@@ -10,18 +10,6 @@ extension BotEngine {
     /// The shortest streak worth a reminder.
     static let reminderStreak = 3
 
-    func remind(_ argument: String, context: inout Context) {
-        guard !context.isGroup else { return context.reply(context.texts.remindUsage) }
-        guard !argument.isEmpty else { return context.reply(context.texts.remindersAre(on: context.player.reminders)) }
-        guard let on = Self.onOff(argument, empty: nil) else {
-            return context.reply(context.texts.onOffUsage("remind"))
-        }
-        context.player.reminders = on
-        // Today's day counts from now: a reminder comes today too if it is due.
-        if on { context.player.remindedPuzzle = nil }
-        context.reply(context.texts.remindersAre(on: on))
-    }
-
     /// Queues the reminders that are due, in the caller's transaction: each player's day is considered once,
     /// when it enters its last ``reminderLead``, and gets a reminder only if it still deserves one.
     ///

@@ -72,6 +72,7 @@ public struct BotEngine: Sendable {
     let buttonTags: ButtonTags
     /// The features, each a type of its own.
     var leaderboards: Leaderboards { Leaderboards(schedule: configuration.schedule) }
+    var playerSettings: PlayerSettings { PlayerSettings(schedule: configuration.schedule) }
     /// Presses of buttons the bot did not send, logged a line a minute at most.
     let forgedPresses = ThrottledLog(interval: 60)
     let logger: Logger
@@ -220,7 +221,8 @@ public struct BotEngine: Sendable {
         guard let command = message.command else { return SharedResult.showsLetters(message.text) }
         // `/play es` chooses a puzzle; any other word after it would be a guess.
         return command.known == .guess && !command.argument.isEmpty
-            || command.known == .play && !command.argument.isEmpty && language(named: command.argument) == nil
+            || command.known == .play && !command.argument.isEmpty
+                && PlayerSettings.language(named: command.argument) == nil
     }
 
     /// What one message works on.
@@ -320,7 +322,7 @@ public struct BotEngine: Sendable {
             guard command == .start else { return context.reply(context.texts.help) }
             // A group's play button opens the direct chat on the group's puzzle (`/start play-en`): the next word
             // goes there, not to a practice game.
-            let chosen = Self.playedLanguage(fromStart: argument)
+            let chosen = PlayerSettings.playedLanguage(fromStart: argument)
             if let chosen {
                 choosePuzzle(chosen, context: &context)
                 try await focusOnDailyPuzzle(context: &context)
@@ -328,7 +330,9 @@ public struct BotEngine: Sendable {
             context.reply(welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
         case .play where !context.isGroup:
             if !argument.isEmpty {
-                guard let chosen = Self.language(named: argument) else { return context.reply(context.texts.playUsage) }
+                guard let chosen = PlayerSettings.language(named: argument) else {
+                    return context.reply(context.texts.playUsage)
+                }
                 choosePuzzle(chosen, context: &context)
             }
             try await focusOnDailyPuzzle(context: &context)
@@ -358,9 +362,9 @@ public struct BotEngine: Sendable {
         case .settings: try await settings(argument, context: &context)
         case .forgetme: forgetMe(context: &context)
         case .export: try await export(context: &context)
-        case .timezone: timeZone(argument, context: &context)
-        case .language: language(argument, context: &context)
-        case .remind: remind(argument, context: &context)
+        case .timezone: context.take(playerSettings.timeZone(argument, in: context.turn))
+        case .language: context.take(playerSettings.language(argument, in: context.turn))
+        case .remind: context.take(playerSettings.remind(argument, in: context.turn))
         }
     }
 }

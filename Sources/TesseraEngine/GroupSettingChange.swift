@@ -27,15 +27,16 @@ enum GroupSettingChange: Equatable {
         let value = words.dropFirst().joined(separator: " ")
         let lowered = value.lowercased()
         let hour = Int(value).flatMap { (0..<24).contains($0) ? $0 : nil }
-        let onOff = BotEngine.onOff(value, empty: nil)
+        let onOff = PlayerSettings.onOff(value, empty: nil)
         let usage = Result<GroupSettingChange, Refusal>.failure(.usage(setting: name))
         switch name {
         case "timezone":
-            return BotEngine.knownTimeZone(value).map { .success(.timeZone($0)) } ?? .failure(.unknownTimeZone(value))
+            return PlayerSettings.knownTimeZone(value).map { .success(.timeZone($0)) }
+                ?? .failure(.unknownTimeZone(value))
         case "rollover":
             return hour.map { .success(.rolloverHour($0)) } ?? usage
         case "language":
-            return BotEngine.language(named: lowered).map { .success(.language($0)) }
+            return PlayerSettings.language(named: lowered).map { .success(.language($0)) }
                 ?? .failure(.unknownLanguage(value))
         case "hard":
             return onOff.map { .success(.hardModeRequired($0)) } ?? usage

@@ -26,6 +26,14 @@ struct Turn {
             thread: message.thread, buttons: buttons)
     }
 
+    /// The same message from the player as `player` is now: a reply after a change speaks as the change made it
+    /// (a new language's words).
+    func with(player: Player) -> Turn {
+        Turn(
+            message: message, platform: platform, now: now, store: store, player: player, group: group,
+            language: group?.language ?? player.puzzleLanguage)
+    }
+
     /// A reply of one message answering the one received.
     func reply(_ html: String) -> Reply { Reply(answer(html)) }
 }
@@ -59,5 +67,7 @@ extension BotEngine.Context {
         replies += reply.messages
         if let player = reply.player { self.player = player }
         if let group = reply.group { self.group = group }
+        // The puzzle played follows the records, as when the message came in.
+        if reply.player != nil || reply.group != nil { language = group?.language ?? player.puzzleLanguage }
     }
 }
