@@ -204,17 +204,7 @@ extension BotEngine {
         return queued
     }
 
-    /// A stored analysis read back; one that cannot be read is logged and shown as unavailable.
-    func decoded(_ json: String, player: UserID) -> AnalysisReport? {
-        do {
-            return try JSONDecoder().decode(AnalysisReport.self, from: Data(json.utf8))
-        } catch {
-            logger.error(
-                "A stored analysis cannot be read; it is shown as unavailable",
-                metadata: ["player.id": "\(player)", "error": "\(error)"])
-            return nil
-        }
-    }
+    func decoded(_ json: String, player: UserID) -> AnalysisReport? { core.decoded(json, player: player) }
 
     // MARK: - Working them out (the runtime's analysis service)
 

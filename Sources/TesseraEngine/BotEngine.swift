@@ -35,73 +35,41 @@ public struct BotEngine: Sendable {
         public init() {}
     }
 
-    public let configuration: Configuration
-    /// Each language's answers, built when the language is first played and kept for the engine's life: a
-    /// schedule remembers what it works out once (the order of a new answer edition's first cycle), and a
-    /// language nobody plays is never loaded.
-    private let schedules = Schedules()
-    /// Each language with extra guesses, its list with them (``guessList(_:)``).
-    private let guessLists: [Language: WordList]
+    /// What every feature shares: the configuration, the answers and lists, the secret, the log.
+    let core: EngineCore
+    public var configuration: Configuration { core.configuration }
+    var secret: ScheduleSecret { core.secret }
+    var buttonTags: ButtonTags { core.buttonTags }
+    var forgedPresses: ThrottledLog { core.forgedPresses }
+    var logger: Logger { core.logger }
 
-    private final class Schedules: Sendable {
-        let built = Mutex<[Language: AnswerSchedule]>([:])
-        /// Each language's practice words (``BotEngine/practiceWords(in:closedThrough:)``) as of the last puzzle
-        /// closed everywhere: worked out once a day, not on every `/practice`.
-        let practiceWords = Mutex<[Language: (closed: Int, words: [(PuzzleNumber, Word)])]>([:])
-    }
-
-    /// The words practice deals in a language while puzzles up to `closed` have closed everywhere: the last cycle
-    /// of their answers still on the lists, newest first, each once, with the puzzle it was.
-    func practiceWords(in language: Language, closedThrough closed: Int) -> [(PuzzleNumber, Word)] {
-        if let kept = schedules.practiceWords.withLock({ $0[language] }), kept.closed == closed { return kept.words }
-        let list = language.wordList
-        let current = Set(list.answers)
-        var seen = Set<Word>()
-        var words: [(PuzzleNumber, Word)] = []
-        for number in stride(from: closed, to: max(0, closed - list.answers.count), by: -1) {
-            let puzzle = PuzzleNumber(number)
-            let word = answer(for: puzzle, in: language)
-            if current.contains(word), seen.insert(word).inserted { words.append((puzzle, word)) }
-        }
-        schedules.practiceWords.withLock { $0[language] = (closed, words) }
-        return words
-    }
-    /// Keys the schedule and the replay guards.
-    let secret: ScheduleSecret
-    /// Signs the data of the buttons the bot sends, so a press of one it did not send is ignored.
-    let buttonTags: ButtonTags
     /// The features, each a type of its own.
     var leaderboards: Leaderboards { Leaderboards(schedule: configuration.schedule) }
     var playerSettings: PlayerSettings { PlayerSettings(schedule: configuration.schedule) }
-    /// Presses of buttons the bot did not send, logged a line a minute at most.
-    let forgedPresses = ThrottledLog(interval: 60)
-    let logger: Logger
+    var privacy: Privacy { Privacy(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
-        self.configuration = configuration
-        self.guessLists = configuration.extraGuesses.reduce(into: [:]) { lists, extra in
-            lists[extra.key] = extra.key.wordList.adding(guesses: extra.value)
-        }
-        self.secret = secret
-        self.buttonTags = ButtonTags(secret: secret)
-        self.logger = logger
+        core = EngineCore(configuration: configuration, secret: secret, logger: logger)
     }
 
-    /// The list a language's guesses are checked against: the built-in one and the operator's extra guesses.
-    func guessList(_ language: Language) -> WordList {
-        guessLists[language] ?? language.wordList
+    /// The post a ``OutgoingMessage/Action/postPlayerData(of:)`` message becomes when it is sent
+    /// (``Privacy/gatherPlayerData(_:at:in:)``).
+    public func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any GameStoreTransaction)
+        async throws -> OutgoingMessage?
+    {
+        try await privacy.gatherPlayerData(message, at: now, in: store)
     }
 
-    /// The answer of a puzzle in a language.
-    func answer(for puzzle: PuzzleNumber, in language: Language) -> Word {
-        let schedule = schedules.built.withLock { built in
-            if let schedule = built[language] { return schedule }
-            let schedule = AnswerSchedule(wordList: language.wordList, secret: secret)
-            built[language] = schedule
-            return schedule
-        }
-        return schedule.answer(for: puzzle)
+    func guessList(_ language: Language) -> WordList { core.guessList(language) }
+    func answer(for puzzle: PuzzleNumber, in language: Language) -> Word { core.answer(for: puzzle, in: language) }
+    func practiceWords(in language: Language, closedThrough closed: Int) -> [(PuzzleNumber, Word)] {
+        core.practiceWords(in: language, closedThrough: closed)
     }
+    func earliestOpenPuzzle(at now: Date) -> PuzzleNumber { core.earliestOpenPuzzle(at: now) }
+    func replayKeys(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> [String] {
+        core.replayKeys(player, language: language, puzzle: puzzle)
+    }
+    static var lastRollover: DayRollover { EngineCore.lastRollover }
 
     /// Handles one message: updates the store and queues the replies in its outbox. Returns what it did that
     /// the runtime counts (its metrics): the engine itself knows no metrics.
@@ -121,7 +89,7 @@ public struct BotEngine: Sendable {
         if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
-            try await typedConfirmation(command.argument, message: message, at: now, in: store)
+            try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store)
             return MessageOutcome()
         }
         if let button = message.button {
@@ -130,7 +98,7 @@ public struct BotEngine: Sendable {
             let parts = button.split(separator: " ", maxSplits: 1)
             let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
             guard command.known?.isButton == true else {
-                try await pressed(button, message: message, at: now, in: store)
+                try await privacy.pressed(button, message: message, at: now, in: store)
                 return MessageOutcome()
             }
             input = .command(command)
@@ -360,8 +328,8 @@ public struct BotEngine: Sendable {
         case .join: try await join(context: &context)
         case .leave: try await leave(context: &context)
         case .settings: try await settings(argument, context: &context)
-        case .forgetme: forgetMe(context: &context)
-        case .export: try await export(context: &context)
+        case .forgetme: context.take(privacy.forgetMe(in: context.turn))
+        case .export: context.take(privacy.export(in: context.turn))
         case .timezone: context.take(playerSettings.timeZone(argument, in: context.turn))
         case .language: context.take(playerSettings.language(argument, in: context.turn))
         case .remind: context.take(playerSettings.remind(argument, in: context.turn))

@@ -53,15 +53,15 @@ struct SecretsTests {
         let engine = BotEngine(configuration: .init(), secret: secret, logger: Logger(label: "test"))
         let message = ChatMessage(
             chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Ann", text: "/forgetme")
-        let data = engine.buttonData(.confirm, for: message)
+        let data = engine.privacy.buttonData(.confirm, for: message)
         let tag = try #require(data.split(separator: "~").last.map(String.init))
         #expect(tag.count == 16 && tag.allSatisfy(\.isHexDigit))
         #expect(tag != secret.tag(for: "forgetme:yes|\(message.chat)|\(message.sender)"), "not the replay guards' key")
-        #expect(engine.verifiedButton(data, pressedIn: message) == .confirm)
+        #expect(engine.privacy.verifiedButton(data, pressedIn: message) == .confirm)
         // Another secret's engine neither makes nor accepts it.
         let other = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret(Self.secretText + "!")),
             logger: Logger(label: "test"))
-        #expect(other.verifiedButton(data, pressedIn: message) == nil)
+        #expect(other.privacy.verifiedButton(data, pressedIn: message) == nil)
     }
 }

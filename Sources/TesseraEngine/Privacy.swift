@@ -1,9 +1,11 @@
-public import Foundation
+import Foundation
 import Logging
 import TesseraCore
 
 /// `/forgetme` and `/export`: a player's own data, only in their direct chat.
-extension BotEngine {
+struct Privacy {
+    let core: EngineCore
+
     /// The data of the buttons under `/forgetme`'s question.
     enum ForgetButton: String {
         case confirm = "forgetme:yes"
@@ -13,23 +15,20 @@ extension BotEngine {
     /// Asks before deleting anything: the deletion needs a press of the button under the question, or, on a
     /// platform without buttons, the question's code typed back (`/forgetme 3f09…`), bound like the button to
     /// this player in this chat.
-    func forgetMe(context: inout Context) {
-        guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
-        let texts = context.texts
-        guard context.platform.buttons else {
-            let code = buttonData(.confirm, for: context.message).split(separator: "~").last.map(String.init) ?? ""
-            return context.reply(texts.forgetQuestion + "\n" + texts.forgetTyped(code: code))
+    func forgetMe(in turn: Turn) -> Reply {
+        guard !turn.isGroup else { return turn.reply(turn.texts.privateOnly) }
+        let texts = turn.texts
+        guard turn.platform.buttons else {
+            let code = buttonData(.confirm, for: turn.message).split(separator: "~").last.map(String.init) ?? ""
+            return turn.reply(texts.forgetQuestion + "\n" + texts.forgetTyped(code: code))
         }
-        context.replies.append(
-            OutgoingMessage(
-                chat: context.message.chat, chatKind: context.message.chatKind,
-                html: texts.forgetQuestion,
-                replyTo: context.message.messageID,
+        return Reply(
+            turn.answer(
+                texts.forgetQuestion,
                 buttons: [
-                    [.init(text: texts.forgetConfirmButton, data: buttonData(.confirm, for: context.message))],
-                    [.init(text: texts.forgetCancelButton, data: buttonData(.cancel, for: context.message))],
-                ]
-            ))
+                    [.init(text: texts.forgetConfirmButton, data: buttonData(.confirm, for: turn.message))],
+                    [.init(text: texts.forgetCancelButton, data: buttonData(.cancel, for: turn.message))],
+                ]))
     }
 
     /// `/forgetme CODE`: the confirmation button's press when the code is the one this player was given in this
@@ -41,7 +40,7 @@ extension BotEngine {
         if verifiedButton(data, pressedIn: message) != nil {
             return try await pressed(data, message: message, at: now, in: store)
         }
-        let language = try await store.player(message.sender)?.language ?? configuration.defaultLanguage
+        let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
         try await store.enqueue([
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: language.texts.forgetWrongCode,
@@ -52,7 +51,7 @@ extension BotEngine {
     /// A button's data: its action and a tag binding it to the chat and the player it is offered to
     /// (`forgetme:yes~3f09…`, 29 bytes, within Telegram's 64).
     func buttonData(_ button: ForgetButton, for message: ChatMessage) -> String {
-        "\(button.rawValue)~\(buttonTags.tag(for: "\(button.rawValue)|\(message.chat)|\(message.sender)"))"
+        "\(button.rawValue)~\(core.buttonTags.tag(for: "\(button.rawValue)|\(message.chat)|\(message.sender)"))"
     }
 
     /// The button a press is of, when the bot sent it to this player in this chat; nil for any other data.
@@ -68,15 +67,15 @@ extension BotEngine {
     /// "delete everything", nothing about them may be written again.
     func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
     {
-        let language = try await store.player(message.sender)?.language ?? configuration.defaultLanguage
+        let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
         let reply: String
         switch verifiedButton(button, pressedIn: message) {
         case .confirm?:
             // Only what stops an open day being played twice is kept, and only until it has closed everywhere.
-            let open = earliestOpenPuzzle(at: now)
+            let open = core.earliestOpenPuzzle(at: now)
             for game in try await store.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
                 try await store.guardReplay(
-                    replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
+                    core.replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
             }
             _ = try await store.forget(message.sender)
             reply = language.texts.forgotten
@@ -85,8 +84,8 @@ extension BotEngine {
         case nil:
             // Forged, pressed by someone else, or from an older version: the platform has answered the press.
             // Anyone can send thousands: a line a minute at most, with how many it stands for.
-            if let unlogged = forgedPresses.admit(at: now) {
-                logger.notice(
+            if let unlogged = core.forgedPresses.admit(at: now) {
+                core.logger.notice(
                     "Ignored a press of a button the bot did not send to this player",
                     metadata: [
                         "button.data": "\(button.prefix(64))", "user.id": "\(message.sender)",
@@ -102,19 +101,19 @@ extension BotEngine {
 
     /// Sends the player everything stored about them as a JSON document: queued here, gathered when it is sent
     /// (``gatherPlayerData(_:at:in:)``), outside this transaction.
-    func export(context: inout Context) async throws {
-        guard !context.isGroup else { return context.reply(context.texts.privateOnly) }
-        context.replies.append(
-            OutgoingMessage(
-                chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.exportCaption,
-                replyTo: context.message.messageID, action: .postPlayerData(of: context.player.id)))
+    func export(in turn: Turn) -> Reply {
+        guard !turn.isGroup else { return turn.reply(turn.texts.privateOnly) }
+        var message = turn.answer(turn.texts.exportCaption)
+        message.thread = nil
+        message.action = .postPlayerData(of: turn.player.id)
+        return Reply(message)
     }
 
     /// The post a ``OutgoingMessage/Action/postPlayerData(of:)`` message becomes when it is sent: its html with
     /// everything stored about the player as a JSON document, read from `store` (a read-only snapshot, in two
     /// reads of the analyses whatever the history's length); nil, nothing to send, when nothing is stored (the
     /// player forgot themselves since) or for any other message.
-    public func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any GameStoreTransaction)
+    func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any GameStoreTransaction)
         async throws -> OutgoingMessage?
     {
         guard case .postPlayerData(let player) = message.action, let data = try await store.data(of: player) else {
@@ -125,11 +124,11 @@ extension BotEngine {
         }
         var analyses: [StoredGame: AnalysisReport] = [:]
         for (analysed, json) in try await store.analyses(of: player) {
-            if let game = games[analysed], let report = decoded(json, player: player) { analyses[game] = report }
+            if let game = games[analysed], let report = core.decoded(json, player: player) { analyses[game] = report }
         }
         var practiceAnalyses: [Int: AnalysisReport] = [:]
         for (number, json) in try await store.practiceAnalyses(of: player) {
-            if let report = decoded(json, player: player) { practiceAnalyses[number] = report }
+            if let report = core.decoded(json, player: player) { practiceAnalyses[number] = report }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -254,37 +253,6 @@ struct PlayerExport: Encodable {
                 group: result.chat.value, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
                 guesses: result.guesses, hardMode: result.hardMode, finishedAt: result.finishedAt)
         }
-    }
-}
-
-extension BotEngine {
-    /// The zone that leaves a day last (UTC−12, its puzzle changing at 23:00): a puzzle before its current one
-    /// has closed everywhere.
-    static let lastRollover: DayRollover = {
-        guard let zone = TimeZone(secondsFromGMT: -12 * 3600), let rollover = DayRollover(timeZone: zone, hour: 23)
-        else { preconditionFailure("UTC−12 with a 23:00 rollover is a valid rollover") }
-        return rollover
-    }()
-
-    /// The oldest puzzle some player may still be playing.
-    func earliestOpenPuzzle(at now: Date) -> PuzzleNumber {
-        configuration.schedule.puzzle(at: now, rollover: Self.lastRollover)
-    }
-
-    /// A one-way key for a player's game of a puzzle: the replay guard stores this, never the player's id.
-    func replayKey(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> String {
-        secret.tag(for: "replay|\(player)|\(language.rawValue)|\(puzzle)")
-    }
-
-    /// The keys a player's game of a puzzle may be guarded under: ``replayKey(_:language:puzzle:)``, and for
-    /// Telegram the key of versions before platform-qualified ids (schema v12), which named the bare number.
-    /// Those guards are dropped once their puzzles close, two days after the upgrade at most.
-    func replayKeys(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> [String] {
-        var keys = [replayKey(player, language: language, puzzle: puzzle)]
-        if player.platform == .telegram {
-            keys.append(secret.tag(for: "replay|\(player.value)|\(language.rawValue)|\(puzzle)"))
-        }
-        return keys
     }
 }
 
