@@ -47,6 +47,7 @@ public struct BotEngine: Sendable {
     var leaderboards: Leaderboards { Leaderboards(schedule: configuration.schedule) }
     var playerSettings: PlayerSettings { PlayerSettings(schedule: configuration.schedule) }
     var privacy: Privacy { Privacy(core: core) }
+    var reminders: Reminders { Reminders(schedule: configuration.schedule) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -58,6 +59,14 @@ public struct BotEngine: Sendable {
         async throws -> OutgoingMessage?
     {
         try await privacy.gatherPlayerData(message, at: now, in: store)
+    }
+
+    /// Queues the streak reminders that are due (``Reminders``); returns how many.
+    @discardableResult
+    public func queueReminders(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
+        async throws -> Int
+    {
+        try await reminders.queue(at: now, on: platform, in: store)
     }
 
     func guessList(_ language: Language) -> WordList { core.guessList(language) }

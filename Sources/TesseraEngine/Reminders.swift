@@ -1,10 +1,12 @@
-public import Foundation
+import Foundation
 import TesseraCore
 
 /// Streak reminders, for players who ask for them (`/remind on`): one silent private message, a few hours
 /// before the player's day ends, when they have not finished its puzzle and a streak of at least
 /// ``reminderStreak`` wins would end with it. At most one a day; `/remind off` stops them.
-extension BotEngine {
+struct Reminders {
+    let schedule: DailySchedule
+
     /// How long before the end of a player's day the reminder comes.
     static let reminderLead: TimeInterval = 4 * 3600
     /// The shortest streak worth a reminder.
@@ -15,17 +17,14 @@ extension BotEngine {
     ///
     /// `platform`: that platform's players only, each reminded by their own platform's day closer; nil for all.
     /// Returns how many reminders were queued.
-    @discardableResult
-    public func queueReminders(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
-        async throws -> Int
-    {
+    func queue(at now: Date, on platform: Platform?, in store: any GameStoreTransaction) async throws -> Int {
         var queued = 0
         for var player in try await store.playersWithReminders()
         where platform.map({ player.id.platform == $0 }) ?? true {
             guard let chat = player.directChat else { continue }
-            let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
+            let puzzle = player.puzzle(at: now, schedule: schedule)
             if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }
-            let dayEnds = player.nextPuzzleStart(after: now, schedule: configuration.schedule)
+            let dayEnds = player.nextPuzzleStart(after: now, schedule: schedule)
             guard dayEnds.timeIntervalSince(now) <= Self.reminderLead else { continue }
             player.remindedPuzzle = puzzle
             try await store.save(player)
