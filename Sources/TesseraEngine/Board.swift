@@ -271,3 +271,10 @@ public enum AllTimeRanking {
         return (Double(standing.points) + priorGames * priorPoints) / (days + priorGames)
     }
 }
+
+extension DailySchedule {
+    /// The original game's puzzle of the same date as this schedule's `puzzle`.
+    func officialPuzzle(sameDayAs puzzle: PuzzleNumber) -> PuzzleNumber {
+        DailySchedule.wordle.puzzle(on: day(of: puzzle))
+    }
+}

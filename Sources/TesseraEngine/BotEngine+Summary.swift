@@ -66,7 +66,7 @@ extension BotEngine {
                     queued += 1
                 }
             }
-            queued += try await queueWeekEnd(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
             if group != before { try await store.save(group) }
         }
         return queued
@@ -147,7 +147,7 @@ extension BotEngine {
 
     /// The original game's puzzle of the same date: a member who pasted its result is done with the day.
     func officialPuzzle(of puzzle: PuzzleNumber) -> PuzzleNumber {
-        DailySchedule.wordle.puzzle(on: configuration.schedule.day(of: puzzle))
+        configuration.schedule.officialPuzzle(sameDayAs: puzzle)
     }
 
     /// When a member's own day of `puzzle` ends: on the later of their zone and a pending one.

@@ -48,6 +48,7 @@ public struct BotEngine: Sendable {
     var playerSettings: PlayerSettings { PlayerSettings(schedule: configuration.schedule) }
     var privacy: Privacy { Privacy(core: core) }
     var reminders: Reminders { Reminders(schedule: configuration.schedule) }
+    var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)

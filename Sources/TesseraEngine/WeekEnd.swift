@@ -5,16 +5,18 @@ import TesseraCore
 /// result of the week can still change, one post with the winner and podium, the best streak, and the days
 /// everyone played. A week played on one day only (a group that began on its Sunday) has had its summary: no
 /// post.
-extension BotEngine {
+struct WeekEnd {
+    let schedule: DailySchedule
+
     /// Queues the post of the latest week that ended among the days the group has just revealed (after
     /// downtime, older weeks pass silently). Returns how many posts were queued.
-    func queueWeekEnd(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
+    func queue(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
         async throws -> Int
     {
         guard group.summaryEnabled else { return 0 }
         var puzzle = group.lastRevealedPuzzle
         while puzzle > before {
-            if BoardPeriod.week.firstPuzzle(containing: puzzle.next, schedule: configuration.schedule) == puzzle.next {
+            if BoardPeriod.week.firstPuzzle(containing: puzzle.next, schedule: schedule) == puzzle.next {
                 guard let week = try await weekSummary(ending: puzzle, in: group, store: store) else { return 0 }
                 try await store.enqueue([
                     OutgoingMessage(
@@ -32,7 +34,6 @@ extension BotEngine {
     private func weekSummary(ending last: PuzzleNumber, in group: Group, store: any GameStoreTransaction)
         async throws -> WeekSummary?
     {
-        let schedule = configuration.schedule
         let standings = try await store.standings(
             in: group.chat, board: .tessera, period: BoardPeriod.week.key(containing: last, schedule: schedule))
         let played = standings.filter { $0.played > 0 }
@@ -48,7 +49,7 @@ extension BotEngine {
         let longest = streaks.map(\.1).max()
         let streak = longest.map { length in
             (
-                names: Shortlist(streaks.filter { $0.1 == length }.map(\.0), count: Self.summaryNames, by: <),
+                names: Shortlist(streaks.filter { $0.1 == length }.map(\.0), count: BotEngine.summaryNames, by: <),
                 streak: length
             )
         }
@@ -62,7 +63,8 @@ extension BotEngine {
             let results = Set(
                 try await store.results(in: group.chat, board: .tessera, puzzle: puzzle).map(\.result.player))
             guard !results.isEmpty else { continue }
-            let pasted = try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: puzzle))
+            let pasted = try await store.results(
+                in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: puzzle))
             let played = results.union(pasted.map(\.result.player))
             daysPlayed += 1
             if standings.filter({ $0.joinedPuzzle <= puzzle }).allSatisfy({ played.contains($0.player) }) {
