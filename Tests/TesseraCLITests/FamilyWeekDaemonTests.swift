@@ -7,8 +7,8 @@ import Testing
 /// Lucía in Madrid, who administers the group and switches it to Spanish mid-week; Ben in New York, in hard mode;
 /// Dai, the grandfather in Tokyo; and Pat, who only pastes the original game's results.
 ///
-/// With `TESSERA_TRANSCRIPT` set to a path, the group's posts of the week are written there, as the family read
-/// them, with the finish-to-word times.
+/// With `TESSERA_TRANSCRIPTS` set to a directory, the group's posts of the week are written to `week.txt` there, as
+/// the family read them, with the finish-to-word times.
 @Suite("A family's week in one group, through the daemon", .serialized)
 struct FamilyWeekDaemonTests {
     enum Member: Int64, CaseIterable, FamilyMember {
@@ -45,8 +45,7 @@ struct FamilyWeekDaemonTests {
     func week() async throws {
         // Sunday, 18:00 in Madrid: puzzle 326
         let family = try await FamilyChat<Member>(at: "2026-11-22T17:00:00Z", administrator: .lucía)
-        let (fake, clock) = (family.fake, family.clock)
-        var transcript: [String] = []
+        let fake = family.fake
         /// Sends a message in a direct chat and waits for the bot's next message there.
         func exchange(_ text: String, from member: Member) async throws -> String {
             let before = try await fake.sent().filter { $0.chat == member.rawValue }.count
@@ -54,50 +53,14 @@ struct FamilyWeekDaemonTests {
             let sent = try await fake.waitForSent { $0.filter { $0.chat == member.rawValue }.count > before }
             return sent.filter { $0.chat == member.rawValue }[before].text
         }
-        /// Plays words in the direct chat; returns when the board shows them all, and when the last was sent.
-        @discardableResult
-        func play(_ words: [String], as member: Member, puzzle: Int) async throws -> Date {
-            for word in words.dropLast() { try await family.send(word, from: member) }
-            let finished = Date()
-            try await family.send(words[words.count - 1], from: member)
-            let shown = ["\(words.count)/6", "X/6"].map { "<b>Tessera \(puzzle)</b> · \($0)" }
-            do {
-                _ = try await fake.waitForSent { sent in
-                    sent.contains { message in
-                        message.chat == member.rawValue && shown.contains { message.text.hasPrefix($0) }
-                    }
-                }
-            } catch {
-                let last = try await fake.sent().filter { $0.chat == member.rawValue }.suffix(3).map(\.text)
-                Issue.record("\(member)'s board of \(puzzle) never showed \(words): \(last)")
-                throw error
-            }
-            return finished
-        }
-        var seenPosts = 0
-        /// The bot's next post in the group (not a reply) containing `text`; kept for the transcript.
-        func post(containing text: String, timeout: Duration = .seconds(30)) async throws -> FakeTelegram.SentMessage {
-            let posts = try await fake.waitForSent(timeout: timeout) { sent in
-                sent.contains { $0.chat == -1 && $0.replyTo == nil && $0.text.contains(text) }
-            }
-            let found = try #require(posts.last { $0.chat == -1 && $0.replyTo == nil && $0.text.contains(text) })
-            let group = posts.filter { $0.chat == -1 && $0.replyTo == nil }
-            transcript += group.dropFirst(seenPosts).map(\.text)
-            seenPosts = group.count
-            return found
-        }
-        func at(_ utc: String, _ note: String) throws {
-            try clock.set(utc)
-            transcript.append("—— \(note) (\(utc))")
-        }
         var waits: [String] = []
 
         // SUNDAY 22, puzzle 326. Lucía adds the bot and sets the group to Madrid: it applies at once, and is said.
         try await fake.push([FakeTelegram.added(to: -1, by: Member.lucía.rawValue, name: "Lucía", languageCode: "es")])
-        _ = try await post(containing: "👋")
+        _ = try await family.post(containing: "👋")
         let zone = try await family.reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true)
         #expect(zone.text.hasPrefix("Saved.") && !zone.text.contains("From puzzle"), "\(zone.text)")
-        let moved = try await post(containing: "📣")
+        let moved = try await family.post(containing: "📣")
         #expect(moved.text.hasPrefix("📣 From puzzle 326, its day follows <b>Europe/Madrid</b>"), "\(moved.text)")
         #expect(moved.links.contains { $0.hasSuffix("start=play-en") }, "a button to the puzzle: \(moved.links)")
         // Item 4: Lucía, first met in the group, follows it to Madrid; her first private reply says so.
@@ -111,74 +74,74 @@ struct FamilyWeekDaemonTests {
         for member in [Member.ben, .dai] { try await family.send("/join", from: member, inGroup: true) }
         try await family.send("/join", from: .lucía, inGroup: true)
         #expect(try await family.reply(to: "/timezone Asia/Tokyo", from: .dai).text.contains("327"))
-        try await play(try Self.win(.english, 326, misses: 2), as: .dai, puzzle: 326)
-        try await play(try Self.win(.english, 326, misses: 2), as: .ben, puzzle: 326)
-        try at("2026-11-22T23:00:30Z", "Sunday ends in Madrid")
-        _ = try await post(containing: "Puzzle 326 is over here.")
+        try await family.play(try Self.win(.english, 326, misses: 2), as: .dai, puzzle: 326)
+        try await family.play(try Self.win(.english, 326, misses: 2), as: .ben, puzzle: 326)
+        try await family.at("2026-11-22T23:00:30Z", "Sunday ends in Madrid")
+        _ = try await family.post(containing: "Puzzle 326 is over here.")
 
         // MONDAY 23, puzzle 327.
-        try at("2026-11-23T09:00:00Z", "Monday 10:00 in Madrid")
+        try await family.at("2026-11-23T09:00:00Z", "Monday 10:00 in Madrid")
         let switchedLuciaEN = try await family.reply(to: "/start play-en", from: .lucía).text
         #expect(switchedLuciaEN.contains("<b>inglés</b>"), "\(switchedLuciaEN)")
-        try await play(try Self.win(.english, 327, misses: 3), as: .lucía, puzzle: 327)
-        try await play(try Self.win(.english, 327, misses: 4), as: .dai, puzzle: 327)
+        try await family.play(try Self.win(.english, 327, misses: 3), as: .lucía, puzzle: 327)
+        try await family.play(try Self.win(.english, 327, misses: 4), as: .dai, puzzle: 327)
         try await family.send("Wordle 1,983 3/6", from: .pat, inGroup: true)
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 4 }
         // Item 1: everyone but Ben is done; the summary names him and until when, in Madrid's time.
-        try at("2026-11-23T23:00:30Z", "Monday ends in Madrid")
-        let monday = try await post(containing: "Puzzle 327 is over here.").text
+        try await family.at("2026-11-23T23:00:30Z", "Monday ends in Madrid")
+        let monday = try await family.post(containing: "Puzzle 327 is over here.").text
         #expect(monday.contains("🔒 The word follows when Ben has played, or at 06:00."), "\(monday)")
         // Item 2: Pat's paste has its line; she did not miss the day.
         #expect(monday.contains("📋 Wordle 1,983, pasted: Pat 3/6") && !monday.contains("Missed"), "\(monday)")
-        try at("2026-11-24T01:00:00Z", "Monday 20:00 in New York")
-        let benFinished = try await play(try Self.win(.english, 327, misses: 2), as: .ben, puzzle: 327)
-        let reveal = try await post(containing: "Everyone here is done with puzzle 327.")
+        try await family.at("2026-11-24T01:00:00Z", "Monday 20:00 in New York")
+        let benFinished = try await family.play(try Self.win(.english, 327, misses: 2), as: .ben, puzzle: 327)
+        let reveal = try await family.post(containing: "Everyone here is done with puzzle 327.")
         #expect(reveal.text.contains("🥇 Ben — 3/6*"), "\(reveal.text)")
         waits.append(
             "Madrid group, New York last (01:00 UTC): "
                 + String(format: "%.1f s", reveal.time - benFinished.timeIntervalSince1970))
 
         // TUESDAY 24, puzzle 328. Dai plays first; then Lucía switches the group to Spanish: it waits a day.
-        try at("2026-11-24T08:00:00Z", "Tuesday 17:00 in Tokyo")
-        try await play(try Self.win(.english, 328, misses: 3), as: .dai, puzzle: 328)
+        try await family.at("2026-11-24T08:00:00Z", "Tuesday 17:00 in Tokyo")
+        try await family.play(try Self.win(.english, 328, misses: 3), as: .dai, puzzle: 328)
         let switched = try await family.reply(to: "/settings language es", from: .lucía, inGroup: true).text
         #expect(switched.contains("From puzzle 329"), "\(switched)")
         try await family.send("Wordle 1,984 X/6", from: .pat, inGroup: true)
-        try at("2026-11-24T23:00:30Z", "Tuesday ends in Madrid")
-        let tuesday = try await post(containing: "Puzzle 328 is over here.").text
+        try await family.at("2026-11-24T23:00:30Z", "Tuesday ends in Madrid")
+        let tuesday = try await family.post(containing: "Puzzle 328 is over here.").text
         #expect(tuesday.contains("😴 Missed: Lucía\n") && tuesday.contains("pasted: Pat X/6"), "\(tuesday)")
         // Item 3: the switch is announced in both languages, with a button to the Spanish puzzle.
-        let spanish = try await post(containing: "📣 Desde el reto 329")
+        let spanish = try await family.post(containing: "📣 Desde el reto 329")
         #expect(spanish.text.contains("📣 From puzzle 329, this group plays the <b>Spanish</b> puzzle"))
         #expect(spanish.links.contains { $0.hasSuffix("start=play-es") }, "\(spanish.links)")
         // Ben loses in hard mode after the summary: the reveal says his streak ended (item 6).
-        try at("2026-11-25T02:00:00Z", "Tuesday 21:00 in New York")
-        try await play(try Self.misses(6, .english, 328), as: .ben, puzzle: 328)
-        let lost = try await post(containing: "Everyone here is done with puzzle 328.").text
+        try await family.at("2026-11-25T02:00:00Z", "Tuesday 21:00 in New York")
+        try await family.play(try Self.misses(6, .english, 328), as: .ben, puzzle: 328)
+        let lost = try await family.post(containing: "Everyone here is done with puzzle 328.").text
         #expect(lost.contains("💔 Streaks broken: Ben (2)"), "\(lost)")
 
         // WEDNESDAY 25, puzzle 329: the first Spanish day. Dai plays English, as every day: it still counts.
-        try at("2026-11-25T10:00:00Z", "Wednesday 19:00 in Tokyo")
-        try await play(try Self.win(.english, 329, misses: 2), as: .dai, puzzle: 329)
+        try await family.at("2026-11-25T10:00:00Z", "Wednesday 19:00 in Tokyo")
+        try await family.play(try Self.win(.english, 329, misses: 2), as: .dai, puzzle: 329)
         let switchedLuciaES = try await family.reply(to: "/start play-es", from: .lucía).text
         #expect(switchedLuciaES.contains("<b>español</b>"), "\(switchedLuciaES)")
-        try await play(try Self.win(.spanish, 329, misses: 2), as: .lucía, puzzle: 329)
+        try await family.play(try Self.win(.spanish, 329, misses: 2), as: .lucía, puzzle: 329)
         // Item 8: her Spanish share is marked, so it is not mistaken for an English one.
         let share = try await family.reply(to: "/share", from: .lucía, inGroup: true).text
         #expect(share.hasPrefix("Tessera 329 3/6 · Español\n"), "\(share)")
         try await family.send("Wordle 1,985 2/6", from: .pat, inGroup: true)
-        try at("2026-11-25T22:00:00Z", "Wednesday 17:00 in New York")
+        try await family.at("2026-11-25T22:00:00Z", "Wednesday 17:00 in New York")
         let switchedBenES = try await family.reply(to: "/start play-es", from: .ben).text
         #expect(switchedBenES.contains("<b>Spanish</b>"), "\(switchedBenES)")
-        try await play(try Self.win(.spanish, 329, misses: 1), as: .ben, puzzle: 329)
-        try at("2026-11-25T23:00:30Z", "Wednesday ends in Madrid")
-        let wednesday = try await post(containing: "El reto 329 ha terminado aquí.").text
+        try await family.play(try Self.win(.spanish, 329, misses: 1), as: .ben, puzzle: 329)
+        try await family.at("2026-11-25T23:00:30Z", "Wednesday ends in Madrid")
+        let wednesday = try await family.post(containing: "El reto 329 ha terminado aquí.").text
         #expect(wednesday.contains("La palabra era <tg-spoiler>"), "everyone is done: \(wednesday)")
         #expect(wednesday.contains("Dai 3/6") && !wednesday.contains("Rachas rotas"), "\(wednesday)")
         #expect(wednesday.contains("🔥 Rachas en marcha: Dai (4)"), "\(wednesday)")
 
         // THURSDAY 26, puzzle 330. Item 5: the summary at 21:00 sums up Thursday on Thursday.
-        try at("2026-11-26T08:00:00Z", "Thursday 09:00 in Madrid")
+        try await family.at("2026-11-26T08:00:00Z", "Thursday 09:00 in Madrid")
         let evening = try await family.reply(to: "/settings summary 21", from: .lucía, inGroup: true).text
         #expect(
             evening.contains(
@@ -186,25 +149,25 @@ struct FamilyWeekDaemonTests {
             "\(evening)")
         let switchedDaiES = try await family.reply(to: "/start play-es", from: .dai).text
         #expect(switchedDaiES.contains("<b>Spanish</b>"), "\(switchedDaiES)")
-        try await play(try Self.win(.spanish, 330, misses: 3), as: .dai, puzzle: 330)
-        try await play(try Self.win(.spanish, 330, misses: 2), as: .lucía, puzzle: 330)
+        try await family.play(try Self.win(.spanish, 330, misses: 3), as: .dai, puzzle: 330)
+        try await family.play(try Self.win(.spanish, 330, misses: 2), as: .lucía, puzzle: 330)
         try await family.send("Wordle 1,986 4/6", from: .pat, inGroup: true)
-        try at("2026-11-26T20:00:30Z", "Thursday 21:00 in Madrid")
-        let thursday = try await post(containing: "El reto 330 de hoy, por ahora.").text
+        try await family.at("2026-11-26T20:00:30Z", "Thursday 21:00 in Madrid")
+        let thursday = try await family.post(containing: "El reto 330 de hoy, por ahora.").text
         #expect(thursday.contains("🔒 La palabra llegará cuando haya jugado Ben, o mañana a las 06:00."), "\(thursday)")
-        try at("2026-11-26T22:30:00Z", "Thursday 23:30 in Madrid")
+        try await family.at("2026-11-26T22:30:00Z", "Thursday 23:30 in Madrid")
         let yesterdayThursday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
         #expect(
             yesterdayThursday.hasPrefix("<b>Clasificación · reto 329 · ayer · definitiva</b>"), "\(yesterdayThursday)")
-        let benThursday = try await play(try Self.win(.spanish, 330, misses: 1), as: .ben, puzzle: 330)
-        let thursdayWord = try await post(containing: "Todos aquí han terminado el reto 330.")
+        let benThursday = try await family.play(try Self.win(.spanish, 330, misses: 1), as: .ben, puzzle: 330)
+        let thursdayWord = try await family.post(containing: "Todos aquí han terminado el reto 330.")
         waits.append(
             "Summary at 21:00 Madrid, New York last (22:30 UTC): "
                 + String(format: "%.1f s", thursdayWord.time - benThursday.timeIntervalSince1970))
 
         // FRIDAY 27, puzzle 331: Dai does not play. Lucía gives up two practice games, one without a guess.
-        try at("2026-11-27T12:00:00Z", "Friday 13:00 in Madrid")
-        try await play(try Self.win(.spanish, 331, misses: 1), as: .lucía, puzzle: 331)
+        try await family.at("2026-11-27T12:00:00Z", "Friday 13:00 in Madrid")
+        try await family.play(try Self.win(.spanish, 331, misses: 1), as: .lucía, puzzle: 331)
         try await family.send("Wordle 1,987 5/6", from: .pat, inGroup: true)
         _ = try await exchange("/practice", from: .lucía)
         try await family.send(try Self.misses(1, .spanish, 1)[0], from: .lucía)  // the board is edited in place
@@ -214,33 +177,33 @@ struct FamilyWeekDaemonTests {
         #expect(stats.contains("Jugadas 0 · Victorias 0 % · Abandonadas 1"), "\(stats)")
         let patStats = try await exchange("/stats", from: .pat)
         #expect(patStats.contains("<b>Wordle</b>") && patStats.contains("Played 5 · Win 80%"), "\(patStats)")
-        try at("2026-11-27T20:00:30Z", "Friday 21:00 in Madrid")
-        _ = try await post(containing: "El reto 331 de hoy, por ahora.")
-        try at("2026-11-27T23:00:00Z", "Friday 18:00 in New York")
-        try await play(try Self.win(.spanish, 331, misses: 2), as: .ben, puzzle: 331)
-        _ = try await post(containing: "Todos aquí han terminado el reto 331.")
+        try await family.at("2026-11-27T20:00:30Z", "Friday 21:00 in Madrid")
+        _ = try await family.post(containing: "El reto 331 de hoy, por ahora.")
+        try await family.at("2026-11-27T23:00:00Z", "Friday 18:00 in New York")
+        try await family.play(try Self.win(.spanish, 331, misses: 2), as: .ben, puzzle: 331)
+        _ = try await family.post(containing: "Todos aquí han terminado el reto 331.")
 
         // SATURDAY 28, puzzle 332. Dai, in Tokyo, has already played Sunday's puzzle: his missed Friday stays.
-        try at("2026-11-28T10:00:00Z", "Saturday 19:00 in Tokyo")
-        try await play(try Self.win(.spanish, 332, misses: 2), as: .dai, puzzle: 332)
-        try await play(try Self.win(.spanish, 332, misses: 3), as: .lucía, puzzle: 332)
+        try await family.at("2026-11-28T10:00:00Z", "Saturday 19:00 in Tokyo")
+        try await family.play(try Self.win(.spanish, 332, misses: 2), as: .dai, puzzle: 332)
+        try await family.play(try Self.win(.spanish, 332, misses: 3), as: .lucía, puzzle: 332)
         try await family.send("Wordle 1,988 3/6", from: .pat, inGroup: true)
-        try at("2026-11-28T16:00:00Z", "Sunday 01:00 in Tokyo")
-        try await play(try Self.win(.spanish, 333, misses: 1), as: .dai, puzzle: 333)
+        try await family.at("2026-11-28T16:00:00Z", "Sunday 01:00 in Tokyo")
+        try await family.play(try Self.win(.spanish, 333, misses: 1), as: .dai, puzzle: 333)
         let saturdayWeek = try await family.reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
-        try at("2026-11-28T20:00:30Z", "Saturday 21:00 in Madrid")
-        _ = try await post(containing: "El reto 332 de hoy, por ahora.")
-        try at("2026-11-28T23:30:00Z", "Saturday 18:30 in New York")
-        try await play(try Self.win(.spanish, 332, misses: 0), as: .ben, puzzle: 332)
-        _ = try await post(containing: "Todos aquí han terminado el reto 332.")
+        try await family.at("2026-11-28T20:00:30Z", "Saturday 21:00 in Madrid")
+        _ = try await family.post(containing: "El reto 332 de hoy, por ahora.")
+        try await family.at("2026-11-28T23:30:00Z", "Saturday 18:30 in New York")
+        try await family.play(try Self.win(.spanish, 332, misses: 0), as: .ben, puzzle: 332)
+        _ = try await family.post(containing: "Todos aquí han terminado el reto 332.")
 
         // SUNDAY 29, puzzle 333. In the evening, yesterday is Saturday; the missed days have not moved.
-        try at("2026-11-29T11:00:00Z", "Sunday 12:00 in Madrid")
-        try await play(try Self.win(.spanish, 333, misses: 2), as: .lucía, puzzle: 333)
+        try await family.at("2026-11-29T11:00:00Z", "Sunday 12:00 in Madrid")
+        try await family.play(try Self.win(.spanish, 333, misses: 2), as: .lucía, puzzle: 333)
         try await family.send("Wordle 1,989 4/6", from: .pat, inGroup: true)
-        try at("2026-11-29T20:00:30Z", "Sunday 21:00 in Madrid")
-        _ = try await post(containing: "El reto 333 de hoy, por ahora.")
-        try at("2026-11-29T20:30:00Z", "Sunday 21:30 in Madrid")
+        try await family.at("2026-11-29T20:00:30Z", "Sunday 21:00 in Madrid")
+        _ = try await family.post(containing: "El reto 333 de hoy, por ahora.")
+        try await family.at("2026-11-29T20:30:00Z", "Sunday 21:30 in Madrid")
         let sundayYesterday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
         #expect(sundayYesterday.hasPrefix("<b>Clasificación · reto 332 · ayer"), "\(sundayYesterday)")
         let sundayWeek = try await family.reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
@@ -251,20 +214,20 @@ struct FamilyWeekDaemonTests {
             #expect(dai.contains("faltó 1") && lucia.contains("faltó 1"), "\(when): \(board)")
         }
         // Item 7: Ben's Sunday ends the week; its post follows the word.
-        try at("2026-11-29T23:30:00Z", "Sunday 18:30 in New York")
-        let benSunday = try await play(try Self.win(.spanish, 333, misses: 1), as: .ben, puzzle: 333)
-        let sundayWord = try await post(containing: "Todos aquí han terminado el reto 333.")
+        try await family.at("2026-11-29T23:30:00Z", "Sunday 18:30 in New York")
+        let benSunday = try await family.play(try Self.win(.spanish, 333, misses: 1), as: .ben, puzzle: 333)
+        let sundayWord = try await family.post(containing: "Todos aquí han terminado el reto 333.")
         waits.append(
             "Sunday, New York last (23:30 UTC): "
                 + String(format: "%.1f s", sundayWord.time - benSunday.timeIntervalSince1970))
-        let weekPost = try await post(containing: "🏁 Terminó la semana desde el 23 de noviembre.").text
+        let weekPost = try await family.post(containing: "🏁 Terminó la semana desde el 23 de noviembre.").text
         // Ben and Lucía share the best streak; Pat's pastes count as playing: only Tuesday and Friday lacked one.
         #expect(weekPost.contains("🥇 Ben — 35 pts 🏆\n🥈 Lucía — 23 pts\n🥉 Dai — 21 pts"), "\(weekPost)")
         #expect(weekPost.contains("🔥 Mejor racha: Ben, Lucía (5)"), "\(weekPost)")
         #expect(weekPost.contains("👪 Todos jugaron 5 de 7 días."), "\(weekPost)")
 
         // MONDAY 30: until someone plays the new week, the week board is the one that ended.
-        try at("2026-11-30T09:00:00Z", "Monday 10:00 in Madrid")
+        try await family.at("2026-11-30T09:00:00Z", "Monday 10:00 in Madrid")
         let lastWeek = try await family.reply(to: "/leaderboard semana", from: .lucía, inGroup: true).text
         #expect(lastWeek.contains("la semana pasada"), "\(lastWeek)")
         // Item 8: the archive fits a phone, with a button to older puzzles.
@@ -272,10 +235,9 @@ struct FamilyWeekDaemonTests {
         #expect(archive.buttons.contains { $0.text == "Older ▸" }, "\(archive.buttons)")
         #expect(archive.text.components(separatedBy: "\n").count <= 16, "\(archive.text)")
 
-        if let path = ProcessInfo.processInfo.environment["TESSERA_TRANSCRIPT"] {
-            let text = (transcript + ["", "Finish to word:"] + waits).joined(separator: "\n\n")
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
+        family.note("Finish to word:")
+        family.note(waits.joined(separator: "\n"))
+        try family.writeTranscript(named: "week.txt")
         #expect(await family.stop() == 0)
     }
 }
