@@ -54,11 +54,13 @@ struct WeekEnd {
             )
         }
         // A day everyone played: every member on the board that day has a result of it, or pasted the original
-        // game's of the same date. Fourteen reads, once a week.
+        // game's of the same date. Fourteen reads, once a week. A board that began during the week counts its
+        // days from then.
         let first = BoardPeriod.week.firstPuzzle(containing: last, schedule: schedule)
+        let start = max(first, standings.map(\.joinedPuzzle).min() ?? first)
         var everyone = 0
         var daysPlayed = 0
-        for day in first.rawValue...last.rawValue {
+        for day in start.rawValue...last.rawValue {
             let puzzle = PuzzleNumber(day)
             let results = Set(
                 try await store.results(in: group.chat, board: .tessera, puzzle: puzzle).map(\.result.player))
@@ -74,7 +76,7 @@ struct WeekEnd {
         guard daysPlayed >= 2 else { return nil }
         return WeekSummary(
             monday: schedule.day(of: first), podium: podium, bestStreak: streak, daysEveryonePlayed: everyone,
-            days: last.rawValue - first.rawValue + 1)
+            days: last.rawValue - start.rawValue + 1)
     }
 }
 
@@ -86,5 +88,6 @@ struct WeekSummary {
     /// The longest streak of wins going at the week's end, of two or more: who has it, and its length.
     let bestStreak: (names: Shortlist<String>, streak: Int)?
     let daysEveryonePlayed: Int
+    /// The week's days since the board began: 7, or fewer for a board that began during the week.
     let days: Int
 }

@@ -903,4 +903,33 @@ extension GroupTests {
         let newWeek = try await bot.text("/leaderboard week", from: 2, name: "Bob", in: -1, group: true)
         #expect(newWeek.hasPrefix("<b>Leaderboard · this week (since 2026-11-23)</b>\n🥇 Bob — 6 pts"), "\(newWeek)")
     }
+
+    @Test(
+        "A board that began during the week counts the days everyone played from its first day",
+        arguments: [
+            (Language.english, "👪 Everyone played on 2 of the 3 days since this board began."),
+            (Language.spanish, "👪 Todos jugaron 2 de los 3 días desde que empezó esta clasificación."),
+        ])
+    func weekEndOfANewBoard(language: Language, line: String) async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday + 4 * 86_400  // Friday 2026-11-20, puzzle 324.
+        if language == .spanish {
+            _ = try await bot.send("/settings language es", from: 1, name: "Ann", in: -1, group: true, admin: true)
+        }
+        for (user, name) in [(1, "Ann"), (2, "Bob")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+            if language == .spanish { _ = try await bot.send("/language es", from: user, name: name) }
+        }
+        // Ann plays from Friday, Bob from Saturday.
+        for day in 0..<3 {
+            try await bot.play(1, name: "Ann", misses: 1, language: language)
+            if day > 0 { try await bot.play(2, name: "Bob", misses: 2, language: language) }
+            if day < 2 { try await bot.nextDay() }
+        }
+        let engine = bot.engine
+        let closing = bot.now + 12 * 3600 + 60  // Monday 2026-11-23, 00:01 UTC.
+        _ = try await bot.store.write { try await engine.closeDays(at: closing, in: $0) }
+        let week = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
+        #expect(week.hasSuffix("\n" + line), "\(week)")
+    }
 }

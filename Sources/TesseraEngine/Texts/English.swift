@@ -433,7 +433,7 @@ struct English: Texts {
     func weekEveryonePlayed(_ days: Int, of total: Int) -> String {
         days == 0
             ? "No day had everyone playing: a whole group one day next week?"
-            : "Everyone played on \(days) of \(total) days."
+            : "Everyone played on \(days) of \(total == 7 ? "7 days" : "the \(total) days since this board began")."
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]

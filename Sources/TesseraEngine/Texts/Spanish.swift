@@ -474,7 +474,9 @@ struct Spanish: Texts {
     let weekBestStreak = "Mejor racha"
     func weekEveryonePlayed(_ days: Int, of total: Int) -> String {
         days == 0
-            ? "Ningún día jugó todo el grupo: ¿uno la semana que viene?" : "Todos jugaron \(days) de \(total) días."
+            ? "Ningún día jugó todo el grupo: ¿uno la semana que viene?"
+            : "Todos jugaron \(days) de "
+                + (total == 7 ? "7 días." : "los \(total) días desde que empezó esta clasificación.")
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
