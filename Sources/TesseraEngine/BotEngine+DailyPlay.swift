@@ -71,7 +71,7 @@ extension BotEngine {
             }
             try await context.store.save(daily.stored)
             if daily.stored.result != nil {
-                try await countOnBoards(daily.stored, context: context)
+                try await groupBoards.countOnBoards(daily.stored, at: context.now, in: context.store)
                 try await context.store.requestAnalysis(
                     of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
             }
@@ -83,7 +83,7 @@ extension BotEngine {
         let daily = try await dailyGame(context)
         if daily.game.rows.isEmpty {
             // In a group, words are not guesses: where to play instead.
-            if context.isGroup { return try await playPrivately(context: &context) }
+            if context.isGroup { return context.take(try await groupBoards.playPrivately(in: context.turn)) }
             context.reply(context.texts.noGuessesYet)
         } else if context.isGroup {
             context.reply(groupProgress(daily.game, context: context))
@@ -143,8 +143,10 @@ extension BotEngine {
             if let group = context.group, let played = try await finishedElsewhere(daily.stored, group: group, context)
             {
                 let texts = context.player.language.texts
-                return otherLanguageNotice(
-                    texts.shareOtherLanguage(played, groupPlays: group.language), context: &context)
+                return context.take(
+                    Reply(
+                        groupBoards.otherLanguageNotice(
+                            texts.shareOtherLanguage(played, groupPlays: group.language), in: context.turn)))
             }
             context.reply(context.texts.shareNotFinished)
             return

@@ -12,7 +12,7 @@ extension BotEngine {
     // MARK: - Starting a game
 
     func practice(_ argument: String, context: inout Context) async throws {
-        guard !context.isGroup else { return try await playPrivately(context: &context) }
+        guard !context.isGroup else { return context.take(try await groupBoards.playPrivately(in: context.turn)) }
         guard let options = PracticeOptions(argument, allowsPuzzle: false) else {
             return context.reply(context.texts.practiceUsage)
         }
@@ -20,7 +20,7 @@ extension BotEngine {
     }
 
     func archive(_ argument: String, context: inout Context) async throws {
-        guard !context.isGroup else { return try await playPrivately(context: &context) }
+        guard !context.isGroup else { return context.take(try await groupBoards.playPrivately(in: context.turn)) }
         guard let options = PracticeOptions(argument, allowsPuzzle: true) else {
             return context.reply(context.texts.archiveUsage)
         }

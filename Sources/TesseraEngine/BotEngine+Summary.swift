@@ -61,7 +61,7 @@ extension BotEngine {
                 group.lastClosedLanguage = group.language
                 let settings = group.daySettings
                 group.applyPending(closed: due)
-                if let announcement = dayChangeAnnouncement(from: settings, to: group) {
+                if let announcement = groupBoards.dayChangeAnnouncement(from: settings, to: group) {
                     try await store.enqueue([announcement])
                     queued += 1
                 }

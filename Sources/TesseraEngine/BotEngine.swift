@@ -49,6 +49,7 @@ public struct BotEngine: Sendable {
     var privacy: Privacy { Privacy(core: core) }
     var reminders: Reminders { Reminders(schedule: configuration.schedule) }
     var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
+    var groupBoards: GroupBoards { GroupBoards(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -68,6 +69,21 @@ public struct BotEngine: Sendable {
         async throws -> Int
     {
         try await reminders.queue(at: now, on: platform, in: store)
+    }
+
+    /// Counts a result on a group's board (``GroupBoards/count(_:periods:store:)``).
+    public func count(_ result: BoardResult, periods: [PeriodKey], store: any GameStoreTransaction) async throws
+        -> Bool
+    {
+        try await groupBoards.count(result, periods: periods, store: store)
+    }
+
+    /// Puts the sender on the group's board (``GroupBoards/addToBoard(in:)``); false if they were on it already.
+    @discardableResult
+    func addToBoard(_ context: inout Context) async throws -> Bool {
+        let (added, reply) = try await groupBoards.addToBoard(in: context.turn)
+        context.take(reply)
+        return added
     }
 
     func guessList(_ language: Language) -> WordList { core.guessList(language) }
@@ -117,7 +133,7 @@ public struct BotEngine: Sendable {
         if message.chatKind == .group {
             group = try await store.group(message.chat)
             if group == nil {
-                let created = newGroup(message.chat, at: now)
+                let created = groupBoards.newGroup(message.chat, at: now)
                 try await store.save(created)
                 group = created
             }
@@ -243,7 +259,7 @@ public struct BotEngine: Sendable {
     private func respond(to input: BotInput, context: inout Context) async throws {
         if context.message.isEdited {
             if Self.revealsGuess(context.message) {
-                deleteRevealedGuess(context: &context)
+                context.take(groupBoards.deleteRevealedGuess(in: context.turn))
             } else {
                 edited(context: &context)
             }
@@ -274,7 +290,7 @@ public struct BotEngine: Sendable {
         switch input {
         case .text:
             if Self.revealsGuess(context.message) {
-                deleteRevealedGuess(context: &context)
+                context.take(groupBoards.deleteRevealedGuess(in: context.turn))
             } else if let share = SharedResult(parsing: context.message.text), isCounted(share) {
                 try await pasted(share, context: &context)
             } else if !context.isGroup {
@@ -305,7 +321,7 @@ public struct BotEngine: Sendable {
                 choosePuzzle(chosen, context: &context)
                 try await focusOnDailyPuzzle(context: &context)
             }
-            context.reply(welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
+            context.reply(core.welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
         case .play where !context.isGroup:
             if !argument.isEmpty {
                 guard let chosen = PlayerSettings.language(named: argument) else {
@@ -317,7 +333,7 @@ public struct BotEngine: Sendable {
             context.reply(context.texts.playing(context.language))
         case .guess, .play:
             if context.isGroup {
-                try await playPrivately(context: &context)
+                context.take(try await groupBoards.playPrivately(in: context.turn))
             } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
@@ -335,9 +351,9 @@ public struct BotEngine: Sendable {
         case .analysis: try await analysis(argument, context: &context)
         case .share: try await share(context: &context)
         case .leaderboard: context.take(try await leaderboards.leaderboard(argument, in: context.turn))
-        case .join: try await join(context: &context)
-        case .leave: try await leave(context: &context)
-        case .settings: try await settings(argument, context: &context)
+        case .join: context.take(try await groupBoards.join(in: context.turn))
+        case .leave: context.take(try await groupBoards.leave(in: context.turn))
+        case .settings: context.take(try await groupBoards.settings(argument, in: context.turn))
         case .forgetme: context.take(privacy.forgetMe(in: context.turn))
         case .export: context.take(privacy.export(in: context.turn))
         case .timezone: context.take(playerSettings.timeZone(argument, in: context.turn))

@@ -102,6 +102,17 @@ struct EngineCore: Sendable {
 }
 
 extension EngineCore {
+    /// The welcome of a direct chat, in the player's language, and which puzzle the chat plays when it is not in
+    /// the player's language or a play button chose it (`namingPuzzle`): a player who pressed one sees where their
+    /// words go.
+    func welcome(playing language: Language, player: Player, namingPuzzle: Bool = false) -> String {
+        let texts = player.language.texts
+        let welcome = texts.welcome(
+            gameName: configuration.gameName, wordLength: language.wordList.wordLength,
+            maximumGuesses: Game.defaultMaximumGuesses)
+        return language == player.language && !namingPuzzle ? welcome : welcome + "\n\n" + texts.playing(language)
+    }
+
     /// A stored analysis read back; one that cannot be read is logged and shown as unavailable.
     func decoded(_ json: String, player: UserID) -> AnalysisReport? {
         do {

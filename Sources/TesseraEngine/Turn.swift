@@ -36,6 +36,15 @@ struct Turn {
 
     /// A reply of one message answering the one received.
     func reply(_ html: String) -> Reply { Reply(answer(html)) }
+
+    /// A reaction on the message received; `html` is what a platform without reactions, or a message without an
+    /// id, gets instead.
+    func reaction(_ reaction: OutgoingMessage.Reaction, otherwise html: String) -> OutgoingMessage {
+        guard platform.reactions, let target = message.messageID else { return answer(html) }
+        return OutgoingMessage(
+            chat: message.chat, chatKind: message.chatKind, html: html, replyTo: target, thread: message.thread,
+            action: .react(reaction))
+    }
 }
 
 /// What a feature made of a ``Turn``: the messages to send, and the records it changed, for the engine to save

@@ -1,13 +1,18 @@
 import Foundation
 import TesseraCore
 
-/// Group boards: who is on them, which results count, and the settings administrators change.
-extension BotEngine {
+/// Group boards: who is on them, which results count, the settings administrators change, and what the bot does
+/// with a guess shown in a group.
+struct GroupBoards {
+    let core: EngineCore
+    private var configuration: BotEngine.Configuration { core.configuration }
+    private var schedule: DailySchedule { configuration.schedule }
+
     /// A group seen for the first time: the configured defaults, with its day open (no summary of the day
     /// before it knew the bot).
     func newGroup(_ chat: ChatID, at now: Date) -> Group {
         let rollover = Player.rollover(configuration.defaultTimeZone, configuration.defaultRolloverHour)
-        let today = configuration.schedule.puzzle(at: now, rollover: rollover)
+        let today = schedule.puzzle(at: now, rollover: rollover)
         return Group(
             chat: chat,
             timeZone: configuration.defaultTimeZone,
@@ -18,43 +23,38 @@ extension BotEngine {
     }
 
     /// Puts the sender on the group's board (playing, sharing or /join); a game they already finished that
-    /// the board accepts counts at once. False if they were on it already.
-    @discardableResult
-    func addToBoard(_ context: inout Context) async throws -> Bool {
-        guard let group = context.group else { return false }
-        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
-        let added = try await context.store.addMember(context.player.id, to: group.chat, joinedPuzzle: today)
-        if added {
-            let puzzle = context.player.puzzle(at: context.now, schedule: configuration.schedule)
-            for language in Language.allCases where group.counts(language, for: puzzle) {
-                if let game = try await context.store.game(of: context.player.id, language: language, puzzle: puzzle) {
-                    try await count(game, on: group, now: context.now, store: context.store)
-                }
-            }
-            // Said once, on joining: which puzzle counts here, in the member's own language.
-            if context.player.puzzleLanguage != group.language {
-                otherLanguageNotice(context.player.language.texts.groupPlays(group.language), context: &context)
+    /// the board accepts counts at once. `added` is false if they were on it already; the reply tells a member
+    /// whose puzzle is not the group's which one counts here.
+    func addToBoard(in turn: Turn) async throws -> (added: Bool, reply: Reply) {
+        guard let group = turn.group else { return (false, Reply()) }
+        let today = group.puzzle(at: turn.now, schedule: schedule)
+        guard try await turn.store.addMember(turn.player.id, to: group.chat, joinedPuzzle: today) else {
+            return (false, Reply())
+        }
+        let puzzle = turn.player.puzzle(at: turn.now, schedule: schedule)
+        for language in Language.allCases where group.counts(language, for: puzzle) {
+            if let game = try await turn.store.game(of: turn.player.id, language: language, puzzle: puzzle) {
+                try await count(game, on: group, now: turn.now, store: turn.store)
             }
         }
-        return added
+        // Said once, on joining: which puzzle counts here, in the member's own language.
+        guard turn.player.puzzleLanguage != group.language else { return (true, Reply()) }
+        return (true, Reply(otherLanguageNotice(turn.player.language.texts.groupPlays(group.language), in: turn)))
     }
 
     /// A reply to a member whose puzzle is not the group's: in their language, with a button to the group's.
-    func otherLanguageNotice(_ html: String, context: inout Context) {
-        guard let group = context.group else { return }
-        let texts = context.player.language.texts
-        context.replies.append(
-            OutgoingMessage(
-                chat: context.message.chat, chatKind: context.message.chatKind, html: html,
-                replyTo: context.message.messageID, thread: context.message.thread,
-                buttons: context.platform.buttons
-                    ? [[.directChat(texts.playPrivatelyButton, start: Self.playStart(group.language))]] : []))
+    func otherLanguageNotice(_ html: String, in turn: Turn) -> OutgoingMessage {
+        let language = turn.group?.language ?? turn.language
+        return turn.answer(
+            html,
+            buttons: turn.platform.buttons
+                ? [[.directChat(turn.player.language.texts.playPrivatelyButton, start: Self.playStart(language))]] : [])
     }
 
     /// Counts a finished game on the board of every group the player is on.
-    func countOnBoards(_ game: StoredGame, context: Context) async throws {
-        for group in try await context.store.groups(of: game.player) {
-            try await count(game, on: group, now: context.now, store: context.store)
+    func countOnBoards(_ game: StoredGame, at now: Date, in store: any GameStoreTransaction) async throws {
+        for group in try await store.groups(of: game.player) {
+            try await count(game, on: group, now: now, store: store)
         }
     }
 
@@ -64,13 +64,13 @@ extension BotEngine {
         guard let result = game.result, let finishedAt = game.finishedAt,
             group.counts(game.language, for: game.puzzle),
             game.hardMode || !group.hardModeRequired,
-            group.accepts(game.puzzle, at: now, schedule: configuration.schedule)
+            group.accepts(game.puzzle, at: now, schedule: schedule)
         else { return }
         let counted = BoardResult(
             chat: group.chat, puzzle: game.puzzle, player: game.player, language: game.language,
             guesses: result.guesses, hardMode: game.hardMode, finishedAt: finishedAt)
         _ = try await count(
-            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: configuration.schedule), store: store)
+            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: schedule), store: store)
     }
 
     /// Counts a result on a group's board. The rules live here, not in a store: the streak before it, and the
@@ -78,7 +78,7 @@ extension BotEngine {
     /// back whole. A result for a day before the latest one counted (yesterday's Wordle pasted after today's)
     /// joins the streak it belongs to. False, changing nothing, when the player has a result for that puzzle
     /// there already.
-    public func count(_ result: BoardResult, periods: [PeriodKey], store: any GameStoreTransaction) async throws
+    func count(_ result: BoardResult, periods: [PeriodKey], store: any GameStoreTransaction) async throws
         -> Bool
     {
         var result = result
@@ -103,57 +103,45 @@ extension BotEngine {
         return try await store.record(result, totals: updated)
     }
 
-    func join(context: inout Context) async throws {
-        guard context.isGroup else {
-            context.reply(context.texts.groupsOnly)
-            return
-        }
-        let name = context.player.displayName
-        let joined = try await addToBoard(&context)
-        context.react(
-            joined ? .counted : .notCounted,
-            otherwise: joined ? context.texts.joined(name: name) : context.texts.alreadyJoined(name: name))
+    func join(in turn: Turn) async throws -> Reply {
+        guard turn.isGroup else { return turn.reply(turn.texts.groupsOnly) }
+        let name = turn.player.displayName
+        var (joined, reply) = try await addToBoard(in: turn)
+        reply.messages.append(
+            turn.reaction(
+                joined ? .counted : .notCounted,
+                otherwise: joined ? turn.texts.joined(name: name) : turn.texts.alreadyJoined(name: name)))
+        return reply
     }
 
-    func leave(context: inout Context) async throws {
-        guard let group = context.group else {
-            context.reply(context.texts.groupsOnly)
-            return
-        }
-        let removed = try await context.store.removeMember(context.player.id, from: group.chat)
-        context.react(
-            removed ? .counted : .notCounted,
-            otherwise: removed ? context.texts.left(name: context.player.displayName) : context.texts.notJoined)
+    func leave(in turn: Turn) async throws -> Reply {
+        guard let group = turn.group else { return turn.reply(turn.texts.groupsOnly) }
+        let removed = try await turn.store.removeMember(turn.player.id, from: group.chat)
+        return Reply(
+            turn.reaction(
+                removed ? .counted : .notCounted,
+                otherwise: removed ? turn.texts.left(name: turn.player.displayName) : turn.texts.notJoined))
     }
 
     // MARK: - Settings
 
     /// `/settings` shows the group's settings; `/settings NAME VALUE` changes one (administrators only).
-    func settings(_ argument: String, context: inout Context) async throws {
-        guard var group = context.group else {
-            context.reply(context.texts.groupsOnly)
-            return
-        }
+    func settings(_ argument: String, in turn: Turn) async throws -> Reply {
+        guard var group = turn.group else { return turn.reply(turn.texts.groupsOnly) }
         guard !argument.isEmpty else {
-            context.reply(context.texts.settings(group, next: nextSummary(of: group, at: context.now)))
-            return
+            return turn.reply(turn.texts.settings(group, next: nextSummary(of: group, at: turn.now)))
         }
-        switch context.message.senderIsAdministrator {
-        case nil:
-            context.reply(context.texts.settingsCannotCheck)
-            return
-        case false?:
-            context.reply(context.texts.settingsAdministratorsOnly)
-            return
-        case true?:
-            break
+        switch turn.message.senderIsAdministrator {
+        case nil: return turn.reply(turn.texts.settingsCannotCheck)
+        case false?: return turn.reply(turn.texts.settingsAdministratorsOnly)
+        case true?: break
         }
         let asked: GroupSettingChange
         switch GroupSettingChange.read(argument) {
         case .success(let read): asked = read
-        case .failure(.unknownTimeZone(let value)): return context.reply(context.texts.unknownTimeZone(value))
-        case .failure(.unknownLanguage(let value)): return context.reply(context.texts.unknownLanguage(value))
-        case .failure(.usage(let setting)): return context.reply(context.texts.settingsUsage(for: setting))
+        case .failure(.unknownTimeZone(let value)): return turn.reply(turn.texts.unknownTimeZone(value))
+        case .failure(.unknownLanguage(let value)): return turn.reply(turn.texts.unknownLanguage(value))
+        case .failure(.usage(let setting)): return turn.reply(turn.texts.settingsUsage(for: setting))
         }
         var next = group.nextDaySettings
         switch asked {
@@ -166,20 +154,25 @@ extension BotEngine {
             group.summaryEnabled = true
             group.summaryHour = hour
         case .topic(let here):
-            guard context.platform.threads else { return context.reply(context.texts.settingsNoTopics) }
-            group.topic = here ? context.message.thread : nil
+            guard turn.platform.threads else { return turn.reply(turn.texts.settingsNoTopics) }
+            group.topic = here ? turn.message.thread : nil
         }
-        // The group's day and language change through ``change(_:to:context:)``: at once, or from its next puzzle.
-        let announcement = next == group.nextDaySettings ? nil : try await change(&group, to: next, context: &context)
-        context.group = group
-        context.reply(context.texts.settingsSaved(group, next: nextSummary(of: group, at: context.now)))
-        if let announcement { context.replies.append(announcement) }
+        // The group's day and language change through ``change(_:to:player:in:)``: at once, or from its next
+        // puzzle.
+        var player = turn.player
+        let announcement =
+            next == group.nextDaySettings ? nil : try await change(&group, to: next, player: &player, in: turn)
+        // Said in the group's language as the change left it.
+        var reply = Reply(
+            turn.answer(group.language.texts.settingsSaved(group, next: nextSummary(of: group, at: turn.now))),
+            player: player == turn.player ? nil : player, group: group)
+        if let announcement { reply.messages.append(announcement) }
+        return reply
     }
 
     /// The group's next summary, for its settings: the day it sums up, and when it comes.
     func nextSummary(of group: Group, at now: Date) -> NextSummary? {
         guard group.summaryEnabled else { return nil }
-        let schedule = configuration.schedule
         // A summary already due (the hour just moved earlier) comes at the next check of the days.
         let puzzle = max(group.lastClosedPuzzle.next, group.puzzleToClose(at: now, schedule: schedule))
         let time = max(group.summaryTime(of: puzzle, schedule: schedule), now)
@@ -196,38 +189,40 @@ extension BotEngine {
     /// A change of the group's day or language. While nobody has played the group's open days (no result, no
     /// game started in its language) it applies at once, and is announced (a group being set up does not wait a
     /// day); otherwise from the group's next puzzle, announced then, so no day that counts is cut short or
-    /// replayed. Players who follow the group's day move with it, from the same puzzle.
-    private func change(_ group: inout Group, to settings: Group.DaySettings, context: inout Context) async throws
-        -> OutgoingMessage?
-    {
-        let today = group.puzzle(at: context.now, schedule: configuration.schedule)
+    /// replayed. Players who follow the group's day move with it, from the same puzzle; `player` is the sender.
+    private func change(
+        _ group: inout Group, to settings: Group.DaySettings, player: inout Player, in turn: Turn
+    ) async throws -> OutgoingMessage? {
+        let today = group.puzzle(at: turn.now, schedule: schedule)
         for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
             let puzzle = PuzzleNumber(number)
-            var played = try await !context.store.members(in: group.chat, playing: group.language, puzzle: puzzle)
+            var played = try await !turn.store.members(in: group.chat, playing: group.language, puzzle: puzzle)
                 .isEmpty
             for board in [BoardKind.tessera, .official] where !played {
-                played = try await !context.store.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
+                played = try await !turn.store.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
             }
             if played {
-                group.schedule(settings, at: context.now, schedule: configuration.schedule)
-                try await carryFollowers(of: group, from: group.pendingFrom ?? today.next, context: &context)
+                group.schedule(settings, at: turn.now, schedule: schedule)
+                try await carryFollowers(of: group, from: group.pendingFrom ?? today.next, sender: &player, in: turn)
                 return nil
             }
         }
         let before = group.daySettings
         group.applyNow(settings)
-        try await carryFollowers(of: group, from: today, context: &context)
+        try await carryFollowers(of: group, from: today, sender: &player, in: turn)
         return dayChangeAnnouncement(from: before, to: group)
     }
 
     /// Moves the players who follow the group's day (``Player/followsGroup``) to its zone from `puzzle`, as their
     /// own `/timezone` would: numbers only go up, so nobody replays a day. A rollover hour changes with the zone
     /// only when the change applies at once.
-    private func carryFollowers(of group: Group, from puzzle: PuzzleNumber, context: inout Context) async throws {
+    private func carryFollowers(
+        of group: Group, from puzzle: PuzzleNumber, sender: inout Player, in turn: Turn
+    ) async throws {
         let next = group.nextDaySettings
-        for stored in try await context.store.followers(of: group.chat) {
-            // The sender's own record is the context's, saved after the reply.
-            var player = stored.id == context.player.id ? context.player : stored
+        for stored in try await turn.store.followers(of: group.chat) {
+            // The sender's own record is the reply's, saved after it.
+            var player = stored.id == sender.id ? sender : stored
             if next.timeZone == player.timeZone {
                 player.pendingTimeZone = nil
                 player.pendingFrom = nil
@@ -236,11 +231,11 @@ extension BotEngine {
                 player.pendingFrom = puzzle
             }
             if group.pending == nil { player.rolloverHour = next.rolloverHour }
-            player.settleTimeZone(at: context.now, schedule: configuration.schedule)
-            if player.id == context.player.id {
-                context.player = player
+            player.settleTimeZone(at: turn.now, schedule: schedule)
+            if player.id == sender.id {
+                sender = player
             } else if player != stored {
-                try await context.store.save(player)
+                try await turn.store.save(player)
             }
         }
     }
@@ -264,31 +259,39 @@ extension BotEngine {
 
     /// `/guess`, `/play` and `/board` in a group: a button to the direct chat, where guesses are made. The reply
     /// never quotes a message that shows a guess, so the word is not repeated under the bot's name.
-    func playPrivately(context: inout Context) async throws {
-        let message = context.message
-        let revealsGuess = Self.revealsGuess(message)
-        let joined = try await context.store.groups(of: context.player.id).contains { $0.chat == message.chat }
+    func playPrivately(in turn: Turn) async throws -> Reply {
+        let message = turn.message
+        let revealsGuess = BotEngine.revealsGuess(message)
+        let joined = try await turn.store.groups(of: turn.player.id).contains { $0.chat == message.chat }
         // Without a button to the direct chat, a platform that can opens one with the player.
-        let opensChat = !context.platform.buttons && context.platform.opensDirectChats
+        let opensChat = !turn.platform.buttons && turn.platform.opensDirectChats
         var html =
-            opensChat ? context.texts.playPrivatelyInvited(joined: joined) : context.texts.playPrivately(joined: joined)
-        if revealsGuess, deletesGuess(context: &context) { html = context.texts.guessDeleted + "\n" + html }
-        context.replies.append(
+            opensChat ? turn.texts.playPrivatelyInvited(joined: joined) : turn.texts.playPrivately(joined: joined)
+        var reply = Reply()
+        if revealsGuess {
+            let deletion = deletion(in: turn)
+            reply = deletion.reply
+            if deletion.explains { html = turn.texts.guessDeleted + "\n" + html }
+        }
+        reply.messages.append(
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: html,
                 replyTo: revealsGuess ? nil : message.messageID,
                 thread: message.thread,
-                buttons: context.platform.buttons
-                    ? [[.directChat(context.texts.playPrivatelyButton, start: Self.playStart(context.language))]] : []))
+                buttons: turn.platform.buttons
+                    ? [[.directChat(turn.texts.playPrivatelyButton, start: Self.playStart(turn.language))]] : []))
         if opensChat {
             // The chat it opens plays the group's puzzle, in the player's own language.
-            choosePuzzle(context.language, context: &context)
-            context.replies.append(
+            var player = turn.player
+            player.play(turn.language)
+            reply.player = player
+            reply.messages.append(
                 OutgoingMessage(
                     chat: message.chat, chatKind: message.chatKind,
-                    html: welcome(playing: context.language, player: context.player),
+                    html: core.welcome(playing: turn.language, player: player),
                     action: .openDirectChat(with: message.sender)))
         }
+        return reply
     }
 
     /// The `/start` argument of a button that opens the direct chat on `language`'s puzzle (`play-es`), read back
@@ -297,27 +300,28 @@ extension BotEngine {
 
     /// A message that shows a guess's letters but is no command to play (an edit, a forwarded board): deleted
     /// like a `/guess`, and the group told why the first time, in a post that quotes nothing.
-    func deleteRevealedGuess(context: inout Context) {
-        guard deletesGuess(context: &context) else { return }
-        let message = context.message
-        context.replies.append(
-            OutgoingMessage(
-                chat: message.chat, chatKind: message.chatKind, html: context.texts.guessDeleted,
-                thread: message.thread))
+    func deleteRevealedGuess(in turn: Turn) -> Reply {
+        var (reply, explains) = deletion(in: turn)
+        if explains {
+            reply.messages.append(
+                OutgoingMessage(
+                    chat: turn.message.chat, chatKind: turn.message.chatKind, html: turn.texts.guessDeleted,
+                    thread: turn.message.thread))
+        }
+        return reply
     }
 
-    /// Deletes a message that shows a guess, where the bot may; true when the group is to be told why (the
-    /// first time).
-    private func deletesGuess(context: inout Context) -> Bool {
-        let message = context.message
-        guard let guess = message.messageID, var group = context.group, message.botMayDeleteMessages == true else {
-            return false
+    /// Deletes a message that shows a guess, where the bot may; `explains` when the group is to be told why (the
+    /// first time, which the group's record then remembers).
+    private func deletion(in turn: Turn) -> (reply: Reply, explains: Bool) {
+        let message = turn.message
+        guard let guess = message.messageID, var group = turn.group, message.botMayDeleteMessages == true else {
+            return (Reply(), false)
         }
-        context.replies.append(
-            OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: "", replyTo: guess, action: .delete))
-        guard !group.deletionExplained else { return false }
+        let delete = OutgoingMessage(
+            chat: message.chat, chatKind: message.chatKind, html: "", replyTo: guess, action: .delete)
+        guard !group.deletionExplained else { return (Reply(delete), false) }
         group.deletionExplained = true
-        context.group = group
-        return true
+        return (Reply(delete, group: group), true)
     }
 }
