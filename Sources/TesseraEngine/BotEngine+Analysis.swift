@@ -115,19 +115,6 @@ extension BotEngine {
         return number
     }
 
-    /// The Analysis button under a finished board: `/analysis` of that board's game.
-    func analysisButton(for game: StoredGame, texts: any Texts) -> OutgoingMessage.Button {
-        OutgoingMessage.Button(
-            text: texts.analysisButton,
-            data: "\(BotCommand.analysis.rawValue) \(game.language.rawValue) \(game.puzzle.rawValue)")
-    }
-
-    /// The Analysis button under a finished practice or archive board.
-    func analysisButton(for game: PracticeGame, texts: any Texts) -> OutgoingMessage.Button {
-        OutgoingMessage.Button(
-            text: texts.analysisButton, data: "\(BotCommand.analysis.rawValue) practice \(game.number)")
-    }
-
     /// The skill and luck scores of the player's latest analysed games in a language, averaged, for `/stats`.
     func averageScores(of player: UserID, language: Language, store: any GameStoreTransaction) async throws
         -> AverageScores?

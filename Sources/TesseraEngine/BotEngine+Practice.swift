@@ -227,8 +227,10 @@ extension BotEngine {
     /// new day starts on its own puzzle: a practice game begun on an earlier day keeps the word only once the
     /// day's puzzle is done.
     func guessInFocus(_ text: String, context: inout Context) async throws {
-        guard var latest = try await practiceInPlay(&context) else { return try await guess(text, context: &context) }
-        let daily = try await dailyGame(context)
+        guard var latest = try await practiceInPlay(&context) else {
+            return context.take(try await dailyPlay.guess(text, in: context.turn))
+        }
+        let daily = try await dailyPlay.dailyGame(in: context.turn)
         let dailyOpen = daily.game.result == nil && !daily.playedBeforeForgetting
         let schedule = configuration.schedule
         let focused =
@@ -241,7 +243,7 @@ extension BotEngine {
             latest.hasFocus = false
             try await keep(latest, context: &context)
         }
-        try await guess(text, daily: daily, context: &context)
+        context.take(try await dailyPlay.guess(text, daily: daily, in: context.turn))
     }
 
     /// `/play` in the direct chat: words go to the daily puzzle again.
@@ -288,7 +290,7 @@ extension BotEngine {
             return nil
         }
         var game = Game(answer: answer, wordList: list, hardMode: stored.hardMode)
-        restore(
+        core.restore(
             stored.guesses, into: &game,
             metadata: ["player.id": "\(stored.player)", "practice.number": "\(stored.number)"])
         return game
@@ -317,12 +319,12 @@ extension BotEngine {
                     data: "\(command.rawValue) \(again?.argument ?? "")"),
                 OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
             ],
-            [analysisButton(for: stored, texts: texts)],
+            [LiveBoards.analysisButton(for: stored, texts: texts)],
         ]
-        return liveBoard(
+        return liveBoards.board(
             game, language: stored.language, title: title,
             ending: context.platform.buttons ? [] : [texts.practiceCommands],
-            buttons: context.platform.buttons ? buttons : [], key: "practice:\(stored.number)", context: context,
+            buttons: context.platform.buttons ? buttons : [], key: "practice:\(stored.number)", in: context.turn,
             reposts: reposts)
     }
 

@@ -50,6 +50,8 @@ public struct BotEngine: Sendable {
     var reminders: Reminders { Reminders(schedule: configuration.schedule) }
     var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
     var groupBoards: GroupBoards { GroupBoards(core: core) }
+    var dailyPlay: DailyPlay { DailyPlay(core: core) }
+    var liveBoards: LiveBoards { LiveBoards(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -106,7 +108,7 @@ public struct BotEngine: Sendable {
         var input = BotInput(message)
         // Typing the bot's name anywhere asks a query: it is answered, and stores nothing about the asker.
         if case .query(let id) = message.event {
-            try await answerShareQuery(id: id, message: message, at: now, in: store)
+            try await dailyPlay.answerShareQuery(id: id, message: message, at: now, in: store)
             return MessageOutcome()
         }
         try await store.noteActivity(in: message.chat)
@@ -345,11 +347,15 @@ public struct BotEngine: Sendable {
             if !context.isGroup, let practice = try await practiceInFocus(&context) {
                 return practiceBoard(practice, context: &context, reposts: true)
             }
-            try await board(context: &context)
-        case .hard: try await hardMode(argument, context: &context)
+            context.take(try await dailyPlay.board(in: context.turn))
+        case .hard: context.take(try await dailyPlay.hardMode(argument, in: context.turn))
         case .stats: try await statistics(context: &context)
         case .analysis: try await analysis(argument, context: &context)
-        case .share: try await share(context: &context)
+        case .share:
+            if !context.isGroup, let practice = try await practiceInFocus(&context) {
+                return sharePractice(practice, context: &context)
+            }
+            context.take(try await dailyPlay.share(in: context.turn))
         case .leaderboard: context.take(try await leaderboards.leaderboard(argument, in: context.turn))
         case .join: context.take(try await groupBoards.join(in: context.turn))
         case .leave: context.take(try await groupBoards.leave(in: context.turn))
@@ -360,6 +366,18 @@ public struct BotEngine: Sendable {
         case .language: context.take(playerSettings.language(argument, in: context.turn))
         case .remind: context.take(playerSettings.remind(argument, in: context.turn))
         }
+    }
+}
+
+extension BotEngine {
+    /// `/stats`: the daily games' statistics (``DailyPlay/statistics(in:scores:sections:)``), with the averaged
+    /// scores of their analyses and the practice games' section.
+    private func statistics(context: inout Context) async throws {
+        let (player, language) = (context.player.id, context.language)
+        let scores = try await averageScores(of: player, language: language, store: context.store)
+        let practice = try await practiceStatistics(language: language, context: context)
+        context.take(
+            try await dailyPlay.statistics(in: context.turn, scores: scores, sections: practice.map { [$0] } ?? []))
     }
 }
 

@@ -102,6 +102,19 @@ struct EngineCore: Sendable {
 }
 
 extension EngineCore {
+    /// Replays a stored game's guesses; one that cannot be read (a list changed) is logged and left out.
+    func restore(_ guesses: [String], into game: inout Game, metadata: Logger.Metadata) {
+        for guess in guesses {
+            switch game.wordList.word(from: guess) {
+            case .success(let word): game.restore(word)
+            case .failure(let rejection):
+                logger.error(
+                    "A stored guess cannot be read; it is left out of the board",
+                    metadata: metadata.merging(["error": "\(rejection)"]) { $1 })
+            }
+        }
+    }
+
     /// The welcome of a direct chat, in the player's language, and which puzzle the chat plays when it is not in
     /// the player's language or a play button chose it (`namingPuzzle`): a player who pressed one sees where their
     /// words go.

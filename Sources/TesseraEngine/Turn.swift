@@ -55,6 +55,8 @@ struct Reply {
     var player: Player?
     /// The group's record as the feature left it; nil when it did not change it.
     var group: Group?
+    /// The language of the puzzle a guess was played in, when the game accepted it (the runtime counts it).
+    var acceptedGuess: Language?
 
     init(_ messages: OutgoingMessage..., player: Player? = nil, group: Group? = nil) {
         self.messages = messages
@@ -74,6 +76,7 @@ extension BotEngine.Context {
     /// Takes a feature's reply: its messages, and the records it changed.
     mutating func take(_ reply: Reply) {
         replies += reply.messages
+        if let language = reply.acceptedGuess { outcome.acceptedGuess = language }
         if let player = reply.player { self.player = player }
         if let group = reply.group { self.group = group }
         // The puzzle played follows the records, as when the message came in.

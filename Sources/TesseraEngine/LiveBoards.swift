@@ -5,50 +5,53 @@ import TesseraCore
 /// after each guess (``OutgoingMessage/live``). It shows the rows played, the tries used, and the keyboard
 /// with what each tried letter showed; a finished game adds a countdown to the next puzzle and buttons to
 /// share the result in any chat (``ChatEvent/query(id:)``) and to see the statistics.
-extension BotEngine {
+struct LiveBoards {
+    let core: EngineCore
+    private var configuration: BotEngine.Configuration { core.configuration }
+
     /// What the Share button queries: the presser's latest result, to post in a chat they pick.
     static let shareQuery = "share"
 
     /// The board of the player's game as a live message: it edits the board already posted for that game, or
     /// (`reposts`) is posted anew at the bottom of the chat and edited from then on.
-    func liveBoard(_ daily: DailyGame, context: Context, reposts: Bool = false) -> OutgoingMessage {
+    func board(of daily: DailyGame, in turn: Turn, reposts: Bool = false) -> OutgoingMessage {
         let game = daily.game
-        let texts = context.texts
+        let texts = turn.texts
         let title = texts.boardTitle(
             gameName: configuration.gameName, puzzle: daily.stored.puzzle, guesses: game.rows.count,
             maximumGuesses: game.maximumGuesses, hardMode: daily.stored.hardMode)
         var ending: [String] = []
         var buttons: [[OutgoingMessage.Button]] = []
         if game.result != nil {
-            let next = context.player.nextPuzzleStart(after: context.now, schedule: configuration.schedule)
-            ending.append(texts.nextPuzzle(in: next.timeIntervalSince(context.now)))
-            if context.platform.buttons {
+            let next = turn.player.nextPuzzleStart(after: turn.now, schedule: configuration.schedule)
+            ending.append(texts.nextPuzzle(in: next.timeIntervalSince(turn.now)))
+            if turn.platform.buttons {
                 buttons = [
                     [
                         .postElsewhere(texts.shareButton, query: Self.shareQuery),
                         OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
                     ],
-                    [analysisButton(for: daily.stored, texts: texts)],
+                    [Self.analysisButton(for: daily.stored, texts: texts)],
                 ]
             } else {
                 ending.append(texts.boardCommands)
             }
         }
-        return liveBoard(
+        return board(
             game, language: daily.stored.language, title: title, ending: ending, buttons: buttons,
-            key: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)", context: context, reposts: reposts)
+            key: "board:\(daily.stored.language.rawValue):\(daily.stored.puzzle)", in: turn, reposts: reposts)
     }
 
     /// The layout every live board shares: its title, the rows, the keyboard, and once the game has ended its
     /// result, then `ending` and `buttons`. `key` names the game, whose board is edited from version to version.
-    func liveBoard(
+    func board(
         _ game: Game, language: Language, title: String, ending: [String], buttons: [[OutgoingMessage.Button]],
-        key: String, context: Context, reposts: Bool
+        key: String, in turn: Turn, reposts: Bool
     ) -> OutgoingMessage {
-        let texts = context.texts
+        let texts = turn.texts
         var title = title
         // Another language's puzzle says so, so that nobody mistakes whose board it is.
-        if language != context.player.language { title += " · " + texts.inLanguage(language) }
+        if language != turn.player.language { title += " · " + texts.inLanguage(language) }
         let list = game.wordList
         var lines = [title]
         for row in game.rows {
@@ -64,13 +67,26 @@ extension BotEngine {
             lines += ending
         }
         var board = OutgoingMessage(
-            chat: context.message.chat, chatKind: context.message.chatKind, html: lines.joined(separator: "\n"),
-            thread: context.message.thread, buttons: game.result == nil ? [] : buttons, repostsLive: reposts)
+            chat: turn.message.chat, chatKind: turn.message.chatKind, html: lines.joined(separator: "\n"),
+            thread: turn.message.thread, buttons: game.result == nil ? [] : buttons, repostsLive: reposts)
         // Without edits, or too long to edit as one message, each version is a message of its own.
-        if context.platform.edits && board.fits(maximumLength: context.platform.maximumLength) {
+        if turn.platform.edits && board.fits(maximumLength: turn.platform.maximumLength) {
             board.live = key
         }
         return board
+    }
+
+    /// The Analysis button under a finished daily board.
+    static func analysisButton(for game: StoredGame, texts: any Texts) -> OutgoingMessage.Button {
+        OutgoingMessage.Button(
+            text: texts.analysisButton,
+            data: "\(BotCommand.analysis.rawValue) \(game.language.rawValue) \(game.puzzle.rawValue)")
+    }
+
+    /// The Analysis button under a finished practice or archive board.
+    static func analysisButton(for game: PracticeGame, texts: any Texts) -> OutgoingMessage.Button {
+        OutgoingMessage.Button(
+            text: texts.analysisButton, data: "\(BotCommand.analysis.rawValue) practice \(game.number)")
     }
 
     /// The keyboard's rows, each tried letter marked with the square of the best it showed (🟩 beats 🟨 beats
@@ -85,35 +101,5 @@ extension BotEngine {
                 return String(configuration.shareTheme.square(for: state)) + letter
             }.joined(separator: " ")
         }.joined(separator: "\n")
-    }
-
-    /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
-    /// chat they picked, or, before they have finished it (or ever played), a button that opens the direct
-    /// chat to play. Nothing is stored: a stranger's query makes no player, and an answer waits in no chat's
-    /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own).
-    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
-        async throws
-    {
-        var share: SharedResult?
-        var played = Language.english
-        var language = message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage
-        if let player = try await store.player(message.sender) {
-            language = player.language
-            let context = Context(
-                message: message, platform: configuration.platform, now: now, store: store, player: player,
-                group: nil, language: player.puzzleLanguage)
-            let daily = try await dailyGame(context)
-            share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
-            played = daily.stored.language
-        }
-        try await store.enqueue([
-            OutgoingMessage(
-                chat: message.chat, chatKind: message.chatKind,
-                html: share?.text(theme: configuration.shareTheme, language: played).htmlEscaped ?? "",
-                action: .answerQuery(
-                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay
-                )
-            )
-        ])
     }
 }

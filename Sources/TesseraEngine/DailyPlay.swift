@@ -1,0 +1,213 @@
+import Foundation
+import Logging
+import TesseraCore
+
+/// The player's game of their current puzzle in the board's language, rebuilt from its stored guesses.
+struct DailyGame {
+    var game: Game
+    var stored: StoredGame
+    /// Not started, and the player had a game of this puzzle before they asked to be forgotten.
+    var playedBeforeForgetting = false
+}
+
+/// The day's puzzle in the direct chat: the game rebuilt from its stored guesses, a guess, the board, hard mode,
+/// statistics and the share text; in a group, squares only.
+struct DailyPlay {
+    let core: EngineCore
+    private var configuration: BotEngine.Configuration { core.configuration }
+    private var groupBoards: GroupBoards { GroupBoards(core: core) }
+    private var liveBoards: LiveBoards { LiveBoards(core: core) }
+
+    /// The turn's player's game of their current puzzle in the turn's language.
+    func dailyGame(in turn: Turn) async throws -> DailyGame {
+        try await dailyGame(
+            of: turn.player, language: turn.language, hardModeRequired: turn.group?.hardModeRequired == true,
+            at: turn.now, in: turn.store)
+    }
+
+    /// A player's game of their current puzzle in `language`; a new one in hard mode when they prefer it or a
+    /// group requires it.
+    func dailyGame(
+        of player: Player, language: Language, hardModeRequired: Bool = false, at now: Date,
+        in store: any GameStoreTransaction
+    ) async throws -> DailyGame {
+        let list = core.guessList(language)
+        let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
+        let existing = try await store.game(of: player.id, language: language, puzzle: puzzle)
+        let stored =
+            existing
+            ?? StoredGame(
+                player: player.id, language: language, puzzle: puzzle,
+                hardMode: player.prefersHardMode || hardModeRequired)
+        var game = Game(answer: core.answer(for: puzzle, in: language), wordList: list, hardMode: stored.hardMode)
+        core.restore(
+            stored.guesses, into: &game, metadata: ["player.id": "\(player.id)", "puzzle.number": "\(puzzle)"])
+        var replay = false
+        if existing == nil {
+            for key in core.replayKeys(player.id, language: language, puzzle: puzzle) where !replay {
+                replay = try await store.isReplayGuarded(key)
+            }
+        }
+        return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
+    }
+
+    /// A guess, in a direct chat only: in a group it would show its letters to everyone.
+    /// `read`: the daily game, when the caller has read it already.
+    func guess(_ text: String, daily read: DailyGame? = nil, in turn: Turn) async throws -> Reply {
+        var daily: DailyGame
+        if let read { daily = read } else { daily = try await dailyGame(in: turn) }
+        if daily.playedBeforeForgetting { return turn.reply(turn.texts.playedBeforeForgetting) }
+        let maximum = daily.game.maximumGuesses
+        if let result = daily.game.result {
+            return turn.reply(turn.texts.alreadyFinished(result, maximumGuesses: maximum))
+        }
+        switch daily.game.submit(text) {
+        case .failure(let rejection):
+            return turn.reply(turn.texts.rejection(rejection))
+        case .success(let row):
+            daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
+            if let result = daily.game.result {
+                daily.stored.result = result
+                daily.stored.finishedAt = turn.now
+            }
+            try await turn.store.save(daily.stored)
+            if daily.stored.result != nil {
+                try await groupBoards.countOnBoards(daily.stored, at: turn.now, in: turn.store)
+                try await turn.store.requestAnalysis(
+                    of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
+            }
+            var reply = Reply(liveBoards.board(of: daily, in: turn))
+            reply.acceptedGuess = daily.stored.language
+            return reply
+        }
+    }
+
+    /// `/board`: the board again at the bottom of the direct chat; squares only in a group.
+    func board(in turn: Turn) async throws -> Reply {
+        let daily = try await dailyGame(in: turn)
+        if daily.game.rows.isEmpty {
+            // In a group, words are not guesses: where to play instead.
+            if turn.isGroup { return try await groupBoards.playPrivately(in: turn) }
+            return turn.reply(turn.texts.noGuessesYet)
+        } else if turn.isGroup {
+            return turn.reply(groupProgress(daily.game, in: turn))
+        } else {
+            // Asked for: the board again at the bottom of the chat, and the one edited from now on.
+            return Reply(liveBoards.board(of: daily, in: turn, reposts: true))
+        }
+    }
+
+    /// `/hard on|off`: the player's preference, and the day's game when it has not begun.
+    func hardMode(_ argument: String, in turn: Turn) async throws -> Reply {
+        guard let enable = PlayerSettings.onOff(argument, empty: true) else {
+            return turn.reply(turn.texts.onOffUsage("hard"))
+        }
+        var player = turn.player
+        player.prefersHardMode = enable
+        let turn = turn.with(player: player)
+        var daily = try await dailyGame(in: turn)
+        switch daily.game.setHardMode(enable) {
+        case .failure:
+            return Reply(turn.answer(turn.texts.hardLater), player: player)
+        case .success:
+            if daily.stored.hardMode != enable {
+                daily.stored.hardMode = enable
+                try await turn.store.save(daily.stored)
+            }
+            return Reply(turn.answer(enable ? turn.texts.hardOn : turn.texts.hardOff), player: player)
+        }
+    }
+
+    /// `/stats`: the player's daily games in the turn's language, then the sections other features add
+    /// (practice, with its averaged scores), then their pasted Wordle results.
+    func statistics(in turn: Turn, scores: AverageScores?, sections: [String]) async throws -> Reply {
+        let language = turn.language
+        let history = try await turn.store.finishedGames(of: turn.player.id, language: language)
+        let today = turn.player.puzzle(at: turn.now, schedule: configuration.schedule)
+        var reply = turn.texts.statistics(
+            Statistics(history: history, today: today), language: language, scores: scores)
+        for section in sections { reply += "\n\n" + section }
+        let official = try await turn.store.officialResults(of: turn.player.id)
+        if !official.isEmpty {
+            // The original game's day changes at midnight where the player is.
+            let today = DailySchedule.wordle.puzzle(at: turn.now, rollover: Player.rollover(turn.player.timeZone, 0))
+            reply += "\n\n" + turn.texts.officialStatistics(Statistics(history: official, today: today))
+        }
+        return turn.reply(reply)
+    }
+
+    /// `/share` of the day's game: its share text; in a group, the sharer joins its board.
+    func share(in turn: Turn) async throws -> Reply {
+        let daily = try await dailyGame(in: turn)
+        guard
+            let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+        else {
+            // In a group, a finished game of another language's puzzle is not the group's: say so, not "finish".
+            if let group = turn.group, let played = try await finishedElsewhere(daily.stored, group: group, in: turn) {
+                let texts = turn.player.language.texts
+                return Reply(
+                    groupBoards.otherLanguageNotice(
+                        texts.shareOtherLanguage(played, groupPlays: group.language), in: turn))
+            }
+            return turn.reply(turn.texts.shareNotFinished)
+        }
+        var reply = turn.isGroup ? try await groupBoards.addToBoard(in: turn).reply : Reply()
+        reply.messages.append(
+            turn.answer(share.text(theme: configuration.shareTheme, language: daily.stored.language).htmlEscaped))
+        return reply
+    }
+
+    /// The language of the player's finished game of the same puzzle in another language than the group's.
+    private func finishedElsewhere(_ game: StoredGame, group: Group, in turn: Turn) async throws -> Language? {
+        for language in Language.allCases where language != group.language {
+            let other = try await turn.store.game(of: game.player, language: language, puzzle: game.puzzle)
+            if other?.result != nil { return language }
+        }
+        return nil
+    }
+
+    /// Squares only, for groups while the day is open.
+    private func groupProgress(_ game: Game, in turn: Turn) -> String {
+        let name = turn.player.displayName
+        let maximum = game.maximumGuesses
+        switch game.result {
+        case .won(let guesses): return turn.texts.groupWon(name: name, guesses: guesses, maximumGuesses: maximum)
+        case .lost: return turn.texts.groupLost(name: name, maximumGuesses: maximum)
+        case nil:
+            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
+            return turn.texts.groupProgress(
+                name: name,
+                squares: squares.joined(separator: "\n"),
+                guesses: game.rows.count,
+                maximumGuesses: maximum
+            )
+        }
+    }
+
+    /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
+    /// chat they picked, or, before they have finished it (or ever played), a button that opens the direct
+    /// chat to play. Nothing is stored: a stranger's query makes no player, and an answer waits in no chat's
+    /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own).
+    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
+        async throws
+    {
+        var share: SharedResult?
+        var played = Language.english
+        var language = message.senderLanguage.flatMap(Language.init(tag:)) ?? configuration.defaultLanguage
+        if let player = try await store.player(message.sender) {
+            language = player.language
+            let daily = try await dailyGame(of: player, language: player.puzzleLanguage, at: now, in: store)
+            share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+            played = daily.stored.language
+        }
+        try await store.enqueue([
+            OutgoingMessage(
+                chat: message.chat, chatKind: message.chatKind,
+                html: share?.text(theme: configuration.shareTheme, language: played).htmlEscaped ?? "",
+                action: .answerQuery(
+                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay
+                )
+            )
+        ])
+    }
+}
