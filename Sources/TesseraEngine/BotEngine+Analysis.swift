@@ -119,20 +119,9 @@ extension BotEngine {
     func averageScores(of player: UserID, language: Language, store: any GameStoreTransaction) async throws
         -> AverageScores?
     {
-        averageScores(
+        core.averageScores(
             try await store.recentAnalyses(of: player, language: language, limit: Self.averagedAnalyses),
             player: player)
-    }
-
-    /// The skill and luck scores of stored analyses, averaged; nil when there are none.
-    func averageScores(_ analyses: [String], player: UserID) -> AverageScores? {
-        let reports = analyses.compactMap { decoded($0, player: player) }
-        guard !reports.isEmpty else { return nil }
-        func average(_ scores: [Int]) -> Int {
-            Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
-        }
-        return AverageScores(
-            skill: average(reports.map(\.skill)), luck: average(reports.map(\.luckScore)), games: reports.count)
     }
 
     /// The most skilful and the luckiest of a closed day's games on a board, for the post that reveals its

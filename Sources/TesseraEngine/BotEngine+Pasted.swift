@@ -28,7 +28,7 @@ extension BotEngine {
             return
         }
         let name = context.player.displayName
-        if isOwn(share), share.kind != .daily { return pastedPractice(context: &context) }
+        if isOwn(share), share.kind != .daily { return context.take(practice.pasted(in: context.turn)) }
         if isOwn(share) {
             let joined = try await addToBoard(&context)
             context.react(

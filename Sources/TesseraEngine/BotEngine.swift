@@ -52,6 +52,7 @@ public struct BotEngine: Sendable {
     var groupBoards: GroupBoards { GroupBoards(core: core) }
     var dailyPlay: DailyPlay { DailyPlay(core: core) }
     var liveBoards: LiveBoards { LiveBoards(core: core) }
+    var practice: Practice { Practice(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -86,6 +87,13 @@ public struct BotEngine: Sendable {
         let (added, reply) = try await groupBoards.addToBoard(in: context.turn)
         context.take(reply)
         return added
+    }
+
+    /// The practice game in focus (``Practice/inFocus(in:)``); the player's record as reading it left them.
+    func practiceInFocus(_ context: inout Context) async throws -> PracticeGame? {
+        let (game, player) = try await practice.inFocus(in: context.turn)
+        context.take(Reply().saving(player, over: context.player))
+        return game
     }
 
     func guessList(_ language: Language) -> WordList { core.guessList(language) }
@@ -299,7 +307,7 @@ public struct BotEngine: Sendable {
                 context.reply(context.texts.guessHowTo)
             }
         case .word(let word):
-            if !context.isGroup { try await guessInFocus(word, context: &context) }
+            if !context.isGroup { context.take(try await practice.guessInFocus(word, in: context.turn)) }
         case .command(let command):
             guard let known = command.known else {
                 // In groups, unknown commands are for other bots.
@@ -321,7 +329,7 @@ public struct BotEngine: Sendable {
             let chosen = PlayerSettings.playedLanguage(fromStart: argument)
             if let chosen {
                 choosePuzzle(chosen, context: &context)
-                try await focusOnDailyPuzzle(context: &context)
+                context.take(try await practice.focusOnDailyPuzzle(in: context.turn))
             }
             context.reply(core.welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
         case .play where !context.isGroup:
@@ -331,7 +339,7 @@ public struct BotEngine: Sendable {
                 }
                 choosePuzzle(chosen, context: &context)
             }
-            try await focusOnDailyPuzzle(context: &context)
+            context.take(try await practice.focusOnDailyPuzzle(in: context.turn))
             context.reply(context.texts.playing(context.language))
         case .guess, .play:
             if context.isGroup {
@@ -339,21 +347,21 @@ public struct BotEngine: Sendable {
             } else if argument.isEmpty {
                 context.reply(context.texts.guessNeedsWord)
             } else {
-                try await guessInFocus(argument, context: &context)
+                context.take(try await practice.guessInFocus(argument, in: context.turn))
             }
-        case .practice: try await practice(argument, context: &context)
-        case .archive: try await archive(argument, context: &context)
+        case .practice: context.take(try await practice.practice(argument, in: context.turn))
+        case .archive: context.take(try await practice.archive(argument, in: context.turn))
         case .board:
-            if !context.isGroup, let practice = try await practiceInFocus(&context) {
-                return practiceBoard(practice, context: &context, reposts: true)
+            if !context.isGroup, let focused = try await practiceInFocus(&context) {
+                return context.take(practice.board(focused, in: context.turn, reposts: true))
             }
             context.take(try await dailyPlay.board(in: context.turn))
         case .hard: context.take(try await dailyPlay.hardMode(argument, in: context.turn))
         case .stats: try await statistics(context: &context)
         case .analysis: try await analysis(argument, context: &context)
         case .share:
-            if !context.isGroup, let practice = try await practiceInFocus(&context) {
-                return sharePractice(practice, context: &context)
+            if !context.isGroup, let focused = try await practiceInFocus(&context) {
+                return context.take(practice.share(focused, in: context.turn))
             }
             context.take(try await dailyPlay.share(in: context.turn))
         case .leaderboard: context.take(try await leaderboards.leaderboard(argument, in: context.turn))
@@ -375,9 +383,9 @@ extension BotEngine {
     private func statistics(context: inout Context) async throws {
         let (player, language) = (context.player.id, context.language)
         let scores = try await averageScores(of: player, language: language, store: context.store)
-        let practice = try await practiceStatistics(language: language, context: context)
+        let practiced = try await practice.statistics(language: language, in: context.turn)
         context.take(
-            try await dailyPlay.statistics(in: context.turn, scores: scores, sections: practice.map { [$0] } ?? []))
+            try await dailyPlay.statistics(in: context.turn, scores: scores, sections: practiced.map { [$0] } ?? []))
     }
 }
 

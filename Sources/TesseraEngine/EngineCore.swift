@@ -115,6 +115,17 @@ extension EngineCore {
         }
     }
 
+    /// The skill and luck scores of stored analyses, averaged; nil when there are none.
+    func averageScores(_ analyses: [String], player: UserID) -> AverageScores? {
+        let reports = analyses.compactMap { decoded($0, player: player) }
+        guard !reports.isEmpty else { return nil }
+        func average(_ scores: [Int]) -> Int {
+            Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
+        }
+        return AverageScores(
+            skill: average(reports.map(\.skill)), luck: average(reports.map(\.luckScore)), games: reports.count)
+    }
+
     /// The welcome of a direct chat, in the player's language, and which puzzle the chat plays when it is not in
     /// the player's language or a play button chose it (`namingPuzzle`): a player who pressed one sees where their
     /// words go.

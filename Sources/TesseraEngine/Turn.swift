@@ -65,6 +65,16 @@ struct Reply {
     }
 }
 
+extension Reply {
+    /// The reply carrying the player's record as a feature left it, when it differs from `before` and the reply
+    /// carries none of its own.
+    func saving(_ player: Player, over before: Player) -> Reply {
+        var reply = self
+        if reply.player == nil, player != before { reply.player = player }
+        return reply
+    }
+}
+
 extension BotEngine.Context {
     /// The message as a feature sees it.
     var turn: Turn {
