@@ -53,6 +53,7 @@ public struct BotEngine: Sendable {
     var dailyPlay: DailyPlay { DailyPlay(core: core) }
     var liveBoards: LiveBoards { LiveBoards(core: core) }
     var practice: Practice { Practice(core: core) }
+    var analyses: Analyses { Analyses(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -358,7 +359,10 @@ public struct BotEngine: Sendable {
             context.take(try await dailyPlay.board(in: context.turn))
         case .hard: context.take(try await dailyPlay.hardMode(argument, in: context.turn))
         case .stats: try await statistics(context: &context)
-        case .analysis: try await analysis(argument, context: &context)
+        case .analysis:
+            // By default, the practice game in focus, if it has ended.
+            let focused = argument.isEmpty && !context.isGroup ? try await practiceInFocus(&context) : nil
+            context.take(try await analyses.analysis(argument, focused: focused, in: context.turn))
         case .share:
             if !context.isGroup, let focused = try await practiceInFocus(&context) {
                 return context.take(practice.share(focused, in: context.turn))
@@ -382,7 +386,7 @@ extension BotEngine {
     /// scores of their analyses and the practice games' section.
     private func statistics(context: inout Context) async throws {
         let (player, language) = (context.player.id, context.language)
-        let scores = try await averageScores(of: player, language: language, store: context.store)
+        let scores = try await analyses.averageScores(of: player, language: language, store: context.store)
         let practiced = try await practice.statistics(language: language, in: context.turn)
         context.take(
             try await dailyPlay.statistics(in: context.turn, scores: scores, sections: practiced.map { [$0] } ?? []))

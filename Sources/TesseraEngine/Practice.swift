@@ -384,7 +384,7 @@ struct Practice {
         let results = try await turn.store.practiceResults(of: turn.player.id, language: language)
         guard !results.isEmpty else { return nil }
         let analyses = try await turn.store.recentPracticeAnalyses(
-            of: turn.player.id, language: language, limit: BotEngine.averagedAnalyses)
+            of: turn.player.id, language: language, limit: Analyses.averagedAnalyses)
         return turn.texts.practiceStatistics(
             Statistics(results: results.finished), givenUp: results.givenUp,
             scores: core.averageScores(analyses, player: turn.player.id))
