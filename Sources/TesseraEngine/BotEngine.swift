@@ -54,6 +54,7 @@ public struct BotEngine: Sendable {
     var liveBoards: LiveBoards { LiveBoards(core: core) }
     var practice: Practice { Practice(core: core) }
     var analyses: Analyses { Analyses(core: core) }
+    var pastes: Pastes { Pastes(core: core) }
 
     public init(configuration: Configuration, secret: ScheduleSecret, logger: Logger) {
         core = EngineCore(configuration: configuration, secret: secret, logger: logger)
@@ -80,21 +81,6 @@ public struct BotEngine: Sendable {
         -> Bool
     {
         try await groupBoards.count(result, periods: periods, store: store)
-    }
-
-    /// Puts the sender on the group's board (``GroupBoards/addToBoard(in:)``); false if they were on it already.
-    @discardableResult
-    func addToBoard(_ context: inout Context) async throws -> Bool {
-        let (added, reply) = try await groupBoards.addToBoard(in: context.turn)
-        context.take(reply)
-        return added
-    }
-
-    /// The practice game in focus (``Practice/inFocus(in:)``); the player's record as reading it left them.
-    func practiceInFocus(_ context: inout Context) async throws -> PracticeGame? {
-        let (game, player) = try await practice.inFocus(in: context.turn)
-        context.take(Reply().saving(player, over: context.player))
-        return game
     }
 
     func guessList(_ language: Language) -> WordList { core.guessList(language) }
@@ -169,37 +155,38 @@ public struct BotEngine: Sendable {
         player.settleTimeZone(at: now, schedule: configuration.schedule)
         if player != storedPlayer { try await store.save(player) }
 
-        var context = Context(
+        let turn = Turn(
             message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
             language: group?.language ?? player.puzzleLanguage)
-        try await respond(to: input, context: &context)
-        if firstPrivate, let reply = context.replies.firstIndex(where: { $0.chat == message.chat }) {
-            let day = context.player.pendingTimeZone ?? context.player.timeZone
-            context.replies[reply].html += "\n\n" + context.texts.yourDay(day, hour: context.player.rolloverHour)
+        var reply = try await respond(to: input, in: turn)
+        let after = turn.applying(reply)
+        if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {
+            let day = after.player.pendingTimeZone ?? after.player.timeZone
+            reply.messages[index].html += "\n\n" + after.texts.yourDay(day, hour: after.player.rolloverHour)
         }
-        if context.player != player { try await store.save(context.player) }
-        if let changed = context.group, changed != group { try await store.save(changed) }
-        try await enqueueWithinBacklog(context.replies, context: context)
-        return context.outcome
+        if after.player != player { try await store.save(after.player) }
+        if let changed = after.group, changed != group { try await store.save(changed) }
+        try await enqueueWithinBacklog(reply.messages, in: after)
+        return MessageOutcome(acceptedGuess: reply.acceptedGuess)
     }
 
     /// Replies waiting for one chat at most: a chat that floods the bot gets one "slow down" and no more
     /// replies until its queue drains, instead of hundreds that would hold it up for minutes.
     static let backlogLimit = 30
 
-    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], context: Context) async throws {
-        let chat = context.message.chat
+    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], in turn: Turn) async throws {
+        let chat = turn.message.chat
         let own = replies.filter { $0.chat == chat }
-        guard !own.isEmpty else { return try await context.store.enqueue(replies) }
-        let waiting = try await context.store.pendingCount(in: chat)
-        if waiting < Self.backlogLimit { return try await context.store.enqueue(replies) }
-        try await context.store.enqueue(replies.filter { $0.chat != chat })
+        guard !own.isEmpty else { return try await turn.store.enqueue(replies) }
+        let waiting = try await turn.store.pendingCount(in: chat)
+        if waiting < Self.backlogLimit { return try await turn.store.enqueue(replies) }
+        try await turn.store.enqueue(replies.filter { $0.chat != chat })
         if waiting == Self.backlogLimit {
-            try await context.store.enqueue([
+            try await turn.store.enqueue([
                 OutgoingMessage(
-                    chat: chat, chatKind: context.message.chatKind, html: context.texts.slowDown,
-                    replyTo: context.message.messageID,
-                    thread: context.message.thread)
+                    chat: chat, chatKind: turn.message.chatKind, html: turn.texts.slowDown,
+                    replyTo: turn.message.messageID,
+                    thread: turn.message.thread)
             ])
         }
         logger.notice(
@@ -228,168 +215,6 @@ public struct BotEngine: Sendable {
         return command.known == .guess && !command.argument.isEmpty
             || command.known == .play && !command.argument.isEmpty
                 && PlayerSettings.language(named: command.argument) == nil
-    }
-
-    /// What one message works on.
-    struct Context {
-        let message: ChatMessage
-        let platform: PlatformTraits
-        let now: Date
-        let store: any GameStoreTransaction
-        var player: Player
-        /// The group the message came from; nil in a direct chat.
-        var group: Group?
-        /// The language of the puzzle and board being played: the group's in a group, in a direct chat the
-        /// player's (or the one they chose with `/play`).
-        var language: Language
-        var replies: [OutgoingMessage] = []
-        var outcome = MessageOutcome()
-
-        var isGroup: Bool { group != nil }
-        /// Replies are in the language of the chat they go to: the group's, or the player's own.
-        var texts: any Texts { (group?.language ?? player.language).texts }
-
-        mutating func reply(_ html: String) {
-            replies.append(
-                OutgoingMessage(
-                    chat: message.chat, chatKind: message.chatKind, html: html, replyTo: message.messageID,
-                    thread: message.thread))
-        }
-
-        /// Acknowledges the message with a reaction on it; `html` is what a platform without reactions, or a
-        /// message without an id, gets instead.
-        mutating func react(_ reaction: OutgoingMessage.Reaction, otherwise html: String) {
-            guard platform.reactions, let target = message.messageID else { return reply(html) }
-            replies.append(
-                OutgoingMessage(
-                    chat: message.chat, chatKind: message.chatKind, html: html, replyTo: target, thread: message.thread,
-                    action: .react(reaction)))
-        }
-    }
-
-    private func respond(to input: BotInput, context: inout Context) async throws {
-        if context.message.isEdited {
-            if Self.revealsGuess(context.message) {
-                context.take(groupBoards.deleteRevealedGuess(in: context.turn))
-            } else {
-                edited(context: &context)
-            }
-            return
-        }
-        switch context.message.event {
-        case .added(let seesEveryMessage)?:
-            // One greeting, not a reply to anything: what the group can do, and how to set it up.
-            context.replies.append(
-                OutgoingMessage(
-                    chat: context.message.chat, chatKind: context.message.chatKind,
-                    html: context.texts.greeting(seesEveryMessage: seesEveryMessage) + "\n\n" + context.texts.groupHelp,
-                    thread: context.message.thread))
-            return
-        case .query?:
-            // Answered in handle(_:at:in:), before anything is stored.
-            return
-        case .unreadable?:
-            // Nobody is left talking to a bot that cannot hear them: what to do instead, in plain text.
-            context.replies.append(
-                OutgoingMessage(
-                    chat: context.message.chat, chatKind: context.message.chatKind, html: context.texts.cannotRead,
-                    thread: context.message.thread))
-            return
-        case nil:
-            break
-        }
-        switch input {
-        case .text:
-            if Self.revealsGuess(context.message) {
-                context.take(groupBoards.deleteRevealedGuess(in: context.turn))
-            } else if let share = SharedResult(parsing: context.message.text), isCounted(share) {
-                try await pasted(share, context: &context)
-            } else if !context.isGroup {
-                context.reply(context.texts.guessHowTo)
-            }
-        case .word(let word):
-            if !context.isGroup { context.take(try await practice.guessInFocus(word, in: context.turn)) }
-        case .command(let command):
-            guard let known = command.known else {
-                // In groups, unknown commands are for other bots.
-                if !context.isGroup { context.reply(context.texts.unknownCommand) }
-                return
-            }
-            try await self.command(known, argument: command.argument, context: &context)
-        }
-    }
-
-    private func command(_ command: BotCommand, argument: String, context: inout Context) async throws {
-        switch command {
-        case .start, .help:
-            // In a group: what the group can do there, not how to guess in private.
-            if context.isGroup { return context.reply(context.texts.groupHelp) }
-            guard command == .start else { return context.reply(context.texts.help) }
-            // A group's play button opens the direct chat on the group's puzzle (`/start play-en`): the next word
-            // goes there, not to a practice game.
-            let chosen = PlayerSettings.playedLanguage(fromStart: argument)
-            if let chosen {
-                choosePuzzle(chosen, context: &context)
-                context.take(try await practice.focusOnDailyPuzzle(in: context.turn))
-            }
-            context.reply(core.welcome(playing: context.language, player: context.player, namingPuzzle: chosen != nil))
-        case .play where !context.isGroup:
-            if !argument.isEmpty {
-                guard let chosen = PlayerSettings.language(named: argument) else {
-                    return context.reply(context.texts.playUsage)
-                }
-                choosePuzzle(chosen, context: &context)
-            }
-            context.take(try await practice.focusOnDailyPuzzle(in: context.turn))
-            context.reply(context.texts.playing(context.language))
-        case .guess, .play:
-            if context.isGroup {
-                context.take(try await groupBoards.playPrivately(in: context.turn))
-            } else if argument.isEmpty {
-                context.reply(context.texts.guessNeedsWord)
-            } else {
-                context.take(try await practice.guessInFocus(argument, in: context.turn))
-            }
-        case .practice: context.take(try await practice.practice(argument, in: context.turn))
-        case .archive: context.take(try await practice.archive(argument, in: context.turn))
-        case .board:
-            if !context.isGroup, let focused = try await practiceInFocus(&context) {
-                return context.take(practice.board(focused, in: context.turn, reposts: true))
-            }
-            context.take(try await dailyPlay.board(in: context.turn))
-        case .hard: context.take(try await dailyPlay.hardMode(argument, in: context.turn))
-        case .stats: try await statistics(context: &context)
-        case .analysis:
-            // By default, the practice game in focus, if it has ended.
-            let focused = argument.isEmpty && !context.isGroup ? try await practiceInFocus(&context) : nil
-            context.take(try await analyses.analysis(argument, focused: focused, in: context.turn))
-        case .share:
-            if !context.isGroup, let focused = try await practiceInFocus(&context) {
-                return context.take(practice.share(focused, in: context.turn))
-            }
-            context.take(try await dailyPlay.share(in: context.turn))
-        case .leaderboard: context.take(try await leaderboards.leaderboard(argument, in: context.turn))
-        case .join: context.take(try await groupBoards.join(in: context.turn))
-        case .leave: context.take(try await groupBoards.leave(in: context.turn))
-        case .settings: context.take(try await groupBoards.settings(argument, in: context.turn))
-        case .forgetme: context.take(privacy.forgetMe(in: context.turn))
-        case .export: context.take(privacy.export(in: context.turn))
-        case .timezone: context.take(playerSettings.timeZone(argument, in: context.turn))
-        case .language: context.take(playerSettings.language(argument, in: context.turn))
-        case .remind: context.take(playerSettings.remind(argument, in: context.turn))
-        }
-    }
-}
-
-extension BotEngine {
-    /// `/stats`: the daily games' statistics (``DailyPlay/statistics(in:scores:sections:)``), with the averaged
-    /// scores of their analyses and the practice games' section.
-    private func statistics(context: inout Context) async throws {
-        let (player, language) = (context.player.id, context.language)
-        let scores = try await analyses.averageScores(of: player, language: language, store: context.store)
-        let practiced = try await practice.statistics(language: language, in: context.turn)
-        context.take(
-            try await dailyPlay.statistics(in: context.turn, scores: scores, sections: practiced.map { [$0] } ?? []))
     }
 }
 

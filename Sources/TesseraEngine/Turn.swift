@@ -34,6 +34,20 @@ struct Turn {
             language: group?.language ?? player.puzzleLanguage)
     }
 
+    /// The turn as a reply leaves it: the player's and the group's records as the reply carries them.
+    func applying(_ reply: Reply) -> Turn {
+        let player = reply.player ?? player
+        let group = reply.group ?? group
+        return Turn(
+            message: message, platform: platform, now: now, store: store, player: player, group: group,
+            language: reply.player != nil || reply.group != nil ? group?.language ?? player.puzzleLanguage : language)
+    }
+
+    /// A message in the chat and thread of the one received that answers nothing: a post.
+    func post(_ html: String) -> OutgoingMessage {
+        OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: html, thread: message.thread)
+    }
+
     /// A reply of one message answering the one received.
     func reply(_ html: String) -> Reply { Reply(answer(html)) }
 
@@ -63,6 +77,14 @@ struct Reply {
         self.player = player
         self.group = group
     }
+
+    /// Adds the reply of a later step: its messages after these, and its records, which read this one's.
+    mutating func add(_ later: Reply) {
+        messages += later.messages
+        player = later.player ?? player
+        group = later.group ?? group
+        acceptedGuess = later.acceptedGuess ?? acceptedGuess
+    }
 }
 
 extension Reply {
@@ -72,24 +94,5 @@ extension Reply {
         var reply = self
         if reply.player == nil, player != before { reply.player = player }
         return reply
-    }
-}
-
-extension BotEngine.Context {
-    /// The message as a feature sees it.
-    var turn: Turn {
-        Turn(
-            message: message, platform: platform, now: now, store: store, player: player, group: group,
-            language: language)
-    }
-
-    /// Takes a feature's reply: its messages, and the records it changed.
-    mutating func take(_ reply: Reply) {
-        replies += reply.messages
-        if let language = reply.acceptedGuess { outcome.acceptedGuess = language }
-        if let player = reply.player { self.player = player }
-        if let group = reply.group { self.group = group }
-        // The puzzle played follows the records, as when the message came in.
-        if reply.player != nil || reply.group != nil { language = group?.language ?? player.puzzleLanguage }
     }
 }

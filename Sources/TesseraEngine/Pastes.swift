@@ -1,0 +1,72 @@
+import Foundation
+import TesseraCore
+
+/// Results pasted into a chat: the original Wordle's count on the group's official board; our own are
+/// recognised, and only the game played here counts.
+struct Pastes {
+    let core: EngineCore
+    private var configuration: BotEngine.Configuration { core.configuration }
+    private var groupBoards: GroupBoards { GroupBoards(core: core) }
+
+    /// The game whose pasted results count on the official board.
+    static let officialGameName = "wordle"
+
+    /// Whether a share is one the bot acts on: ours or the original's. Shares of other games are chat.
+    func isCounted(_ share: SharedResult) -> Bool {
+        isOwn(share)
+            || (share.gameName.lowercased() == Self.officialGameName && share.kind == .daily
+                && share.maximumGuesses == Game.defaultMaximumGuesses)
+    }
+
+    /// A share text of this bot's own game.
+    private func isOwn(_ share: SharedResult) -> Bool {
+        share.gameName.lowercased() == configuration.gameName.lowercased()
+    }
+
+    /// A share pasted into a chat. In a group, the original's counts on the official board once per player
+    /// and puzzle, if its puzzle is open there; our own only joins the board, where the game played here
+    /// counts (never the pasted text, which anyone could write).
+    func pasted(_ share: SharedResult, in turn: Turn) async throws -> Reply {
+        guard let group = turn.group else { return turn.reply(turn.texts.pasteInGroup) }
+        let name = turn.player.displayName
+        if isOwn(share), share.kind != .daily { return Practice(core: core).pasted(in: turn) }
+        if isOwn(share) {
+            var (joined, reply) = try await groupBoards.addToBoard(in: turn)
+            reply.messages.append(
+                turn.reaction(
+                    joined ? .counted : .notCounted,
+                    otherwise: joined ? turn.texts.joined(name: name) : turn.texts.alreadyJoined(name: name)))
+            return reply
+        }
+        let today = group.officialPuzzle(at: turn.now)
+        guard share.puzzle.rawValue <= today.rawValue + 1 else {
+            return turn.reply(turn.texts.officialNotOpen(puzzle: share.puzzle))
+        }
+        guard share.puzzle.rawValue >= today.rawValue - 1 else {
+            return turn.reply(turn.texts.officialClosed(puzzle: share.puzzle, today: today))
+        }
+        var reply = try await groupBoards.addToBoard(in: turn).reply
+        let result = BoardResult(
+            chat: group.chat, board: .official, puzzle: share.puzzle, player: turn.player.id,
+            language: .english, guesses: share.result.guesses, hardMode: share.isHardMode, finishedAt: turn.now)
+        let recorded = try await groupBoards.count(
+            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), store: turn.store)
+        // A mark on the paste, not a line of chat: a text reply only when there is something to learn.
+        reply.messages.append(
+            turn.reaction(
+                recorded ? .counted : .notCounted,
+                otherwise: recorded
+                    ? turn.texts.officialCounted(name: name, share: share)
+                    : turn.texts.officialDuplicate(name: name, puzzle: share.puzzle)))
+        return reply
+    }
+
+    /// An edited message: edits never change what was counted, so they are not read again. A share edited
+    /// into or within a group message gets a short notice; any other edit is ignored.
+    func edited(in turn: Turn) -> Reply {
+        guard turn.isGroup, let share = SharedResult(parsing: turn.message.text), isCounted(share) else {
+            return Reply()
+        }
+        return turn.reply(turn.texts.editIgnored)
+    }
+}
