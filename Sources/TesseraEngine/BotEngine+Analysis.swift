@@ -7,36 +7,6 @@ public import TesseraCore
 /// works it out and stores it (here: the jobs, their words and their results). ``Analyses`` shows them in the
 /// chat. A group's post that reveals the word names the day's most skilful and luckiest games.
 extension BotEngine {
-    /// The most skilful and the luckiest of a closed day's games on a board, for the post that reveals its
-    /// word: scores and names only, never a letter. Nil until every game on the board has its analysis (or
-    /// cannot have one), and when fewer than two have one: one game is no contest. A line held back for an
-    /// analysis still working follows when that analysis is done (``finish(_:_:in:)``).
-    func highlights(
-        of results: [(name: String, result: BoardResult)], language: Language, puzzle: PuzzleNumber,
-        store: any GameStoreTransaction
-    ) async throws -> DayHighlights? {
-        let analyses = try await store.analyses(of: results.map(\.result.player), language: language, puzzle: puzzle)
-        guard analyses.count >= Self.highlightsGames else { return nil }
-        for entry in results where analyses[entry.result.player] == nil {
-            let state = try await store.analysis(of: entry.result.player, language: language, puzzle: puzzle)
-            if case .pending = state { return nil }
-        }
-        var skilful: (name: String, score: Int)?
-        var luckiest: (name: String, score: Int)?
-        // In finishing order: on a tie, the game finished first.
-        for entry in results {
-            guard let json = analyses[entry.result.player], let report = decoded(json, player: entry.result.player)
-            else { continue }
-            if report.skill > skilful?.score ?? -1 { skilful = (entry.name, report.skill) }
-            if report.luckScore > luckiest?.score ?? -1 { luckiest = (entry.name, report.luckScore) }
-        }
-        guard let skilful, let luckiest else { return nil }
-        return DayHighlights(skilful: skilful, luckiest: luckiest)
-    }
-
-    /// How many analysed games a board needs for its most skilful and luckiest line.
-    static let highlightsGames = 2
-
     /// Posts the day's most skilful and luckiest line in each group whose latest revealed word is this game's,
     /// revealed while its analysis was still working, once it completes the board's analyses. Returns how many
     /// posts were queued.
@@ -49,7 +19,7 @@ extension BotEngine {
             let results = Leaderboards.inFinishingOrder(
                 try await store.results(in: group.chat, board: .tessera, puzzle: game.puzzle))
             guard results.contains(where: { $0.result.player == game.player }),
-                let highlights = try await highlights(
+                let highlights = try await analyses.highlights(
                     of: results, language: game.language, puzzle: game.puzzle, store: store)
             else { continue }
             try await store.enqueue([

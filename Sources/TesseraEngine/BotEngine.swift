@@ -48,7 +48,7 @@ public struct BotEngine: Sendable {
     var playerSettings: PlayerSettings { PlayerSettings(schedule: configuration.schedule) }
     var privacy: Privacy { Privacy(core: core) }
     var reminders: Reminders { Reminders(schedule: configuration.schedule) }
-    var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
+    var daySummaries: DaySummaries { DaySummaries(core: core) }
     var groupBoards: GroupBoards { GroupBoards(core: core) }
     var dailyPlay: DailyPlay { DailyPlay(core: core) }
     var liveBoards: LiveBoards { LiveBoards(core: core) }
@@ -66,6 +66,15 @@ public struct BotEngine: Sendable {
         async throws -> OutgoingMessage?
     {
         try await privacy.gatherPlayerData(message, at: now, in: store)
+    }
+
+    /// Closes the days of the groups whose summary is due and queues their summaries, reveals and week posts
+    /// (``DaySummaries/closeDays(at:on:in:)``); returns how many posts were queued.
+    @discardableResult
+    public func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
+        async throws -> Int
+    {
+        try await daySummaries.closeDays(at: now, on: platform, in: store)
     }
 
     /// Queues the streak reminders that are due (``Reminders``); returns how many.

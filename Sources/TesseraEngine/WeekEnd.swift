@@ -49,7 +49,7 @@ struct WeekEnd {
         let longest = streaks.map(\.1).max()
         let streak = longest.map { length in
             (
-                names: Shortlist(streaks.filter { $0.1 == length }.map(\.0), count: BotEngine.summaryNames, by: <),
+                names: Shortlist(streaks.filter { $0.1 == length }.map(\.0), count: DaySummaries.summaryNames, by: <),
                 streak: length
             )
         }

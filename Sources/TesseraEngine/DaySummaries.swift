@@ -10,7 +10,13 @@ import TesseraCore
 /// when, and a short post reveals it as soon as the last of them has played or their day has ended (the next
 /// check of the group's days, every few seconds). Members still inside their day are "still playing", not
 /// "missed". The word is always behind a spoiler, and these posts come without a notification.
-extension BotEngine {
+struct DaySummaries {
+    let core: EngineCore
+    private var configuration: BotEngine.Configuration { core.configuration }
+    private var analyses: Analyses { Analyses(core: core) }
+    private var groupBoards: GroupBoards { GroupBoards(core: core) }
+    private var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
+
     /// Grids shown in a summary before the rest are counted.
     static let summaryGrids = 30
     /// Names shown in each list of a summary (winners, streaks, who missed) before the rest are counted: a
@@ -23,11 +29,10 @@ extension BotEngine {
     /// day is summed up (older ones close silently), and a day nobody played closes without a post.
     ///
     /// Returns how many summaries were queued.
-    @discardableResult
-    public func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
+    func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
         async throws -> Int
     {
-        try await store.removeReplayGuards(before: earliestOpenPuzzle(at: now))
+        try await store.removeReplayGuards(before: core.earliestOpenPuzzle(at: now))
         var queued = 0
         for var group in try await store.activeGroups(on: platform) {
             let before = group
@@ -88,8 +93,9 @@ extension BotEngine {
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
                 // In the language the day was played in, whatever the group has switched to since.
                 let language = group.language(of: puzzle)
-                let word = language.wordList.display(answer(for: puzzle, in: language))
-                let highlights = try await highlights(of: results, language: language, puzzle: puzzle, store: store)
+                let word = language.wordList.display(core.answer(for: puzzle, in: language))
+                let highlights = try await analyses.highlights(
+                    of: results, language: language, puzzle: puzzle, store: store)
                 try await store.enqueue([
                     post(
                         language.texts.reveal(
@@ -189,71 +195,129 @@ extension BotEngine {
             members.compactMap { member in member.result.map { (member.name, $0) } })
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
-        let answer = answer(for: puzzle, in: group.language)
-        let maximum = Game.defaultMaximumGuesses
-
+        let answer = core.answer(for: puzzle, in: group.language)
         let best = results.compactMap(\.result.guesses).min()
         // In order of finishing, like the grids.
         let winners = Shortlist(
             results.filter { best != nil && $0.result.guesses == best }.map(\.name), count: Self.summaryNames,
             by: { _, _ in false })
-        let shown = results.prefix(Self.summaryGrids)
-        // On the first day of a new language, a game of the one before counts too: each grid in its own language.
-        var guesses: [Language: [UserID: [String]]] = [:]
-        for language in Set(shown.map(\.result.language)) {
-            guesses[language] = try await store.guesses(
-                of: shown.filter { $0.result.language == language }.map(\.result.player), language: language,
-                puzzle: puzzle)
-        }
-        let grids = shown.map { entry in
-            let language = entry.result.language
-            let list = language.wordList
-            var game = Game(
-                answer: self.answer(for: puzzle, in: language), wordList: list, hardMode: entry.result.hardMode)
-            for guess in guesses[language]?[entry.result.player] ?? [] {
-                if case .success(let word) = list.word(from: guess) { game.restore(word) }
-            }
-            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
-            let score = TextFormat.score(
-                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
-            return DaySummary.Grid(
-                name: entry.name, score: score + (entry.result.hardMode ? "*" : ""), squares: squares)
-        }
+        let grids = try await grids(of: results.prefix(Self.summaryGrids), puzzle: puzzle, store: store)
         // The original game's results pasted here for the same date: their own line, and their authors, whatever
         // else they did, are done with the day: they neither hold the word nor missed it.
         let officialPuzzle = officialPuzzle(of: puzzle)
         let official = Leaderboards.inFinishingOrder(
             try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
         let pasted = Set(official.map(\.result.player))
-        let inTheirDay = inTheirDay(of: puzzle, members, at: now)
-        // The members who hold the word back, as ``daysHoldingTheWord`` finds them, and when the last day ends.
-        var waitsUntil: Date?
-        for (member, inTheirDay) in zip(members, inTheirDay)
-        where member.result == nil && inTheirDay && !pasted.contains(member.player) {
-            waitsUntil = max(waitsUntil ?? .distantPast, end(of: puzzle, on: member.day))
-        }
-        let wordWaits = waitsUntil != nil
+        let absent = try await absentees(of: puzzle, members, pasted: pasted, in: group, at: now, store: store)
+        let wordWaits = absent.waitsUntil != nil
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
-        var broken = results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
-            .map { ($0.name, $0.result.streakBefore) }
-        // One pass over a board of thousands, keeping names, not members. Members whose own day of the puzzle
-        // is still open have not missed it.
-        var stillPlaying: [String] = []
-        var dayOver: [DayMember] = []
-        for (member, inTheirDay) in zip(members, inTheirDay) where member.result == nil {
-            if inTheirDay {
-                if !pasted.contains(member.player) { stillPlaying.append(member.name) }
-            } else if member.joinedPuzzle <= puzzle {
-                dayOver.append(member)
-                if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
-                    broken.append((member.name, member.streak))
-                }
+        let broken =
+            results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
+            .map { ($0.name, $0.result.streakBefore) } + absent.streaksBroken
+        let word: DaySummary.Word =
+            if !configuration.platform.spoilers {
+                .notPosted
+            } else if let waitsUntil = absent.waitsUntil {
+                .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
+            } else {
+                .shown(list.display(answer))
             }
+        // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
+        var highlights: DayHighlights?
+        if case .shown = word {
+            highlights = try await analyses.highlights(
+                of: results, language: group.language, puzzle: puzzle, store: store)
         }
-        dayOver.removeAll { pasted.contains($0.player) }
-        // A member who played the puzzle in another language did not miss it: the summary says what they did.
+        let html = group.language.texts.summary(
+            DaySummary(
+                puzzle: puzzle,
+                dayEnded: now >= dayEnd(of: puzzle, in: group),
+                word: word,
+                highlights: highlights,
+                winners: winners,
+                grids: grids,
+                moreGrids: results.count - grids.count,
+                streaksKept: Shortlist(kept, count: Self.summaryNames, by: Self.longestFirst),
+                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst),
+                stillPlaying: Shortlist(absent.stillPlaying, count: Self.summaryNames, by: <),
+                missed: Shortlist(absent.missed, count: Self.summaryNames, by: <),
+                playedOtherLanguage: Shortlist(absent.playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
+                officialPuzzle: officialPuzzle,
+                official: Shortlist(
+                    official.map { ($0.name, Self.score($0.result)) }, count: Self.summaryNames, by: { _, _ in false })
+            ))
+        return (html, wordWaits)
+    }
+
+    /// The grids of the day's first results, each drawn from its stored guesses. On the first day of a new
+    /// language a game of the one before counts too: each grid in its own language.
+    private func grids(
+        of shown: ArraySlice<(name: String, result: BoardResult)>, puzzle: PuzzleNumber,
+        store: any GameStoreTransaction
+    ) async throws -> [DaySummary.Grid] {
+        var guesses: [Language: [UserID: [String]]] = [:]
+        for language in Set(shown.map(\.result.language)) {
+            guesses[language] = try await store.guesses(
+                of: shown.filter { $0.result.language == language }.map(\.result.player), language: language,
+                puzzle: puzzle)
+        }
+        return shown.map { entry in
+            let language = entry.result.language
+            let list = language.wordList
+            var game = Game(
+                answer: core.answer(for: puzzle, in: language), wordList: list, hardMode: entry.result.hardMode)
+            for guess in guesses[language]?[entry.result.player] ?? [] {
+                if case .success(let word) = list.word(from: guess) { game.restore(word) }
+            }
+            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
+            return DaySummary.Grid(name: entry.name, score: Self.score(entry.result), squares: squares)
+        }
+    }
+
+    /// When the group's own day of a puzzle ends.
+    private func dayEnd(of puzzle: PuzzleNumber, in group: Group) -> Date {
+        configuration.schedule.start(of: configuration.schedule.day(of: puzzle.next), rollover: group.rollover)
+    }
+
+    /// A result as the summary writes it: `3/6`, `X/6`, with `*` for hard mode.
+    private static func score(_ result: BoardResult) -> String {
+        TextFormat.score(result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
+            + (result.hardMode ? "*" : "")
+    }
+
+    /// Who on the board has no result for a closed day, and what that means for the summary.
+    private struct Absentees {
+        /// Their own day of the puzzle is open: they may still play, and the word waits for them.
+        var stillPlaying: [String] = []
         var missed: [String] = []
         var playedOtherLanguage: [(String, Language)] = []
+        /// The streaks the missed days broke.
+        var streaksBroken: [(String, Int)] = []
+        /// When the last day holding the word ends (``daysHoldingTheWord``); nil when none does.
+        var waitsUntil: Date?
+    }
+
+    /// The members without a result for the day, in one pass over a board of thousands, keeping names, not
+    /// members. A member who pasted the original game's result of the same date is done with the day: they
+    /// neither hold the word nor missed it; one who played the puzzle in another language did not miss it.
+    private func absentees(
+        of puzzle: PuzzleNumber, _ members: [DayMember], pasted: Set<UserID>, in group: Group, at now: Date,
+        store: any GameStoreTransaction
+    ) async throws -> Absentees {
+        var absent = Absentees()
+        var dayOver: [DayMember] = []
+        for (member, inTheirDay) in zip(members, inTheirDay(of: puzzle, members, at: now)) where member.result == nil {
+            if inTheirDay {
+                guard !pasted.contains(member.player) else { continue }
+                absent.stillPlaying.append(member.name)
+                absent.waitsUntil = max(absent.waitsUntil ?? .distantPast, end(of: puzzle, on: member.day))
+            } else if member.joinedPuzzle <= puzzle {
+                if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
+                    absent.streaksBroken.append((member.name, member.streak))
+                }
+                if !pasted.contains(member.player) { dayOver.append(member) }
+            }
+        }
         var elsewhere: [UserID: Language] = [:]
         if !dayOver.isEmpty {
             for other in Language.allCases where other != group.language {
@@ -264,49 +328,11 @@ extension BotEngine {
         }
         for member in dayOver {
             if let other = elsewhere[member.player] {
-                playedOtherLanguage.append((member.name, other))
+                absent.playedOtherLanguage.append((member.name, other))
             } else {
-                missed.append(member.name)
+                absent.missed.append(member.name)
             }
         }
-        let word: DaySummary.Word =
-            if !configuration.platform.spoilers {
-                .notPosted
-            } else if let waitsUntil {
-                .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
-            } else {
-                .shown(list.display(answer))
-            }
-        // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
-        var highlights: DayHighlights?
-        if case .shown = word {
-            highlights = try await self.highlights(
-                of: results, language: group.language, puzzle: puzzle, store: store)
-        }
-        let html = group.language.texts.summary(
-            DaySummary(
-                puzzle: puzzle,
-                dayEnded: now
-                    >= configuration.schedule.start(
-                        of: configuration.schedule.day(of: puzzle).adding(days: 1), rollover: group.rollover),
-                word: word,
-                highlights: highlights,
-                winners: winners,
-                grids: grids,
-                moreGrids: results.count - grids.count,
-                streaksKept: Shortlist(kept, count: Self.summaryNames, by: Self.longestFirst),
-                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst),
-                stillPlaying: Shortlist(stillPlaying, count: Self.summaryNames, by: <),
-                missed: Shortlist(missed, count: Self.summaryNames, by: <),
-                playedOtherLanguage: Shortlist(playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
-                officialPuzzle: officialPuzzle,
-                official: Shortlist(
-                    official.map { entry in
-                        let score = TextFormat.score(
-                            entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
-                        return (entry.name, score + (entry.result.hardMode ? "*" : ""))
-                    }, count: Self.summaryNames, by: { _, _ in false })
-            ))
-        return (html, wordWaits)
+        return absent
     }
 }
