@@ -112,38 +112,10 @@ public final class GameAnalyst: Sendable {
         }
         guard let firstIndex = played.first else { throw .rejected(.noGuesses) }
         let solver = Solver(tables: tables, stop: stop, budget: budget)
-        // The memo is taken while this game uses it (another game at the same time starts without), and kept after.
-        let memo = kept.withLock { kept -> (entries: [Solver.Key: Solver.Entry], bytes: Int)? in
-            guard let held = kept, held.tables === tables, held.memoBytes <= budget.memoBytes else { return nil }
-            kept?.memo = [:]
-            kept?.memoBytes = 0
-            return (held.memo, held.memoBytes)
-        }
-        if let memo {
-            solver.memo = memo.entries
-            solver.memoBytes = memo.bytes
-        }
-        defer {
-            kept.withLock { kept in
-                guard kept?.tables === tables else { return }
-                kept?.memo = solver.memo
-                kept?.memoBytes = solver.memoBytes
-            }
-        }
+        lendMemo(to: solver, budget: budget)
+        defer { keepMemo(of: solver) }
         let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
-        let best: Solver.Opening
-        if let book {
-            guard case .success(let word) = list.word(from: book.best), let index = tables.guesses.firstIndex(of: word),
-                let total = book.totals[book.best] ?? nil
-            else { throw .bookDoesNotFit(book.best) }
-            best = Solver.Opening(guess: index, total: total)
-        } else {
-            // Lists without a book are small ones (tests, files given to `tessera analyse`): searched.
-            guard let optimal = solver.optimal(solver.start) else {
-                throw stop?.isRequested == true ? .stopped : .noSureWin
-            }
-            best = Solver.Opening(guess: optimal.guess, total: optimal.total)
-        }
+        let best = try bestOpening(book: book, list: list, solver: solver, stop: stop)
         let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()].map(Solver.Total.exactly)
         let analysis: GameAnalysis
         do {
@@ -161,6 +133,48 @@ public final class GameAnalyst: Sendable {
                 analysis, answer: answer, list: list, path: path.guesses.map { tables.guesses[$0] },
                 pathIsOptimal: path.optimal),
             searchedFirstGuess: known == nil, steps: solver.steps)
+    }
+
+    /// Gives the solver the memo kept from the last game on its tables, if it fits its budget. The memo is taken
+    /// while this game uses it (another game at the same time starts without), and kept after (``keepMemo(of:)``).
+    private func lendMemo(to solver: Solver, budget: Solver.Budget) {
+        let memo = kept.withLock { kept -> (entries: [Solver.Key: Solver.Entry], bytes: Int)? in
+            guard let held = kept, held.tables === solver.tables, held.memoBytes <= budget.memoBytes else { return nil }
+            kept?.memo = [:]
+            kept?.memoBytes = 0
+            return (held.memo, held.memoBytes)
+        }
+        if let memo {
+            solver.memo = memo.entries
+            solver.memoBytes = memo.bytes
+        }
+    }
+
+    /// Keeps the solver's memo for the next game on the same tables.
+    private func keepMemo(of solver: Solver) {
+        kept.withLock { kept in
+            guard kept?.tables === solver.tables else { return }
+            kept?.memo = solver.memo
+            kept?.memoBytes = solver.memoBytes
+        }
+    }
+
+    /// The best first guess and its total: the opening book's, or searched for lists without a book (small ones:
+    /// tests, files given to `tessera analyse`).
+    private func bestOpening(book: OpeningBook?, list: WordList, solver: Solver, stop: Solver.Stop?)
+        throws(Failure) -> Solver.Opening
+    {
+        let tables = solver.tables
+        if let book {
+            guard case .success(let word) = list.word(from: book.best), let index = tables.guesses.firstIndex(of: word),
+                let total = book.totals[book.best] ?? nil
+            else { throw .bookDoesNotFit(book.best) }
+            return Solver.Opening(guess: index, total: total)
+        }
+        guard let optimal = solver.optimal(solver.start) else {
+            throw stop?.isRequested == true ? .stopped : .noSureWin
+        }
+        return Solver.Opening(guess: optimal.guess, total: optimal.total)
     }
 }
 

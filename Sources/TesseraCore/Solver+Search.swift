@@ -95,7 +95,38 @@ extension Solver {
             } else {
                 (0..<Int32(tables.playable)).map { $0 }
             }
-        // Each useful guess's lower bound: the candidates spend it, and each part it leaves needs 2m − 1.
+        let bounded = boundedGuesses(allowed, candidates, left: left, limit: limit)
+        spend(allowed.count * count)
+        if let separated = bounded.separated { return Found(total: 2 * count, guess: separated) }
+        if left == 2 { return Found(total: Self.unsolvable, guess: -1) }
+        let options = bounded.options.sorted { $0.bound < $1.bound || ($0.bound == $1.bound && $0.guess < $1.guess) }
+        var best = Found(total: Self.unsolvable, guess: -1)
+        var lowest = bounded.lowestExcluded
+        for (bound, guess) in options {
+            if givingUp { break }
+            let cap = min(best.total, limit)
+            if bound >= cap {
+                lowest = min(lowest, bound)
+                break
+            }
+            let total = evaluate(Int(guess), candidates, left: left, clues: clues, cap: cap, bound: bound)
+            if total < cap {
+                best = Found(total: total, guess: guess)
+            } else {
+                lowest = min(lowest, total)
+            }
+        }
+        if best.total < limit { return best }
+        return Found(total: min(lowest, Self.unsolvable), guess: -1)
+    }
+
+    /// Each useful guess's lower bound: the candidates spend it, and each part it leaves needs 2m − 1. A guess that
+    /// tells every candidate apart is `separated` (nothing does better); the others are `options` below `limit`,
+    /// and `lowestExcluded` is the lowest bound at or over it.
+    private func boundedGuesses(_ allowed: [Int32], _ candidates: [UInt16], left: Int, limit: Int)
+        -> (separated: Int32?, options: [(bound: Int, guess: Int32)], lowestExcluded: Int)
+    {
+        let count = candidates.count
         var options: [(bound: Int, guess: Int32)] = []
         var lowestExcluded = Self.unsolvable
         let solved = Int(tables.solvedCode)
@@ -135,28 +166,7 @@ extension Solver {
                 }
             }
         }
-        spend(allowed.count * count)
-        if let separated { return Found(total: 2 * count, guess: separated) }
-        if left == 2 { return Found(total: Self.unsolvable, guess: -1) }
-        options.sort { $0.bound < $1.bound || ($0.bound == $1.bound && $0.guess < $1.guess) }
-        var best = Found(total: Self.unsolvable, guess: -1)
-        var lowest = lowestExcluded
-        for (bound, guess) in options {
-            if givingUp { break }
-            let cap = min(best.total, limit)
-            if bound >= cap {
-                lowest = min(lowest, bound)
-                break
-            }
-            let total = evaluate(Int(guess), candidates, left: left, clues: clues, cap: cap, bound: bound)
-            if total < cap {
-                best = Found(total: total, guess: guess)
-            } else {
-                lowest = min(lowest, total)
-            }
-        }
-        if best.total < limit { return best }
-        return Found(total: min(lowest, Self.unsolvable), guess: -1)
+        return (separated, options, lowestExcluded)
     }
 
     /// The total of playing `guess` now, exact if below `cap`, otherwise a lower bound at least `cap`.

@@ -135,15 +135,40 @@ public struct BotEngine: Sendable {
             }
             input = .command(command)
         }
-        var group: Group?
-        if message.chatKind == .group {
-            group = try await store.group(message.chat)
-            if group == nil {
-                let created = groupBoards.newGroup(message.chat, at: now)
-                try await store.save(created)
-                group = created
-            }
+        let group = try await group(of: message, at: now, in: store)
+        let (player, firstPrivate) = try await player(sending: message, in: group, at: now, in: store)
+        let turn = Turn(
+            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
+            language: group?.language ?? player.puzzleLanguage)
+        var reply = try await respond(to: input, in: turn)
+        let after = turn.applying(reply)
+        if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {
+            let day = after.player.pendingTimeZone ?? after.player.timeZone
+            reply.messages[index].html += "\n\n" + after.texts.yourDay(day, hour: after.player.rolloverHour)
         }
+        if after.player != player { try await store.save(after.player) }
+        if let changed = after.group, changed != group { try await store.save(changed) }
+        try await enqueueWithinBacklog(reply.messages, in: after)
+        return MessageOutcome(acceptedGuess: reply.acceptedGuess)
+    }
+
+    /// The group a message came from, made with the defaults when it is new; nil in a direct chat.
+    private func group(of message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+        -> Group?
+    {
+        guard message.chatKind == .group else { return nil }
+        if let group = try await store.group(message.chat) { return group }
+        let created = groupBoards.newGroup(message.chat, at: now)
+        try await store.save(created)
+        return created
+    }
+
+    /// The sender's record, made on their first message and saved when it changed: their name as the platform
+    /// gives it, their direct chat, a pending zone that is due. `firstPrivate`: this is their first message in
+    /// the direct chat, whose reply says which day they are on.
+    private func player(
+        sending message: ChatMessage, in group: Group?, at now: Date, in store: any GameStoreTransaction
+    ) async throws -> (player: Player, firstPrivate: Bool) {
         let storedPlayer = try await store.player(message.sender)
         // A player who first appears in a group starts on that group's day, and follows it until they choose
         // their own, so their day ends with the group's and not at the server's default hour.
@@ -163,20 +188,7 @@ public struct BotEngine: Sendable {
         if message.chatKind == .direct { player.directChat = message.chat }
         player.settleTimeZone(at: now, schedule: configuration.schedule)
         if player != storedPlayer { try await store.save(player) }
-
-        let turn = Turn(
-            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
-            language: group?.language ?? player.puzzleLanguage)
-        var reply = try await respond(to: input, in: turn)
-        let after = turn.applying(reply)
-        if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {
-            let day = after.player.pendingTimeZone ?? after.player.timeZone
-            reply.messages[index].html += "\n\n" + after.texts.yourDay(day, hour: after.player.rolloverHour)
-        }
-        if after.player != player { try await store.save(after.player) }
-        if let changed = after.group, changed != group { try await store.save(changed) }
-        try await enqueueWithinBacklog(reply.messages, in: after)
-        return MessageOutcome(acceptedGuess: reply.acceptedGuess)
+        return (player, firstPrivate)
     }
 
     /// Replies waiting for one chat at most: a chat that floods the bot gets one "slow down" and no more

@@ -214,14 +214,7 @@ struct DaySummaries {
         let broken =
             results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) } + absent.streaksBroken
-        let word: DaySummary.Word =
-            if !configuration.platform.spoilers {
-                .notPosted
-            } else if let waitsUntil = absent.waitsUntil {
-                .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
-            } else {
-                .shown(list.display(answer))
-            }
+        let word = word(list.display(answer), waitsUntil: absent.waitsUntil, in: group, at: now)
         // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
         var highlights: DayHighlights?
         if case .shown = word {
@@ -272,6 +265,14 @@ struct DaySummaries {
             let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
             return DaySummary.Grid(name: entry.name, score: Self.score(entry.result), squares: squares)
         }
+    }
+
+    /// The word as the summary gives it: behind a spoiler, or when it follows, or not at all where a platform
+    /// cannot hide it.
+    private func word(_ word: String, waitsUntil: Date?, in group: Group, at now: Date) -> DaySummary.Word {
+        if !configuration.platform.spoilers { return .notPosted }
+        guard let waitsUntil else { return .shown(word) }
+        return .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
     }
 
     /// When the group's own day of a puzzle ends.
