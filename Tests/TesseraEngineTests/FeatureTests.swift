@@ -1,0 +1,57 @@
+import Foundation
+import TesseraCore
+import TesseraTesting
+import Testing
+
+@testable import TesseraEngine
+
+/// The engine's features answer a ``Turn`` with a ``Reply`` and save no record themselves: the router saves
+/// what a reply carries, once, after the feature has answered.
+@Suite("Features answer with values")
+struct FeatureTests {
+    /// A direct message from Ann, as the router would hand it to a feature, on the records stored now.
+    static func turn(_ text: String, player: Player, in store: any GameStoreTransaction, at now: Date) -> Turn {
+        let message = ChatMessage(
+            chat: ChatID(1), chatKind: .direct, sender: player.id, senderName: player.displayName, text: text,
+            messageID: MessageID(7))
+        return Turn(
+            message: message.readingCommands(), platform: PlatformTraits(), now: now, store: store, player: player,
+            group: nil, language: player.puzzleLanguage)
+    }
+
+    @Test("A feature's change of the player travels in its reply; the store is untouched until the router saves it")
+    func replyCarriesChanges() async throws {
+        let bot = try EngineHarness()
+        let now = bot.now
+        let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
+        let settings = PlayerSettings(schedule: .tessera)
+        let (reply, stored) = try await bot.store.write { store in
+            try await store.save(ann)
+            let reply = settings.timeZone("Europe/Madrid", in: Self.turn("/timezone", player: ann, in: store, at: now))
+            return (reply, try await store.player(ann.id))
+        }
+        #expect(reply.player?.pendingTimeZone == "Europe/Madrid", "\(String(describing: reply.player))")
+        #expect(stored == ann, "the feature saved nothing itself")
+        #expect(reply.messages.count == 1 && reply.messages[0].replyTo == MessageID(7))
+    }
+
+    @Test("A step of a command reads the turn as the step before left it; the replies add up")
+    func stepsReadTheTurnAsLeft() async throws {
+        let bot = try EngineHarness()
+        let now = bot.now
+        let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
+        let settings = PlayerSettings(schedule: .tessera)
+        let reply = try await bot.store.write { store in
+            let turn = Self.turn("/language", player: ann, in: store, at: now)
+            var reply = settings.language("es", in: turn)
+            // The next step speaks the language the first chose, and keeps its record.
+            let after = turn.applying(reply)
+            #expect(after.player.language == .spanish && after.language == .spanish)
+            reply.add(after.reply(after.texts.playing(after.language)))
+            return reply
+        }
+        #expect(reply.player?.language == .spanish)
+        #expect(reply.messages.count == 2)
+        #expect(reply.messages.last?.html == Language.spanish.texts.playing(.spanish), "\(reply.messages)")
+    }
+}
