@@ -350,9 +350,17 @@ import Testing
         _ = try await bot.send("/practice")
         #expect(
             try await bot.text("/archive 300")
-                == "You are still playing your practice game (0 of 6 tries). A new game gives it up: it counts as lost "
-                + "in your practice statistics. To start anyway, send <code>/archive 300 new</code>.")
-        #expect(try await bot.text("/archive 300 new").hasPrefix("<b>Archive 300</b> · 0/6"))
+                == "You are still playing your practice game (0 of 6 tries). A new game gives it up; with no guess "
+                + "yet, it is not counted. To start anyway, send <code>/archive 300 new</code>.")
+        _ = try await bot.send("/archive 300 new")
+        _ = try await bot.send("crane")
+        // With a guess, giving it up counts as given up, in the player's language.
+        _ = try await bot.send("/language es")
+        #expect(
+            try await bot.text("/practice")
+                == "Aún juegas el reto 300 del archivo (1 de 6 intentos). Una partida nueva la abandona: cuenta como "
+                + "abandonada en tus estadísticas de práctica. Para empezar igualmente, envía <code>/practice new</code>."
+        )
     }
 
     @Test(

@@ -110,8 +110,10 @@ struct English: Texts {
             case .practice: "your practice game"
             case .archive(let puzzle): "puzzle \(puzzle.grouped) from the archive"
             }
-        return "You are still playing \(what) (\(game.guesses.count) of 6 tries). A new game gives it up: it counts "
-            + "as lost in your practice statistics."
+        // Given up with guesses, it counts as given up; with none, not at all.
+        return "You are still playing \(what) (\(game.guesses.count) of 6 tries). A new game gives it up"
+            + (game.guesses.isEmpty
+                ? "; with no guess yet, it is not counted." : ": it counts as given up in your practice statistics.")
             + (typed.map { " To start anyway, send <code>\($0.htmlEscaped)</code>." } ?? "")
     }
     let abandonButton = "Give it up and start"

@@ -111,8 +111,9 @@ struct Spanish: Texts {
             case .practice: "tu partida de práctica"
             case .archive(let puzzle): "el reto \(number(puzzle)) del archivo"
             }
-        return "Aún juegas \(what) (\(game.guesses.count) de 6 intentos). Una partida nueva la abandona: cuenta "
-            + "como perdida en tus estadísticas de práctica."
+        return "Aún juegas \(what) (\(game.guesses.count) de 6 intentos). Una partida nueva la abandona"
+            + (game.guesses.isEmpty
+                ? "; sin ningún intento, no cuenta." : ": cuenta como abandonada en tus estadísticas de práctica.")
             + (typed.map { " Para empezar igualmente, envía <code>\($0.htmlEscaped)</code>." } ?? "")
     }
     let abandonButton = "Abandonar y empezar"
