@@ -138,8 +138,7 @@ public struct BotEngine: Sendable {
         let group = try await group(of: message, at: now, in: store)
         let (player, firstPrivate) = try await player(sending: message, in: group, at: now, in: store)
         let turn = Turn(
-            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group,
-            language: group?.language ?? player.puzzleLanguage)
+            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group)
         var reply = try await respond(to: input, in: turn)
         let after = turn.applying(reply)
         if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {

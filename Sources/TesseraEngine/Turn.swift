@@ -11,10 +11,10 @@ struct Turn {
     let player: Player
     /// The group the message came from; nil in a direct chat.
     let group: Group?
+
     /// The language of the puzzle and board being played: the group's in a group, in a direct chat the
     /// player's (or the one they chose with `/play`).
-    let language: Language
-
+    var language: Language { group?.language ?? player.puzzleLanguage }
     var isGroup: Bool { group != nil }
     /// Replies are in the language of the chat they go to: the group's, or the player's own.
     var texts: any Texts { (group?.language ?? player.language).texts }
@@ -29,18 +29,14 @@ struct Turn {
     /// The same message from the player as `player` is now: a reply after a change speaks as the change made it
     /// (a new language's words).
     func with(player: Player) -> Turn {
-        Turn(
-            message: message, platform: platform, now: now, store: store, player: player, group: group,
-            language: group?.language ?? player.puzzleLanguage)
+        Turn(message: message, platform: platform, now: now, store: store, player: player, group: group)
     }
 
     /// The turn as a reply leaves it: the player's and the group's records as the reply carries them.
     func applying(_ reply: Reply) -> Turn {
-        let player = reply.player ?? player
-        let group = reply.group ?? group
-        return Turn(
-            message: message, platform: platform, now: now, store: store, player: player, group: group,
-            language: reply.player != nil || reply.group != nil ? group?.language ?? player.puzzleLanguage : language)
+        Turn(
+            message: message, platform: platform, now: now, store: store, player: reply.player ?? player,
+            group: reply.group ?? group)
     }
 
     /// A message in the chat and thread of the one received that answers nothing: a post.

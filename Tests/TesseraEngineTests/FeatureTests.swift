@@ -16,7 +16,7 @@ struct FeatureTests {
             messageID: MessageID(7))
         return Turn(
             message: message.readingCommands(), platform: PlatformTraits(), now: now, store: store, player: player,
-            group: nil, language: player.puzzleLanguage)
+            group: nil)
     }
 
     @Test("A feature's change of the player travels in its reply; the store is untouched until the router saves it")
