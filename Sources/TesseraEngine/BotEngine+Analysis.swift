@@ -33,8 +33,6 @@ extension BotEngine {
         return queued
     }
 
-    func decoded(_ json: String, player: UserID) -> AnalysisReport? { core.decoded(json, player: player) }
-
     // MARK: - Working them out (the runtime's analysis service)
 
     /// Games waiting for their analysis, of one platform's players (every platform's when nil), in the store's

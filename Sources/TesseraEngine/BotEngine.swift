@@ -38,9 +38,6 @@ public struct BotEngine: Sendable {
     /// What every feature shares: the configuration, the answers and lists, the secret, the log.
     let core: EngineCore
     public var configuration: Configuration { core.configuration }
-    var secret: ScheduleSecret { core.secret }
-    var buttonTags: ButtonTags { core.buttonTags }
-    var forgedPresses: ThrottledLog { core.forgedPresses }
     var logger: Logger { core.logger }
 
     /// The features, each a type of its own.
@@ -94,14 +91,6 @@ public struct BotEngine: Sendable {
 
     func guessList(_ language: Language) -> WordList { core.guessList(language) }
     func answer(for puzzle: PuzzleNumber, in language: Language) -> Word { core.answer(for: puzzle, in: language) }
-    func practiceWords(in language: Language, closedThrough closed: Int) -> [(PuzzleNumber, Word)] {
-        core.practiceWords(in: language, closedThrough: closed)
-    }
-    func earliestOpenPuzzle(at now: Date) -> PuzzleNumber { core.earliestOpenPuzzle(at: now) }
-    func replayKeys(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> [String] {
-        core.replayKeys(player, language: language, puzzle: puzzle)
-    }
-    static var lastRollover: DayRollover { EngineCore.lastRollover }
 
     /// Handles one message: updates the store and queues the replies in its outbox. Returns what it did that
     /// the runtime counts (its metrics): the engine itself knows no metrics.
