@@ -59,6 +59,18 @@ print(
     "  p50 \(milliseconds(percentile(syncs, 0.5)))   p99 \(milliseconds(percentile(syncs, 0.99)))   max \(milliseconds(syncs.max() ?? .nan))"
 )
 
+/// The CPU time a process has used so far, in seconds: user and system (`/proc/PID/stat`, in clock ticks).
+func cpuSeconds(of process: Int32) -> (user: Double, system: Double) {
+    guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+        let name = stat.lastIndex(of: ")")
+    else { return (.nan, .nan) }
+    // After the name in parentheses, the state is field 3; utime is field 14, stime 15.
+    let fields = stat[stat.index(after: name)...].split(separator: " ")
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (.nan, .nan) }
+    return (user / ticks, system / ticks)
+}
+
 /// Drops a file's pages from the page cache, so that every daemon starts with its binary read from disk. A
 /// binary just built or copied sits in the cache in large folios, which a page fault maps whole: the same
 /// binary then shows about 3.5 MB more resident memory than once it has been read back, which would pass for a
@@ -205,6 +217,7 @@ func measure(
     }
     // The fake keeps this count as boards change once it has been asked for it.
     let boardsBefore = try await fake.countSent(containing: "· \(rounds)/6")
+    let cpuBefore = cpuSeconds(of: daemon.processIdentifier)
     let started = Date()
     for chunk in stride(from: 0, to: burst.count, by: 1000) {
         try await fake.push(Array(burst[chunk..<min(chunk + 1000, burst.count)]))
@@ -215,9 +228,15 @@ func measure(
         try await Task.sleep(for: .milliseconds(5))
     }
     let elapsed = Date().timeIntervalSince(started)
+    let cpu = cpuSeconds(of: daemon.processIdentifier)
     print("\nThroughput: \(burst.count) guesses from \(players) players, pushed at once")
     print(
         "  \(String(format: "%.0f", Double(burst.count) / elapsed)) guesses/s end to end (\(String(format: "%.2f", elapsed)) s)   (target ≥ 2,000/s)"
+    )
+    // The daemon's own CPU: unlike the rate, it does not move with the fake API's share of the two cores.
+    let (user, system) = (cpu.user - cpuBefore.user, cpu.system - cpuBefore.system)
+    print(
+        "  tessera's CPU: \(String(format: "%.2f", user)) s user + \(String(format: "%.2f", system)) s system, \(String(format: "%.0f", (user + system) / Double(burst.count) * 1_000_000)) µs a guess"
     )
 
     let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
