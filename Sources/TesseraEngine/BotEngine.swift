@@ -48,7 +48,6 @@ public struct BotEngine: Sendable {
     var daySummaries: DaySummaries { DaySummaries(core: core) }
     var groupBoards: GroupBoards { GroupBoards(core: core) }
     var dailyPlay: DailyPlay { DailyPlay(core: core) }
-    var liveBoards: LiveBoards { LiveBoards(core: core) }
     var practice: Practice { Practice(core: core) }
     var analyses: Analyses { Analyses(core: core) }
     var pastes: Pastes { Pastes(core: core) }

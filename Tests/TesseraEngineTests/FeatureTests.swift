@@ -9,6 +9,8 @@ import Testing
 /// what a reply carries, once, after the feature has answered.
 @Suite("Features answer with values")
 struct FeatureTests {
+    static let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
+
     /// A direct message from Ann, as the router would hand it to a feature, on the records stored now.
     static func turn(_ text: String, player: Player, in store: any GameStoreTransaction, at now: Date) -> Turn {
         let message = ChatMessage(
@@ -22,9 +24,7 @@ struct FeatureTests {
     @Test("A feature's change of the player travels in its reply; the store is untouched until the router saves it")
     func replyCarriesChanges() async throws {
         let bot = try EngineHarness()
-        let now = bot.now
-        let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
-        let settings = PlayerSettings(schedule: .tessera)
+        let (now, ann, settings) = (bot.now, Self.ann, PlayerSettings(schedule: .tessera))
         let (reply, stored) = try await bot.store.write { store in
             try await store.save(ann)
             let reply = settings.timeZone("Europe/Madrid", in: Self.turn("/timezone", player: ann, in: store, at: now))
@@ -38,9 +38,7 @@ struct FeatureTests {
     @Test("A step of a command reads the turn as the step before left it; the replies add up")
     func stepsReadTheTurnAsLeft() async throws {
         let bot = try EngineHarness()
-        let now = bot.now
-        let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
-        let settings = PlayerSettings(schedule: .tessera)
+        let (now, ann, settings) = (bot.now, Self.ann, PlayerSettings(schedule: .tessera))
         let reply = try await bot.store.write { store in
             let turn = Self.turn("/language", player: ann, in: store, at: now)
             var reply = settings.language("es", in: turn)
