@@ -226,6 +226,14 @@ public struct MemberDay: Sendable, Hashable {
         self.rolloverHour = rolloverHour
         self.pendingTimeZone = pendingTimeZone
     }
+
+    /// Whether a puzzle is still open on this day: on the zone's day, or on a pending zone's, whichever ends
+    /// later (a member who moved west keeps playing their puzzle after their old zone's day is over).
+    func isOpen(_ puzzle: PuzzleNumber, at now: Date, schedule: DailySchedule) -> Bool {
+        [timeZone, pendingTimeZone].compactMap { $0 }.contains { zone in
+            schedule.puzzle(at: now, rollover: Player.rollover(zone, rolloverHour)) <= puzzle
+        }
+    }
 }
 
 /// A member of a board on one day, for the day's summary: their own day, their result of it, if any, and their

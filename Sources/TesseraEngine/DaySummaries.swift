@@ -23,12 +23,12 @@ struct DaySummaries {
     /// large group has thousands of members.
     static let summaryNames = 20
 
-    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its summary in
-    /// the outbox, in
-    /// the caller's transaction: each day is closed, and summed up, once. After downtime only the latest due
-    /// day is summed up (older ones close silently), and a day nobody played closes without a post.
+    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its summary
+    /// in the outbox in the caller's transaction, and queues the nudges due (``Nudges``): each day is closed, and
+    /// summed up, once. After downtime only the latest due day is summed up (older ones close silently), and a
+    /// day nobody played closes without a post.
     ///
-    /// Returns how many summaries were queued.
+    /// Returns how many posts were queued.
     func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
         async throws -> Int
     {
@@ -39,28 +39,22 @@ struct DaySummaries {
             queued += try await revealOverDays(of: &group, at: now, store: store)
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
+                // Days closed silently after downtime end for good, in order, once nobody plays them any more.
+                while group.lastRevealedPuzzle.next < due,
+                    try await daysHoldingTheWord(of: group.lastRevealedPuzzle.next, in: group, at: now, store: store)
+                        .isEmpty
+                {
+                    try await revealSilently(group.lastRevealedPuzzle.next, in: &group, store: store)
+                }
                 // Results keep counting, and the word waits, while a member may still be playing the day on their
                 // own; with no summary, or where the word cannot be hidden, the day just ends then.
-                let stillPlaying: Bool
                 if group.summaryEnabled, let summary = try await summary(of: due, in: group, at: now, store: store) {
                     try await store.enqueue([post(summary.html, in: group)])
                     queued += 1
-                    stillPlaying = summary.wordWaits
-                } else {
-                    stillPlaying = try await !daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty
-                }
-                if stillPlaying {
-                    // Days closed silently after downtime end for good once nobody plays them any more.
-                    while group.lastRevealedPuzzle.rawValue + 1 < due.rawValue,
-                        try await daysHoldingTheWord(
-                            of: group.lastRevealedPuzzle.next, in: group, at: now, store: store
-                        )
-                        .isEmpty
-                    {
-                        group.lastRevealedPuzzle = group.lastRevealedPuzzle.next
-                    }
-                } else {
-                    group.lastRevealedPuzzle = due
+                    group.team = summary.team
+                    if !summary.wordWaits { group.lastRevealedPuzzle = due }
+                } else if try await daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty {
+                    try await revealSilently(due, in: &group, store: store)
                 }
                 group.lastClosedPuzzle = due
                 group.lastClosedLanguage = group.language
@@ -71,6 +65,7 @@ struct DaySummaries {
                     queued += 1
                 }
             }
+            queued += try await Nudges(core: core).queue(of: &group, at: now, in: store)
             queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
             if group != before { try await store.save(group) }
         }
@@ -90,6 +85,8 @@ struct DaySummaries {
             let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
             let results = Leaderboards.inFinishingOrder(
                 members.compactMap { member in member.result.map { (member.name, $0) } })
+            let before = group.team.streak
+            group.team.streak = try await streak(after: puzzle, members, official: nil, in: group, store: store)
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
                 // In the language the day was played in, whatever the group has switched to since.
                 let language = group.language(of: puzzle)
@@ -102,7 +99,8 @@ struct DaySummaries {
                             DayReveal(
                                 puzzle: puzzle, answer: word, highlights: highlights,
                                 standings: Leaderboards.resultLines(results),
-                                streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group))),
+                                streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group),
+                                groupStreak: GroupStreakNews(before: before, after: group.team.streak, day: puzzle))),
                         in: group)
                 ])
                 queued += 1
@@ -110,6 +108,49 @@ struct DaySummaries {
             group.lastRevealedPuzzle = puzzle
         }
         return queued
+    }
+
+    /// Marks a closed day revealed with no post of its own (no summary, or a day closed during downtime), judging
+    /// the group streak on it.
+    private func revealSilently(_ puzzle: PuzzleNumber, in group: inout Group, store: any GameStoreTransaction)
+        async throws
+    {
+        let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
+        group.team.streak = try await streak(after: puzzle, members, official: nil, in: group, store: store)
+        group.lastRevealedPuzzle = puzzle
+    }
+
+    /// The group streak after a day whose word is out, judged from the members' results of it and of the day
+    /// before (``GroupStreak``). `official` is who pasted the original game's result of the day's date, when
+    /// already read. Reads the day before's pastes and other languages' games only for members who missed the
+    /// day on the board: none, on a day everyone played.
+    private func streak(
+        after puzzle: PuzzleNumber, _ members: [DayMember], official: Set<UserID>?, in group: Group,
+        store: any GameStoreTransaction
+    ) async throws -> GroupStreak? {
+        let pasted: Set<UserID>
+        if let official {
+            pasted = official
+        } else {
+            pasted = Set(
+                try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: puzzle))
+                    .map(\.result.player))
+        }
+        let dayBefore = PuzzleNumber(puzzle.rawValue - 1)
+        var missing = members.filter { $0.result == nil && !pasted.contains($0.player) && $0.joinedPuzzle <= dayBefore }
+        let anyonePlayed = members.contains { $0.result != nil } || !pasted.isEmpty
+        if !missing.isEmpty {
+            let pastedBefore = Set(
+                try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: dayBefore))
+                    .map(\.result.player))
+            missing.removeAll { $0.lastPuzzle != dayBefore && !pastedBefore.contains($0.player) }
+        }
+        for other in Language.allCases where !missing.isEmpty && other != group.language(of: puzzle) {
+            let elsewhere = try await store.members(in: group.chat, playing: other, puzzle: puzzle)
+            missing.removeAll { elsewhere.contains($0.player) }
+        }
+        return GroupStreak.after(
+            group.team.streak, day: puzzle, anyonePlayed: anyonePlayed, everyoneCameBack: missing.isEmpty)
     }
 
     /// The streaks the summary could not name: lost after it was posted, or ended by a day of the puzzle that was
@@ -148,7 +189,7 @@ struct DaySummaries {
         of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction
     ) async throws -> [MemberDay] {
         try await store.memberDays(in: group.chat, withoutResultFor: puzzle, orOfficial: officialPuzzle(of: puzzle))
-            .filter { isOpen(puzzle, on: $0, at: now) }
+            .filter { $0.isOpen(puzzle, at: now, schedule: configuration.schedule) }
     }
 
     /// The original game's puzzle of the same date: a member who pasted its result is done with the day.
@@ -169,17 +210,9 @@ struct DaySummaries {
         var open: [MemberDay: Bool] = [:]
         return members.map { member in
             if let known = open[member.day] { return known }
-            let isOpen = isOpen(puzzle, on: member.day, at: now)
+            let isOpen = member.day.isOpen(puzzle, at: now, schedule: configuration.schedule)
             open[member.day] = isOpen
             return isOpen
-        }
-    }
-
-    /// Whether a puzzle is still open on a member's day: on their zone's day, or on a pending zone's, whichever
-    /// ends later (a member who moved west keeps playing their puzzle after their old zone's day is over).
-    private func isOpen(_ puzzle: PuzzleNumber, on day: MemberDay, at now: Date) -> Bool {
-        [day.timeZone, day.pendingTimeZone].compactMap { $0 }.contains { zone in
-            configuration.schedule.puzzle(at: now, rollover: Player.rollover(zone, day.rolloverHour)) <= puzzle
         }
     }
 
@@ -187,7 +220,7 @@ struct DaySummaries {
     /// the puzzle (it is in the text only when none is; those without a result are still playing); nil when
     /// nobody on the board has a result for it.
     func summary(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
-        async throws -> (html: String, wordWaits: Bool)?
+        async throws -> (html: String, wordWaits: Bool, team: GroupTeam)?
     {
         // One read of the board for the day: a large group has thousands of members.
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
@@ -216,7 +249,12 @@ struct DaySummaries {
             .map { ($0.name, $0.result.streakBefore) } + absent.streaksBroken
         let word = word(list.display(answer), waitsUntil: absent.waitsUntil, in: group, at: now)
         // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
+        // So is the group streak: a member who may still play can still keep it going.
         var highlights: DayHighlights?
+        var team = group.team
+        if !wordWaits {
+            team.streak = try await streak(after: puzzle, members, official: pasted, in: group, store: store)
+        }
         if case .shown = word {
             highlights = try await analyses.highlights(
                 of: results, language: group.language, puzzle: puzzle, store: store)
@@ -237,9 +275,11 @@ struct DaySummaries {
                 playedOtherLanguage: Shortlist(absent.playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
                 officialPuzzle: officialPuzzle,
                 official: Shortlist(
-                    official.map { ($0.name, Self.score($0.result)) }, count: Self.summaryNames, by: { _, _ in false })
+                    official.map { ($0.name, Self.score($0.result)) }, count: Self.summaryNames, by: { _, _ in false }),
+                groupStreak: wordWaits
+                    ? nil : GroupStreakNews(before: group.team.streak, after: team.streak, day: puzzle)
             ))
-        return (html, wordWaits)
+        return (html, wordWaits, team)
     }
 
     /// The grids of the day's first results, each drawn from its stored guesses. On the first day of a new

@@ -35,6 +35,8 @@ public struct Group: Sendable, Hashable, Codable {
     public var deletionExplained: Bool
     /// Whether the bot has told the group why shared practice and archive results are not counted: once.
     public var practiceSharesExplained: Bool
+    /// The group as a team: its run of days together, and its nudge.
+    public var team: GroupTeam
 
     public init(
         chat: ChatID,
@@ -51,7 +53,8 @@ public struct Group: Sendable, Hashable, Codable {
         pendingFrom: PuzzleNumber? = nil,
         lastClosedLanguage: Language? = nil,
         deletionExplained: Bool = false,
-        practiceSharesExplained: Bool = false
+        practiceSharesExplained: Bool = false,
+        team: GroupTeam = GroupTeam()
     ) {
         self.chat = chat
         self.timeZone = timeZone
@@ -68,6 +71,7 @@ public struct Group: Sendable, Hashable, Codable {
         self.lastClosedLanguage = lastClosedLanguage
         self.deletionExplained = deletionExplained
         self.practiceSharesExplained = practiceSharesExplained
+        self.team = team
     }
 
     /// What makes up the group's day: its zone, rollover hour and language.

@@ -153,6 +153,7 @@ struct GroupBoards {
         case .summaryHour(let hour):
             group.summaryEnabled = true
             group.summaryHour = hour
+        case .nudge(let on): group.team.nudge = on
         case .topic(let here):
             guard turn.platform.threads else { return turn.reply(turn.texts.settingsNoTopics) }
             group.topic = here ? turn.message.thread : nil

@@ -12,6 +12,7 @@ enum GroupSettingChange: Equatable {
     case summaryHour(Int?)
     /// The forum topic the command was sent in, or none.
     case topic(here: Bool)
+    case nudge(Bool)
 
     /// Why a change was not read: the value is not one the setting takes.
     enum Refusal: Equatable, Error {
@@ -44,6 +45,8 @@ enum GroupSettingChange: Equatable {
             if let onOff { return .success(.summary(enabled: onOff)) }
             if lowered == "rollover" { return .success(.summaryHour(nil)) }
             return hour.map { .success(.summaryHour($0)) } ?? usage
+        case "nudge":
+            return onOff.map { .success(.nudge($0)) } ?? usage
         case "topic":
             switch lowered {
             case "here": return .success(.topic(here: true))

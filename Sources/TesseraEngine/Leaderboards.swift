@@ -33,17 +33,23 @@ struct Leaderboards {
             ? group.officialPuzzle(at: turn.now) : group.puzzle(at: turn.now, schedule: schedule)
         // The group's day before: closed here, as every day is by the end of the next.
         let yesterday = PuzzleNumber(today.rawValue - 1)
+        var text: String
         switch period {
         case .today:
-            return turn.reply(try await todayBoard(group, board: board, today: today, yesterday: nil, in: turn))
+            text = try await todayBoard(group, board: board, today: today, yesterday: nil, in: turn)
         case .yesterday:
             // Final once no result of it can count: its word is shown (the official board takes a paste a day
             // either side of its date, so its yesterday is never final).
             let final = board == .tessera && group.lastRevealedPuzzle >= yesterday
-            return turn.reply(try await todayBoard(group, board: board, today: yesterday, yesterday: final, in: turn))
+            text = try await todayBoard(group, board: board, today: yesterday, yesterday: final, in: turn)
         default:
-            return turn.reply(try await periodBoard(group, board: board, period: period, today: today, in: turn))
+            text = try await periodBoard(group, board: board, period: period, today: today, in: turn)
         }
+        // The group's run of days together, under Tessera's boards: the team's, whoever asks.
+        if board == .tessera, let streak = group.team.streak, streak.days >= 2 {
+            text += "\n\n" + turn.texts.groupStreak(.going(days: streak.days))
+        }
+        return turn.reply(text)
     }
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being

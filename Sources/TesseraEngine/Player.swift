@@ -22,6 +22,8 @@ public struct Player: Sendable, Hashable, Codable {
     public var reminders: Bool
     /// The latest puzzle a reminder was considered for: at most one a day.
     public var remindedPuzzle: PuzzleNumber?
+    /// Whether a group's nudge may name the player among those still to play; `/remind off` says no.
+    public var namedInNudges: Bool
     /// The player's direct chat with the bot, once they have written there: where reminders go, and what
     /// `/forgetme` deletes with them. Never derived from the player's id.
     public var directChat: ChatID?
@@ -45,6 +47,7 @@ public struct Player: Sendable, Hashable, Codable {
         prefersHardMode: Bool = false,
         reminders: Bool = false,
         remindedPuzzle: PuzzleNumber? = nil,
+        namedInNudges: Bool = true,
         directChat: ChatID? = nil,
         practiceInPlay: Bool = false,
         followsGroup: ChatID? = nil
@@ -60,6 +63,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.prefersHardMode = prefersHardMode
         self.reminders = reminders
         self.remindedPuzzle = remindedPuzzle
+        self.namedInNudges = namedInNudges
         self.directChat = directChat
         self.practiceInPlay = practiceInPlay
         self.followsGroup = followsGroup

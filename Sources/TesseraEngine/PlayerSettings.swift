@@ -48,6 +48,7 @@ struct PlayerSettings {
         guard let on = Self.onOff(argument, empty: nil) else { return turn.reply(turn.texts.onOffUsage("remind")) }
         var player = turn.player
         player.reminders = on
+        player.namedInNudges = on
         // Today's day counts from now: a reminder comes today too if it is due.
         if on { player.remindedPuzzle = nil }
         return Reply(turn.answer(turn.texts.remindersAre(on: on)), player: player)

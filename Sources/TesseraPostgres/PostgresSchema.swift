@@ -312,6 +312,13 @@
                     WHERE follows_group IS NOT NULL
                     """,
                 ]),
+            // JSON (GroupTeam): what a team keeps grows without a migration for each field.
+            Migration(
+                name: "v12: the group as a team: its streak of days together, its nudge",
+                sql: [
+                    "ALTER TABLE chat_group ADD COLUMN team TEXT NOT NULL DEFAULT '{}'",
+                    "ALTER TABLE player ADD COLUMN named_in_nudges BOOLEAN NOT NULL DEFAULT true",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

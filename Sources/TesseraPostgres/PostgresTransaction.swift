@@ -104,11 +104,11 @@
         static let playerColumns = """
             platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
             prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play,
-            follows_group
+            follows_group, named_in_nudges
             """
         typealias PlayerRow = (
             String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool,
-            String?
+            String?, Bool
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
@@ -129,7 +129,7 @@
                 id: id, displayName: row.2, language: language, playingLanguage: playingLanguage, timeZone: row.4,
                 rolloverHour: row.5,
                 pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
-                reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init),
+                reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init), namedInNudges: row.15,
                 directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13,
                 followsGroup: row.14.map { ChatID(platform, $0) })
         }
@@ -160,13 +160,14 @@
                     \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
                     \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
                     \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue),
-                    \(player.practiceInPlay), \(player.followsGroup?.value))
+                    \(player.practiceInPlay), \(player.followsGroup?.value), \(player.namedInNudges))
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
                     reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat,
-                    practice_in_play = excluded.practice_in_play, follows_group = excluded.follows_group
+                    practice_in_play = excluded.practice_in_play, follows_group = excluded.follows_group,
+                    named_in_nudges = excluded.named_in_nudges
                 """)
         }
 
@@ -507,11 +508,11 @@
             chat.platform, chat.address, g.time_zone, g.rollover_hour, g.language, g.hard_mode_required,
             g.summary_enabled, g.summary_hour, g.topic, g.last_closed_puzzle, g.last_revealed_puzzle,
             g.pending_time_zone, g.pending_rollover_hour, g.pending_language, g.pending_from, g.last_closed_language,
-            g.deletion_explained, g.practice_shares_explained
+            g.deletion_explained, g.practice_shares_explained, g.team
             """
         typealias GroupRow = (
             String, String, String, Int, String, Bool, Bool, Int?, String?, Int, Int, String?, Int?, String?, Int?,
-            String?, Bool, Bool
+            String?, Bool, Bool, String
         )
 
         static func group(_ row: GroupRow) throws -> Group {
@@ -528,13 +529,14 @@
                 }
                 pending = Group.DaySettings(timeZone: zone, rolloverHour: hour, language: language)
             }
+            guard let team = GroupTeam(json: row.18) else { throw PostgresStoreError.damagedRow(column: "team") }
             return Group(
                 chat: ChatID(platform, row.1), timeZone: row.2, rolloverHour: row.3, language: language,
                 hardModeRequired: row.5, summaryEnabled: row.6, summaryHour: row.7, topic: row.8.map(MessageID.init),
                 lastClosedPuzzle: PuzzleNumber(row.9), lastRevealedPuzzle: PuzzleNumber(row.10), pending: pending,
                 pendingFrom: row.14.map(PuzzleNumber.init),
                 lastClosedLanguage: row.15.flatMap(Language.init(rawValue:)),
-                deletionExplained: row.16, practiceSharesExplained: row.17)
+                deletionExplained: row.16, practiceSharesExplained: row.17, team: team)
         }
 
         func group(_ chat: ChatID) async throws -> Group? {
@@ -553,13 +555,13 @@
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
                     pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained,
-                    practice_shares_explained)
+                    practice_shares_explained, team)
                 VALUES (\(chat), \(group.timeZone), \(group.rolloverHour), \(group.language.rawValue),
                     \(group.hardModeRequired), \(group.summaryEnabled), \(group.summaryHour), \(group.topic?.value),
                     \(group.lastClosedPuzzle.rawValue), \(group.lastRevealedPuzzle.rawValue), \(group.pending?.timeZone),
                     \(group.pending?.rolloverHour), \(group.pending?.language.rawValue), \(group.pendingFrom?.rawValue),
                     \(group.lastClosedLanguage?.rawValue), \(group.deletionExplained),
-                    \(group.practiceSharesExplained))
+                    \(group.practiceSharesExplained), \(group.team.json))
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     language = excluded.language, hard_mode_required = excluded.hard_mode_required,
                     summary_enabled = excluded.summary_enabled, summary_hour = excluded.summary_hour,
@@ -568,7 +570,7 @@
                     pending_rollover_hour = excluded.pending_rollover_hour, pending_language = excluded.pending_language,
                     pending_from = excluded.pending_from, last_closed_language = excluded.last_closed_language,
                     deletion_explained = excluded.deletion_explained,
-                    practice_shares_explained = excluded.practice_shares_explained
+                    practice_shares_explained = excluded.practice_shares_explained, team = excluded.team
                 """)
         }
 

@@ -828,6 +828,14 @@ public final class SQLiteGameStore: GameStore {
                         WHERE follows_group IS NOT NULL;
                     """)
         }
+        migrator.registerMigration("v22: the group as a team: its streak of days together, its nudge") { db in
+            // JSON (GroupTeam): what a team keeps grows without a migration for each field.
+            try db.execute(
+                sql: """
+                    ALTER TABLE chat_group ADD COLUMN team TEXT NOT NULL DEFAULT '{}';
+                    ALTER TABLE player ADD COLUMN named_in_nudges INTEGER NOT NULL DEFAULT 1;
+                    """)
+        }
         return migrator
     }
 }

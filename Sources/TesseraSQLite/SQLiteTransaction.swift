@@ -55,8 +55,8 @@ struct SQLiteTransaction {
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
                     pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
-                    playing_language, practice_in_play, follows_group)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    playing_language, practice_in_play, follows_group, named_in_nudges)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language,
                     time_zone = excluded.time_zone,
@@ -64,13 +64,14 @@ struct SQLiteTransaction {
                     pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
                     reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
                     direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play,
-                    follows_group = excluded.follows_group
+                    follows_group = excluded.follows_group, named_in_nudges = excluded.named_in_nudges
                 """,
             arguments: [
                 player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
                 player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
                 player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
                 player.playingLanguage?.rawValue, player.practiceInPlay, player.followsGroup?.value,
+                player.namedInNudges,
             ]
         )
     }
@@ -444,8 +445,8 @@ struct SQLiteTransaction {
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
                     summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
                     pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained,
-                    practice_shares_explained)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    practice_shares_explained, team)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone,
                     rollover_hour = excluded.rollover_hour, language = excluded.language,
                     hard_mode_required = excluded.hard_mode_required, summary_enabled = excluded.summary_enabled,
@@ -457,7 +458,7 @@ struct SQLiteTransaction {
                     pending_language = excluded.pending_language, pending_from = excluded.pending_from,
                     last_closed_language = excluded.last_closed_language,
                     deletion_explained = excluded.deletion_explained,
-                    practice_shares_explained = excluded.practice_shares_explained
+                    practice_shares_explained = excluded.practice_shares_explained, team = excluded.team
                 """,
             arguments: [
                 try storedRowID(of: group.chat), group.timeZone, group.rolloverHour, group.language.rawValue,
@@ -465,6 +466,7 @@ struct SQLiteTransaction {
                 group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
                 group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
                 group.lastClosedLanguage?.rawValue, group.deletionExplained, group.practiceSharesExplained,
+                group.team.json,
             ]
         )
     }
@@ -1049,8 +1051,17 @@ struct SQLiteTransaction {
             pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
             lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:)),
             deletionExplained: row["deletion_explained"] ?? false,
-            practiceSharesExplained: row["practice_shares_explained"] ?? false
+            practiceSharesExplained: row["practice_shares_explained"] ?? false,
+            team: try team(row["team"])
         )
+    }
+
+    /// A group's team, from its JSON column.
+    private static func team(_ json: String) throws -> GroupTeam {
+        guard let team = GroupTeam(json: json) else {
+            throw SQLiteStoreError.damagedRow(table: "chat_group", column: "team")
+        }
+        return team
     }
 
     /// A group's pending day settings: all three columns or none.
@@ -1143,6 +1154,7 @@ struct SQLiteTransaction {
             prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
             reminders: row["reminders"] ?? false,
             remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
+            namedInNudges: row["named_in_nudges"] ?? true,
             directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) },
             practiceInPlay: row["practice_in_play"] ?? false,
             followsGroup: (row["follows_group"] as String?).map { ChatID(id.platform, $0) }

@@ -313,7 +313,8 @@ struct GroupTests {
         #expect(lines[1] == "🥇 Alice — 3.3 per game 🔥5", "\(board)")
         #expect(lines[2] == "   5/5 won · avg 3.0")
         #expect(lines[3] == "🥈 Bob — 3.3 per game 🔥1")
-        #expect(lines.dropFirst().dropLast().allSatisfy { $0.count <= 32 }, "each fits a phone screen: \(board)")
+        #expect(lines.dropFirst().dropLast(2).allSatisfy { $0.count <= 32 }, "each fits a phone screen: \(board)")
+        #expect(lines.last == "🔥 Day 4 together", "Alice's four closed days: \(board)")
         let first = try await bot.store.write { try await $0.standing(of: UserID(1), in: ChatID(-1), board: .tessera) }
         let second = try await bot.store.write { try await $0.standing(of: UserID(2), in: ChatID(-1), board: .tessera) }
         #expect(
@@ -574,6 +575,8 @@ struct GroupTests {
         #expect(try await bot.store.write { try await engine.closeDays(at: closing - 60, in: $0) } == 1)
         let tuesday = try await bot.store.pendingMessages(limit: 10, now: closing)
         #expect(tuesday.count == 1 && tuesday[0].message.html.hasPrefix("<b>Puzzle 321 is over here.</b>"))
+        // Monday, closed silently, still counts in the group's days together.
+        #expect(tuesday[0].message.html.contains("\n🔥 Day 2 together\n"), "\(tuesday[0].message.html)")
         #expect(try await bot.store.write { try await engine.closeDays(at: closing + 60, in: $0) } == 1)
         #expect(try await bot.store.write { try await engine.closeDays(at: closing + 120, in: $0) } == 0, "once")
         let posted = try await bot.store.pendingMessages(limit: 10, now: closing)
@@ -584,7 +587,7 @@ struct GroupTests {
             summary.html == """
                 <b>Puzzle 322 is over here.</b>
                 The word was <spoiler>\(word)</spoiler>.
-                🏆 Bob
+                👑 Bob
 
                 Bob 1/6
                 🟩🟩🟩🟩🟩
@@ -592,6 +595,7 @@ struct GroupTests {
                 Carol X/6
                 \(try Self.squares(for: 322, bot: bot))
 
+                🌱 The group's 2 days together end here. Every run starts with one day.
                 🔥 Streaks going: Bob (3)
                 💔 Streaks broken: Alice (2)
                 😴 Missed: Alice
@@ -681,7 +685,10 @@ struct GroupTests {
         #expect(try await store.write { try await engine.closeDays(at: over, in: $0) } == 1)
         let reveal = try #require(try await store.pendingMessages(limit: 10, now: over).last?.message.html)
         #expect(reveal.hasPrefix("🔓 Everyone here is done with puzzle 322."), "\(reveal)")
-        #expect(reveal.hasSuffix("\n\n💔 Streaks broken: Bob (2), Carol (2)"), "\(reveal)")
+        #expect(reveal.contains("\n\n💔 Streaks broken: Bob (2), Carol (2)\n\n"), "\(reveal)")
+        // Carol's missed day ends the group's run too, in the post that closes the day for everyone.
+        #expect(
+            reveal.hasSuffix("\n\n🌱 The group's 2 days together end here. Every run starts with one day."), "\(reveal)")
     }
 
     @Test(
@@ -796,7 +803,7 @@ struct GroupTests {
         let html = try #require(try await bot.store.pendingMessages(limit: 100, now: Self.monday).last?.message.html)
         let lines = html.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
-            lines[2] == "🏆 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
+            lines[2] == "👑 " + (1...20).map { String(format: "P%02d", $0) }.joined(separator: ", ") + ", … and 15 more")
         #expect(lines.filter { $0.hasSuffix(" 1/6") }.count == 30)
         #expect(lines[4] == "<details>P01 1/6" && html.contains("… and 5 more</details>"), "more than 3 grids fold")
         #expect(lines.contains("… and 5 more</details>"), "grids beyond 30 are counted")

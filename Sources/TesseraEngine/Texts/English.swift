@@ -533,6 +533,13 @@ struct English: Texts {
     let summaryNobodyWon = "Nobody found it."
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"
+    let nudgeStillToPlay = "Still to play today"
+    func groupStreak(_ news: GroupStreakNews) -> String {
+        switch news {
+        case .going(let days): "🔥 Day \(days) together"
+        case .ended(let days): "🌱 The group's \(days) days together end here. Every run starts with one day."
+        }
+    }
     let summaryMissed = "Missed"
     let summaryOtherLanguage = "Played another language's puzzle"
 
@@ -572,6 +579,7 @@ struct English: Texts {
             Hard mode required: \(group.hardModeRequired ? "yes" : "no")
             Daily summary: \(summary)
             Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
+            Nudge \(Int(Nudges.lead / 3600)) hours before the summary: \(group.team.nudge ? "on" : "off")
 
             Administrators change them with:
             \(TextFormat.settingsCommands)

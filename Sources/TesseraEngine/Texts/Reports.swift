@@ -39,6 +39,12 @@ struct Shortlist<Element> {
         more = elements.count - shown.count
     }
 
+    /// A list already cut short, and how many more there are.
+    init(_ shown: [Element], more: Int) {
+        self.shown = shown
+        self.more = more
+    }
+
     var isEmpty: Bool { shown.isEmpty }
 }
 
@@ -81,6 +87,8 @@ struct DaySummary {
     /// first.
     let officialPuzzle: PuzzleNumber
     let official: Shortlist<(String, String)>
+    /// The group streak, once the day is judged: beside the word only.
+    let groupStreak: GroupStreakNews?
 }
 
 /// The post that reveals a closed day's word, for the texts to word.
@@ -92,6 +100,7 @@ struct DayReveal {
     let standings: [String]
     /// Streaks that ended after the summary (names and lengths, longest first).
     let streaksBroken: Shortlist<(String, Int)>
+    let groupStreak: GroupStreakNews?
 }
 
 /// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.

@@ -575,6 +575,13 @@ struct Spanish: Texts {
     let summaryNobodyWon = "Nadie la encontró."
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"
+    let nudgeStillToPlay = "Aún por jugar hoy"
+    func groupStreak(_ news: GroupStreakNews) -> String {
+        switch news {
+        case .going(let days): "🔥 Día \(days) juntos"
+        case .ended(let days): "🌱 Los \(days) días juntos del grupo terminan aquí. Toda racha empieza con un día."
+        }
+    }
     let summaryMissed = "No jugaron"
     let summaryOtherLanguage = "Jugaron el reto de otro idioma"
 
@@ -624,6 +631,7 @@ struct Spanish: Texts {
             Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")
             Resumen diario: \(summary)
             El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")
+            Aviso \(Int(Nudges.lead / 3600)) horas antes del resumen: \(group.team.nudge ? "activado" : "desactivado")
 
             Los administradores los cambian con:
             \(TextFormat.settingsCommands)

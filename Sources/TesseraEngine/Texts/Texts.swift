@@ -185,6 +185,10 @@ protocol Texts: Sendable {
     var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
     var summaryStreaksBroken: String { get }
+    /// `🔥 Day 12 together`, or the end of a run of days together, said kindly.
+    func groupStreak(_ news: GroupStreakNews) -> String
+    /// `Still to play today`: the nudge's lead, before the names.
+    var nudgeStillToPlay: String { get }
     var summaryMissed: String { get }
     /// Members whose own day closed without a game of the group's puzzle, who played another language's.
     var summaryOtherLanguage: String { get }
@@ -307,7 +311,7 @@ extension Texts {
                     count: summary.stillPlaying.shown.count + summary.stillPlaying.more, until: until))
         case .notPosted: lines.append(summaryWordNotPosted)
         }
-        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "🏆 " + list(summary.winners, \.htmlEscaped))
+        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "👑 " + list(summary.winners, \.htmlEscaped))
         var blocks = summary.grids.map { grid in
             "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
         }
@@ -316,7 +320,7 @@ extension Texts {
         let grids = blocks.joined(separator: "\n\n")
         lines += ["", summary.grids.count > Self.unfoldedGrids ? "<details>\(grids)</details>" : grids]
         let streak = { (entry: (String, Int)) in "\(entry.0.htmlEscaped) (\(entry.1))" }
-        var after: [String] = []
+        var after = summary.groupStreak.map { [groupStreak($0)] } ?? []
         if !summary.streaksKept.isEmpty {
             after.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
         }
@@ -372,7 +376,14 @@ extension Texts {
                 + (reveal.streaksBroken.more > 0 ? [more(reveal.streaksBroken.more)] : [])
             text += "\n\n💔 \(summaryStreaksBroken): " + names.joined(separator: ", ")
         }
+        if let news = reveal.groupStreak { text += "\n\n" + groupStreak(news) }
         return text
+    }
+
+    /// The group's nudge: who is still to play, the same layout in every language.
+    func nudge(_ names: Shortlist<String>) -> String {
+        let shown = names.shown.map(\.htmlEscaped) + (names.more > 0 ? [more(names.more)] : [])
+        return "⏳ \(nudgeStillToPlay): " + shown.joined(separator: ", ")
     }
 
     /// The post at the end of a group's week, the same layout in every language.
@@ -499,6 +510,7 @@ enum TextFormat {
         /settings hard on|off
         /settings summary on|off|0–23|rollover
         /settings topic here|off
+        /settings nudge on|off
         """
 
     static var languageCodes: String {

@@ -1,0 +1,93 @@
+public import Foundation
+public import TesseraCore
+
+/// What makes a group a team rather than a list of players: its run of days together and its daily nudge.
+///
+/// Stored as one value beside the group's settings (a JSON column): a field added later reads as its default
+/// from rows written before it, with no migration.
+public struct GroupTeam: Sendable, Hashable, Codable {
+    /// The days in a row the group has played together, up to the latest day it was judged on; nil before
+    /// its first played day and after a day nobody played.
+    public var streak: GroupStreak?
+    /// Whether the group gets the nudge before its day ends (`/settings nudge on`); off unless asked for.
+    public var nudge: Bool
+    /// The latest puzzle the group was nudged about: never twice a day.
+    public var lastNudged: PuzzleNumber?
+
+    public init(streak: GroupStreak? = nil, nudge: Bool = false, lastNudged: PuzzleNumber? = nil) {
+        self.streak = streak
+        self.nudge = nudge
+        self.lastNudged = lastNudged
+    }
+
+    private enum CodingKeys: String, CodingKey { case streak, nudge, lastNudged }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        streak = try container.decodeIfPresent(GroupStreak.self, forKey: .streak)
+        nudge = try container.decodeIfPresent(Bool.self, forKey: .nudge) ?? false
+        lastNudged = try container.decodeIfPresent(PuzzleNumber.self, forKey: .lastNudged)
+    }
+
+    /// The stored form: compact JSON with its keys in order, so that an unchanged team writes the same text.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // A struct of numbers and flags always encodes.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// A team read back from its stored form; a column that is not a team's JSON is a damaged row, which the
+    /// store reports by its table and column.
+    public init?(json: String) {
+        guard let team = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
+        self = team
+    }
+}
+
+/// The group streak: days in a row on which everyone who played the day before played again.
+///
+/// A day with at least one result goes on from the day before when every member who played that day (on
+/// Tessera's board, or by pasting the original Wordle of its date) has played it too, in any language; the
+/// first day of a run is day 1. A member who misses a day ends the run that day, once: from then on they are
+/// not waited for until they play again, so a member who stopped playing, or left the group, never holds the
+/// group back. A day nobody played ends the run with no post (there is no summary).
+public struct GroupStreak: Sendable, Hashable, Codable {
+    public var days: Int
+    /// The latest day of the run.
+    public var through: PuzzleNumber
+
+    public init(days: Int, through: PuzzleNumber) {
+        self.days = days
+        self.through = through
+    }
+
+    /// The run after a judged day: one day longer when it goes on from the day before, a new run of one day
+    /// when it does not, none when nobody played.
+    static func after(_ streak: GroupStreak?, day: PuzzleNumber, anyonePlayed: Bool, everyoneCameBack: Bool)
+        -> GroupStreak?
+    {
+        guard anyonePlayed else { return nil }
+        if let streak, streak.through.next == day, everyoneCameBack {
+            return GroupStreak(days: streak.days + 1, through: day)
+        }
+        return GroupStreak(days: 1, through: day)
+    }
+}
+
+/// What a day's post says of the group streak: a run of two days or more going on, or one of two or more that
+/// the day ended (said once, on the day it ended).
+enum GroupStreakNews: Hashable {
+    case going(days: Int)
+    case ended(days: Int)
+
+    init?(before: GroupStreak?, after: GroupStreak?, day: PuzzleNumber) {
+        if let after, after.days >= 2 {
+            self = .going(days: after.days)
+        } else if let before, before.days >= 2, before.through.next == day {
+            self = .ended(days: before.days)
+        } else {
+            return nil
+        }
+    }
+}
