@@ -194,6 +194,10 @@ public final class ConsoleTransport: ChatTransport, Service {
                 }
                 write("Back in your direct chat.\n")
                 text = "/start \(start)"
+            } else if let copied = buttons[number - 1].copyText {
+                // Copying: the console shows what the clipboard would hold, and sends nothing.
+                write("Copied:\n\(copied)\n")
+                return nil
             } else if let query = buttons[number - 1].postQuery {
                 // Posting through the bot in another chat: the console shows what would be offered.
                 text = query

@@ -48,7 +48,7 @@ struct GroupBoards {
         return turn.answer(
             html,
             buttons: turn.platform.buttons
-                ? [[.directChat(turn.player.language.texts.playPrivatelyButton, start: Self.playStart(language))]] : [])
+                ? [[Self.playButton(language, labelledIn: turn.player.language)]] : [])
     }
 
     /// Counts a finished game on the board of every group the player is on.
@@ -254,7 +254,7 @@ struct GroupBoards {
         return OutgoingMessage(
             chat: group.chat, chatKind: .group, html: html, thread: group.topic,
             buttons: configuration.platform.buttons
-                ? [[.directChat(after.language.texts.playPrivatelyButton, start: Self.playStart(after.language))]]
+                ? [[Self.playButton(after.language)]]
                 : [], atMostOnce: true)
     }
 
@@ -280,7 +280,8 @@ struct GroupBoards {
                 replyTo: revealsGuess ? nil : message.messageID,
                 thread: message.thread,
                 buttons: turn.platform.buttons
-                    ? [[.directChat(turn.texts.playPrivatelyButton, start: Self.playStart(turn.language))]] : []))
+                    ? [[Self.playButton(turn.language, labelledIn: turn.group?.language ?? turn.player.language)]]
+                    : []))
         if opensChat {
             // The chat it opens plays the group's puzzle, in the player's own language.
             var player = turn.player
@@ -298,6 +299,13 @@ struct GroupBoards {
     /// The `/start` argument of a button that opens the direct chat on `language`'s puzzle (`play-es`), read back
     /// by ``PlayerSettings/playedLanguage(fromStart:)``.
     static func playStart(_ language: Language) -> String { "play-\(language.rawValue)" }
+
+    /// The ▶️ button to the direct chat's puzzle in `language`, in the colour of something to do; its label in
+    /// `label`'s words (the reader's), the puzzle's by default.
+    static func playButton(_ language: Language, labelledIn label: Language? = nil) -> OutgoingMessage.Button {
+        OutgoingMessage.Button.directChat((label ?? language).texts.playPrivatelyButton, start: playStart(language))
+            .styled(.success)
+    }
 
     /// A message that shows a guess's letters but is no command to play (an edit, a forwarded board): deleted
     /// like a `/guess`, and the group told why the first time, in a post that quotes nothing.

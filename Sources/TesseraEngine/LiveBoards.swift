@@ -26,11 +26,17 @@ struct LiveBoards {
             let next = turn.player.nextPuzzleStart(after: turn.now, schedule: configuration.schedule)
             ending.append(texts.nextPuzzle(in: next.timeIntervalSince(turn.now)))
             if turn.platform.buttons {
+                let share = SharedResult(game: game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
                 buttons = [
-                    [
-                        .postElsewhere(texts.shareButton, query: Self.shareQuery),
-                        OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue),
-                    ],
+                    [.postElsewhere(texts.shareButton, query: Self.shareQuery)]
+                        + (share.map {
+                            [
+                                .copy(
+                                    texts.copyButton,
+                                    copying: $0.text(theme: configuration.shareTheme, language: daily.stored.language))
+                            ]
+                        } ?? [])
+                        + [OutgoingMessage.Button(text: texts.statsButton, data: BotCommand.stats.rawValue)],
                     [Self.analysisButton(for: daily.stored, texts: texts)],
                 ]
             } else {

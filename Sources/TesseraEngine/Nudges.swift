@@ -37,7 +37,7 @@ struct Nudges {
             OutgoingMessage(
                 chat: group.chat, chatKind: .group, html: language.texts.nudge(names), thread: group.topic,
                 buttons: core.configuration.platform.buttons
-                    ? [[.directChat(language.texts.playPrivatelyButton, start: GroupBoards.playStart(language))]]
+                    ? [[GroupBoards.playButton(language)]]
                     : [], atMostOnce: true, silent: true)
         ])
         return 1

@@ -21,6 +21,19 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// queries, which comes back as a ``ChatEvent/query(id:)``. Where the platform cannot, the button
         /// sends ``data`` (the same text) back instead.
         public var postQuery: String?
+        /// Set for a button that copies this text to the presser's clipboard; it sends nothing back. Where the
+        /// platform cannot, ``data`` (the same text) is sent back instead.
+        public var copyText: String?
+        /// How the button looks where the platform colours buttons; nil: as the platform chooses.
+        public var style: Style?
+
+        /// The colour of a button: what it does, as a platform that colours buttons shows it.
+        public enum Style: String, Sendable, Hashable, Codable {
+            /// Something to do, and glad to: play.
+            case success
+            /// Something that cannot be undone: give up a game, forget everything.
+            case danger
+        }
 
         public init(text: String, data: String) {
             self.text = text
@@ -31,6 +44,20 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         public static func directChat(_ text: String, start: String) -> Button {
             var button = Button(text: text, data: "")
             button.directChatStart = start
+            return button
+        }
+
+        /// A button that copies `text` to the presser's clipboard. At most 256 characters (Telegram's limit).
+        public static func copy(_ label: String, copying text: String) -> Button {
+            var button = Button(text: label, data: text)
+            button.copyText = text
+            return button
+        }
+
+        /// The same button in a colour.
+        public func styled(_ style: Style) -> Button {
+            var button = self
+            button.style = style
             return button
         }
 

@@ -126,7 +126,7 @@ struct Practice {
             OutgoingMessage(
                 chat: turn.message.chat, chatKind: turn.message.chatKind,
                 html: turn.texts.abandonQuestion(open, typed: nil), replyTo: turn.message.messageID,
-                buttons: [[.init(text: turn.texts.abandonButton, data: data)]]))
+                buttons: [[OutgoingMessage.Button(text: turn.texts.abandonButton, data: data).styled(.danger)]]))
     }
 
     /// A practice word, drawn with the injected randomness from the words of puzzles closed everywhere (the last

@@ -26,7 +26,11 @@ struct Privacy {
             turn.answer(
                 texts.forgetQuestion,
                 buttons: [
-                    [.init(text: texts.forgetConfirmButton, data: buttonData(.confirm, for: turn.message))],
+                    [
+                        OutgoingMessage.Button(
+                            text: texts.forgetConfirmButton, data: buttonData(.confirm, for: turn.message)
+                        ).styled(.danger)
+                    ],
                     [.init(text: texts.forgetCancelButton, data: buttonData(.cancel, for: turn.message))],
                 ]))
     }

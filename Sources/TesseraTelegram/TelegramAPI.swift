@@ -269,13 +269,19 @@ enum TelegramAPI {
 
     struct InlineKeyboardMarkup: Encodable {
         struct Button: Encodable {
+            struct CopyText: Encodable {
+                let text: String
+            }
+
             let text: String
-            /// One of three: data sent back when pressed, a link to open, or a query to post through the bot in
-            /// a chat the presser picks.
+            /// One of four: data sent back when pressed, a link to open, a query to post through the bot in a
+            /// chat the presser picks, or text to copy.
             var callbackData: String?
             var url: String?
             var switchInlineQuery: String?
-
+            var copyText: CopyText?
+            /// `success` (green) or `danger` (red); nil: the app's own.
+            var style: String?
         }
 
         let inlineKeyboard: [[Button]]
@@ -287,14 +293,19 @@ enum TelegramAPI {
             guard !rows.isEmpty else { return nil }
             inlineKeyboard = rows.map { row in
                 row.compactMap { button in
+                    var made: Button
                     if let query = button.postQuery, inlineMode {
-                        return Button(text: button.text, switchInlineQuery: query)
+                        made = Button(text: button.text, switchInlineQuery: query)
+                    } else if let copied = button.copyText {
+                        made = Button(text: button.text, copyText: Button.CopyText(text: copied))
+                    } else if let start = button.directChatStart {
+                        guard let botUsername else { return nil }
+                        made = Button(text: button.text, url: "https://t.me/\(botUsername)?start=\(start)")
+                    } else {
+                        made = Button(text: button.text, callbackData: button.data)
                     }
-                    guard let start = button.directChatStart else {
-                        return Button(text: button.text, callbackData: button.data)
-                    }
-                    guard let botUsername else { return nil }
-                    return Button(text: button.text, url: "https://t.me/\(botUsername)?start=\(start)")
+                    made.style = button.style?.rawValue
+                    return made
                 }
             }
         }

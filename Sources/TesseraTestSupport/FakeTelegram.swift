@@ -143,6 +143,10 @@ public struct FakeTelegram: Sendable {
         public let links: [String]
         /// The queries of its buttons that post through the bot in another chat (`switch_inline_query`).
         public let inlineQueries: [String]
+        /// The texts of its buttons that copy to the clipboard (`copy_text`).
+        public let copies: [String]
+        /// Each button's `style`, row after row; nil where it has none.
+        public let styles: [String?]
         /// An uploaded document: its file name and content.
         public let document: (name: String, content: String)?
         public let replyTo: Int64?
@@ -169,6 +173,8 @@ public struct FakeTelegram: Sendable {
                 },
                 links: rows.joined().compactMap { $0["url"] as? String },
                 inlineQueries: rows.joined().compactMap { $0["switch_inline_query"] as? String },
+                copies: rows.joined().compactMap { ($0["copy_text"] as? [String: Any])?["text"] as? String },
+                styles: rows.joined().map { $0["style"] as? String },
                 document: document.map {
                     (name: $0["file_name"] as? String ?? "", content: $0["content"] as? String ?? "")
                 },

@@ -166,7 +166,8 @@ def parse_multipart(content_type, raw):
 
 def read_markup(markup):
     """An inline keyboard as the Bot API checks it: rows of buttons, each with text and exactly one action:
-    1–64 bytes of callback_data, or an http(s) or tg:// url."""
+    1–64 bytes of callback_data, an http(s) or tg:// url, or copy_text of 1–256 characters; a style, if any, is
+    "danger", "success" or "primary" (Bot API 10.1)."""
     if markup is None:
         return None, None
     if isinstance(markup, str):
@@ -185,6 +186,14 @@ def read_markup(markup):
                                        "web_app", "login_url", "copy_text") if key in button]
             if len(actions) != 1:
                 return None, "can't find field \"text\"" if not actions else "BUTTON_TYPE_INVALID"
+            if "style" in button and button["style"] not in ("danger", "success", "primary"):
+                return None, "BUTTON_STYLE_INVALID"
+            if "copy_text" in button:
+                copied = button["copy_text"]
+                if not isinstance(copied, dict) or not isinstance(copied.get("text"), str) \
+                        or not 1 <= len(copied["text"]) <= 256:
+                    return None, "BUTTON_COPY_TEXT_INVALID"
+                continue
             if "switch_inline_query" in button:
                 if not isinstance(button["switch_inline_query"], str):
                     return None, "field \"switch_inline_query\" must be of type String"

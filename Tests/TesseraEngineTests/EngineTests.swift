@@ -72,6 +72,7 @@ struct EngineTests {
         #expect(reply.html.hasPrefix("Guesses are made in our private chat"))
         let play = try #require(try await bot.send("/play", in: -100, group: true).first)
         #expect(play.replyTo != nil && play.buttons.joined().map(\.directChatStart) == ["play-en"])
+        #expect(play.buttons.joined().map(\.style) == [.success], "playing is in green")
         // Nothing was played: the direct chat has no guesses yet.
         #expect(try await bot.text("/board").hasPrefix("No guesses yet today. Send a word to start.\n\n🕰️"))
         // Bare words in groups are chatter, not guesses.

@@ -177,6 +177,7 @@ extension GroupTeamTests {
         let nudge = try #require(nudges.first)
         #expect(nudge.silent && nudge.atMostOnce && nudge.chat == ChatID(-1))
         #expect(nudge.buttons.joined().map(\.directChatStart) == ["play-en"])
+        #expect(nudge.buttons.joined().map(\.style) == [.success])
         #expect(try await Self.check(bot, at: wednesday + 21 * 3600 + 600).isEmpty, "once a day")
 
         // Thursday: everyone expected has played by 21:00; no post.

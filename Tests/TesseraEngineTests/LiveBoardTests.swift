@@ -41,15 +41,19 @@ struct LiveBoardTests {
         #expect(rows.contains("ASDFGHJKLÑ"), "Spanish keyboards have Ñ: \(tablero)")
     }
 
-    @Test("A finished board counts down to the next puzzle and offers Share, Stats and Analysis")
+    @Test("A finished board counts down to the next puzzle and offers Share, Copy, Stats and Analysis")
     func finishedBoard() async throws {
         let bot = try EngineHarness()
         let board = try #require(try await bot.send(try bot.answer()).first)
         // 2026-11-22 12:00 UTC, a UTC player: the next puzzle comes at midnight.
         #expect(board.html.contains("Solved in 1/6.\n⏳ Next puzzle in 12 h 0 min\n\n🕰️"), "\(board.html)")
         let buttons = Array(board.buttons.joined())
-        #expect(buttons.map(\.text) == ["📤 Share", "📊 Stats", "🔍 Analysis"])
-        #expect(buttons.first?.postQuery == "share" && buttons[1].data == "stats")
+        #expect(buttons.map(\.text) == ["📤 Share", "📋 Copy", "📊 Stats", "🔍 Analysis"])
+        #expect(buttons.first?.postQuery == "share" && buttons[2].data == "stats")
+        // Copy holds the share text itself, as /share gives it; it fits Telegram's 256 characters.
+        let shared = try await bot.text("/share")
+        #expect(buttons[1].copyText == shared && shared.hasPrefix("Tessera 326 1/6\n\n🟩🟩🟩🟩🟩"), "\(shared)")
+        #expect(buttons.allSatisfy { $0.style == nil }, "nothing here to warn about or to urge")
         #expect(buttons.last?.data == "analysis en 326", "the Analysis button names the board's game")
         // Without inline mode the Share button sends its data back: the result comes here, to forward.
         #expect(buttons.first?.data == "share")

@@ -324,6 +324,7 @@ import Testing
         #expect(question.count == 1)
         #expect(question[0].html.hasPrefix("You are still playing your practice game (1 of 6 tries)"))
         #expect(question[0].buttons.flatMap { $0 }.map(\.data) == ["practice es new"])
+        #expect(question[0].buttons.flatMap { $0 }.map(\.style) == [.danger], "giving up a game is in red")
         #expect(try await Self.latest(bot) == first, "nothing changed before the press")
 
         let pressed = try await bot.send("", button: "practice es new")

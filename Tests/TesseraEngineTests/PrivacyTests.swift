@@ -76,6 +76,7 @@ struct PrivacyTests {
         #expect(data.allSatisfy { $0.utf8.count <= 64 }, "Telegram's limit for button data")
         let (confirm, cancel) = (data[0], data[1])
         #expect(question.buttons.joined().map(\.text) == ["Yes, delete everything", "No, keep it"])
+        #expect(question.buttons.joined().map(\.style) == [.danger, nil], "what cannot be undone is in red")
         #expect(try await isStored(1, in: bot), "asking deletes nothing")
 
         #expect(try await bot.text("", button: cancel) == "Nothing was deleted.")

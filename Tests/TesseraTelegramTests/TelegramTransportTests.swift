@@ -225,6 +225,26 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("Copy puts its text on the clipboard; buttons keep their colours (Bot API 10.1, checked by the fake)")
+    func copyAndStyles() async throws {
+        try await withTransport { transport, fake in
+            _ = try await transport.prepare()
+            let result = "Tessera 326 3/6\n\n⬛🟨⬛⬛⬛\n🟩🟩⬛🟩⬛\n🟩🟩🟩🟩🟩"
+            try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID.telegram(7), chatKind: .direct, html: "Done",
+                    buttons: [
+                        [.copy("Copy", copying: result)],
+                        [.directChat("Play", start: "play").styled(.success)],
+                        [OutgoingMessage.Button(text: "Give up", data: "x:give-up").styled(.danger)],
+                    ]))
+            let sent = try #require(try await fake.sent().last)
+            #expect(sent.copies == [result] && sent.buttons.map(\.text) == ["Copy", "Play", "Give up"])
+            #expect(sent.styles == [nil, "success", "danger"])
+            #expect(sent.links == ["https://t.me/TesseraBot?start=play"])
+        }
+    }
+
     @Test("Share opens the chat picker with inline mode, and sends its data back without; queries are answered")
     func shareAndQueries() async throws {
         try await withTransport { transport, fake in

@@ -236,6 +236,7 @@ struct English: Texts {
     }
     let forgetWrongCode = "That code is not the one I gave you, so nothing was deleted. /forgetme gives you the code."
     let shareButton = "📤 Share"
+    let copyButton = "📋 Copy"
     let statsButton = "📊 Stats"
     func shareTitle(_ headline: String) -> String { "Share \(headline)" }
     let shareFirstPlay = "Finish today's puzzle first"

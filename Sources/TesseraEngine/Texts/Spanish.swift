@@ -249,6 +249,7 @@ struct Spanish: Texts {
     }
     let forgetWrongCode = "Ese código no es el que te di, así que no se ha borrado nada. /forgetme te da el código."
     let shareButton = "📤 Compartir"
+    let copyButton = "📋 Copiar"
     let statsButton = "📊 Estadísticas"
     func shareTitle(_ headline: String) -> String { "Compartir \(headline)" }
     let shareFirstPlay = "Termina antes el reto de hoy"

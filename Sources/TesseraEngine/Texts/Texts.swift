@@ -38,6 +38,7 @@ protocol Texts: Sendable {
     /// Under a finished board: when the next puzzle comes.
     func nextPuzzle(in seconds: Double) -> String
     var shareButton: String { get }
+    var copyButton: String { get }
     var statsButton: String { get }
     /// The title of the result offered by the Share button's query; `headline` is `Tessera 342 3/6`.
     func shareTitle(_ headline: String) -> String
