@@ -50,7 +50,8 @@ struct LiveBoardDaemonTests {
         let board = try #require(boards.first)
         #expect(board.text.contains("Solved in 6/6") && board.text.contains("⏳ Next puzzle in 12 h 0 min"))
         #expect(
-            board.inlineQueries == ["share"] && board.buttons.map(\.text) == ["📤 Share", "📊 Stats", "🔍 Analysis"])
+            board.inlineQueries == ["share"]
+                && board.buttons.map(\.text) == ["📤 Share", "📋 Copy", "📊 Stats", "🔍 Analysis"])
 
         // Share: Telegram sends the inline query the button opens; the answer is the spoiler-free result.
         try await fake.push([FakeTelegram.inlineQuery("share", id: "iq-1", from: 8, name: "Eve")])
@@ -58,6 +59,7 @@ struct LiveBoardDaemonTests {
         #expect(shared.id == "iq-1" && shared.texts.count == 1)
         #expect(shared.texts.first?.hasPrefix("Tessera 326 6/6\n\n") == true)
         #expect(shared.texts.first?.contains(answer) == false, "no letters")
+        #expect(board.copies == shared.texts, "Copy holds the same result, checked by the fake against Bot API 10.1")
         // Stats, pressed under the board.
         try await fake.push([FakeTelegram.press("stats", from: 8, name: "Eve", messageID: board.messageID)])
         try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") } }
