@@ -10,6 +10,15 @@ public struct PuzzleShare: Sendable, Hashable {
         case connections
         case strands
         case mini
+
+        /// How the game numbers its days; the Mini is dated, and numbered here as Wordle numbers its dates.
+        public var schedule: DailySchedule {
+            switch self {
+            case .connections: .connections
+            case .strands: .strands
+            case .mini: .wordle
+            }
+        }
     }
 
     /// How the game went, in the terms its players compare.
@@ -31,6 +40,24 @@ public struct PuzzleShare: Sendable, Hashable {
     public let game: Game
     public let day: Day
     public let outcome: Outcome
+
+    /// What the players compare, fewer being better: Connections' mistakes (nil when not solved), Strands'
+    /// hints, the Mini's seconds.
+    public var measure: Int? {
+        switch outcome {
+        case .connections(let mistakes, let solved): solved ? mistakes : nil
+        case .strands(let hints): hints
+        case .mini(let seconds): seconds
+        }
+    }
+
+    /// The puzzle on its game's numbering: Connections' and Strands' own; the Mini's date on ``Game/schedule``.
+    public var puzzle: PuzzleNumber {
+        switch day {
+        case .numbered(let number): PuzzleNumber(number)
+        case .dated(let date): game.schedule.puzzle(on: date)
+        }
+    }
 
     public init(game: Game, day: Day, outcome: Outcome) {
         self.game = game

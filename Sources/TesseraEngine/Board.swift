@@ -1,15 +1,43 @@
 public import Foundation
 public import TesseraCore
 
-/// A group has two boards: the puzzle played with the bot, and the original Wordle's puzzles, from results
-/// pasted from its app. They never mix: their numbers count different days' words.
+/// A group's boards: the puzzle played with the bot, the original Wordle's puzzles from results pasted from its
+/// app, and the publisher's other daily puzzles that groups paste beside it. They never mix: their numbers count
+/// different days' puzzles. On the other puzzles' boards, a result's ``BoardResult/guesses`` is the game's own
+/// measure, fewer being better (``PuzzleShare/measure``): they keep each day's results, not period totals.
 public enum BoardKind: String, Sendable, Hashable, CaseIterable {
     case tessera
     case official
+    case connections
+    case strands
+    case mini
+
+    /// The board of another puzzle's pasted results.
+    init(_ game: PuzzleShare.Game) {
+        switch game {
+        case .connections: self = .connections
+        case .strands: self = .strands
+        case .mini: self = .mini
+        }
+    }
+
+    /// The other puzzle whose pasted results the board keeps; nil for Tessera's and Wordle's.
+    var otherPuzzle: PuzzleShare.Game? {
+        switch self {
+        case .tessera, .official: nil
+        case .connections: .connections
+        case .strands: .strands
+        case .mini: .mini
+        }
+    }
 
     /// The numbering of the board's puzzles.
     func schedule(_ configured: DailySchedule) -> DailySchedule {
-        self == .tessera ? configured : .wordle
+        switch self {
+        case .tessera: configured
+        case .official: .wordle
+        case .connections, .strands, .mini: otherPuzzle?.schedule ?? .wordle
+        }
     }
 }
 

@@ -29,6 +29,9 @@ extension BotEngine {
             if let share = SharedResult(parsing: turn.message.text), pastes.isCounted(share) {
                 return try await pastes.pasted(share, in: turn)
             }
+            if turn.isGroup, let share = PuzzleShare(parsing: turn.message.text) {
+                return try await pastes.pasted(share, in: turn)
+            }
             return turn.isGroup ? Reply() : turn.reply(turn.texts.guessHowTo)
         case .word(let word):
             return turn.isGroup ? Reply() : try await practice.guessInFocus(word, in: turn)

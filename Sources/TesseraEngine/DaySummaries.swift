@@ -277,9 +277,27 @@ struct DaySummaries {
                 official: Shortlist(
                     official.map { ($0.name, Self.score($0.result)) }, count: Self.summaryNames, by: { _, _ in false }),
                 groupStreak: wordWaits
-                    ? nil : GroupStreakNews(before: group.team.streak, after: team.streak, day: puzzle)
+                    ? nil : GroupStreakNews(before: group.team.streak, after: team.streak, day: puzzle),
+                otherPuzzles: try await otherPuzzles(of: puzzle, in: group, store: store)
             ))
         return (html, wordWaits, team)
+    }
+
+    /// The other puzzles of the day's date pasted in the group: each game's results, best first, as the group's
+    /// language words them.
+    private func otherPuzzles(of puzzle: PuzzleNumber, in group: Group, store: any GameStoreTransaction)
+        async throws -> [(PuzzleShare.Game, Shortlist<(String, String)>)]
+    {
+        let date = configuration.schedule.day(of: puzzle)
+        let texts = group.language.texts
+        var lines: [(PuzzleShare.Game, Shortlist<(String, String)>)] = []
+        for game in PuzzleShare.Game.allCases {
+            let results = Leaderboards.inFinishingOrder(
+                try await store.results(in: group.chat, board: BoardKind(game), puzzle: game.schedule.puzzle(on: date)))
+            let scored = results.map { ($0.name, texts.otherPuzzleScore(game, measure: $0.result.guesses)) }
+            lines.append((game, Shortlist(scored, count: Self.summaryNames, by: { _, _ in false })))
+        }
+        return lines
     }
 
     /// The grids of the day's first results, each drawn from its stored guesses. On the first day of a new

@@ -61,6 +61,34 @@ struct Pastes {
         return reply
     }
 
+    /// A result of another of the publisher's puzzles pasted into a group: it counts on that game's board once per
+    /// player and puzzle, for the group's date or one either side (as a Wordle paste does), quietly: a reaction,
+    /// or a short reply where there are none. Only the day's results are kept, for the summary's line of each game;
+    /// Tessera's boards never see them.
+    func pasted(_ share: PuzzleShare, in turn: Turn) async throws -> Reply {
+        guard let group = turn.group else { return Reply() }
+        let name = turn.player.displayName
+        let board = BoardKind(share.game)
+        let today = share.game.schedule.puzzle(at: turn.now, rollover: Player.rollover(group.timeZone, 0))
+        guard abs(share.puzzle.rawValue - today.rawValue) <= 1 else {
+            return turn.reply(turn.texts.otherPuzzleNotToday(share.game))
+        }
+        var reply = try await groupBoards.addToBoard(in: turn).reply
+        let result = BoardResult(
+            chat: group.chat, board: board, puzzle: share.puzzle, player: turn.player.id, language: .english,
+            guesses: share.measure, hardMode: false, finishedAt: turn.now)
+        let recorded = try await groupBoards.count(result, periods: [], store: turn.store)
+        reply.messages.append(
+            turn.reaction(
+                recorded ? .counted : .notCounted,
+                otherwise: recorded
+                    ? turn.texts.otherPuzzleCounted(
+                        name: name, game: share.game,
+                        score: turn.texts.otherPuzzleScore(share.game, measure: share.measure))
+                    : turn.texts.otherPuzzleDuplicate(name: name, game: share.game)))
+        return reply
+    }
+
     /// An edited message: edits never change what was counted, so they are not read again. A share edited
     /// into or within a group message gets a short notice; any other edit is ignored.
     func edited(in turn: Turn) -> Reply {

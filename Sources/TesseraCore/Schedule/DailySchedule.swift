@@ -61,6 +61,12 @@ public struct DailySchedule: Sendable, Hashable {
     /// its puzzle changes at each player's local midnight.
     public static let wordle = DailySchedule(firstDay: CivilDate(year: 2021, month: 6, day: 20)!)
 
+    /// Connections' numbering: puzzle 1 was on 2023-06-12 (#743 on 2025-06-23).
+    public static let connections = DailySchedule(firstDay: CivilDate(year: 2023, month: 6, day: 12)!)
+
+    /// Strands' numbering: puzzle 1 was on 2024-03-04 (#10 on 2024-03-13).
+    public static let strands = DailySchedule(firstDay: CivilDate(year: 2024, month: 3, day: 4)!)
+
     public init(firstDay: CivilDate) {
         self.firstDay = firstDay
     }

@@ -294,6 +294,7 @@ struct English: Texts {
         switch board {
         case .tessera: "No results for puzzle \(puzzle.grouped) in this group yet. Play, then /share here."
         case .official: "No Wordle \(puzzle.grouped) results in this group yet. Paste yours from the Wordle app."
+        case .connections, .strands, .mini: "No results of that puzzle in this group yet."
         }
     }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
@@ -535,6 +536,26 @@ struct English: Texts {
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"
     let nudgeStillToPlay = "Still to play today"
+    func otherPuzzleScore(_ game: PuzzleShare.Game, measure: Int?) -> String {
+        switch (game, measure) {
+        case (.connections, nil): "not solved"
+        case (.connections, 1?): "1 mistake"
+        case (.connections, let mistakes?): "\(mistakes) mistakes"
+        case (.strands, 0?): "no hints"
+        case (.strands, 1?): "1 hint"
+        case (.strands, let hints): "\(hints ?? 0) hints"
+        case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
+        }
+    }
+    func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
+        "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) counts for today here."
+    }
+    func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String {
+        "\(name.htmlEscaped), your \(TextFormat.name(of: game)) of that day already counts here; the first result stands."
+    }
+    func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String {
+        "That \(TextFormat.name(of: game)) is not today's here, so it does not count; today's, or one a day either side, does."
+    }
     func groupStreak(_ news: GroupStreakNews) -> String {
         switch news {
         case .going(let days): "🔥 Day \(days) together"

@@ -89,6 +89,8 @@ struct DaySummary {
     let official: Shortlist<(String, String)>
     /// The group streak, once the day is judged: beside the word only.
     let groupStreak: GroupStreakNews?
+    /// The other puzzles of the same date pasted here, each game's names and scores, best first.
+    let otherPuzzles: [(PuzzleShare.Game, Shortlist<(String, String)>)]
 }
 
 /// The post that reveals a closed day's word, for the texts to word.

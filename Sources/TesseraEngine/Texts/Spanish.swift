@@ -310,6 +310,7 @@ struct Spanish: Texts {
         case .tessera: "Todavía no hay resultados del reto \(number(puzzle)) en este grupo. Juega y usa /share aquí."
         case .official:
             "Todavía no hay resultados del Wordle \(number(puzzle)) en este grupo. Pega el tuyo de la app de Wordle."
+        case .connections, .strands, .mini: "Todavía no hay resultados de ese reto en este grupo."
         }
     }
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String {
@@ -577,6 +578,26 @@ struct Spanish: Texts {
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"
     let nudgeStillToPlay = "Aún por jugar hoy"
+    func otherPuzzleScore(_ game: PuzzleShare.Game, measure: Int?) -> String {
+        switch (game, measure) {
+        case (.connections, nil): "sin resolver"
+        case (.connections, 1?): "1 error"
+        case (.connections, let mistakes?): "\(mistakes) errores"
+        case (.strands, 0?): "sin pistas"
+        case (.strands, 1?): "1 pista"
+        case (.strands, let hints): "\(hints ?? 0) pistas"
+        case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
+        }
+    }
+    func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
+        "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) cuenta para hoy aquí."
+    }
+    func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String {
+        "\(name.htmlEscaped), tu \(TextFormat.name(of: game)) de ese día ya cuenta aquí; vale el primer resultado."
+    }
+    func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String {
+        "Ese \(TextFormat.name(of: game)) no es el de hoy aquí, así que no cuenta; el de hoy, o uno de un día antes o después, sí."
+    }
     func groupStreak(_ news: GroupStreakNews) -> String {
         switch news {
         case .going(let days): "🔥 Día \(days) juntos"

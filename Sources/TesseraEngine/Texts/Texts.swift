@@ -190,6 +190,13 @@ protocol Texts: Sendable {
     func groupStreak(_ news: GroupStreakNews) -> String
     /// `Still to play today`: the nudge's lead, before the names.
     var nudgeStillToPlay: String { get }
+    /// A pasted result of another puzzle, as its players compare it: `0 mistakes`, `not solved`, `no hints`, `0:41`.
+    func otherPuzzleScore(_ game: PuzzleShare.Game, measure: Int?) -> String
+    /// Said when a paste of another puzzle cannot show a reaction: counted, or counted already.
+    func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String
+    func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String
+    /// A paste of another puzzle that is not the group's day's (one a day either side counts).
+    func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String
     var summaryMissed: String { get }
     /// Members whose own day closed without a game of the group's puzzle, who played another language's.
     var summaryOtherLanguage: String { get }
@@ -343,6 +350,11 @@ extension Texts {
             after.append(
                 "📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): "
                     + list(summary.official) { "\($0.0.htmlEscaped) \($0.1)" })
+        }
+        for (game, results) in summary.otherPuzzles where !results.isEmpty {
+            after.append(
+                "\(TextFormat.mark(of: game)) \(TextFormat.name(of: game)): "
+                    + list(results) { "\($0.0.htmlEscaped) \($0.1)" })
         }
         if !after.isEmpty { lines += [""] + after }
         return lines.joined(separator: "\n")
@@ -520,6 +532,31 @@ enum TextFormat {
 }
 
 extension TextFormat {
+    /// The mark of another puzzle's line: its colours.
+    static func mark(of game: PuzzleShare.Game) -> String {
+        switch game {
+        case .connections: "🟪"
+        case .strands: "🔵"
+        case .mini: "⏱️"
+        }
+    }
+
+    /// Another puzzle's name, as its players know it in every language.
+    static func name(of game: PuzzleShare.Game) -> String {
+        switch game {
+        case .connections: "Connections"
+        case .strands: "Strands"
+        case .mini: "Mini"
+        }
+    }
+
+    /// `0:41`, `12:05`, `1:02:03`.
+    static func minutesAndSeconds(_ seconds: Int) -> String {
+        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
     /// A whole number with its thousands grouped: `12,345`.
     static func grouped(_ value: Int, separator: Character) -> String {
         let digits = String(value.magnitude)

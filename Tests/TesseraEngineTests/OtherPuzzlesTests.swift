@@ -1,0 +1,63 @@
+import Foundation
+import TesseraCore
+import TesseraTesting
+import Testing
+
+@testable import TesseraEngine
+
+/// The publisher's other puzzles pasted in a group: counted quietly, and each game's line in the day's summary.
+@Suite("Other puzzles, pasted in a group")
+struct OtherPuzzlesTests {
+    @Test(
+        "Connections, Strands and the Mini count once a player and day, with a reaction; the summary has a line for each"
+    )
+    func countedAndSummed() async throws {
+        var bot = try EngineHarness()
+        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC.
+        let connections = DailySchedule.connections.puzzle(on: CivilDate(year: 2026, month: 11, day: 16)!)
+        let strands = DailySchedule.strands.puzzle(on: CivilDate(year: 2026, month: 11, day: 16)!)
+        let pastes: [(Int64, String, String)] = [
+            (1, "Ann", "Connections\nPuzzle #\(connections.grouped)\n🟨🟨🟨🟨\n🟩🟦🟩🟩\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪"),
+            (2, "Ben", "Connections\nPuzzle #\(connections.grouped)\n🟨🟨🟨🟨\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪"),
+            (2, "Ben", "Strands #\(strands.grouped)\n\u{201C}Monday\u{201D}\n🔵🔵🟡🔵\n🔵🔵🔵"),
+            (3, "Cat", "I solved the 11/16/2026 New York Times Mini Crossword in 0:41!"),
+            (1, "Ann", "Strands #\(strands.grouped)\n\u{201C}Monday\u{201D}\n💡🔵🔵🟡\n🔵💡🔵🔵"),
+        ]
+        for (user, name, text) in pastes {
+            let sent = try await bot.send(text, from: user, name: name, in: -1, group: true)
+            #expect(sent.map(\.action) == [.react(.counted)], "\(name): \(text) → \(sent.map(\.html))")
+        }
+        // The same puzzle again: the first result stands, and a mark says so.
+        let again = try await bot.send(pastes[0].2, from: 1, name: "Ann", in: -1, group: true)
+        #expect(again.map(\.action) == [.react(.notCounted)])
+        // A week-old Connections is not the group's day's.
+        let old = "Connections\nPuzzle #\(connections.rawValue - 7)\n🟨🟨🟨🟨\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪"
+        let refused = try await bot.text(old, from: 1, name: "Ann", in: -1, group: true)
+        #expect(refused.hasPrefix("That Connections is not today's here"), "\(refused)")
+        // Tessera's own board never sees them.
+        let board = try await bot.text("/leaderboard", from: 1, name: "Ann", in: -1, group: true)
+        #expect(board.hasPrefix("No results for puzzle"), "\(board)")
+
+        try await bot.send("/join", from: 4, name: "Dee", in: -1, group: true)
+        try await bot.play(4, name: "Dee", misses: 2)
+        let posts = try await GroupTeamTests.nextDay(&bot)
+        let summary = try #require(posts.first)
+        let lines = summary.components(separatedBy: "\n")
+        #expect(lines.contains("🟪 Connections: Ben 0 mistakes, Ann 1 mistake"), "\(summary)")
+        #expect(lines.contains("🔵 Strands: Ben no hints, Ann 2 hints"), "\(summary)")
+        #expect(lines.contains("⏱️ Mini: Cat 0:41"), "\(summary)")
+    }
+
+    @Test("A Spanish group's lines, and a player's scores as each language words them")
+    func words() {
+        let spanish = Language.spanish.texts
+        #expect(spanish.otherPuzzleScore(.connections, measure: nil) == "sin resolver")
+        #expect(spanish.otherPuzzleScore(.connections, measure: 1) == "1 error")
+        #expect(spanish.otherPuzzleScore(.strands, measure: 0) == "sin pistas")
+        #expect(spanish.otherPuzzleScore(.mini, measure: 3_725) == "1:02:05")
+        let english = Language.english.texts
+        #expect(english.otherPuzzleScore(.connections, measure: 3) == "3 mistakes")
+        #expect(english.otherPuzzleScore(.strands, measure: 1) == "1 hint")
+        #expect(english.otherPuzzleScore(.mini, measure: 9) == "0:09")
+    }
+}
