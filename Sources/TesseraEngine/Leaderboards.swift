@@ -110,6 +110,10 @@ struct Leaderboards {
         let playedAfter = try await resultsAfter(
             over, group, board: board, period: period, today: today, in: turn)
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
+        // The days with the best result, of the days whose every result is in: Tessera's week and month.
+        let crowns =
+            board == .tessera && period != .all
+            ? try await turn.store.crowns(in: group.chat, board: board, from: first, through: over) : [:]
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
@@ -120,6 +124,7 @@ struct Leaderboards {
                 standing: standing,
                 score: period == .all ? keys[order[index]].score : nil,
                 streak: standing.currentStreak(over: over),
+                crowns: crowns[standing.player] ?? 0,
                 missed: period == .all
                     ? nil : standing.missedDays(from: first, over: over, playedAfter: playedAfter[standing.player] ?? 0)
             )

@@ -210,3 +210,32 @@ extension GroupTeamTests {
         #expect(english.nudge(Shortlist(["Ann"], more: 3)) == "⏳ Still to play today: Ann, " + english.more(3))
     }
 }
+
+extension GroupTeamTests {
+    @Test("Crowns on the week and month boards: the days each member had the best result, ties sharing it")
+    func crowns() async throws {
+        var bot = try EngineHarness()
+        bot.now = GroupTests.monday  // Monday 2026-11-16.
+        for (user, name) in [(1, "Ann"), (2, "Ben"), (3, "Cat")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        // Ann's and Ben's misses each day: Monday Ann wins, Tuesday they tie, Wednesday Ben wins; Cat loses.
+        for (ann, ben) in [(1, 2), (1, 1), (3, 0)] {
+            try await bot.play(1, name: "Ann", misses: ann)
+            try await bot.play(2, name: "Ben", misses: ben)
+            try await bot.play(3, name: "Cat", misses: 6)
+            _ = try await Self.nextDay(&bot)
+        }
+        // Thursday: Cat wins today, but today's crown is not given until its results are all in.
+        try await bot.play(3, name: "Cat", misses: 0)
+        for period in ["week", "month"] {
+            let board = try await bot.text("/leaderboard \(period)", from: 3, name: "Cat", in: -1, group: true)
+            let lines = board.components(separatedBy: "\n")
+            #expect(lines.contains { $0.contains("Ann — ") && $0.hasSuffix(" 👑2") }, "\(period): \(board)")
+            #expect(lines.contains { $0.contains("Ben — ") && $0.hasSuffix(" 👑2") }, "\(period): \(board)")
+            #expect(!lines.contains { $0.contains("Cat — ") && $0.contains("👑") }, "\(period): \(board)")
+        }
+        let allTime = try await bot.text("/leaderboard all", from: 3, name: "Cat", in: -1, group: true)
+        #expect(!allTime.contains("👑"), "all time ranks averages: \(allTime)")
+    }
+}

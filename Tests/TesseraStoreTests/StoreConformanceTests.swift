@@ -531,6 +531,49 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test(
+        "Crowns: each member's days with the day's best win over a range, ties shared, on one board and group only",
+        arguments: StoreKind.all)
+    func crowns(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let engine = try Self.engine()
+            try await store.write { transaction in
+                for id in 1...4 as ClosedRange<Int64> {
+                    try await transaction.save(Self.player(id, "P\(id)"))
+                    _ = try await transaction.addMember(UserID(id), to: ChatID(-1), joinedPuzzle: PuzzleNumber(1))
+                }
+                _ = try await transaction.addMember(UserID(1), to: ChatID(-2), joinedPuzzle: PuzzleNumber(1))
+                // Puzzle 1: P1 and P2 tie in 3. Puzzle 2: P2 in 2, P3 loses. Puzzle 3: only losses. Puzzle 4: P3.
+                let days: [(Int64, Int, Int?)] = [
+                    (1, 1, 3), (2, 1, 3), (3, 1, 5), (2, 2, 2), (1, 2, 4), (3, 2, nil), (1, 3, nil), (3, 4, 1),
+                ]
+                for (player, puzzle, guesses) in days {
+                    let result = BoardResult(
+                        chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(player), language: .english,
+                        guesses: guesses, hardMode: false, finishedAt: Date())
+                    #expect(try await engine.count(result, periods: [], store: transaction))
+                }
+                // Another group's and another board's results are not this board's.
+                for (chat, board) in [(ChatID(-2), BoardKind.tessera), (ChatID(-1), .official)] {
+                    let elsewhere = BoardResult(
+                        chat: chat, board: board, puzzle: PuzzleNumber(2), player: UserID(1), language: .english,
+                        guesses: 1, hardMode: false, finishedAt: Date())
+                    #expect(try await engine.count(elsewhere, periods: [], store: transaction))
+                }
+            }
+            let read = { (chat: Int64, first: Int, last: Int) in
+                try await store.write { transaction in
+                    try await transaction.crowns(
+                        in: ChatID(chat), board: .tessera, from: PuzzleNumber(first), through: PuzzleNumber(last))
+                }
+            }
+            #expect(try await read(-1, 1, 3) == [UserID(1): 1, UserID(2): 2])
+            #expect(try await read(-1, 1, 4) == [UserID(1): 1, UserID(2): 2, UserID(3): 1])
+            #expect(try await read(-1, 3, 3) == [:], "a day nobody won has no crown")
+            #expect(try await read(-9, 1, 4) == [:], "a group the store has never seen")
+        }
+    }
+
     @Test("A member's new name and day show on every board they are on at once", arguments: StoreKind.all)
     func renamedMembers(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -396,14 +396,15 @@ struct English: Texts {
         let name = board == .official ? "Official Wordle" : "Leaderboard"
         return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
-    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
-        -> String
-    {
+    func standingLine(
+        place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
+    ) -> String {
         let total = score.map { TextFormat.decimal($0, separator: ".") + " per game" } ?? "\(standing.points) pts"
         var detail = [standing.played == 0 ? "no games" : "\(standing.wins)/\(standing.played) won"]
         if let average = standing.averageGuesses { detail.append("avg \(TextFormat.decimal(average, separator: "."))") }
         if let missed, missed > 0 { detail.append("missed \(missed)") }
-        return TextFormat.standing(place: place, name: name, total: total, streak: streak, detail: detail)
+        return TextFormat.standing(
+            place: place, name: name, total: total, streak: streak, crowns: crowns, detail: detail)
     }
     func more(_ count: Int) -> String { "… and \(count) more" }
 

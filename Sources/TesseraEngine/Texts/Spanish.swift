@@ -433,9 +433,9 @@ struct Spanish: Texts {
         let name = board == .official ? "Wordle oficial" : "Clasificación"
         return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
     }
-    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
-        -> String
-    {
+    func standingLine(
+        place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
+    ) -> String {
         let total =
             score.map { TextFormat.decimal($0, separator: ",") + " por partida" } ?? "\(standing.points) pts"
         var detail = [standing.played == 0 ? "sin partidas" : "ganó \(standing.wins)/\(standing.played)"]
@@ -443,7 +443,8 @@ struct Spanish: Texts {
             detail.append("media \(TextFormat.decimal(average, separator: ","))")
         }
         if let missed, missed > 0 { detail.append("faltó \(missed)") }
-        return TextFormat.standing(place: place, name: name, total: total, streak: streak, detail: detail)
+        return TextFormat.standing(
+            place: place, name: name, total: total, streak: streak, crowns: crowns, detail: detail)
     }
     func more(_ count: Int) -> String { "… y \(count) más" }
 

@@ -141,8 +141,9 @@ protocol Texts: Sendable {
         -> String
     /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
     /// result (nil on the all-time board).
-    func standingLine(place: String, name: String, standing: Standing, score: Double?, streak: Int, missed: Int?)
-        -> String
+    func standingLine(
+        place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
+    ) -> String
     func more(_ count: Int) -> String
 
     // Pasted results
@@ -489,9 +490,12 @@ enum TextFormat {
     }
 
     /// A member's line on a longer board: place, name, total and streak; the detail on a second, indented line.
-    static func standing(place: String, name: String, total: String, streak: Int, detail: [String]) -> String {
-        "\(place) \(boardName(name)) — \(total)\(streak > 0 ? " 🔥\(streak)" : "")\n   "
-            + detail.joined(separator: " · ")
+    /// `🥇 Ann — 35 pts 🔥5 👑3`, then the details: the streak going and the days with the best result.
+    static func standing(place: String, name: String, total: String, streak: Int, crowns: Int, detail: [String])
+        -> String
+    {
+        let marks = (streak > 0 ? " 🔥\(streak)" : "") + (crowns > 0 ? " 👑\(crowns)" : "")
+        return "\(place) \(boardName(name)) — \(total)\(marks)\n   " + detail.joined(separator: " · ")
     }
 
     static func clock(_ hour: Int) -> String {
