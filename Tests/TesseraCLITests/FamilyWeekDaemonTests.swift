@@ -165,10 +165,17 @@ struct FamilyWeekDaemonTests {
             "Summary at 21:00 Madrid, New York last (22:30 UTC): "
                 + String(format: "%.1f s", thursdayWord.time - benThursday.timeIntervalSince1970))
 
-        // FRIDAY 27, puzzle 331: Dai does not play. Lucía gives up two practice games, one without a guess.
+        // FRIDAY 27, puzzle 331: Dai does not play. Lucía gives up two practice games, one without a guess. She
+        // asks for the nudge; Pat pastes her Connections too.
         try await family.at("2026-11-27T12:00:00Z", "Friday 13:00 in Madrid")
+        let nudgeOn = try await family.reply(to: "/settings nudge on", from: .lucía, inGroup: true).text
+        #expect(nudgeOn.contains("Aviso 3 horas antes del resumen: activado"), "\(nudgeOn)")
         try await family.play(try Self.win(.spanish, 331, misses: 1), as: .lucía, puzzle: 331)
         try await family.send("Wordle 1,987 5/6", from: .pat, inGroup: true)
+        let connections = DailySchedule.connections.puzzle(on: CivilDate(year: 2026, month: 11, day: 27)!)
+        try await family.send(
+            "Connections\nPuzzle #\(connections.grouped)\n🟨🟨🟨🟨\n🟩🟦🟩🟩\n🟩🟩🟩🟩\n🟦🟦🟦🟦\n🟪🟪🟪🟪", from: .pat,
+            inGroup: true)
         _ = try await exchange("/practice", from: .lucía)
         try await family.send(try Self.misses(1, .spanish, 1)[0], from: .lucía)  // the board is edited in place
         _ = try await exchange("/practice new", from: .lucía)
@@ -177,8 +184,14 @@ struct FamilyWeekDaemonTests {
         #expect(stats.contains("Jugadas 0 · Victorias 0 % · Abandonadas 1"), "\(stats)")
         let patStats = try await exchange("/stats", from: .pat)
         #expect(patStats.contains("<b>Wordle</b>") && patStats.contains("Played 5 · Win 80%"), "\(patStats)")
+        // 18:00 in Madrid, three hours before the summary: Ben (noon in New York) can still play; Dai cannot,
+        // his Friday is over in Tokyo; Lucía has played and Pat pasted.
+        try await family.at("2026-11-27T17:00:10Z", "Friday 18:00 in Madrid")
+        let nudge = try await family.post(containing: "⏳")
+        #expect(nudge.text == "⏳ Aún por jugar hoy: Ben", "\(nudge.text)")
         try await family.at("2026-11-27T20:00:30Z", "Friday 21:00 in Madrid")
-        _ = try await family.post(containing: "El reto 331 de hoy, por ahora.")
+        let friday = try await family.post(containing: "El reto 331 de hoy, por ahora.").text
+        #expect(friday.contains("\n🟪 Connections: Pat 1 error"), "\(friday)")
         try await family.at("2026-11-27T23:00:00Z", "Friday 18:00 in New York")
         try await family.play(try Self.win(.spanish, 331, misses: 2), as: .ben, puzzle: 331)
         _ = try await family.post(containing: "Todos aquí han terminado el reto 331.")
