@@ -229,11 +229,6 @@ struct DaySummaries {
         guard !results.isEmpty else { return nil }
         let list = group.language.wordList
         let answer = core.answer(for: puzzle, in: group.language)
-        let best = results.compactMap(\.result.guesses).min()
-        // In order of finishing, like the grids.
-        let winners = Shortlist(
-            results.filter { best != nil && $0.result.guesses == best }.map(\.name), count: Self.summaryNames,
-            by: { _, _ in false })
         let grids = try await grids(of: results.prefix(Self.summaryGrids), puzzle: puzzle, store: store)
         // The original game's results pasted here for the same date: their own line, and their authors, whatever
         // else they did, are done with the day: they neither hold the word nor missed it.
@@ -243,10 +238,7 @@ struct DaySummaries {
         let pasted = Set(official.map(\.result.player))
         let absent = try await absentees(of: puzzle, members, pasted: pasted, in: group, at: now, store: store)
         let wordWaits = absent.waitsUntil != nil
-        let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
-        let broken =
-            results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
-            .map { ($0.name, $0.result.streakBefore) } + absent.streaksBroken
+        let standing = Self.winnersAndStreaks(results, brokenByAbsence: absent.streaksBroken)
         let word = word(list.display(answer), waitsUntil: absent.waitsUntil, in: group, at: now)
         // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
         // So is the group streak: a member who may still play can still keep it going.
@@ -265,11 +257,11 @@ struct DaySummaries {
                 dayEnded: now >= dayEnd(of: puzzle, in: group),
                 word: word,
                 highlights: highlights,
-                winners: winners,
+                winners: standing.winners,
                 grids: grids,
                 moreGrids: results.count - grids.count,
-                streaksKept: Shortlist(kept, count: Self.summaryNames, by: Self.longestFirst),
-                streaksBroken: Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst),
+                streaksKept: standing.kept,
+                streaksBroken: standing.broken,
                 stillPlaying: Shortlist(absent.stillPlaying, count: Self.summaryNames, by: <),
                 missed: Shortlist(absent.missed, count: Self.summaryNames, by: <),
                 playedOtherLanguage: Shortlist(absent.playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
@@ -281,6 +273,24 @@ struct DaySummaries {
                 otherPuzzles: try await otherPuzzles(of: puzzle, in: group, store: store)
             ))
         return (html, wordWaits, team)
+    }
+
+    /// The day's winners (everyone with the fewest guesses, in finishing order, like the grids), and the streaks
+    /// it kept and broke, longest first: a loss breaks one, and so does a day missed (`brokenByAbsence`).
+    private static func winnersAndStreaks(
+        _ results: [(name: String, result: BoardResult)], brokenByAbsence: [(String, Int)]
+    ) -> (winners: Shortlist<String>, kept: Shortlist<(String, Int)>, broken: Shortlist<(String, Int)>) {
+        let best = results.compactMap(\.result.guesses).min()
+        let winners = results.filter { best != nil && $0.result.guesses == best }.map(\.name)
+        let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
+        let broken =
+            results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
+            .map { ($0.name, $0.result.streakBefore) } + brokenByAbsence
+        return (
+            Shortlist(winners, count: summaryNames, by: { _, _ in false }),
+            Shortlist(kept, count: summaryNames, by: longestFirst),
+            Shortlist(broken, count: summaryNames, by: longestFirst)
+        )
     }
 
     /// The other puzzles of the day's date pasted in the group: each game's results, best first, as the group's

@@ -298,9 +298,6 @@ extension Texts {
     static var unfoldedGrids: Int { 3 }
 
     func summary(_ summary: DaySummary) -> String {
-        func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
-            (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
-        }
         var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, dayEnded: summary.dayEnded))</b>"]
         switch summary.word {
         case .shown(let word):
@@ -328,37 +325,46 @@ extension Texts {
         // More than a few grids fold away, so the summary does not fill the chat.
         let grids = blocks.joined(separator: "\n\n")
         lines += ["", summary.grids.count > Self.unfoldedGrids ? "<details>\(grids)</details>" : grids]
+        let footer = summaryFooter(summary)
+        if !footer.isEmpty { lines += [""] + footer }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A shortlist as a line lists it: `Ann, Ben, … and 3 more`.
+    func list<Element>(_ shortlist: Shortlist<Element>, _ show: (Element) -> String) -> String {
+        (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
+    }
+
+    /// The lines under a summary's grids: the group's days together, streaks, who is still playing or missed
+    /// it, and what was pasted.
+    private func summaryFooter(_ summary: DaySummary) -> [String] {
         let streak = { (entry: (String, Int)) in "\(entry.0.htmlEscaped) (\(entry.1))" }
-        var after = summary.groupStreak.map { [groupStreak($0)] } ?? []
+        let scored = { (entry: (String, String)) in "\(entry.0.htmlEscaped) \(entry.1)" }
+        var lines = summary.groupStreak.map { [groupStreak($0)] } ?? []
         if !summary.streaksKept.isEmpty {
-            after.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
+            lines.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
         }
         if !summary.streaksBroken.isEmpty {
-            after.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
+            lines.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
         }
         // Named in the word's line when the word waits for them.
         if case .later = summary.word {
         } else if !summary.stillPlaying.isEmpty {
-            after.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
+            lines.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
         }
-        if !summary.missed.isEmpty { after.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
+        if !summary.missed.isEmpty { lines.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
         if !summary.playedOtherLanguage.isEmpty {
-            after.append(
+            lines.append(
                 "🌐 \(summaryOtherLanguage): "
                     + list(summary.playedOtherLanguage) { "\($0.0.htmlEscaped) (\(languageName($0.1)))" })
         }
         if !summary.official.isEmpty {
-            after.append(
-                "📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): "
-                    + list(summary.official) { "\($0.0.htmlEscaped) \($0.1)" })
+            lines.append("📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): " + list(summary.official, scored))
         }
         for (game, results) in summary.otherPuzzles where !results.isEmpty {
-            after.append(
-                "\(TextFormat.mark(of: game)) \(TextFormat.name(of: game)): "
-                    + list(results) { "\($0.0.htmlEscaped) \($0.1)" })
+            lines.append("\(TextFormat.mark(of: game)) \(TextFormat.name(of: game)): " + list(results, scored))
         }
-        if !after.isEmpty { lines += [""] + after }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 
@@ -385,20 +391,14 @@ extension Texts {
             text += "\n\n<b>\(revealStandings)</b>\n" + reveal.standings.joined(separator: "\n")
         }
         if !reveal.streaksBroken.isEmpty {
-            let names =
-                reveal.streaksBroken.shown.map { "\($0.0.htmlEscaped) (\($0.1))" }
-                + (reveal.streaksBroken.more > 0 ? [more(reveal.streaksBroken.more)] : [])
-            text += "\n\n💔 \(summaryStreaksBroken): " + names.joined(separator: ", ")
+            text += "\n\n💔 \(summaryStreaksBroken): " + list(reveal.streaksBroken) { "\($0.0.htmlEscaped) (\($0.1))" }
         }
         if let news = reveal.groupStreak { text += "\n\n" + groupStreak(news) }
         return text
     }
 
     /// The group's nudge: who is still to play, the same layout in every language.
-    func nudge(_ names: Shortlist<String>) -> String {
-        let shown = names.shown.map(\.htmlEscaped) + (names.more > 0 ? [more(names.more)] : [])
-        return "⏳ \(nudgeStillToPlay): " + shown.joined(separator: ", ")
-    }
+    func nudge(_ names: Shortlist<String>) -> String { "⏳ \(nudgeStillToPlay): " + list(names, \.htmlEscaped) }
 
     /// The post at the end of a group's week, the same layout in every language.
     func weekOver(_ week: WeekSummary) -> String {
@@ -409,8 +409,7 @@ extension Texts {
                     + (entry.place == 0 ? " 🏆" : ""))
         }
         if let streak = week.bestStreak {
-            let names = streak.names.shown.map(\.htmlEscaped) + (streak.names.more > 0 ? [more(streak.names.more)] : [])
-            lines.append("🔥 \(weekBestStreak): \(names.joined(separator: ", ")) (\(streak.streak))")
+            lines.append("🔥 \(weekBestStreak): \(list(streak.names, \.htmlEscaped)) (\(streak.streak))")
         }
         lines.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
         return lines.joined(separator: "\n")
