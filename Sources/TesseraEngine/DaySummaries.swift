@@ -16,6 +16,7 @@ struct DaySummaries {
     private var analyses: Analyses { Analyses(core: core) }
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
     private var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
+    private var groupStreaks: GroupStreaks { GroupStreaks(schedule: configuration.schedule) }
 
     /// Grids shown in a summary before the rest are counted.
     static let summaryGrids = 30
@@ -86,7 +87,7 @@ struct DaySummaries {
             let results = Leaderboards.inFinishingOrder(
                 members.compactMap { member in member.result.map { (member.name, $0) } })
             let before = group.team.streak
-            group.team.streak = try await streak(after: puzzle, members, official: nil, in: group, store: store)
+            group.team.streak = try await groupStreaks.after(puzzle, members, official: nil, in: group, store: store)
             if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
                 // In the language the day was played in, whatever the group has switched to since.
                 let language = group.language(of: puzzle)
@@ -116,41 +117,8 @@ struct DaySummaries {
         async throws
     {
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
-        group.team.streak = try await streak(after: puzzle, members, official: nil, in: group, store: store)
+        group.team.streak = try await groupStreaks.after(puzzle, members, official: nil, in: group, store: store)
         group.lastRevealedPuzzle = puzzle
-    }
-
-    /// The group streak after a day whose word is out, judged from the members' results of it and of the day
-    /// before (``GroupStreak``). `official` is who pasted the original game's result of the day's date, when
-    /// already read. Reads the day before's pastes and other languages' games only for members who missed the
-    /// day on the board: none, on a day everyone played.
-    private func streak(
-        after puzzle: PuzzleNumber, _ members: [DayMember], official: Set<UserID>?, in group: Group,
-        store: any GameStoreTransaction
-    ) async throws -> GroupStreak? {
-        let pasted: Set<UserID>
-        if let official {
-            pasted = official
-        } else {
-            pasted = Set(
-                try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: puzzle))
-                    .map(\.result.player))
-        }
-        let dayBefore = PuzzleNumber(puzzle.rawValue - 1)
-        var missing = members.filter { $0.result == nil && !pasted.contains($0.player) && $0.joinedPuzzle <= dayBefore }
-        let anyonePlayed = members.contains { $0.result != nil } || !pasted.isEmpty
-        if !missing.isEmpty {
-            let pastedBefore = Set(
-                try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle(of: dayBefore))
-                    .map(\.result.player))
-            missing.removeAll { $0.lastPuzzle != dayBefore && !pastedBefore.contains($0.player) }
-        }
-        for other in Language.allCases where !missing.isEmpty && other != group.language(of: puzzle) {
-            let elsewhere = try await store.members(in: group.chat, playing: other, puzzle: puzzle)
-            missing.removeAll { elsewhere.contains($0.player) }
-        }
-        return GroupStreak.after(
-            group.team.streak, day: puzzle, anyonePlayed: anyonePlayed, everyoneCameBack: missing.isEmpty)
     }
 
     /// The streaks the summary could not name: lost after it was posted, or ended by a day of the puzzle that was
@@ -245,7 +213,7 @@ struct DaySummaries {
         var highlights: DayHighlights?
         var team = group.team
         if !wordWaits {
-            team.streak = try await streak(after: puzzle, members, official: pasted, in: group, store: store)
+            team.streak = try await groupStreaks.after(puzzle, members, official: pasted, in: group, store: store)
         }
         if case .shown = word {
             highlights = try await analyses.highlights(

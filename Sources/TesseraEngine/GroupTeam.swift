@@ -91,3 +91,46 @@ enum GroupStreakNews: Hashable {
         }
     }
 }
+
+/// Judges the group streak (``GroupStreak``) on a day whose word is out, from the members' results of it and of
+/// the day before.
+struct GroupStreaks {
+    let schedule: DailySchedule
+
+    /// The group streak after a day whose word is out, judged from the members' results of it and of the day
+    /// before (``GroupStreak``). `official` is who pasted the original game's result of the day's date, when
+    /// already read. Reads the day before's pastes and other languages' games only for members who missed the
+    /// day on the board: none, on a day everyone played.
+    func after(
+        _ puzzle: PuzzleNumber, _ members: [DayMember], official: Set<UserID>?, in group: Group,
+        store: any GameStoreTransaction
+    ) async throws -> GroupStreak? {
+        let pasted: Set<UserID>
+        if let official {
+            pasted = official
+        } else {
+            pasted = Set(
+                try await store.results(
+                    in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: puzzle)
+                )
+                .map(\.result.player))
+        }
+        let dayBefore = PuzzleNumber(puzzle.rawValue - 1)
+        var missing = members.filter { $0.result == nil && !pasted.contains($0.player) && $0.joinedPuzzle <= dayBefore }
+        let anyonePlayed = members.contains { $0.result != nil } || !pasted.isEmpty
+        if !missing.isEmpty {
+            let pastedBefore = Set(
+                try await store.results(
+                    in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: dayBefore)
+                )
+                .map(\.result.player))
+            missing.removeAll { $0.lastPuzzle != dayBefore && !pastedBefore.contains($0.player) }
+        }
+        for other in Language.allCases where !missing.isEmpty && other != group.language(of: puzzle) {
+            let elsewhere = try await store.members(in: group.chat, playing: other, puzzle: puzzle)
+            missing.removeAll { elsewhere.contains($0.player) }
+        }
+        return GroupStreak.after(
+            group.team.streak, day: puzzle, anyonePlayed: anyonePlayed, everyoneCameBack: missing.isEmpty)
+    }
+}
