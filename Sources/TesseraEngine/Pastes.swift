@@ -45,20 +45,13 @@ struct Pastes {
         guard share.puzzle.rawValue >= today.rawValue - 1 else {
             return turn.reply(turn.texts.officialClosed(puzzle: share.puzzle, today: today))
         }
-        var reply = try await groupBoards.addToBoard(in: turn).reply
         let result = BoardResult(
             chat: group.chat, board: .official, puzzle: share.puzzle, player: turn.player.id,
             language: .english, guesses: share.result.guesses, hardMode: share.isHardMode, finishedAt: turn.now)
-        let recorded = try await groupBoards.count(
-            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), store: turn.store)
-        // A mark on the paste, not a line of chat: a text reply only when there is something to learn.
-        reply.messages.append(
-            turn.reaction(
-                recorded ? .counted : .notCounted,
-                otherwise: recorded
-                    ? turn.texts.officialCounted(name: name, share: share)
-                    : turn.texts.officialDuplicate(name: name, puzzle: share.puzzle)))
-        return reply
+        return try await count(
+            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), in: turn,
+            counted: turn.texts.officialCounted(name: name, share: share),
+            duplicate: turn.texts.officialDuplicate(name: name, puzzle: share.puzzle))
     }
 
     /// A result of another of the publisher's puzzles pasted into a group: it counts on that game's board once per
@@ -68,24 +61,29 @@ struct Pastes {
     func pasted(_ share: PuzzleShare, in turn: Turn) async throws -> Reply {
         guard let group = turn.group else { return Reply() }
         let name = turn.player.displayName
-        let board = BoardKind(share.game)
         let today = share.game.schedule.puzzle(at: turn.now, rollover: Player.rollover(group.timeZone, 0))
         guard abs(share.puzzle.rawValue - today.rawValue) <= 1 else {
             return turn.reply(turn.texts.otherPuzzleNotToday(share.game))
         }
-        var reply = try await groupBoards.addToBoard(in: turn).reply
         let result = BoardResult(
-            chat: group.chat, board: board, puzzle: share.puzzle, player: turn.player.id, language: .english,
-            guesses: share.measure, hardMode: false, finishedAt: turn.now)
-        let recorded = try await groupBoards.count(result, periods: [], store: turn.store)
+            chat: group.chat, board: BoardKind(share.game), puzzle: share.puzzle, player: turn.player.id,
+            language: .english, guesses: share.measure, hardMode: false, finishedAt: turn.now)
+        let score = turn.texts.otherPuzzleScore(share.game, measure: share.measure)
+        return try await count(
+            result, periods: [], in: turn,
+            counted: turn.texts.otherPuzzleCounted(name: name, game: share.game, score: score),
+            duplicate: turn.texts.otherPuzzleDuplicate(name: name, game: share.game))
+    }
+
+    /// Counts a pasted result on its board, its author joining the group's board, once per player and puzzle. A
+    /// mark on the paste, not a line of chat: the texts are said only where a platform has no reactions.
+    private func count(
+        _ result: BoardResult, periods: [PeriodKey], in turn: Turn, counted: String, duplicate: String
+    ) async throws -> Reply {
+        var reply = try await groupBoards.addToBoard(in: turn).reply
+        let recorded = try await groupBoards.count(result, periods: periods, store: turn.store)
         reply.messages.append(
-            turn.reaction(
-                recorded ? .counted : .notCounted,
-                otherwise: recorded
-                    ? turn.texts.otherPuzzleCounted(
-                        name: name, game: share.game,
-                        score: turn.texts.otherPuzzleScore(share.game, measure: share.measure))
-                    : turn.texts.otherPuzzleDuplicate(name: name, game: share.game)))
+            turn.reaction(recorded ? .counted : .notCounted, otherwise: recorded ? counted : duplicate))
         return reply
     }
 
