@@ -44,14 +44,17 @@ struct PlayerSettings {
     /// `/remind on|off`: streak reminders in the direct chat.
     func remind(_ argument: String, in turn: Turn) -> Reply {
         guard !turn.isGroup else { return turn.reply(turn.texts.remindUsage) }
-        guard !argument.isEmpty else { return turn.reply(turn.texts.remindersAre(on: turn.player.reminders)) }
+        guard !argument.isEmpty else {
+            return turn.reply(
+                turn.texts.remindersAre(on: turn.player.reminders, namedInNudges: turn.player.namedInNudges))
+        }
         guard let on = Self.onOff(argument, empty: nil) else { return turn.reply(turn.texts.onOffUsage("remind")) }
         var player = turn.player
         player.reminders = on
         player.namedInNudges = on
         // Today's day counts from now: a reminder comes today too if it is due.
         if on { player.remindedPuzzle = nil }
-        return Reply(turn.answer(turn.texts.remindersAre(on: on)), player: player)
+        return Reply(turn.answer(turn.texts.remindersAre(on: on, namedInNudges: on)), player: player)
     }
 
     /// `on` or `off` (and their Spanish and plain-English words); `empty` for no argument; nil for anything else,

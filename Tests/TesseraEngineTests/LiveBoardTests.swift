@@ -174,7 +174,7 @@ struct LiveBoardTests {
         var bot = try EngineHarness()
         let today = bot.now
         try await Self.winThreeDays(&bot)
-        #expect(try await bot.text("/remind").hasPrefix("🔕 Reminders are off"))
+        #expect(try await bot.text("/remind").hasPrefix("🔕 Reminders are off. /remind on"), "never asked")
         #expect(try await bot.text("/remind on").hasPrefix("🔔 Reminders are on"))
         #expect(try await bot.text("/remind maybe") == "Use /remind on or /remind off.")
         #expect(try await bot.text("/remind").hasPrefix("🔔 Reminders are on"), "a junk argument changed nothing")
@@ -203,7 +203,7 @@ struct LiveBoardTests {
         bot.now = today + 86_400
         try await bot.send(try bot.answer())
         #expect(try await due(at: 24 + 21).isEmpty, "played today")
-        #expect(try await bot.text("/remind off").hasPrefix("🔕"))
+        #expect(try await bot.text("/remind off").hasPrefix("🔕 Reminders are off, and groups' nudges do not name you."))
         #expect(try await due(at: 48 + 21).isEmpty, "switched off")
     }
 }

@@ -243,10 +243,11 @@ struct English: Texts {
     let guessDeleted =
         "🧹 I deleted that guess: its letters would be a hint for everyone. I do the same with any guess posted here."
 
-    func remindersAre(on: Bool) -> String {
+    func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Reminders are on: if your streak is 3 or more and you have not played, I remind you 4 hours before your day ends. /remind off stops them."
-            : "🔕 Reminders are off. /remind on to get one before your day ends with your streak at stake."
+            : "🔕 Reminders are off\(namedInNudges ? "" : ", and groups' nudges do not name you"). "
+                + "/remind on to get one before your day ends with your streak at stake."
     }
 
     let remindUsage = "In our private chat: /remind on or /remind off."

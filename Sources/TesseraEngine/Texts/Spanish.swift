@@ -256,10 +256,11 @@ struct Spanish: Texts {
     let guessDeleted =
         "🧹 He borrado ese intento: sus letras serían una pista para todos. Haré lo mismo con cualquier intento que se publique aquí."
 
-    func remindersAre(on: Bool) -> String {
+    func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Recordatorios activados: si tu racha es de 3 o más y no has jugado, te aviso 4 horas antes de que acabe tu día. /remind off los desactiva."
-            : "🔕 Recordatorios desactivados. /remind on para recibir uno antes de que acabe tu día con tu racha en juego."
+            : "🔕 Recordatorios desactivados\(namedInNudges ? "" : ", y los avisos de los grupos no te nombran"). "
+                + "/remind on para recibir uno antes de que acabe tu día con tu racha en juego."
     }
 
     let remindUsage = "En nuestro chat privado: /remind on o /remind off."

@@ -104,7 +104,7 @@ protocol Texts: Sendable {
     func practiceShareAcknowledged(name: String) -> String
 
     // Streak reminders
-    func remindersAre(on: Bool) -> String
+    func remindersAre(on: Bool, namedInNudges: Bool) -> String
     var remindUsage: String { get }
     func reminder(streak: Int, timeLeft seconds: Double) -> String
 
