@@ -13,11 +13,12 @@ public final class ConsoleTransport: ChatTransport, Service {
     public static let transportName = "console"
     public let name = ConsoleTransport.transportName
     public let platform = Platform.console
-    /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, and shows
-    /// plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every
+    /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, has no member
+    /// tags, and shows plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every
     /// reply is printed before the chat ends, even for input piped in at once.
     public let traits = PlatformTraits(
-        buttons: true, edits: false, reactions: false, spoilers: false, threads: false, rateLimits: .unlimited)
+        buttons: true, edits: false, reactions: false, spoilers: false, threads: false, memberTags: false,
+        rateLimits: .unlimited)
 
     private struct State {
         var player = "You"
@@ -84,6 +85,7 @@ public final class ConsoleTransport: ChatTransport, Service {
             message.chat = ChatID(.console, person.value)
             message.chatKind = .direct
         case .postPlayerData: throw OutgoingMessage.ungathered
+        case .tagMember: return nil
         }
         show(message)
         return state.withLock { state in

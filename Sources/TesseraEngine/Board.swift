@@ -124,6 +124,19 @@ public struct BoardTotals: Sendable, Hashable {
     }
 }
 
+/// What a member did over some days of a board, beyond their totals: the days they had the best result
+/// (a win in the fewest guesses; ties share the crown), and the longest winning streak they reached in them
+/// (counting wins before the first day, as the board does).
+public struct BoardRecord: Sendable, Hashable {
+    public var crowns: Int
+    public var bestStreak: Int
+
+    public init(crowns: Int, bestStreak: Int) {
+        self.crowns = crowns
+        self.bestStreak = bestStreak
+    }
+}
+
 /// Winning streaks on a board: consecutive puzzles won, each the day after the last.
 public enum Streak {
     /// The streak up to `puzzle` from a member's results, newest first: wins on consecutive puzzles ending at

@@ -59,6 +59,8 @@ public struct PlatformTraits: Sendable, Hashable {
     public var spoilers: Bool
     /// Topics or threads inside a group, where its summaries can go (`/settings topic here`).
     public var threads: Bool
+    /// Tags beside members' names that a bot with the right may set (``OutgoingMessage/Action/tagMember(_:tag:)``).
+    public var memberTags: Bool
     /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
     /// reply as several messages split at line breaks (``OutgoingMessage/parts(maximumLength:)``); only a
     /// reply that fits in one is kept live, edited in place.
@@ -70,7 +72,8 @@ public struct PlatformTraits: Sendable, Hashable {
     /// cannot do and how much it takes.
     public init(
         buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
-        spoilers: Bool = true, threads: Bool = true, maximumLength: Int = .max, rateLimits: RateLimits = .unlimited
+        spoilers: Bool = true, threads: Bool = true, memberTags: Bool = true, maximumLength: Int = .max,
+        rateLimits: RateLimits = .unlimited
     ) {
         self.buttons = buttons
         self.edits = edits
@@ -78,6 +81,7 @@ public struct PlatformTraits: Sendable, Hashable {
         self.opensDirectChats = opensDirectChats
         self.spoilers = spoilers
         self.threads = threads
+        self.memberTags = memberTags
         self.maximumLength = maximumLength
         self.rateLimits = rateLimits
     }

@@ -16,6 +16,7 @@ struct DaySummaries {
     private var analyses: Analyses { Analyses(core: core) }
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
     private var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
+    private var seasonEnd: SeasonEnd { SeasonEnd(core: core) }
     private var groupStreaks: GroupStreaks { GroupStreaks(schedule: configuration.schedule) }
 
     /// Grids shown in a summary before the rest are counted.
@@ -68,6 +69,7 @@ struct DaySummaries {
             }
             queued += try await Nudges(core: core).queue(of: &group, at: now, in: store)
             queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            queued += try await seasonEnd.queue(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
             if group != before { try await store.save(group) }
         }
         return queued

@@ -112,10 +112,10 @@ public protocol GameStoreTransaction: Sendable {
     /// Every member of a board, each with their zone and rollover hour, their result for `puzzle` if they have one,
     /// and their all-time streak: a closed day, for its summary, in one read of the board.
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember]
-    /// The crowns of the members of a board over some days: on how many of them each had the day's best result
-    /// (a win in the fewest guesses; ties share the crown). Members without one are left out.
-    func crowns(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
-        async throws -> [UserID: Int]
+    /// What the members of a board with a result over some days did in them (``BoardRecord``): their crowns and
+    /// their best streak, in one pass over the days' results.
+    func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
+        async throws -> [UserID: BoardRecord]
     /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
     /// Members of a chat with a game of a puzzle in a language, started or finished: in a summary, who played

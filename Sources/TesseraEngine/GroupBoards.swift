@@ -154,6 +154,7 @@ struct GroupBoards {
             group.summaryEnabled = true
             group.summaryHour = hour
         case .nudge(let on): group.team.nudge = on
+        case .season(let length): group.team.season = length
         case .topic(let here):
             guard turn.platform.threads else { return turn.reply(turn.texts.settingsNoTopics) }
             group.topic = here ? turn.message.thread : nil
@@ -168,6 +169,10 @@ struct GroupBoards {
             turn.answer(group.language.texts.settingsSaved(group, next: nextSummary(of: group, at: turn.now))),
             player: player == turn.player ? nil : player, group: group)
         if let announcement { reply.messages.append(announcement) }
+        if asked == .season(.off), var changed = reply.group {
+            reply.messages += SeasonEnd(core: core).crown([], in: &changed)
+            reply.group = changed
+        }
         return reply
     }
 

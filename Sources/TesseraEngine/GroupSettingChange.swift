@@ -13,6 +13,7 @@ enum GroupSettingChange: Equatable {
     /// The forum topic the command was sent in, or none.
     case topic(here: Bool)
     case nudge(Bool)
+    case season(SeasonLength)
 
     /// Why a change was not read: the value is not one the setting takes.
     enum Refusal: Equatable, Error {
@@ -47,6 +48,8 @@ enum GroupSettingChange: Equatable {
             return hour.map { .success(.summaryHour($0)) } ?? usage
         case "nudge":
             return onOff.map { .success(.nudge($0)) } ?? usage
+        case "season":
+            return SeasonLength(rawValue: lowered).map { .success(.season($0)) } ?? usage
         case "topic":
             switch lowered {
             case "here": return .success(.topic(here: true))

@@ -1,7 +1,8 @@
 public import Foundation
 public import TesseraCore
 
-/// What makes a group a team rather than a list of players: its run of days together and its daily nudge.
+/// What makes a group a team rather than a list of players: its run of days together, its daily nudge, and its
+/// seasons.
 ///
 /// Stored as one value beside the group's settings (a JSON column): a field added later reads as its default
 /// from rows written before it, with no migration.
@@ -13,20 +14,31 @@ public struct GroupTeam: Sendable, Hashable, Codable {
     public var nudge: Bool
     /// The latest puzzle the group was nudged about: never twice a day.
     public var lastNudged: PuzzleNumber?
+    /// How long its seasons last (`/settings season`): a calendar month unless the group chose otherwise.
+    public var season: SeasonLength
+    /// The members who won the last season and wear the champion's tag for this one: untagged when it ends.
+    public var champions: [UserID]
 
-    public init(streak: GroupStreak? = nil, nudge: Bool = false, lastNudged: PuzzleNumber? = nil) {
+    public init(
+        streak: GroupStreak? = nil, nudge: Bool = false, lastNudged: PuzzleNumber? = nil,
+        season: SeasonLength = .month, champions: [UserID] = []
+    ) {
         self.streak = streak
         self.nudge = nudge
         self.lastNudged = lastNudged
+        self.season = season
+        self.champions = champions
     }
 
-    private enum CodingKeys: String, CodingKey { case streak, nudge, lastNudged }
+    private enum CodingKeys: String, CodingKey { case streak, nudge, lastNudged, season, champions }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         streak = try container.decodeIfPresent(GroupStreak.self, forKey: .streak)
         nudge = try container.decodeIfPresent(Bool.self, forKey: .nudge) ?? false
         lastNudged = try container.decodeIfPresent(PuzzleNumber.self, forKey: .lastNudged)
+        season = try container.decodeIfPresent(SeasonLength.self, forKey: .season) ?? .month
+        champions = try container.decodeIfPresent([UserID].self, forKey: .champions) ?? []
     }
 
     /// The stored form: compact JSON with its keys in order, so that an unchanged team writes the same text.

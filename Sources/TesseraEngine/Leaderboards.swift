@@ -1,8 +1,9 @@
 import Foundation
 import TesseraCore
 
-/// `/leaderboard [official] [today|yesterday|week|month|all]` in a group: today's and yesterday's results, and
-/// the standings of the week, the month and all time, on Tessera's board or the official one.
+/// `/leaderboard [official] [today|yesterday|week|month|season|all]` in a group: today's and yesterday's results,
+/// and the standings of the week, the month, the group's season (on Tessera's board) and all time, on Tessera's
+/// board or the official one.
 struct Leaderboards {
     let schedule: DailySchedule
 
@@ -18,7 +19,9 @@ struct Leaderboards {
             words.removeFirst()
         }
         let period: BoardPeriod
-        if words.isEmpty {
+        if board == .tessera, words.count == 1, words[0] == "season" || words[0] == turn.texts.seasonBoardName {
+            return turn.reply(try await seasonBoard(group, in: turn))
+        } else if words.isEmpty {
             period = .today
         } else if words.count == 1,
             let named = BoardPeriod(rawValue: words[0])
@@ -107,13 +110,50 @@ struct Leaderboards {
         let over =
             board == .official
             ? PuzzleNumber(today.rawValue - (ended ? 0 : 1)) : min(group.lastRevealedPuzzle, today)
-        let playedAfter = try await resultsAfter(
-            over, group, board: board, period: period, today: today, in: turn)
+        let key = period.key(containing: today, schedule: schedule)
+        let playedAfter = try await resultsAfter(over, group, board: board, from: first, in: turn) {
+            period.key(containing: $0, schedule: schedule) == key
+        }
+        let lines = try await standingLines(
+            standings, board: board, period: period, first: first, over: over, playedAfter: playedAfter,
+            in: group, turn: turn)
+        return turn.texts.leaderboardPeriod(
+            board, period, since: period == .all ? nil : schedule.day(of: first), ended: ended, lines: lines)
+    }
+
+    /// The group's current season (``Season``), ranked as the month's board is, with its crowns.
+    private func seasonBoard(_ group: Group, in turn: Turn) async throws -> String {
+        let today = group.puzzle(at: turn.now, schedule: schedule)
+        guard let season = Season(group.team.season, containing: today, schedule: schedule) else {
+            return turn.texts.settingsUsage(for: "season")
+        }
+        let standings = try await season.standings(in: group, schedule: schedule, store: turn.store)
+        guard !standings.isEmpty else { return turn.texts.leaderboardEmpty(.tessera, puzzle: today) }
+        let over = min(group.lastRevealedPuzzle, today)
+        let playedAfter = try await resultsAfter(over, group, board: .tessera, from: season.first, in: turn) {
+            $0 <= season.last
+        }
+        let lines = try await standingLines(
+            standings, board: .tessera, period: .month, first: season.first, over: over, playedAfter: playedAfter,
+            in: group, turn: turn)
+        let texts = turn.texts
+        return texts.leaderboardSeason(
+            texts.seasonName(season.length, first: schedule.day(of: season.first)),
+            until: schedule.day(of: season.last), lines: lines)
+    }
+
+    /// A period's standings as lines, best first, the first ``leaderboardLines`` and the asker's: with crowns on
+    /// Tessera's boards but all time's, and missed days but all time's.
+    private func standingLines(
+        _ standings: [Standing], board: BoardKind, period: BoardPeriod, first: PuzzleNumber, over: PuzzleNumber,
+        playedAfter: [UserID: Int], in group: Group, turn: Turn
+    ) async throws -> [String] {
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
         // The days with the best result, of the days whose every result is in: Tessera's week and month.
         let crowns =
             board == .tessera && period != .all
-            ? try await turn.store.crowns(in: group.chat, board: board, from: first, through: over) : [:]
+            ? try await turn.store.records(in: group.chat, board: board, from: first, through: over)
+                .mapValues(\.crowns) : [:]
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> String {
@@ -138,8 +178,7 @@ struct Leaderboards {
             hidden = order.count - asker - 1
         }
         if hidden > 0 { lines.append(turn.texts.more(hidden)) }
-        return turn.texts.leaderboardPeriod(
-            board, period, since: period == .all ? nil : schedule.day(of: first), ended: ended, lines: lines)
+        return lines
     }
 
     /// The period's standings of members who played its game, and the day the board is of: on Monday, until the
@@ -174,17 +213,15 @@ struct Leaderboards {
     /// Each member's results of the period's days after `over`, which members may still be playing: neither over
     /// nor missed. A few days at most (a member at UTC+14 is two days ahead of one at UTC−12), each one read.
     private func resultsAfter(
-        _ over: PuzzleNumber, _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber,
-        in turn: Turn
+        _ over: PuzzleNumber, _ group: Group, board: BoardKind, from first: PuzzleNumber, in turn: Turn,
+        isInPeriod: (PuzzleNumber) -> Bool
     ) async throws -> [UserID: Int] {
-        let schedule = board.schedule(self.schedule)
-        let first = period.firstPuzzle(containing: today, schedule: schedule)
         var playedAfter: [UserID: Int] = [:]
-        let latest = board == .official ? today.next : self.schedule.latestPuzzle(at: turn.now)
-        let key = period.key(containing: today, schedule: schedule)
+        let latest =
+            board == .official ? group.officialPuzzle(at: turn.now).next : self.schedule.latestPuzzle(at: turn.now)
         for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
             let puzzle = PuzzleNumber(number)
-            guard period.key(containing: puzzle, schedule: schedule) == key else { break }
+            guard isInPeriod(puzzle) else { break }
             for entry in try await turn.store.results(in: group.chat, board: board, puzzle: puzzle) {
                 playedAfter[entry.result.player, default: 0] += 1
             }

@@ -126,6 +126,11 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
         /// the transaction that queued it: a long history holds up nobody's guess. The sender gathers it and
         /// hands the transport a plain post with the document.
         case postPlayerData(of: UserID)
+        /// Gives a member of the group ``OutgoingMessage/chat`` a tag shown beside their name (the season's
+        /// champion), or takes it away when `tag` is empty: where the platform has them
+        /// (``PlatformTraits/memberTags``) and the bot may set them there; elsewhere nothing is done. The html is
+        /// not posted.
+        case tagMember(UserID, tag: String)
     }
 
     /// The refusal of a transport handed a message its sender should have gathered first.

@@ -39,14 +39,14 @@ public final class MatrixTransport: ChatTransport {
     public static let transportName = "matrix"
     public let name = MatrixTransport.transportName
     public let platform = Platform.matrix
-    /// No buttons; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
+    /// No buttons nor member tags; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
     /// (`data-mx-spoiler`) and threads (`m.thread`). An event may take 64 KiB: 8,000 characters of text, each up
     /// to four bytes and written twice (plain and HTML), leave room for markup. About a message a second per
     /// room and ten overall, with no per-group window: a homeserver's own limits are its own (Synapse's
     /// `rc_message`), and its `429` is waited out as it says.
     public let traits = PlatformTraits(
         buttons: false, edits: true, reactions: true, opensDirectChats: true, spoilers: true, threads: true,
-        maximumLength: 8000, rateLimits: matrixRateLimits)
+        memberTags: false, maximumLength: 8000, rateLimits: matrixRateLimits)
 
     static let matrixRateLimits = RateLimits(
         perChat: .init(burst: 3, perSecond: 1), perGroupPerMinute: .max, overall: .init(burst: 10, perSecond: 10))
@@ -485,6 +485,8 @@ public final class MatrixTransport: ChatTransport {
             throw TransportError.messageRejected("Matrix has no inline queries to answer")
         case .postPlayerData:
             throw OutgoingMessage.ungathered
+        case .tagMember:
+            throw TransportError.messageRejected("Matrix has no member tags")
         case .openDirectChat(let person):
             let room = try await directRoom(with: person.value)
             // Welcomed once: asked again (a second !play, a !guess), the room is only reused.

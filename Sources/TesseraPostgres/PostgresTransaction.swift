@@ -891,11 +891,11 @@
             }
         }
 
-        func crowns(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
-            async throws -> [UserID: Int]
+        func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
+            async throws -> [UserID: BoardRecord]
         {
             guard let chatKey = try await rowID(of: chat) else { return [:] }
-            // Each day's best win, then the members' results equal to it: one pass over the days' results.
+            // Each day's best win, then each member's results against it: one pass over the days' results.
             let rows = try await all(
                 """
                 WITH best AS (
@@ -903,15 +903,20 @@
                     WHERE chat_id = \(chatKey) AND board = \(board.rawValue)
                         AND puzzle BETWEEN \(first.rawValue) AND \(last.rawValue) AND guesses IS NOT NULL
                     GROUP BY puzzle)
-                SELECT m.account, COUNT(*)::bigint FROM board_result r
-                JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
+                SELECT m.account, COUNT(best.puzzle)::bigint,
+                    COALESCE(MAX(CASE WHEN r.guesses IS NOT NULL THEN r.streak_before + 1 END), 0)::bigint
+                FROM board_result r
+                LEFT JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
                 JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue)
                     AND r.puzzle BETWEEN \(first.rawValue) AND \(last.rawValue)
                 GROUP BY m.account
                 """
-            ) { try $0.decode((String, Int).self) }
-            return Dictionary(uniqueKeysWithValues: rows.map { (UserID(chat.platform, $0.0), $0.1) })
+            ) { try $0.decode((String, Int, Int).self) }
+            return Dictionary(
+                uniqueKeysWithValues: rows.map {
+                    (UserID(chat.platform, $0.0), BoardRecord(crowns: $0.1, bestStreak: $0.2))
+                })
         }
 
         func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(

@@ -23,15 +23,16 @@ struct PlatformMetrics: Sendable {
 
     /// What a sent message did on the platform.
     enum SentKind: String, CaseIterable {
-        case post, edit, reaction, delete
+        case post, edit, reaction, delete, tag
 
-        /// A message sent anew: a reaction or a deletion when that is what it does, otherwise a post (a query's
-        /// answer and a direct chat opened are posts too).
+        /// A message sent anew: a reaction, a deletion or a member's tag when that is what it does, otherwise a post
+        /// (a query's answer and a direct chat opened are posts too).
         init(_ action: OutgoingMessage.Action) {
             self =
                 switch action {
                 case .react: .reaction
                 case .delete: .delete
+                case .tagMember: .tag
                 case .post, .answerQuery, .openDirectChat, .postPlayerData: .post
                 }
         }

@@ -120,9 +120,9 @@ extension OpenTransaction: GameStoreTransaction {
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
         try await sql { try $0.dayMembers(in: chat, board: board, puzzle: puzzle) }
     }
-    func crowns(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
-        async throws -> [UserID: Int]
-    { try await sql { try $0.crowns(in: chat, board: board, from: first, through: last) } }
+    func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
+        async throws -> [UserID: BoardRecord]
+    { try await sql { try $0.records(in: chat, board: board, from: first, through: last) } }
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]] {
         try await sql { try $0.guesses(of: players, language: language, puzzle: puzzle) }
     }

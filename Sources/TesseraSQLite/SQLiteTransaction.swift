@@ -835,19 +835,21 @@ struct SQLiteTransaction {
         return results
     }
 
-    func crowns(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber) throws
-        -> [UserID: Int]
+    func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber) throws
+        -> [UserID: BoardRecord]
     {
         guard let chatKey = try rowID(of: chat) else { return [:] }
-        // Each day's best win, then the members' results equal to it: one pass over the days' results.
+        // Each day's best win, then each member's results against it: one pass over the days' results.
         let statement = try db.cachedStatement(
             sql: """
                 WITH best AS (
                     SELECT puzzle, MIN(guesses) AS guesses FROM board_result
                     WHERE chat_id = ?1 AND board = ?2 AND puzzle BETWEEN ?3 AND ?4 AND guesses IS NOT NULL
                     GROUP BY puzzle)
-                SELECT p.account, COUNT(*) FROM board_result r
-                JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
+                SELECT p.account, COUNT(best.puzzle),
+                    COALESCE(MAX(CASE WHEN r.guesses IS NOT NULL THEN r.streak_before + 1 END), 0)
+                FROM board_result r
+                LEFT JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
                 JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 JOIN player p ON p.id = r.player_id
                 WHERE r.chat_id = ?1 AND r.board = ?2 AND r.puzzle BETWEEN ?3 AND ?4
@@ -856,11 +858,12 @@ struct SQLiteTransaction {
         let cursor = try Row.fetchCursor(
             statement, arguments: [chatKey, board.rawValue, first.rawValue, last.rawValue])
         let row = statement.sqliteStatement
-        var crowns: [UserID: Int] = [:]
+        var records: [UserID: BoardRecord] = [:]
         while try cursor.next() != nil {
-            crowns[Self.member(row, account: 0, of: chat)] = Int(sqlite3_column_int64(row, 1))
+            records[Self.member(row, account: 0, of: chat)] = BoardRecord(
+                crowns: Int(sqlite3_column_int64(row, 1)), bestStreak: Int(sqlite3_column_int64(row, 2)))
         }
-        return crowns
+        return records
     }
 
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: [String]] {

@@ -355,7 +355,15 @@ enum TelegramAPI {
         let status: String
         /// For an administrator: whether it may delete other members' messages.
         let canDeleteMessages: Bool?
+        /// For an administrator: whether it may set the tags of other members (Bot API 9.5).
+        let canManageTags: Bool?
+    }
 
+    /// A tag beside a regular member's name; none removes it.
+    struct SetChatMemberTag: Encodable {
+        let chatID: Int64
+        let userID: Int64
+        let tag: String?
     }
 
     struct NoParameters: Encodable {}

@@ -265,6 +265,9 @@ public final class TelegramTransport: ChatTransport {
             // The engine offers a button to the direct chat instead: only a person can start one.
             throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
         case .postPlayerData: throw OutgoingMessage.ungathered
+        case .tagMember(let member, let tag):
+            try await setTag(tag, of: member, in: message.chat)
+            return nil
         }
         if let document = message.document { return try await sendDocument(document, message) }
         let (chat, replyTo, thread) = (
@@ -393,6 +396,23 @@ public final class TelegramTransport: ChatTransport {
         guard let bot = botID.withLock({ $0 }) else { return false }
         let member = try await member(bot, in: chat)
         return member.status == "creator" || (member.status == "administrator" && member.canDeleteMessages == true)
+    }
+
+    /// `setChatMemberTag`, only where the bot is an administrator with `can_manage_tags`: elsewhere nothing is
+    /// tried. Telegram takes at most 16 characters and no emoji; an empty tag removes the member's.
+    private func setTag(_ tag: String, of member: UserID, in chat: ChatID) async throws {
+        guard let bot = botID.withLock({ $0 }) else { return }
+        let rights = try await self.member(bot, in: chat)
+        guard rights.status == "creator" || (rights.status == "administrator" && rights.canManageTags == true) else {
+            logger.debug(
+                "Not tagging the season's champion: the bot may not manage tags here", metadata: ["chat": "\(chat)"])
+            return
+        }
+        let _: Bool = try await call(
+            "setChatMemberTag",
+            TelegramAPI.SetChatMemberTag(
+                chatID: try chat.telegramID(), userID: try member.telegramID(), tag: tag.isEmpty ? nil : tag),
+            chat: chat)
     }
 
     /// `getChatMember`, trusted for a while (``TrustedAnswers``), so a burst of settings commands or guesses asks

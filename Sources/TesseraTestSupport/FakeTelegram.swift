@@ -249,6 +249,21 @@ public struct FakeTelegram: Sendable {
         _ = try await control("can_delete", ["chat_id": chat])
     }
 
+    /// Makes the bot an administrator of a group with the right to manage members' tags, as `getChatMember` says.
+    public func allowTagging(in chat: Int64) async throws {
+        _ = try await control("can_tag", ["chat_id": chat])
+    }
+
+    /// Every member's tag the bot set, in order: nil for one it removed.
+    public func tags() async throws -> [(chat: Int64, user: Int64, tag: String?)] {
+        (try await control("tags", nil) as? [[String: Any]] ?? []).map { entry in
+            (
+                chat: (entry["chat_id"] as? NSNumber)?.int64Value ?? 0,
+                user: (entry["user_id"] as? NSNumber)?.int64Value ?? 0, tag: entry["tag"] as? String
+            )
+        }
+    }
+
     /// How many messages the bot sent read, as last edited, with `text` in them.
     public func countSent(containing text: String) async throws -> Int {
         (try await control("count", ["contains": text]) as? NSNumber)?.intValue ?? 0

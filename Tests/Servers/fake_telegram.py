@@ -13,7 +13,8 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   buttons is "message is not modified"; an unknown or deleted one is "message to edit not found"),
   deleteMessage (only where the bot was given the right through the control API), answerInlineQuery (a
   pending inline query, answered once, with articles or a button), answerCallbackQuery, getChatMember
-  (administrators as set through the control API). A wrong token gets 401; a new getUpdates ends one still
+  (administrators as set through the control API), setChatMemberTag (only where the bot was given the right
+  through the control API; 0–16 characters without emoji, on a member who is not an administrator). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
 Every call is checked against bot-api-methods.json (the documentation's parameters, trimmed by
@@ -31,6 +32,8 @@ Control API for tests, under /control:
   GET  /control/inline_answers                every inline query answered: inline_query_id, results, button
   POST /control/can_delete {"chat_id"}        the bot is an administrator that may delete messages in that
                                               group from now on (getChatMember for the bot, id 42, says so)
+  POST /control/can_tag {"chat_id"}           the bot is an administrator that may manage members' tags there
+  GET  /control/tags                          every tag set: chat_id, user_id, tag (null: removed)
   GET  /control/undocumented                  parameters the bot sent that the documentation does not list
   POST /control/count {"contains"}            how many messages sent read (as last edited) with that text; the
                                               first count of a text watches it, so later ones cost nothing
@@ -92,6 +95,8 @@ deleted_ids = set()   # (chat id, message id) of those
 inline_answers = []   # inline queries answered
 inline_queries = set()  # inline query ids delivered and not answered yet
 can_delete = set()    # chats where the bot may delete messages
+can_tag = set()       # chats where the bot may manage members' tags
+tags = []             # tags set by the bot
 undocumented = []     # "method.parameter" sent but not in the documentation
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot-api-methods.json")) as spec_file:
     SPEC = json.load(spec_file)["methods"]
@@ -485,18 +490,37 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             stats["getChatMember"] += 1
             if int(user) == 42:
-                # The bot itself: an administrator with the right to delete where a test gave it.
-                status = "administrator" if int(chat) in can_delete else "member"
+                # The bot itself: an administrator with the rights a test gave it there.
+                status = "administrator" if int(chat) in can_delete | can_tag else "member"
             else:
                 status = "administrator" if int(user) in admins.get(int(chat), set()) else "member"
         member = {"status": status, "user": {"id": int(user), "is_bot": int(user) == 42, "first_name": "User"}}
         if status == "administrator":
             member.update({"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
-                           "can_delete_messages": int(user) == 42, "can_manage_video_chats": False,
+                           "can_delete_messages": int(user) == 42 and int(chat) in can_delete,
+                           "can_manage_tags": int(user) == 42 and int(chat) in can_tag,
+                           "can_manage_video_chats": False,
                            "can_restrict_members": False, "can_promote_members": False, "can_change_info": False,
                            "can_invite_users": True, "can_post_stories": False, "can_edit_stories": False,
                            "can_delete_stories": False})
         self.reply(200, {"ok": True, "result": member})
+
+    def api_setChatMemberTag(self, params):
+        chat, user, tag = params.get("chat_id"), params.get("user_id"), params.get("tag")
+        if not str(chat).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        with lock:
+            if int(chat) not in can_tag:
+                return self.error(400, "Bad Request: not enough rights to change chat member tags")
+            if int(user) in admins.get(int(chat), set()):
+                return self.error(400, "Bad Request: user is an administrator of the chat")
+        if tag is not None and (len(tag) > 16 or any(ord(c) >= 0x2190 for c in tag)):
+            # 0–16 characters, emoji not allowed: arrows, symbols and pictographs are refused with them.
+            return self.error(400, "Bad Request: TAG_INVALID")
+        with lock:
+            stats["setChatMemberTag"] = stats.get("setChatMemberTag", 0) + 1
+            tags.append({"chat_id": int(chat), "user_id": int(user), "tag": tag or None})
+        self.reply(200, {"ok": True, "result": True})
 
     def api_setMessageReaction(self, params):
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():
@@ -628,7 +652,7 @@ class Handler(BaseHTTPRequestHandler):
     # Control API
 
     # Controls that only read leave `changes` as it is: waiters would otherwise wake one another.
-    READING = {"sent", "commands", "answered", "reactions", "edits", "deleted", "inline_answers", "count",
+    READING = {"sent", "commands", "answered", "reactions", "edits", "deleted", "inline_answers", "count", "tags",
                "undocumented", "latencies", "stats", "changes"}
 
     def control(self, action, params):
@@ -679,6 +703,11 @@ class Handler(BaseHTTPRequestHandler):
             if action == "can_delete":
                 can_delete.add(int(params["chat_id"]))
                 return self.reply(200, {"ok": True})
+            if action == "can_tag":
+                can_tag.add(int(params["chat_id"]))
+                return self.reply(200, {"ok": True})
+            if action == "tags":
+                return self.reply(200, {"ok": True, "result": tags})
             if action == "fail":
                 failures.setdefault(params["method"], []).extend([params] * int(params.get("count", 1)))
                 return self.reply(200, {"ok": True})

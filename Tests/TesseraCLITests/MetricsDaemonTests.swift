@@ -81,7 +81,8 @@ struct MetricsDaemonTests {
             #expect(samples.allSatisfy { !$0.help.isEmpty }, "every metric says what it means")
             // Label values are fixed words: nothing a user, a chat or a word says.
             let allowed: [String: Set<String>] = [
-                "platform": ["telegram"], "language": ["en", "es"], "kind": ["post", "edit", "reaction", "delete"],
+                "platform": ["telegram"], "language": ["en", "es"],
+                "kind": ["post", "edit", "reaction", "delete", "tag"],
                 "cause": [
                     "transient", "rateLimited", "chatUnavailable", "chatMigrated", "messageRejected", "editRefused",
                     "fatal",

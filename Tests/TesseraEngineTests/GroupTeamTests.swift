@@ -115,7 +115,9 @@ struct GroupTeamTests {
 
     @Test("A team's stored form reads back, and reads a form from before a field existed as its default")
     func stored() throws {
-        let team = GroupTeam(streak: GroupStreak(days: 12, through: PuzzleNumber(330)), nudge: true)
+        let team = GroupTeam(
+            streak: GroupStreak(days: 12, through: PuzzleNumber(330)), nudge: true, season: .fourWeeks,
+            champions: [UserID(7)])
         #expect(GroupTeam(json: team.json) == team)
         #expect(GroupTeam(json: "{}") == GroupTeam())
         #expect(GroupTeam(json: #"{"nudge":true,"later":1}"#) == GroupTeam(nudge: true))

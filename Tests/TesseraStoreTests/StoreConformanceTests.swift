@@ -532,9 +532,9 @@ struct StoreConformanceTests {
     }
 
     @Test(
-        "Crowns: each member's days with the day's best win over a range, ties shared, on one board and group only",
+        "Records: each member's crowns (best wins, ties shared) and best streak over days, on one board and group only",
         arguments: StoreKind.all)
-    func crowns(_ kind: StoreKind) async throws {
+    func records(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let engine = try Self.engine()
             try await store.write { transaction in
@@ -551,7 +551,8 @@ struct StoreConformanceTests {
                     let result = BoardResult(
                         chat: ChatID(-1), puzzle: PuzzleNumber(puzzle), player: UserID(player), language: .english,
                         guesses: guesses, hardMode: false, finishedAt: Date())
-                    #expect(try await engine.count(result, periods: [], store: transaction))
+                    // All time's totals carry the streak each result starts from.
+                    #expect(try await engine.count(result, periods: [.all], store: transaction))
                 }
                 // Another group's and another board's results are not this board's.
                 for (chat, board) in [(ChatID(-2), BoardKind.tessera), (ChatID(-1), .official)] {
@@ -563,13 +564,23 @@ struct StoreConformanceTests {
             }
             let read = { (chat: Int64, first: Int, last: Int) in
                 try await store.write { transaction in
-                    try await transaction.crowns(
+                    try await transaction.records(
                         in: ChatID(chat), board: .tessera, from: PuzzleNumber(first), through: PuzzleNumber(last))
                 }
             }
-            #expect(try await read(-1, 1, 3) == [UserID(1): 1, UserID(2): 2])
-            #expect(try await read(-1, 1, 4) == [UserID(1): 1, UserID(2): 2, UserID(3): 1])
-            #expect(try await read(-1, 3, 3) == [:], "a day nobody won has no crown")
+            let record = { (crowns: Int, bestStreak: Int) in BoardRecord(crowns: crowns, bestStreak: bestStreak) }
+            #expect(
+                try await read(-1, 1, 3) == [UserID(1): record(1, 2), UserID(2): record(2, 2), UserID(3): record(0, 1)])
+            #expect(
+                try await read(-1, 1, 4) == [UserID(1): record(1, 2), UserID(2): record(2, 2), UserID(3): record(1, 1)])
+            #expect(
+                try await read(-1, 3, 3) == [UserID(1): record(0, 0)],
+                "a day nobody won has no crown, and a loss no streak")
+            #expect(
+                try await read(-1, 2, 2) == [
+                    UserID(1): record(0, 2), UserID(2): record(1, 2), UserID(3): record(0, 0),
+                ],
+                "a streak counts the wins before the first day")
             #expect(try await read(-9, 1, 4) == [:], "a group the store has never seen")
         }
     }

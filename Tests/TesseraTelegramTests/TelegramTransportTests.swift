@@ -295,6 +295,31 @@ struct TelegramTransportTests {
     }
 
     @Test(
+        "A member's tag is set only where the bot may manage tags (nothing is tried elsewhere); an empty one removes it"
+    )
+    func memberTags() async throws {
+        try await withTransport { transport, fake in
+            let tag = { (chat: Int64, tag: String) in
+                OutgoingMessage(
+                    chat: ChatID.telegram(chat), chatKind: .group, html: "", action: .tagMember(.telegram(7), tag: tag))
+            }
+            _ = try await transport.prepare()
+            try await transport.send(tag(-5, "Champion"))
+            #expect(try await fake.tags().isEmpty)
+            #expect(try await fake.stats()["calls.setChatMemberTag"] == nil, "not tried without the right")
+            try await fake.allowTagging(in: -6)
+            try await transport.send(tag(-6, "Campeón/a"))
+            try await transport.send(tag(-6, ""))
+            let tags = try await fake.tags()
+            #expect(tags.map(\.chat) == [-6, -6] && tags.map(\.user) == [7, 7])
+            #expect(tags.map(\.tag) == ["Campeón/a", nil])
+            // Telegram refuses emoji in a tag: the fake does too, so an emoji in the texts would show here.
+            await #expect(throws: TransportError.self) { try await transport.send(tag(-6, "👑 Champion")) }
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
+    @Test(
         "A spoiler becomes a tg-spoiler and details an expandable quotation; a silent post goes with disable_notification"
     )
     func spoilerAndSilent() async throws {

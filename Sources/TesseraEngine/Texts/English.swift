@@ -27,7 +27,7 @@ struct English: Texts {
         /stats — your statistics
         /analysis — how your latest game compares with optimal play
         /share — post your result, without spoilers, in this chat
-        /leaderboard [today|yesterday|week|month|all] — this group's board
+        /leaderboard [today|yesterday|week|month|season|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
         /join, /leave — take part in this group's board, or stop
         /settings — this group's day, language and summary (administrators change them)
@@ -45,7 +45,7 @@ struct English: Texts {
         compared here, and the word is shown once every member has played or their day is over.
         /play — play today's puzzle in our private chat
         /join, /leave — take part in this group's board, or stop
-        /leaderboard [today|yesterday|week|month|all] — this group's board
+        /leaderboard [today|yesterday|week|month|season|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
         /share — post your result here, without spoilers
         /board — your squares today
@@ -367,7 +367,8 @@ struct English: Texts {
 
     let periodNames: [BoardPeriod: String] = [:]
     func unknownPeriod(_ text: String) -> String {
-        "I don't know the period \"\(TextFormat.echo(text))\". Use /leaderboard today, yesterday, week, month or all, "
+        "I don't know the period \"\(TextFormat.echo(text))\". Use /leaderboard today, yesterday, week, month, season "
+            + "or all, "
             + "after official for the Wordle app's results."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
@@ -440,6 +441,37 @@ struct English: Texts {
         days == 0
             ? "No day had everyone playing: a whole group one day next week?"
             : "Everyone played on \(days) of \(total == 7 ? "7 days" : "the \(total) days since this board began")."
+    }
+    func seasonName(_ length: SeasonLength, first: CivilDate) -> String {
+        length == .month
+            ? "The \(months[first.month - 1]) season"
+            : "The season of the four weeks since \(weekdays[first.weekday]) \(first.day) \(months[first.month - 1])"
+    }
+    func seasonOverTitle(_ season: String) -> String { "🏁 \(season) is over." }
+    func seasonChampion(_ names: String) -> String { "Champion: \(names)!" }
+    func seasonMostImproved(_ improvement: SeasonSummary.Improvement) -> String {
+        "Most improved: \(improvement.name.htmlEscaped) (\(TextFormat.decimal(improvement.from, separator: ".")) → "
+            + "\(TextFormat.decimal(improvement.to, separator: ".")) guesses a game)"
+    }
+    func seasonBestStreak(_ names: String, streak: Int) -> String { "Best streak: \(names) (\(streak) wins in a row)" }
+    func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String {
+        "Most skilful: \(skill.name.htmlEscaped) (skill \(skill.skill), over \(skill.games) analysed games)"
+    }
+    let seasonNext = "A new season has begun: everyone starts again from 0."
+    let championTag = "Champion"
+    let seasonBoardName = "season"
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String {
+        "<b>\(season) · until \(weekdays[last.weekday]) \(last.day) \(months[last.month - 1])</b>\n"
+            + lines.joined(separator: "\n")
+            + "\n<i>Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day. 👑: days with the "
+            + "best result.</i>"
+    }
+    func seasonSetting(_ length: SeasonLength) -> String {
+        switch length {
+        case .month: "a calendar month"
+        case .fourWeeks: "four weeks from a Monday"
+        case .off: "off"
+        }
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(puzzle.grouped), pasted" }
     let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
@@ -604,6 +636,7 @@ struct English: Texts {
             Daily summary: \(summary)
             Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
             Nudge \(Int(Nudges.lead / 3600)) hours before the summary: \(group.team.nudge ? "on" : "off")
+            Seasons: \(seasonSetting(group.team.season))
 
             Administrators change them with:
             \(TextFormat.settingsCommands)

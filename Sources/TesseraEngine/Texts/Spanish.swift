@@ -27,7 +27,7 @@ struct Spanish: Texts {
         /stats — tus estadísticas
         /analysis — tu última partida comparada con el juego óptimo
         /share — publica tu resultado, sin desvelar nada, en este chat
-        /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo
+        /leaderboard [hoy|ayer|semana|mes|temporada|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
@@ -45,7 +45,7 @@ struct Spanish: Texts {
         resultados se comparan aquí, y la palabra se muestra cuando cada miembro ha jugado o su día ha terminado.
         /play — juega el reto de hoy en nuestro chat privado
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
-        /leaderboard [hoy|ayer|semana|mes|todo] — la clasificación de este grupo
+        /leaderboard [hoy|ayer|semana|mes|temporada|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
         /share — publica aquí tu resultado, sin desvelar nada
         /board — tus cuadros de hoy
@@ -404,7 +404,7 @@ struct Spanish: Texts {
         .today: "hoy", .yesterday: "ayer", .week: "semana", .month: "mes", .all: "todo",
     ]
     func unknownPeriod(_ text: String) -> String {
-        "No conozco el periodo «\(TextFormat.echo(text))». Usa /leaderboard hoy, ayer, semana, mes o todo, "
+        "No conozco el periodo «\(TextFormat.echo(text))». Usa /leaderboard hoy, ayer, semana, mes, temporada o todo, "
             + "tras oficial para los resultados de la app de Wordle."
     }
     func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
@@ -482,6 +482,39 @@ struct Spanish: Texts {
             ? "Ningún día jugó todo el grupo: ¿uno la semana que viene?"
             : "Todos jugaron \(days) de "
                 + (total == 7 ? "7 días." : "los \(total) días desde que empezó esta clasificación.")
+    }
+    func seasonName(_ length: SeasonLength, first: CivilDate) -> String {
+        length == .month
+            ? "la temporada de \(date(first).split(separator: " ").last ?? "")"
+            : "la temporada de las cuatro semanas desde el \(weekdays[first.weekday].lowercased()) \(date(first))"
+    }
+    func seasonOverTitle(_ season: String) -> String { "🏁 Terminó \(season)." }
+    func seasonChampion(_ names: String) -> String { "Gana la temporada: \(names)" }
+    func seasonMostImproved(_ improvement: SeasonSummary.Improvement) -> String {
+        "Quien más mejora: \(improvement.name.htmlEscaped) (\(TextFormat.decimal(improvement.from, separator: ",")) → "
+            + "\(TextFormat.decimal(improvement.to, separator: ",")) intentos por partida)"
+    }
+    func seasonBestStreak(_ names: String, streak: Int) -> String {
+        "Mejor racha: \(names) (\(streak) victorias seguidas)"
+    }
+    func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String {
+        "Más habilidad: \(skill.name.htmlEscaped) (\(skill.skill), en \(skill.games) partidas analizadas)"
+    }
+    let seasonNext = "Empieza una temporada nueva: todos vuelven a 0."
+    let championTag = "Campeón/a"
+    let seasonBoardName = "temporada"
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String {
+        "<b>\(season.prefix(1).uppercased() + season.dropFirst()) · hasta el \(weekdays[last.weekday].lowercased()) "
+            + "\(date(last))</b>\n" + lines.joined(separator: "\n")
+            + "\n<i>Puntos: 7 − intentos si aciertas, +1 en modo difícil, 0 si fallas o no juegas. 👑: días con el "
+            + "mejor resultado.</i>"
+    }
+    func seasonSetting(_ length: SeasonLength) -> String {
+        switch length {
+        case .month: "un mes natural"
+        case .fourWeeks: "cuatro semanas desde un lunes"
+        case .off: "desactivadas"
+        }
     }
     func summaryOfficial(puzzle: PuzzleNumber) -> String { "Wordle \(number(puzzle)), pegados" }
     let weekdays = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]
@@ -656,6 +689,7 @@ struct Spanish: Texts {
             Resumen diario: \(summary)
             El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")
             Aviso \(Int(Nudges.lead / 3600)) horas antes del resumen: \(group.team.nudge ? "activado" : "desactivado")
+            Temporadas: \(seasonSetting(group.team.season))
 
             Los administradores los cambian con:
             \(TextFormat.settingsCommands)

@@ -171,6 +171,23 @@ protocol Texts: Sendable {
     func weekOverTitle(since monday: CivilDate) -> String
     var weekBestStreak: String { get }
     func weekEveryonePlayed(_ days: Int, of total: Int) -> String
+    /// The parts of the post at the end of a group's season (laid out by ``seasonOver(_:)``): its title, `The
+    /// November season`, `The season of the four weeks since Monday 2 November`.
+    func seasonName(_ length: SeasonLength, first: CivilDate) -> String
+    func seasonOverTitle(_ season: String) -> String
+    func seasonChampion(_ names: String) -> String
+    func seasonMostImproved(_ improvement: SeasonSummary.Improvement) -> String
+    func seasonBestStreak(_ names: String, streak: Int) -> String
+    func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String
+    var seasonNext: String { get }
+    /// The tag the season's champion wears beside their name: at most 16 characters and no emoji (Telegram's rule).
+    var championTag: String { get }
+    /// `season`, as `/leaderboard season` names it.
+    var seasonBoardName: String { get }
+    /// The title of `/leaderboard season`, and its rule.
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String
+    /// The season's setting: `a calendar month`, `four weeks from a Monday`, `off`.
+    func seasonSetting(_ length: SeasonLength) -> String
     /// The last link of a list of names: "and".
     var and: String { get }
     /// On a platform that cannot hide text (``PlatformTraits/spoilers``).
@@ -400,6 +417,30 @@ extension Texts {
     /// The group's nudge: who is still to play, the same layout in every language.
     func nudge(_ names: Shortlist<String>) -> String { "⏳ \(nudgeStillToPlay): " + list(names, \.htmlEscaped) }
 
+    /// The post at the end of a group's season, the same layout in every language.
+    func seasonOver(_ summary: SeasonSummary) -> String {
+        var lines = ["<b>\(seasonOverTitle(seasonName(summary.length, first: summary.firstDay)))</b>"]
+        if !summary.podium.isEmpty, summary.podium[0].points > 0 {
+            let champions = summary.podium.filter { $0.place == 0 }.map(\.name)
+            lines.append("🏆 " + seasonChampion(list(Shortlist(champions, more: 0), \.htmlEscaped)))
+        }
+        lines.append("")
+        for entry in summary.podium {
+            lines.append(
+                "\(Leaderboards.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
+                    + (entry.crowns > 0 ? " 👑\(entry.crowns)" : ""))
+        }
+        var awards: [String] = []
+        if let improved = summary.mostImproved { awards.append("📈 " + seasonMostImproved(improved)) }
+        if let streak = summary.bestStreak {
+            awards.append("🔥 " + seasonBestStreak(list(streak.names, \.htmlEscaped), streak: streak.streak))
+        }
+        if let skilful = summary.mostSkilful { awards.append("🎯 " + seasonMostSkilful(skilful)) }
+        if !awards.isEmpty { lines += [""] + awards }
+        lines += ["", "🌱 " + seasonNext]
+        return lines.joined(separator: "\n")
+    }
+
     /// The post at the end of a group's week, the same layout in every language.
     func weekOver(_ week: WeekSummary) -> String {
         var lines = ["<b>\(weekOverTitle(since: week.monday))</b>"]
@@ -527,6 +568,7 @@ enum TextFormat {
         /settings summary on|off|0–23|rollover
         /settings topic here|off
         /settings nudge on|off
+        /settings season month|4weeks|off
         """
 
     static var languageCodes: String {
