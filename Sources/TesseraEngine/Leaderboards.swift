@@ -17,6 +17,17 @@ struct Leaderboards {
         if let first = words.first, first == "official" || first == turn.texts.officialBoardName {
             board = .official
             words.removeFirst()
+            if words.first == "wordle" { words.removeFirst() }
+            if let name = words.first, let game = PuzzleDayBoards.game(named: name) {
+                let yesterday = words.dropFirst().first
+                guard
+                    words.count == 1
+                        || (words.count == 2
+                            && (yesterday == "yesterday" || yesterday == turn.texts.periodNames[.yesterday]))
+                else { return turn.reply(turn.texts.unknownPeriod(argument)) }
+                return turn.reply(
+                    try await PuzzleDayBoards().board(of: game, yesterday: words.count == 2, group: group, in: turn))
+            }
         }
         let period: BoardPeriod
         if board == .tessera, words.count == 1, words[0] == "season" || words[0] == turn.texts.seasonBoardName {
@@ -64,6 +75,14 @@ struct Leaderboards {
         let maximum = Game.defaultMaximumGuesses
         let results = Self.inFinishingOrder(
             try await turn.store.results(in: group.chat, board: board, puzzle: today))
+        // Under the official board, the day's other puzzles of each member.
+        let day =
+            board == .official
+            ? try await PuzzleDayBoards().dayLines(wordle: results, group: group, yesterday: final != nil, in: turn)
+            : []
+        let dayPart =
+            day.isEmpty ? "" : "\n\n<b>\(texts.dayPuzzles(yesterday: final != nil))</b>\n" + day.joined(separator: "\n")
+        if results.isEmpty && !day.isEmpty { return String(dayPart.dropFirst(2)) }
         let playing =
             board == .official
             ? []
@@ -93,7 +112,7 @@ struct Leaderboards {
                     + (entry.result.hardMode ? "*" : ""))
             if total - asker - 1 > 0 { shortened.append(texts.more(total - asker - 1)) }
         }
-        return texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened)
+        return texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened) + dayPart
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk

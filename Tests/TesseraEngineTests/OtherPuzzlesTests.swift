@@ -38,6 +38,38 @@ struct OtherPuzzlesTests {
         let board = try await bot.text("/leaderboard", from: 1, name: "Ann", in: -1, group: true)
         #expect(board.hasPrefix("No results for puzzle"), "\(board)")
 
+        // One board a game, and each member's day of puzzles under the official board.
+        let connectionsBoard = try await bot.text(
+            "/leaderboard official connections", from: 3, name: "Cat", in: -1, group: true)
+        #expect(
+            connectionsBoard
+                == "<b>🟪 Connections \(connections.grouped) · today</b>\n🥇 Ben — 0 mistakes\n🥈 Ann — 1 mistake",
+            "\(connectionsBoard)")
+        let strandsBoard = try await bot.text(
+            "/leaderboard official strands", from: 3, name: "Cat", in: -1, group: true)
+        #expect(strandsBoard.hasSuffix("\n🥇 Ben — no hints\n🥈 Ann — 2 hints"), "\(strandsBoard)")
+        let day = try await bot.text("/leaderboard official", from: 3, name: "Cat", in: -1, group: true)
+        #expect(
+            day == """
+                <b>Today's puzzles</b>
+                Ann — Connections 1 mistake · Strands 2 hints
+                Ben — Connections 0 mistakes · Strands no hints
+                Cat — Mini 0:41
+                """, "nobody pasted Wordle: only the day's puzzles")
+        let official = DailySchedule.wordle.puzzle(at: bot.now, rollover: .utc)
+        try await bot.send("Wordle \(official.grouped) 3/6*", from: 3, name: "Cat", in: -1, group: true)
+        let withWordle = try await bot.text("/leaderboard official", from: 1, name: "Ann", in: -1, group: true)
+        #expect(
+            withWordle.hasSuffix(
+                "\n\n<b>Today's puzzles</b>\nAnn — Connections 1 mistake · Strands 2 hints\n"
+                    + "Ben — Connections 0 mistakes · Strands no hints\nCat — Wordle 3/6* · Mini 0:41"), "\(withWordle)"
+        )
+        let yesterday = try await bot.text(
+            "/leaderboard official mini yesterday", from: 1, name: "Ann", in: -1, group: true)
+        #expect(yesterday == "No results of that puzzle in this group yet.")
+        let wrong = try await bot.text("/leaderboard official mini week", from: 1, name: "Ann", in: -1, group: true)
+        #expect(wrong.hasPrefix("I don't know the period"))
+
         try await bot.send("/join", from: 4, name: "Dee", in: -1, group: true)
         try await bot.play(4, name: "Dee", misses: 2)
         let posts = try await GroupTeamTests.nextDay(&bot)
@@ -46,6 +78,11 @@ struct OtherPuzzlesTests {
         #expect(lines.contains("🟪 Connections: Ben 0 mistakes, Ann 1 mistake"), "\(summary)")
         #expect(lines.contains("🔵 Strands: Ben no hints, Ann 2 hints"), "\(summary)")
         #expect(lines.contains("⏱️ Mini: Cat 0:41"), "\(summary)")
+        let spanish = Language.spanish.texts
+        #expect(spanish.dayPuzzles(yesterday: false) == "Los retos de hoy")
+        #expect(
+            spanish.otherPuzzleBoard(.mini, puzzle: PuzzleNumber(1), yesterday: true, lines: ["🥇 Cat — 0:41"])
+                == "<b>⏱️ Mini · ayer</b>\n🥇 Cat — 0:41")
     }
 
     @Test("A Spanish group's lines, and a player's scores as each language words them")

@@ -29,6 +29,7 @@ struct English: Texts {
         /share — post your result, without spoilers, in this chat
         /leaderboard [today|yesterday|week|month|season|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
+        /leaderboard official connections|strands|mini — the other puzzles pasted today
         /join, /leave — take part in this group's board, or stop
         /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
@@ -47,6 +48,7 @@ struct English: Texts {
         /join, /leave — take part in this group's board, or stop
         /leaderboard [today|yesterday|week|month|season|all] — this group's board
         /leaderboard official [today|week|month|all] — results pasted from the Wordle app
+        /leaderboard official connections|strands|mini — the other puzzles pasted today
         /share — post your result here, without spoilers
         /board — your squares today
         /settings — this group's day, language and summary (administrators change them)
@@ -581,6 +583,12 @@ struct English: Texts {
         case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
         }
     }
+    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String {
+        let name = TextFormat.name(of: game) + (game == .mini ? "" : " \(puzzle.grouped)")
+        return "<b>\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "yesterday" : "today")</b>\n"
+            + lines.joined(separator: "\n")
+    }
+    func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Yesterday's puzzles" : "Today's puzzles" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
         "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) counts for today here."
     }

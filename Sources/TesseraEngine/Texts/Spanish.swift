@@ -29,6 +29,7 @@ struct Spanish: Texts {
         /share — publica tu resultado, sin desvelar nada, en este chat
         /leaderboard [hoy|ayer|semana|mes|temporada|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
+        /leaderboard oficial connections|strands|mini — los otros retos pegados hoy
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
@@ -47,6 +48,7 @@ struct Spanish: Texts {
         /join, /leave — entra en la clasificación de este grupo, o sal de ella
         /leaderboard [hoy|ayer|semana|mes|temporada|todo] — la clasificación de este grupo
         /leaderboard oficial [hoy|semana|mes|todo] — los resultados pegados de la app de Wordle
+        /leaderboard oficial connections|strands|mini — los otros retos pegados hoy
         /share — publica aquí tu resultado, sin desvelar nada
         /board — tus cuadros de hoy
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
@@ -624,6 +626,12 @@ struct Spanish: Texts {
         case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
         }
     }
+    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String {
+        let name = TextFormat.name(of: game) + (game == .mini ? "" : " \(number(puzzle))")
+        return "<b>\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "ayer" : "hoy")</b>\n"
+            + lines.joined(separator: "\n")
+    }
+    func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Los retos de ayer" : "Los retos de hoy" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
         "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) cuenta para hoy aquí."
     }

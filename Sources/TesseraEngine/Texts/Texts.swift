@@ -210,6 +210,10 @@ protocol Texts: Sendable {
     var nudgeStillToPlay: String { get }
     /// A pasted result of another puzzle, as its players compare it: `0 mistakes`, `not solved`, `no hints`, `0:41`.
     func otherPuzzleScore(_ game: PuzzleShare.Game, measure: Int?) -> String
+    /// One other puzzle's board of a day (`/leaderboard official connections`).
+    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String
+    /// `Today's puzzles`: every member's results of the day's puzzles, under the official board.
+    func dayPuzzles(yesterday: Bool) -> String
     /// Said when a paste of another puzzle cannot show a reaction: counted, or counted already.
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String
     func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String
