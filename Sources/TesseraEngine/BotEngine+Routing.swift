@@ -83,7 +83,12 @@ extension BotEngine {
         case .leaderboard: return try await leaderboards.leaderboard(argument, in: turn)
         case .join: return try await groupBoards.join(in: turn)
         case .leave: return try await groupBoards.leave(in: turn)
-        case .settings: return try await groupBoards.settings(argument, in: turn)
+        case .settings:
+            // The one setting of a player's own: how a win arrives in their direct chat.
+            if argument.lowercased().split(separator: " ").first == "effects" {
+                return playerSettings.effects(String(argument.dropFirst("effects".count)), in: turn)
+            }
+            return try await groupBoards.settings(argument, in: turn)
         case .forgetme: return privacy.forgetMe(in: turn)
         case .export: return privacy.export(in: turn)
         case .timezone: return playerSettings.timeZone(argument, in: turn)

@@ -61,6 +61,9 @@ public struct PlatformTraits: Sendable, Hashable {
     public var threads: Bool
     /// Tags beside members' names that a bot with the right may set (``OutgoingMessage/Action/tagMember(_:tag:)``).
     public var memberTags: Bool
+    /// Animations over a message in a direct chat as it arrives (``OutgoingMessage/effect``). Off unless a
+    /// transport says so: a celebrated win is posted anew rather than edited in.
+    public var messageEffects: Bool
     /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
     /// reply as several messages split at line breaks (``OutgoingMessage/parts(maximumLength:)``); only a
     /// reply that fits in one is kept live, edited in place.
@@ -72,7 +75,8 @@ public struct PlatformTraits: Sendable, Hashable {
     /// cannot do and how much it takes.
     public init(
         buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
-        spoilers: Bool = true, threads: Bool = true, memberTags: Bool = true, maximumLength: Int = .max,
+        spoilers: Bool = true, threads: Bool = true, memberTags: Bool = true, messageEffects: Bool = false,
+        maximumLength: Int = .max,
         rateLimits: RateLimits = .unlimited
     ) {
         self.buttons = buttons
@@ -82,6 +86,7 @@ public struct PlatformTraits: Sendable, Hashable {
         self.spoilers = spoilers
         self.threads = threads
         self.memberTags = memberTags
+        self.messageEffects = messageEffects
         self.maximumLength = maximumLength
         self.rateLimits = rateLimits
     }

@@ -76,7 +76,15 @@ struct DailyPlay {
                 try await turn.store.requestAnalysis(
                     of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
             }
-            var reply = Reply(liveBoards.board(of: daily, in: turn))
+            var board = liveBoards.board(of: daily, in: turn)
+            // A win in the direct chat is celebrated where the platform can: posted anew, since an edit cannot be.
+            if case .won? = daily.stored.result, !turn.isGroup, turn.platform.messageEffects,
+                turn.player.messageEffects
+            {
+                board.effect = .celebration
+                board.repostsLive = true
+            }
+            var reply = Reply(board)
             reply.acceptedGuess = daily.stored.language
             return reply
         }

@@ -105,6 +105,15 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     public var live: String?
     /// With ``live``: post this one anew and make it the live message from now on (asked for again).
     public var repostsLive: Bool
+    /// An animation the platform plays as the message arrives, where it has them (``PlatformTraits/messageEffects``):
+    /// only on a message posted anew, never on an edit.
+    public var effect: Effect?
+
+    /// An animation over a message as it arrives.
+    public enum Effect: String, Sendable, Hashable, Codable {
+        /// A win: confetti.
+        case celebration
+    }
 
     /// What a message does besides being posted.
     public enum Action: Sendable, Hashable, Codable {

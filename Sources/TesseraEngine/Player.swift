@@ -24,6 +24,9 @@ public struct Player: Sendable, Hashable, Codable {
     public var remindedPuzzle: PuzzleNumber?
     /// Whether a group's nudge may name the player among those still to play; `/remind off` says no.
     public var namedInNudges: Bool
+    /// Whether a win in the direct chat comes with the platform's celebration, where it has one
+    /// (`/settings effects off` says no).
+    public var messageEffects: Bool
     /// The player's direct chat with the bot, once they have written there: where reminders go, and what
     /// `/forgetme` deletes with them. Never derived from the player's id.
     public var directChat: ChatID?
@@ -48,6 +51,7 @@ public struct Player: Sendable, Hashable, Codable {
         reminders: Bool = false,
         remindedPuzzle: PuzzleNumber? = nil,
         namedInNudges: Bool = true,
+        messageEffects: Bool = true,
         directChat: ChatID? = nil,
         practiceInPlay: Bool = false,
         followsGroup: ChatID? = nil
@@ -64,6 +68,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.reminders = reminders
         self.remindedPuzzle = remindedPuzzle
         self.namedInNudges = namedInNudges
+        self.messageEffects = messageEffects
         self.directChat = directChat
         self.practiceInPlay = practiceInPlay
         self.followsGroup = followsGroup

@@ -57,6 +57,15 @@ struct PlayerSettings {
         return Reply(turn.answer(turn.texts.remindersAre(on: on, namedInNudges: on)), player: player)
     }
 
+    /// `/settings effects on|off`: the celebration of a win in the direct chat, where the platform has one.
+    func effects(_ argument: String, in turn: Turn) -> Reply {
+        guard let on = Self.onOff(argument.trimmingCharacters(in: .whitespaces), empty: turn.player.messageEffects)
+        else { return turn.reply(turn.texts.onOffUsage("settings effects")) }
+        var player = turn.player
+        player.messageEffects = on
+        return Reply(turn.answer(turn.texts.effectsAre(on: on)), player: player == turn.player ? nil : player)
+    }
+
     /// `on` or `off` (and their Spanish and plain-English words); `empty` for no argument; nil for anything else,
     /// which changes nothing.
     static func onOff(_ argument: String, empty: Bool?) -> Bool? {

@@ -39,7 +39,7 @@ public final class MatrixTransport: ChatTransport {
     public static let transportName = "matrix"
     public let name = MatrixTransport.transportName
     public let platform = Platform.matrix
-    /// No buttons nor member tags; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
+    /// No buttons, member tags nor message effects; edits (`m.replace`), reactions (`m.annotation`), direct rooms the bot opens itself, spoilers
     /// (`data-mx-spoiler`) and threads (`m.thread`). An event may take 64 KiB: 8,000 characters of text, each up
     /// to four bytes and written twice (plain and HTML), leave room for markup. About a message a second per
     /// room and ten overall, with no per-group window: a homeserver's own limits are its own (Synapse's

@@ -324,7 +324,7 @@
                         leased_by = \(sender)
                     WHERE id = ANY(\(chosen))
                     RETURNING id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name, document,
-                        at_most_once, silent, action, live, reposts_live,
+                        at_most_once, silent, action, live, reposts_live, effect,
                         (SELECT message_id FROM live_message l WHERE l.platform = outbox.platform
                             AND l.address = outbox.address AND l.key = outbox.live)
                     """
@@ -333,7 +333,7 @@
                         (
                             Int64, String, String, String, String, String?, String?, String?, String?, Data?, Bool,
                             Bool,
-                            String?, String?, Bool, String?
+                            String?, String?, Bool, String?, String?
                         ).self)
                 }
                 var entries: [OutboxEntry] = []
@@ -358,14 +358,16 @@
                             throw PostgresStoreError.damagedRow(column: "outbox.action")
                         }
                     }
-                    let message = OutgoingMessage(
+                    var message = OutgoingMessage(
                         chat: ChatID(platform, row.2), chatKind: kind, html: row.4, replyTo: row.5.map(MessageID.init),
                         thread: row.6.map(MessageID.init), buttons: buttons ?? [],
                         document: row.8.map { .init(fileName: $0, contents: Array(row.9 ?? Data())) },
                         atMostOnce: row.10, silent: row.11, action: action ?? .post, live: row.13, repostsLive: row.14)
+                    // An effect this build does not know is left out: it only decorates the message.
+                    message.effect = row.15.flatMap(OutgoingMessage.Effect.init)
                     entries.append(
                         OutboxEntry(
-                            id: row.0, message: message, livePost: row.15.map(MessageID.init), key: "\(prefix).\(row.0)"
+                            id: row.0, message: message, livePost: row.16.map(MessageID.init), key: "\(prefix).\(row.0)"
                         ))
                 }
                 // Chats in the order of their oldest message, each chat's in its own order.

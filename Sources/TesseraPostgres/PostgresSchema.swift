@@ -319,6 +319,12 @@
                     "ALTER TABLE chat_group ADD COLUMN team TEXT NOT NULL DEFAULT '{}'",
                     "ALTER TABLE player ADD COLUMN named_in_nudges BOOLEAN NOT NULL DEFAULT true",
                 ]),
+            Migration(
+                name: "v13: a win's celebration, which players may turn off",
+                sql: [
+                    "ALTER TABLE player ADD COLUMN message_effects BOOLEAN NOT NULL DEFAULT true",
+                    "ALTER TABLE outbox ADD COLUMN effect TEXT",
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

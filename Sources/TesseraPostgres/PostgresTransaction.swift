@@ -104,11 +104,11 @@
         static let playerColumns = """
             platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
             prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play,
-            follows_group, named_in_nudges
+            follows_group, named_in_nudges, message_effects
             """
         typealias PlayerRow = (
             String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool,
-            String?, Bool
+            String?, Bool, Bool
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
@@ -130,6 +130,7 @@
                 rolloverHour: row.5,
                 pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
                 reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init), namedInNudges: row.15,
+                messageEffects: row.16,
                 directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13,
                 followsGroup: row.14.map { ChatID(platform, $0) })
         }
@@ -160,14 +161,15 @@
                     \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
                     \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
                     \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue),
-                    \(player.practiceInPlay), \(player.followsGroup?.value), \(player.namedInNudges))
+                    \(player.practiceInPlay), \(player.followsGroup?.value), \(player.namedInNudges),
+                    \(player.messageEffects))
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
                     pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
                     prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
                     reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat,
                     practice_in_play = excluded.practice_in_play, follows_group = excluded.follows_group,
-                    named_in_nudges = excluded.named_in_nudges
+                    named_in_nudges = excluded.named_in_nudges, message_effects = excluded.message_effects
                 """)
         }
 
@@ -1145,11 +1147,12 @@
                 try await execute(
                     """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live)
+                        document, at_most_once, silent, action, live, reposts_live, effect)
                     VALUES (\(message.chat.platform.rawValue), \(message.chat.value), \(message.chatKind.rawValue),
                         \(message.html), \(message.replyTo?.value), \(message.thread?.value), \(buttons),
                         \(message.document?.fileName), \(message.document.map { Data($0.contents) }),
-                        \(message.atMostOnce), \(message.silent), \(action), \(message.live), \(message.repostsLive))
+                        \(message.atMostOnce), \(message.silent), \(action), \(message.live), \(message.repostsLive),
+                        \(message.effect?.rawValue))
                     """)
             }
         }

@@ -358,7 +358,7 @@ public final class SQLiteGameStore: GameStore {
                 db.cachedStatement(
                     sql: """
                         SELECT outbox.id, outbox.platform, outbox.address, chat_kind, html, reply_to, thread, buttons,
-                            document_name, document, at_most_once, silent, action, live, reposts_live,
+                            document_name, document, at_most_once, silent, action, live, reposts_live, effect,
                             live_message.message_id AS live_post
                         FROM outbox LEFT JOIN live_message
                             ON live_message.platform = outbox.platform AND live_message.address = outbox.address
@@ -399,25 +399,25 @@ public final class SQLiteGameStore: GameStore {
         }
         let documentName: String? = row["document_name"]
         let document: Data? = row["document"]
-        return OutboxEntry(
-            id: id,
-            message: OutgoingMessage(
-                chat: try SQLiteTransaction.chat(row, in: "outbox"),
-                chatKind: chatKind,
-                html: try row.required("html", in: "outbox"),
-                replyTo: (row["reply_to"] as String?).map(MessageID.init),
-                thread: (row["thread"] as String?).map(MessageID.init),
-                buttons: buttons,
-                document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
-                atMostOnce: row["at_most_once"] ?? false,
-                silent: row["silent"] ?? false,
-                action: action,
-                live: row["live"],
-                repostsLive: row["reposts_live"] ?? false
-            ),
-            livePost: (row["live_post"] as String?).map(MessageID.init),
-            key: "\(keyPrefix).\(id)"
+        var message = OutgoingMessage(
+            chat: try SQLiteTransaction.chat(row, in: "outbox"),
+            chatKind: chatKind,
+            html: try row.required("html", in: "outbox"),
+            replyTo: (row["reply_to"] as String?).map(MessageID.init),
+            thread: (row["thread"] as String?).map(MessageID.init),
+            buttons: buttons,
+            document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
+            atMostOnce: row["at_most_once"] ?? false,
+            silent: row["silent"] ?? false,
+            action: action,
+            live: row["live"],
+            repostsLive: row["reposts_live"] ?? false
         )
+        // An effect this build does not know is left out: it only decorates the message.
+        message.effect = (row["effect"] as String?).flatMap(OutgoingMessage.Effect.init)
+        return OutboxEntry(
+            id: id, message: message, livePost: (row["live_post"] as String?).map(MessageID.init),
+            key: "\(keyPrefix).\(id)")
     }
 
     /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.
@@ -834,6 +834,13 @@ public final class SQLiteGameStore: GameStore {
                 sql: """
                     ALTER TABLE chat_group ADD COLUMN team TEXT NOT NULL DEFAULT '{}';
                     ALTER TABLE player ADD COLUMN named_in_nudges INTEGER NOT NULL DEFAULT 1;
+                    """)
+        }
+        migrator.registerMigration("v23: a win's celebration, which players may turn off") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE player ADD COLUMN message_effects INTEGER NOT NULL DEFAULT 1;
+                    ALTER TABLE outbox ADD COLUMN effect TEXT;
                     """)
         }
         return migrator

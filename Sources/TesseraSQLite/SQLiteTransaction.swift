@@ -55,8 +55,8 @@ struct SQLiteTransaction {
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
                     pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
-                    playing_language, practice_in_play, follows_group, named_in_nudges)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    playing_language, practice_in_play, follows_group, named_in_nudges, message_effects)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
                     language = excluded.language, playing_language = excluded.playing_language,
                     time_zone = excluded.time_zone,
@@ -64,14 +64,15 @@ struct SQLiteTransaction {
                     pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
                     reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
                     direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play,
-                    follows_group = excluded.follows_group, named_in_nudges = excluded.named_in_nudges
+                    follows_group = excluded.follows_group, named_in_nudges = excluded.named_in_nudges,
+                    message_effects = excluded.message_effects
                 """,
             arguments: [
                 player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
                 player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
                 player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
                 player.playingLanguage?.rawValue, player.practiceInPlay, player.followsGroup?.value,
-                player.namedInNudges,
+                player.namedInNudges, player.messageEffects,
             ]
         )
     }
@@ -926,8 +927,8 @@ struct SQLiteTransaction {
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        document, at_most_once, silent, action, live, reposts_live, effect)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.platform.rawValue, message.chat.value, message.chatKind.rawValue, message.html,
@@ -935,7 +936,7 @@ struct SQLiteTransaction {
                     message.thread?.value,
                     buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
-                    message.silent, action, message.live, message.repostsLive,
+                    message.silent, action, message.live, message.repostsLive, message.effect?.rawValue,
                 ]
             )
         }
@@ -1186,6 +1187,7 @@ struct SQLiteTransaction {
             reminders: row["reminders"] ?? false,
             remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
             namedInNudges: row["named_in_nudges"] ?? true,
+            messageEffects: row["message_effects"] ?? true,
             directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) },
             practiceInPlay: row["practice_in_play"] ?? false,
             followsGroup: (row["follows_group"] as String?).map { ChatID(id.platform, $0) }

@@ -205,7 +205,7 @@ enum TelegramAPI {
         let replyMarkup: InlineKeyboardMarkup?
         let linkPreviewOptions = LinkPreviewOptions()
         var disableNotification: Bool? = nil
-
+        var messageEffectID: String? = nil
     }
 
     struct EditMessageText: Encodable {

@@ -30,7 +30,8 @@ public final class TelegramTransport: ChatTransport {
     public let platform = Platform.telegram
     /// Buttons, edits, reactions, spoilers and forum topics: everything the engine can use. A message shows
     /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
-    public let traits = PlatformTraits(spoilers: true, threads: true, maximumLength: 4096, rateLimits: .telegram)
+    public let traits = PlatformTraits(
+        spoilers: true, threads: true, messageEffects: true, maximumLength: 4096, rateLimits: .telegram)
     private let configuration: Configuration
     private let http: JSONCall
     private let logger: Logger
@@ -285,6 +286,10 @@ public final class TelegramTransport: ChatTransport {
                 chatID: chat, text: TelegramText.html(chunk), parseMode: "HTML", replyParameters: reply,
                 messageThreadID: thread, replyMarkup: buttons)
             if message.silent { request.disableNotification = true }
+            // Effects play in private chats only, over the message's first part.
+            if index == 0, message.chatKind == .direct, let effect = message.effect {
+                request.messageEffectID = effect.telegramID
+            }
             while true {
                 do {
                     let sent: TelegramAPI.SentMessage = try await call("sendMessage", request, chat: message.chat)
@@ -518,6 +523,15 @@ extension TelegramTransport.Configuration: CustomStringConvertible, CustomReflec
 extension TelegramTransport: CustomStringConvertible, CustomReflectable {
     public var description: String { "TelegramTransport(\(configuration.apiURL))" }
     public var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+extension OutgoingMessage.Effect {
+    /// The id of the effect among those every Telegram user has (`getAvailableMessageEffects` lists them).
+    var telegramID: String {
+        switch self {
+        case .celebration: "5046509860389126442"  // 🎉
+        }
+    }
 }
 
 extension RateLimits {

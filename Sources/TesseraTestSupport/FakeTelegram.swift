@@ -156,6 +156,8 @@ public struct FakeTelegram: Sendable {
         public let silent: Bool
         /// `HTML`, or nil for plain text.
         public let parseMode: String?
+        /// The `message_effect_id` it arrived with.
+        public let effect: String?
         public let time: Double
     }
 
@@ -182,6 +184,7 @@ public struct FakeTelegram: Sendable {
                 topic: (entry["message_thread_id"] as? NSNumber)?.int64Value,
                 silent: entry["disable_notification"] as? Bool ?? false,
                 parseMode: entry["parse_mode"] as? String,
+                effect: entry["message_effect_id"] as? String,
                 time: entry["time"] as? Double ?? 0
             )
         }

@@ -8,7 +8,7 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   clamped to 50 s; long polls until an update arrives; allowed_updates is remembered and updates of other types
   are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
   entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
-  keyboard), sendDocument (multipart upload of `document`), setMessageReaction (emoji reactions from the
+  keyboard; message_effect_id one of the six every user has, in a private chat only), sendDocument (multipart upload of `document`), setMessageReaction (emoji reactions from the
   documented set, on a message id), editMessageText (a message the bot sent in that chat; the same text and
   buttons is "message is not modified"; an unknown or deleted one is "message to edit not found"),
   deleteMessage (only where the bot was given the right through the control API), answerInlineQuery (a
@@ -89,6 +89,9 @@ reactions = []        # reactions set by the bot
 REACTION_EMOJI = set("👍 👎 ❤ 🔥 🥰 👏 😁 🤔 🤯 😱 🤬 😢 🎉 🤩 🤮 💩 🙏 👌 🕊 🤡 🥱 🥴 😍 🐳 ❤‍🔥 🌚 🌭 💯 🤣 ⚡ 🍌 🏆 💔 "
                      "🤨 😐 🍓 🍾 💋 🖕 😈 😴 😭 🤓 👻 👨‍💻 👀 🎃 🙈 😇 😨 🤝 ✍ 🤗 🫡 🎅 🎄 ☃ 💅 🤪 🗿 🆒 💘 🙉 🦄 😘 💊 "
                      "🙊 😎 👾 🤷‍♂ 🤷 🤷‍♀ 😡".split())
+# The message effects every user has: 🔥 👍 👎 ❤️ 🎉 💩.
+MESSAGE_EFFECTS = {"5104841245755180586", "5107584321108051014", "5104858069142078462", "5159385139981059251",
+                   "5046509860389126442", "5046589136895476101"}
 edits = []            # edits made by the bot
 deleted = []          # messages deleted by the bot
 deleted_ids = set()   # (chat id, message id) of those
@@ -446,6 +449,13 @@ class Handler(BaseHTTPRequestHandler):
         silent = params.get("disable_notification", False)
         if not isinstance(silent, bool):
             return self.error(400, "Bad Request: field \"disable_notification\" must be of type Boolean")
+        effect = params.get("message_effect_id")
+        if effect is not None:
+            # Effects play in private chats only; these six are every user's (getAvailableMessageEffects).
+            if int(params["chat_id"]) < 0:
+                return self.error(400, "Bad Request: message effects are available only in private chats")
+            if effect not in MESSAGE_EFFECTS:
+                return self.error(400, "Bad Request: EFFECT_ID_INVALID")
         with lock:
             stats["sendMessage"] += 1
             message_id = next_message_id[0]
@@ -453,7 +463,7 @@ class Handler(BaseHTTPRequestHandler):
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]), "text": text,
                          "parse_mode": params.get("parse_mode"), "reply_parameters": params.get("reply_parameters"),
                          "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
-                         "disable_notification": silent, "time": time.time()})
+                         "disable_notification": silent, "message_effect_id": effect, "time": time.time()})
             by_id[(int(params["chat_id"]), message_id)] = sent[-1]
             note_text((int(params["chat_id"]), message_id), sent[-1]["text"])
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),

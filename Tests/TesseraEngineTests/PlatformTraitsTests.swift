@@ -18,6 +18,35 @@ struct PlatformTraitsTests {
         #expect(second.html.hasSuffix("/share to post your result · /stats · /analysis"))
     }
 
+    @Test(
+        "Where messages have effects, a win in the direct chat is posted anew with confetti, unless the player said /settings effects off"
+    )
+    func celebratedWins() async throws {
+        var bot = try EngineHarness { $0.platform = PlatformTraits(messageEffects: true) }
+        let guess = try #require(try await bot.send(try bot.wrongWord()).first)
+        #expect(guess.effect == nil && !guess.repostsLive && guess.live != nil, "a guess edits the board")
+        let win = try #require(try await bot.send(try bot.answer()).first)
+        #expect(win.effect == .celebration && win.repostsLive && win.live == guess.live)
+
+        let off = try await bot.text("/settings effects off")
+        #expect(off.hasPrefix("Wins in our chat come without confetti."), "\(off)")
+        try await bot.nextDay()
+        let quiet = try #require(try await bot.send(try bot.answer()).first)
+        #expect(quiet.effect == nil && !quiet.repostsLive)
+        #expect(try await bot.text("/settings effects maybe") == "Use /settings effects on or /settings effects off.")
+        let on = try await bot.text("/settings effects on", in: -1, group: true)
+        #expect(on.hasPrefix("🎉 A win in our chat comes with confetti"), "a player's own setting, asked anywhere")
+
+        // A loss is not celebrated, nor is anything where the platform has no effects.
+        try await bot.nextDay()
+        for _ in 0..<5 { try await bot.send(try bot.wrongWord()) }
+        let lost = try #require(try await bot.send(try bot.wrongWord() == "crane" ? "slate" : "crane").first)
+        #expect(lost.html.contains("6/6") || lost.html.contains("X/6"))
+        #expect(lost.effect == nil)
+        let plain = try EngineHarness()
+        #expect(try await plain.send(try plain.answer()).first?.effect == nil)
+    }
+
     @Test("Without buttons, a platform that opens direct chats is asked to: /play in a group invites the player")
     func directChatsOpened() async throws {
         let bot = try EngineHarness { $0.platform = PlatformTraits(buttons: false, opensDirectChats: true) }

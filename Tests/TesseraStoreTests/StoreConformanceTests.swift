@@ -169,6 +169,24 @@ struct StoreConformanceTests {
         }
     }
 
+    @Test("A queued message comes back as queued: its effect, its flags, a member's tag", arguments: StoreKind.all)
+    func queuedMessages(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            var win = OutgoingMessage(
+                chat: ChatID(7), chatKind: .direct, html: "Splendid", thread: MessageID(3),
+                buttons: [[.copy("Copy", copying: "Tessera 1 2/6").styled(.success)]], atMostOnce: true, silent: true,
+                live: "board:en:1", repostsLive: true)
+            win.effect = .celebration
+            let tag = OutgoingMessage(
+                chat: ChatID(-1), chatKind: .group, html: "", atMostOnce: true,
+                action: .tagMember(UserID(7), tag: "Champion"))
+            let queued = [win, tag]
+            try await store.write { transaction in try await transaction.enqueue(queued) }
+            let pending = try await store.pendingMessages(limit: 10, now: Date())
+            #expect(pending.map(\.message) == queued)
+        }
+    }
+
     @Test("A message that fails is undone alone: its savepoint, not the batch", arguments: StoreKind.all)
     func savepoints(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
@@ -464,7 +482,7 @@ struct StoreConformanceTests {
                 id: UserID(7), displayName: "Lucía", language: .spanish, playingLanguage: .english,
                 timeZone: "Europe/Madrid", rolloverHour: 6, pendingTimeZone: "America/New_York",
                 pendingFrom: PuzzleNumber(12), prefersHardMode: true, reminders: true,
-                remindedPuzzle: PuzzleNumber(11), directChat: ChatID(7))
+                remindedPuzzle: PuzzleNumber(11), namedInNudges: false, messageEffects: false, directChat: ChatID(7))
             for saved in [player, cleared(player)] {
                 try await store.write { transaction in try await transaction.save(saved) }
                 #expect(try await store.write { transaction in try await transaction.player(UserID(7)) } == saved)

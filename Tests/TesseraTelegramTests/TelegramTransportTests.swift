@@ -294,6 +294,21 @@ struct TelegramTransportTests {
         }
     }
 
+    @Test("A celebrated message arrives with Telegram's 🎉 effect in a private chat, and without it in a group")
+    func messageEffects() async throws {
+        try await withTransport { transport, fake in
+            for chat in [Int64(7), -7] {
+                var message = OutgoingMessage(
+                    chat: ChatID.telegram(chat), chatKind: chat > 0 ? .direct : .group, html: "Splendid")
+                message.effect = .celebration
+                try await transport.send(message)
+            }
+            let sent = try await fake.sent()
+            #expect(sent.map(\.effect) == ["5046509860389126442", nil])
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
     @Test(
         "A member's tag is set only where the bot may manage tags (nothing is tried elsewhere); an empty one removes it"
     )

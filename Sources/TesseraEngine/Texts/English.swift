@@ -34,6 +34,7 @@ struct English: Texts {
         /settings — this group's day, language and summary (administrators change them)
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
         /remind on|off — a reminder before your day ends while your streak is 3 or more
+        /settings effects on|off — confetti when you win, where your app shows it
         /language en|es — the language you play and read in
         /export — everything I store about you, as a file; /forgetme — delete it all
         """
@@ -245,6 +246,11 @@ struct English: Texts {
     let guessDeleted =
         "🧹 I deleted that guess: its letters would be a hint for everyone. I do the same with any guess posted here."
 
+    func effectsAre(on: Bool) -> String {
+        on
+            ? "🎉 A win in our chat comes with confetti, where your app shows it. /settings effects off stops it."
+            : "Wins in our chat come without confetti. /settings effects on brings it back."
+    }
     func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Reminders are on: if your streak is 3 or more and you have not played, I remind you 4 hours before your day ends. /remind off stops them."

@@ -34,6 +34,7 @@ struct Spanish: Texts {
         /settings — el día, el idioma y el resumen del grupo (los administradores los cambian)
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
         /remind on|off — un aviso antes de que acabe tu día si tu racha es de 3 o más
+        /settings effects on|off — confeti cuando ganas, si tu app lo muestra
         /language en|es — el idioma en que juegas y lees
         /export — todo lo que guardo de ti, en un archivo; /forgetme — bórralo todo
         """
@@ -258,6 +259,11 @@ struct Spanish: Texts {
     let guessDeleted =
         "🧹 He borrado ese intento: sus letras serían una pista para todos. Haré lo mismo con cualquier intento que se publique aquí."
 
+    func effectsAre(on: Bool) -> String {
+        on
+            ? "🎉 Las victorias en nuestro chat llegan con confeti, si tu app lo muestra. /settings effects off lo quita."
+            : "Las victorias en nuestro chat llegan sin confeti. /settings effects on lo devuelve."
+    }
     func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Recordatorios activados: si tu racha es de 3 o más y no has jugado, te aviso 4 horas antes de que acabe tu día. /remind off los desactiva."

@@ -105,6 +105,8 @@ protocol Texts: Sendable {
 
     // Streak reminders
     func remindersAre(on: Bool, namedInNudges: Bool) -> String
+    /// `/settings effects`: whether a win comes with the platform's celebration.
+    func effectsAre(on: Bool) -> String
     var remindUsage: String { get }
     func reminder(streak: Int, timeLeft seconds: Double) -> String
 
