@@ -62,7 +62,7 @@ public struct PlatformTraits: Sendable, Hashable {
     /// Tags beside members' names that a bot with the right may set (``OutgoingMessage/Action/tagMember(_:tag:)``).
     public var memberTags: Bool
     /// Animations over a message in a direct chat as it arrives (``OutgoingMessage/effect``). Off unless a
-    /// transport says so: a celebrated win is posted anew rather than edited in.
+    /// transport says so: a celebrated win adds a message.
     public var messageEffects: Bool
     /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
     /// reply as several messages split at line breaks (``OutgoingMessage/parts(maximumLength:)``); only a

@@ -76,15 +76,17 @@ struct DailyPlay {
                 try await turn.store.requestAnalysis(
                     of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
             }
-            var board = liveBoards.board(of: daily, in: turn)
-            // A win in the direct chat is celebrated where the platform can: posted anew, since an edit cannot be.
+            var reply = Reply(liveBoards.board(of: daily, in: turn))
+            // A win in the direct chat is celebrated where the platform can: an edit cannot carry an effect, so it
+            // comes on a 🎉 of its own below the board, which stays the one message edited.
             if case .won? = daily.stored.result, !turn.isGroup, turn.platform.messageEffects,
                 turn.player.messageEffects
             {
-                board.effect = .celebration
-                board.repostsLive = true
+                var celebration = OutgoingMessage(
+                    chat: turn.message.chat, chatKind: turn.message.chatKind, html: "🎉", thread: turn.message.thread)
+                celebration.effect = .celebration
+                reply.messages.append(celebration)
             }
-            var reply = Reply(board)
             reply.acceptedGuess = daily.stored.language
             return reply
         }

@@ -403,8 +403,9 @@ public final class TelegramTransport: ChatTransport {
         return member.status == "creator" || (member.status == "administrator" && member.canDeleteMessages == true)
     }
 
-    /// `setChatMemberTag`, only where the bot is an administrator with `can_manage_tags`: elsewhere nothing is
-    /// tried. Telegram takes at most 16 characters and no emoji; an empty tag removes the member's.
+    /// `setChatMemberTag`, only where the bot is an administrator with `can_manage_tags`, and only on a regular
+    /// member (an administrator's title is their own): elsewhere nothing is tried. Telegram takes at most 16
+    /// characters and no emoji; an empty tag removes the member's.
     private func setTag(_ tag: String, of member: UserID, in chat: ChatID) async throws {
         guard let bot = botID.withLock({ $0 }) else { return }
         let rights = try await self.member(bot, in: chat)
@@ -413,6 +414,8 @@ public final class TelegramTransport: ChatTransport {
                 "Not tagging the season's champion: the bot may not manage tags here", metadata: ["chat": "\(chat)"])
             return
         }
+        let status = try await self.member(try member.telegramID(), in: chat).status
+        guard status == "member" || status == "restricted" else { return }
         let _: Bool = try await call(
             "setChatMemberTag",
             TelegramAPI.SetChatMemberTag(

@@ -43,9 +43,14 @@ struct LiveBoardDaemonTests {
             try await fake.waitForSent { sent in sent.contains { $0.chat == 8 && $0.text.contains("· \(index + 1)/6") }
             }
         }
-        let boards = try await fake.sent().filter { $0.chat == 8 }
+        let sentToEve = try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text == "🎉" } }
+            .filter { $0.chat == 8 }
+        let boards = sentToEve.filter { $0.text != "🎉" }
         let edits = try await fake.edits().filter { $0.chat == 8 }
         #expect(boards.count == 1, "one message for the whole game")
+        #expect(
+            sentToEve.last.map { ($0.text, $0.effect) } ?? ("", nil) == ("🎉", "5046509860389126442"),
+            "the win celebrated below the board, with Telegram's 🎉 effect")
         #expect(edits.count == 5 && edits.allSatisfy { $0.messageID == boards.first?.messageID })
         let board = try #require(boards.first)
         #expect(board.text.contains("Solved in 6/6") && board.text.contains("⏳ Next puzzle in 12 h 0 min"))

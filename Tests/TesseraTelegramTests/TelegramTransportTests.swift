@@ -328,6 +328,14 @@ struct TelegramTransportTests {
             let tags = try await fake.tags()
             #expect(tags.map(\.chat) == [-6, -6] && tags.map(\.user) == [7, 7])
             #expect(tags.map(\.tag) == ["Campeón/a", nil])
+            // An administrator's title is their own: not tried.
+            try await fake.setAdministrators(of: -6, [9])
+            try await transport.send(
+                OutgoingMessage(
+                    chat: ChatID.telegram(-6), chatKind: .group, html: "",
+                    action: .tagMember(.telegram(9), tag: "Champion")
+                ))
+            #expect(try await fake.tags().count == 2)
             // Telegram refuses emoji in a tag: the fake does too, so an emoji in the texts would show here.
             await #expect(throws: TransportError.self) { try await transport.send(tag(-6, "👑 Champion")) }
             #expect(try await fake.undocumentedParameters() == [])
