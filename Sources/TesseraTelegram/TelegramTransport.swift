@@ -246,30 +246,7 @@ public final class TelegramTransport: ChatTransport {
     /// Telegram has no idempotency key: `key` is not used, and a message whose send was cut off after Telegram
     /// took it may be posted twice.
     public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
-        switch message.action {
-        case .post: break
-        case .react(let reaction):
-            guard let target = message.replyTo else { break }
-            try await react(reaction, to: target, in: message.chat)
-            return nil
-        case .delete:
-            guard let target = message.replyTo else { return nil }
-            let _: Bool = try await call(
-                "deleteMessage",
-                TelegramAPI.DeleteMessage(chatID: try message.chat.telegramID(), messageID: try target.telegramID()),
-                chat: message.chat)
-            return nil
-        case .answerQuery(let id, let title):
-            try await answerQuery(id, title: title, html: message.html)
-            return nil
-        case .openDirectChat:
-            // The engine offers a button to the direct chat instead: only a person can start one.
-            throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
-        case .postPlayerData: throw OutgoingMessage.ungathered
-        case .tagMember(let member, let tag):
-            try await setTag(tag, of: member, in: message.chat)
-            return nil
-        }
+        guard try await !act(message) else { return nil }
         if let document = message.document { return try await sendDocument(document, message) }
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
@@ -307,6 +284,34 @@ public final class TelegramTransport: ChatTransport {
                 }
             }
         }
+    }
+
+    /// Does what a message asks besides a post (a reaction, a deletion, an answer, a tag); false for a post, which
+    /// the caller sends. A reaction without the message to mark is posted as text instead.
+    private func act(_ message: OutgoingMessage) async throws -> Bool {
+        switch message.action {
+        case .post:
+            return false
+        case .react(let reaction):
+            guard let target = message.replyTo else { return false }
+            try await react(reaction, to: target, in: message.chat)
+        case .delete:
+            guard let target = message.replyTo else { return true }
+            let _: Bool = try await call(
+                "deleteMessage",
+                TelegramAPI.DeleteMessage(chatID: try message.chat.telegramID(), messageID: try target.telegramID()),
+                chat: message.chat)
+        case .answerQuery(let id, let title):
+            try await answerQuery(id, title: title, html: message.html)
+        case .openDirectChat:
+            // The engine offers a button to the direct chat instead: only a person can start one.
+            throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
+        case .postPlayerData:
+            throw OutgoingMessage.ungathered
+        case .tagMember(let member, let tag):
+            try await setTag(tag, of: member, in: message.chat)
+        }
+        return true
     }
 
     /// `editMessageText`, with the buttons. An edit that changes nothing is done; one Telegram will not make
