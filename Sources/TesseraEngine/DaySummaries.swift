@@ -68,8 +68,12 @@ struct DaySummaries {
                 }
             }
             queued += try await Nudges(core: core).queue(of: &group, at: now, in: store)
-            queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
-            queued += try await seasonEnd.queue(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            // A season that ends with a week (four weeks' always do) is summed up once: its post stands for the week's.
+            let seasonPosts = try await seasonEnd.queue(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            queued += seasonPosts
+            if seasonPosts == 0 {
+                queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            }
             if group != before { try await store.save(group) }
         }
         return queued
@@ -237,7 +241,8 @@ struct DaySummaries {
                 playedOtherLanguage: Shortlist(absent.playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
                 officialPuzzle: officialPuzzle,
                 official: Shortlist(
-                    official.map { ($0.name, Self.score($0.result)) }, count: Self.summaryNames, by: { _, _ in false }),
+                    official.map { ($0.name, TextFormat.score($0.result)) }, count: Self.summaryNames,
+                    by: { _, _ in false }),
                 groupStreak: wordWaits
                     ? nil : GroupStreakNews(before: group.team.streak, after: team.streak, day: puzzle),
                 otherPuzzles: try await otherPuzzles(of: puzzle, in: group, store: store)
@@ -301,7 +306,7 @@ struct DaySummaries {
                 if case .success(let word) = list.word(from: guess) { game.restore(word) }
             }
             let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
-            return DaySummary.Grid(name: entry.name, score: Self.score(entry.result), squares: squares)
+            return DaySummary.Grid(name: entry.name, score: TextFormat.score(entry.result), squares: squares)
         }
     }
 
@@ -319,11 +324,6 @@ struct DaySummaries {
     }
 
     /// A result as the summary writes it: `3/6`, `X/6`, with `*` for hard mode.
-    private static func score(_ result: BoardResult) -> String {
-        TextFormat.score(result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
-            + (result.hardMode ? "*" : "")
-    }
-
     /// Who on the board has no result for a closed day, and what that means for the summary.
     private struct Absentees {
         /// Their own day of the puzzle is open: they may still play, and the word waits for them.

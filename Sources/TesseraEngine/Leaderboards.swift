@@ -102,14 +102,11 @@ struct Leaderboards {
             asker >= Self.leaderboardLines
         {
             let entry = results[asker]
-            let score = TextFormat.score(
-                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: maximum)
             let place = Self.places(results.prefix(asker + 1).map(\.result.guesses))[asker]
             shortened.removeLast()
             if asker > Self.leaderboardLines { shortened.append(texts.more(asker - Self.leaderboardLines)) }
             shortened.append(
-                "\(Self.place(place, medal: false)) \(entry.name.htmlEscaped) — " + score
-                    + (entry.result.hardMode ? "*" : ""))
+                "\(Self.place(place, medal: false)) \(entry.name.htmlEscaped) — " + TextFormat.score(entry.result))
             if total - asker - 1 > 0 { shortened.append(texts.more(total - asker - 1)) }
         }
         return texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened) + dayPart
@@ -144,7 +141,7 @@ struct Leaderboards {
     private func seasonBoard(_ group: Group, in turn: Turn) async throws -> String {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         guard let season = Season(group.team.season, containing: today, schedule: schedule) else {
-            return turn.texts.settingsUsage(for: "season")
+            return turn.texts.seasonsOff
         }
         let standings = try await season.standings(in: group, schedule: schedule, store: turn.store)
         guard !standings.isEmpty else { return turn.texts.leaderboardEmpty(.tessera, puzzle: today) }
@@ -292,10 +289,8 @@ struct Leaderboards {
         let shown = Array(results.prefix(leaderboardLines + 1))
         let places = places(shown.map(\.result.guesses))
         return shown.enumerated().map { index, entry in
-            let score = TextFormat.score(
-                entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
-            return "\(place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
-                + score + (entry.result.hardMode ? "*" : "")
+            "\(place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
+                + TextFormat.score(entry.result)
         }
     }
 

@@ -38,14 +38,7 @@ struct PuzzleDayBoards {
     ) async throws -> [String] {
         let day = date(of: group, at: turn.now, yesterday: yesterday)
         var parts: [UserID: (name: String, scores: [String])] = [:]
-        for entry in wordle {
-            let score =
-                "Wordle "
-                + TextFormat.score(
-                    entry.result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
-                + (entry.result.hardMode ? "*" : "")
-            parts[entry.result.player] = (entry.name, [score])
-        }
+        for entry in wordle { parts[entry.result.player] = (entry.name, ["Wordle " + TextFormat.score(entry.result)]) }
         var others = false
         for game in PuzzleShare.Game.allCases {
             for entry in try await turn.store.results(
@@ -59,10 +52,10 @@ struct PuzzleDayBoards {
         }
         guard others else { return [] }
         let members = parts.values.sorted { $0.name < $1.name }
-        let lines = members.prefix(Leaderboards.leaderboardLines).map {
+        let lines = members.prefix(Leaderboards.leaderboardLines + 1).map {
             "\(TextFormat.boardName($0.name)) — " + $0.scores.joined(separator: " · ")
         }
-        return members.count > lines.count ? lines + [turn.texts.more(members.count - lines.count)] : lines
+        return Leaderboards.shorten(lines, total: members.count, texts: turn.texts)
     }
 
     /// The group's date, as the official board counts it, or the day before.

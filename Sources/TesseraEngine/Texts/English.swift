@@ -474,6 +474,7 @@ struct English: Texts {
             + "\n<i>Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day. 👑: days with the "
             + "best result.</i>"
     }
+    let seasonsOff = "This group plays without seasons; an administrator starts them with /settings season month."
     func seasonSetting(_ length: SeasonLength) -> String {
         switch length {
         case .month: "a calendar month"

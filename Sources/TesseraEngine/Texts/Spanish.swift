@@ -360,13 +360,11 @@ struct Spanish: Texts {
     private func number(_ puzzle: PuzzleNumber) -> String { Self.number(puzzle.rawValue) }
 
     /// A date as Spanish writes it in running text: "30 de noviembre".
-    private func date(_ day: CivilDate) -> String {
-        let months = [
-            "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-            "noviembre", "diciembre",
-        ]
-        return "\(day.day) de \(months[day.month - 1])"
-    }
+    private func date(_ day: CivilDate) -> String { "\(day.day) de \(months[day.month - 1])" }
+    private let months = [
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+        "noviembre", "diciembre",
+    ]
 
     func languageName(_ language: Language) -> String {
         switch language {
@@ -493,7 +491,7 @@ struct Spanish: Texts {
     }
     func seasonName(_ length: SeasonLength, first: CivilDate) -> String {
         length == .month
-            ? "la temporada de \(date(first).split(separator: " ").last ?? "")"
+            ? "la temporada de \(months[first.month - 1])"
             : "la temporada de las cuatro semanas desde el \(weekdays[first.weekday].lowercased()) \(date(first))"
     }
     func seasonOverTitle(_ season: String) -> String { "🏁 Terminó \(season)." }
@@ -506,7 +504,7 @@ struct Spanish: Texts {
         "Mejor racha: \(names) (\(streak) victorias seguidas)"
     }
     func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String {
-        "Más habilidad: \(skill.name.htmlEscaped) (\(skill.skill), en \(skill.games) partidas analizadas)"
+        "Más habilidad: \(skill.name.htmlEscaped) (habilidad \(skill.skill), en \(skill.games) partidas analizadas)"
     }
     let seasonNext = "Empieza una temporada nueva: todos vuelven a 0."
     let championTag = "Campeón/a"
@@ -517,6 +515,7 @@ struct Spanish: Texts {
             + "\n<i>Puntos: 7 − intentos si aciertas, +1 en modo difícil, 0 si fallas o no juegas. 👑: días con el "
             + "mejor resultado.</i>"
     }
+    let seasonsOff = "Este grupo juega sin temporadas; un administrador las activa con /settings season month."
     func seasonSetting(_ length: SeasonLength) -> String {
         switch length {
         case .month: "un mes natural"

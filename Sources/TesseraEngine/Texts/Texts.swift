@@ -188,6 +188,8 @@ protocol Texts: Sendable {
     var seasonBoardName: String { get }
     /// The title of `/leaderboard season`, and its rule.
     func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String
+    /// `/leaderboard season` in a group without seasons.
+    var seasonsOff: String { get }
     /// The season's setting: `a calendar month`, `four weeks from a Monday`, `off`.
     func seasonSetting(_ length: SeasonLength) -> String
     /// The last link of a list of names: "and".
@@ -514,6 +516,12 @@ extension Language {
 
 /// Pieces every language writes the same way.
 enum TextFormat {
+    /// A result on a board: `3/6`, `X/6`, `4/6*` in hard mode.
+    static func score(_ result: BoardResult) -> String {
+        score(result.guesses.map { .won(guesses: $0) } ?? .lost, maximumGuesses: Game.defaultMaximumGuesses)
+            + (result.hardMode ? "*" : "")
+    }
+
     static func score(_ result: GameResult, maximumGuesses: Int) -> String {
         "\(result.guesses.map(String.init) ?? "X")/\(maximumGuesses)"
     }
