@@ -105,7 +105,7 @@ struct DaySummaries {
                         language.texts.reveal(
                             DayReveal(
                                 puzzle: puzzle, answer: word, highlights: highlights,
-                                standings: Leaderboards.resultLines(results),
+                                standings: Leaderboards.resultLines(results).map(\.line),
                                 streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group),
                                 groupStreak: GroupStreakNews(before: before, after: group.team.streak, day: puzzle))),
                         in: group)

@@ -47,30 +47,30 @@ struct Leaderboards {
             ? group.officialPuzzle(at: turn.now) : group.puzzle(at: turn.now, schedule: schedule)
         // The group's day before: closed here, as every day is by the end of the next.
         let yesterday = PuzzleNumber(today.rawValue - 1)
-        var text: String
+        var layout: RichLayout
         switch period {
         case .today:
-            text = try await todayBoard(group, board: board, today: today, yesterday: nil, in: turn)
+            layout = try await todayBoard(group, board: board, today: today, yesterday: nil, in: turn)
         case .yesterday:
             // Final once no result of it can count: its word is shown (the official board takes a paste a day
             // either side of its date, so its yesterday is never final).
             let final = board == .tessera && group.lastRevealedPuzzle >= yesterday
-            text = try await todayBoard(group, board: board, today: yesterday, yesterday: final, in: turn)
+            layout = try await todayBoard(group, board: board, today: yesterday, yesterday: final, in: turn)
         default:
-            text = try await periodBoard(group, board: board, period: period, today: today, in: turn)
+            layout = try await periodBoard(group, board: board, period: period, today: today, in: turn)
         }
         // The group's run of days together, under Tessera's boards: the team's, whoever asks.
         if board == .tessera, let streak = group.team.streak, streak.days >= 2 {
-            text += "\n\n" + turn.texts.groupStreak(.going(days: streak.days))
+            layout.append("\n" + turn.texts.groupStreak(.going(days: streak.days)))
         }
-        return turn.reply(text)
+        return turn.reply(layout)
     }
 
     /// Today: wins by fewest guesses, then earliest finish (or paste); then losses; then games still being
     /// played here.
     private func todayBoard(
         _ group: Group, board: BoardKind, today: PuzzleNumber, yesterday final: Bool?, in turn: Turn
-    ) async throws -> String {
+    ) async throws -> RichLayout {
         let texts = turn.texts
         let maximum = Game.defaultMaximumGuesses
         let results = Self.inFinishingOrder(
@@ -80,19 +80,21 @@ struct Leaderboards {
             board == .official
             ? try await PuzzleDayBoards().dayLines(wordle: results, group: group, yesterday: final != nil, in: turn)
             : []
-        let dayPart =
-            day.isEmpty ? "" : "\n\n<b>\(texts.dayPuzzles(yesterday: final != nil))</b>\n" + day.joined(separator: "\n")
-        if results.isEmpty && !day.isEmpty { return String(dayPart.dropFirst(2)) }
+        let dayPart = "<b>\(texts.dayPuzzles(yesterday: final != nil))</b>\n" + day.joined(separator: "\n")
+        if results.isEmpty && !day.isEmpty { return RichLayout([.text(dayPart)]) }
         let playing =
             board == .official
             ? []
             : try await turn.store.unfinished(in: group.chat, language: group.language(of: today), puzzle: today)
                 .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
-        guard !results.isEmpty || !playing.isEmpty else { return texts.leaderboardEmpty(board, puzzle: today) }
+        guard !results.isEmpty || !playing.isEmpty else {
+            return RichLayout([.text(texts.leaderboardEmpty(board, puzzle: today))])
+        }
         var lines = Self.resultLines(results)
         lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
-            "\(results.count + index + 1). \(TextFormat.boardName(entry.name)) — "
-                + texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum)
+            Self.row(
+                place: "\(results.count + index + 1).", name: entry.name,
+                result: texts.stillPlaying(guesses: entry.guesses, maximumGuesses: maximum))
         }
         let total = results.count + playing.count
         var shortened = Self.shorten(lines, total: total, texts: texts)
@@ -104,23 +106,26 @@ struct Leaderboards {
             let entry = results[asker]
             let place = Self.places(results.prefix(asker + 1).map(\.result.guesses))[asker]
             shortened.removeLast()
-            if asker > Self.leaderboardLines { shortened.append(texts.more(asker - Self.leaderboardLines)) }
+            if asker > Self.leaderboardLines { shortened.append(.note(texts.more(asker - Self.leaderboardLines))) }
             shortened.append(
-                "\(Self.place(place, medal: false)) \(entry.name.htmlEscaped) — " + TextFormat.score(entry.result))
-            if total - asker - 1 > 0 { shortened.append(texts.more(total - asker - 1)) }
+                Self.row(
+                    place: Self.place(place, medal: false), name: entry.name, result: TextFormat.score(entry.result)))
+            if total - asker - 1 > 0 { shortened.append(.note(texts.more(total - asker - 1))) }
         }
-        return texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened) + dayPart
+        var layout = texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened)
+        if !day.isEmpty { layout.append("\n" + dayPart) }
+        return layout
     }
 
     /// A week, a month or all time, by the points rule of ``BoardResult/points``; all time by the shrunk
     /// average of ``AllTimeRanking``.
     private func periodBoard(
         _ group: Group, board: BoardKind, period: BoardPeriod, today: PuzzleNumber, in turn: Turn
-    ) async throws -> String {
+    ) async throws -> RichLayout {
         let schedule = board.schedule(self.schedule)
         let (standings, today, ended) = try await periodStandings(
             group, board: board, period: period, today: today, in: turn)
-        guard !standings.isEmpty else { return turn.texts.leaderboardEmpty(board, puzzle: today) }
+        guard !standings.isEmpty else { return RichLayout([.text(turn.texts.leaderboardEmpty(board, puzzle: today))]) }
         let first = period.firstPuzzle(containing: today, schedule: schedule)
         // Days every member's day is over: the group's, and on the official board the day before the group's date.
         let over =
@@ -138,13 +143,15 @@ struct Leaderboards {
     }
 
     /// The group's current season (``Season``), ranked as the month's board is, with its crowns.
-    private func seasonBoard(_ group: Group, in turn: Turn) async throws -> String {
+    private func seasonBoard(_ group: Group, in turn: Turn) async throws -> RichLayout {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         guard let season = Season(group.team.season, containing: today, schedule: schedule) else {
-            return turn.texts.seasonsOff
+            return RichLayout([.text(turn.texts.seasonsOff)])
         }
         let standings = try await season.standings(in: group, schedule: schedule, store: turn.store)
-        guard !standings.isEmpty else { return turn.texts.leaderboardEmpty(.tessera, puzzle: today) }
+        guard !standings.isEmpty else {
+            return RichLayout([.text(turn.texts.leaderboardEmpty(.tessera, puzzle: today))])
+        }
         let over = min(group.lastRevealedPuzzle, today)
         let playedAfter = try await resultsAfter(over, group, board: .tessera, from: season.first, in: turn) {
             $0 <= season.last
@@ -163,7 +170,7 @@ struct Leaderboards {
     private func standingLines(
         _ standings: [Standing], board: BoardKind, period: BoardPeriod, first: PuzzleNumber, over: PuzzleNumber,
         playedAfter: [UserID: Int], in group: Group, turn: Turn
-    ) async throws -> [String] {
+    ) async throws -> [RichLayout.Row] {
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
         // The days with the best result, of the days whose every result is in: Tessera's week and month.
         let crowns =
@@ -172,7 +179,7 @@ struct Leaderboards {
                 .mapValues(\.crowns) : [:]
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
-        func line(_ index: Int) -> String {
+        func line(_ index: Int) -> RichLayout.Row {
             let standing = standings[order[index]]
             return turn.texts.standingLine(
                 place: Self.place(places[index], medal: standing.points > 0),
@@ -189,11 +196,11 @@ struct Leaderboards {
         var lines = (0..<shown).map(line)
         var hidden = order.count - shown
         if let asker = order.firstIndex(where: { standings[$0].player == turn.player.id }), asker >= shown {
-            if asker > shown { lines.append(turn.texts.more(asker - shown)) }
+            if asker > shown { lines.append(.note(turn.texts.more(asker - shown))) }
             lines.append(line(asker))
             hidden = order.count - asker - 1
         }
-        if hidden > 0 { lines.append(turn.texts.more(hidden)) }
+        if hidden > 0 { lines.append(.note(turn.texts.more(hidden))) }
         return lines
     }
 
@@ -285,13 +292,20 @@ struct Leaderboards {
     /// The lines of a day's results in finishing order, the first ``leaderboardLines`` + 1 of them: only the lines
     /// shown are written, since a large group has thousands. Equal scores share a place; the earlier finish is
     /// listed first.
-    static func resultLines(_ results: [(name: String, result: BoardResult)]) -> [String] {
+    static func resultLines(_ results: [(name: String, result: BoardResult)]) -> [RichLayout.Row] {
         let shown = Array(results.prefix(leaderboardLines + 1))
         let places = places(shown.map(\.result.guesses))
         return shown.enumerated().map { index, entry in
-            "\(place(places[index], medal: entry.result.guesses != nil)) \(TextFormat.boardName(entry.name)) — "
-                + TextFormat.score(entry.result)
+            row(
+                place: place(places[index], medal: entry.result.guesses != nil), name: entry.name,
+                result: TextFormat.score(entry.result))
         }
+    }
+
+    /// A day board's row: `🥇 Ann — 3/6`.
+    static func row(place: String, name: String, result: String) -> RichLayout.Row {
+        let name = TextFormat.boardName(name)
+        return RichLayout.Row(cells: [place, name, result], line: "\(place) \(name) — \(result)")
     }
 
     /// A day's results: wins by fewest guesses, then losses; each by the earlier finish, then name.
@@ -326,7 +340,8 @@ struct Leaderboards {
     }
 
     /// The first lines of `total`, and how many more there are.
-    static func shorten(_ lines: [String], total: Int, texts: any Texts) -> [String] {
-        total <= leaderboardLines ? lines : lines.prefix(leaderboardLines) + [texts.more(total - leaderboardLines)]
+    static func shorten(_ lines: [RichLayout.Row], total: Int, texts: any Texts) -> [RichLayout.Row] {
+        total <= leaderboardLines
+            ? lines : lines.prefix(leaderboardLines) + [.note(texts.more(total - leaderboardLines))]
     }
 }

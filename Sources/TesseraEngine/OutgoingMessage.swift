@@ -108,6 +108,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     /// An animation the platform plays as the message arrives, where it has them (``PlatformTraits/messageEffects``):
     /// only on a message posted anew, never on an edit.
     public var effect: Effect?
+    /// The same post laid out with tables, for platforms that show them (a board, the week's and the season's
+    /// posts); ``html`` is what every other platform shows, and the fallback when a chat refuses tables.
+    public var rich: RichLayout?
 
     /// An animation over a message as it arrives.
     public enum Effect: String, Sendable, Hashable, Codable {
@@ -176,6 +179,16 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 }
 
 extension OutgoingMessage {
+    /// A post laid out with tables: its text is the layout's, and the layout goes with it where it has a table.
+    public init(
+        chat: ChatID, chatKind: ChatMessage.ChatKind, layout: RichLayout, thread: MessageID? = nil,
+        atMostOnce: Bool = false, silent: Bool = false
+    ) {
+        self.init(
+            chat: chat, chatKind: chatKind, html: layout.html, thread: thread, atMostOnce: atMostOnce, silent: silent)
+        if layout.hasTable { rich = layout }
+    }
+
     /// The text as elements, which transports render in their platform's dialect.
     public var markup: Markup { Markup(html: html) }
 

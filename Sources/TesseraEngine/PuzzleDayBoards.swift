@@ -13,18 +13,20 @@ struct PuzzleDayBoards {
 
     /// One game's results of a day (the group's date, or the day before): fewest mistakes, hints or seconds first,
     /// unsolved last, equal results sharing a place, the earlier paste listed first.
-    func board(of game: PuzzleShare.Game, yesterday: Bool, group: Group, in turn: Turn) async throws -> String {
+    func board(of game: PuzzleShare.Game, yesterday: Bool, group: Group, in turn: Turn) async throws -> RichLayout {
         let day = date(of: group, at: turn.now, yesterday: yesterday)
         let puzzle = game.schedule.puzzle(on: day)
         let results = Leaderboards.inFinishingOrder(
             try await turn.store.results(in: group.chat, board: BoardKind(game), puzzle: puzzle))
-        guard !results.isEmpty else { return turn.texts.leaderboardEmpty(BoardKind(game), puzzle: puzzle) }
+        guard !results.isEmpty else {
+            return RichLayout([.text(turn.texts.leaderboardEmpty(BoardKind(game), puzzle: puzzle))])
+        }
         let shown = Array(results.prefix(Leaderboards.leaderboardLines + 1))
         let places = Leaderboards.places(shown.map(\.result.guesses))
         let lines = shown.enumerated().map { index, entry in
-            "\(Leaderboards.place(places[index], medal: entry.result.guesses != nil)) "
-                + "\(TextFormat.boardName(entry.name)) — "
-                + turn.texts.otherPuzzleScore(game, measure: entry.result.guesses)
+            Leaderboards.row(
+                place: Leaderboards.place(places[index], medal: entry.result.guesses != nil), name: entry.name,
+                result: turn.texts.otherPuzzleScore(game, measure: entry.result.guesses))
         }
         return turn.texts.otherPuzzleBoard(
             game, puzzle: puzzle, yesterday: yesterday,
@@ -53,9 +55,9 @@ struct PuzzleDayBoards {
         guard others else { return [] }
         let members = parts.values.sorted { $0.name < $1.name }
         let lines = members.prefix(Leaderboards.leaderboardLines + 1).map {
-            "\(TextFormat.boardName($0.name)) — " + $0.scores.joined(separator: " · ")
+            RichLayout.Row.note("\(TextFormat.boardName($0.name)) — " + $0.scores.joined(separator: " · "))
         }
-        return Leaderboards.shorten(lines, total: members.count, texts: turn.texts)
+        return Leaderboards.shorten(lines, total: members.count, texts: turn.texts).map(\.line)
     }
 
     /// The group's date, as the official board counts it, or the day before.

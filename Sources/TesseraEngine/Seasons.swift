@@ -116,7 +116,7 @@ struct SeasonEnd {
         let texts = group.language.texts
         var messages = [
             OutgoingMessage(
-                chat: group.chat, chatKind: .group, html: texts.seasonOver(summary), thread: group.topic,
+                chat: group.chat, chatKind: .group, layout: texts.seasonOver(summary), thread: group.topic,
                 atMostOnce: true, silent: true)
         ]
         messages += crown(Array(summary.champions.prefix(Self.taggedChampions)), in: &group)

@@ -47,6 +47,14 @@ struct Turn {
     /// A reply of one message answering the one received.
     func reply(_ html: String) -> Reply { Reply(answer(html)) }
 
+    /// A reply laid out with tables, shown as its text where tables do not show.
+    func reply(_ layout: RichLayout) -> Reply {
+        var message = OutgoingMessage(
+            chat: self.message.chat, chatKind: self.message.chatKind, layout: layout, thread: self.message.thread)
+        message.replyTo = self.message.messageID
+        return Reply(message)
+    }
+
     /// A reaction on the message received; `html` is what a platform without reactions, or a message without an
     /// id, gets instead.
     func reaction(_ reaction: OutgoingMessage.Reaction, otherwise html: String) -> OutgoingMessage {

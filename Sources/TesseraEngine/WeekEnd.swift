@@ -20,7 +20,7 @@ struct WeekEnd {
                 guard let week = try await weekSummary(ending: puzzle, in: group, store: store) else { return 0 }
                 try await store.enqueue([
                     OutgoingMessage(
-                        chat: group.chat, chatKind: .group, html: group.language(of: puzzle).texts.weekOver(week),
+                        chat: group.chat, chatKind: .group, layout: group.language(of: puzzle).texts.weekOver(week),
                         thread: group.topic, atMostOnce: true, silent: true)
                 ])
                 return 1

@@ -503,8 +503,8 @@ public final class MatrixTransport: ChatTransport {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
         // A long reply goes in parts, each with a transaction id of its own.
-        return try await sendInParts(message) { index, part, _ in
-            var content = Self.content(part.html())
+        return try await sendInParts(message) { index, part, isLast in
+            var content = Self.content(part.html(), layout: index == 0 && isLast ? message.rich : nil)
             content["m.relates_to"] = Self.relation(
                 replyTo: index == 0 ? message.replyTo : nil, thread: message.thread)
             let event = try await sendEvent(
@@ -547,11 +547,13 @@ public final class MatrixTransport: ChatTransport {
 
     /// A notice: the kind of message bots send, which other bots do not answer. Commands are written as
     /// Matrix bots' are.
-    static func content(_ engineHTML: String) -> [String: JSON] {
+    /// A layout's tables show in clients that read HTML; the body stays its text, for the others.
+    static func content(_ engineHTML: String, layout: RichLayout? = nil) -> [String: JSON] {
         let markup = Markup(html: commandSyntax.written(engineHTML))
+        let formatted = layout.map { commandSyntax.written(MatrixText.html($0)) } ?? MatrixText.html(markup)
         return [
             "msgtype": "m.notice", "body": .string(MatrixText.plain(markup)), "format": "org.matrix.custom.html",
-            "formatted_body": .string(MatrixText.html(markup)),
+            "formatted_body": .string(formatted),
         ]
     }
 

@@ -324,7 +324,7 @@
                         leased_by = \(sender)
                     WHERE id = ANY(\(chosen))
                     RETURNING id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name, document,
-                        at_most_once, silent, action, live, reposts_live, effect,
+                        at_most_once, silent, action, live, reposts_live, effect, rich,
                         (SELECT message_id FROM live_message l WHERE l.platform = outbox.platform
                             AND l.address = outbox.address AND l.key = outbox.live)
                     """
@@ -333,7 +333,7 @@
                         (
                             Int64, String, String, String, String, String?, String?, String?, String?, Data?, Bool,
                             Bool,
-                            String?, String?, Bool, String?, String?
+                            String?, String?, Bool, String?, String?, String?
                         ).self)
                 }
                 var entries: [OutboxEntry] = []
@@ -365,9 +365,10 @@
                         atMostOnce: row.10, silent: row.11, action: action ?? .post, live: row.13, repostsLive: row.14)
                     // An effect this build does not know is left out: it only decorates the message.
                     message.effect = row.15.flatMap(OutgoingMessage.Effect.init)
+                    message.rich = row.16.flatMap(RichLayout.init(json:))
                     entries.append(
                         OutboxEntry(
-                            id: row.0, message: message, livePost: row.16.map(MessageID.init), key: "\(prefix).\(row.0)"
+                            id: row.0, message: message, livePost: row.17.map(MessageID.init), key: "\(prefix).\(row.0)"
                         ))
                 }
                 // Chats in the order of their oldest message, each chat's in its own order.

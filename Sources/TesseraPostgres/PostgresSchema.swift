@@ -325,6 +325,7 @@
                     "ALTER TABLE player ADD COLUMN message_effects BOOLEAN NOT NULL DEFAULT true",
                     "ALTER TABLE outbox ADD COLUMN effect TEXT",
                 ]),
+            Migration(name: "v14: boards laid out with tables", sql: ["ALTER TABLE outbox ADD COLUMN rich TEXT"]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

@@ -1147,12 +1147,12 @@
                 try await execute(
                     """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live, effect)
+                        document, at_most_once, silent, action, live, reposts_live, effect, rich)
                     VALUES (\(message.chat.platform.rawValue), \(message.chat.value), \(message.chatKind.rawValue),
                         \(message.html), \(message.replyTo?.value), \(message.thread?.value), \(buttons),
                         \(message.document?.fileName), \(message.document.map { Data($0.contents) }),
                         \(message.atMostOnce), \(message.silent), \(action), \(message.live), \(message.repostsLive),
-                        \(message.effect?.rawValue))
+                        \(message.effect?.rawValue), \(message.rich?.json))
                     """)
             }
         }

@@ -358,7 +358,7 @@ public final class SQLiteGameStore: GameStore {
                 db.cachedStatement(
                     sql: """
                         SELECT outbox.id, outbox.platform, outbox.address, chat_kind, html, reply_to, thread, buttons,
-                            document_name, document, at_most_once, silent, action, live, reposts_live, effect,
+                            document_name, document, at_most_once, silent, action, live, reposts_live, effect, rich,
                             live_message.message_id AS live_post
                         FROM outbox LEFT JOIN live_message
                             ON live_message.platform = outbox.platform AND live_message.address = outbox.address
@@ -415,6 +415,7 @@ public final class SQLiteGameStore: GameStore {
         )
         // An effect this build does not know is left out: it only decorates the message.
         message.effect = (row["effect"] as String?).flatMap(OutgoingMessage.Effect.init)
+        message.rich = (row["rich"] as String?).flatMap(RichLayout.init(json:))
         return OutboxEntry(
             id: id, message: message, livePost: (row["live_post"] as String?).map(MessageID.init),
             key: "\(keyPrefix).\(id)")
@@ -842,6 +843,9 @@ public final class SQLiteGameStore: GameStore {
                     ALTER TABLE player ADD COLUMN message_effects INTEGER NOT NULL DEFAULT 1;
                     ALTER TABLE outbox ADD COLUMN effect TEXT;
                     """)
+        }
+        migrator.registerMigration("v24: boards laid out with tables") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN rich TEXT")
         }
         return migrator
     }

@@ -927,8 +927,8 @@ struct SQLiteTransaction {
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live, effect)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        document, at_most_once, silent, action, live, reposts_live, effect, rich)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     message.chat.platform.rawValue, message.chat.value, message.chatKind.rawValue, message.html,
@@ -937,6 +937,7 @@ struct SQLiteTransaction {
                     buttons,
                     message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
                     message.silent, action, message.live, message.repostsLive, message.effect?.rawValue,
+                    message.rich?.json,
                 ]
             )
         }

@@ -208,6 +208,22 @@ enum TelegramAPI {
         var messageEffectID: String? = nil
     }
 
+    /// `sendRichMessage` (Bot API 10.1): a message with tables, written in HTML.
+    struct SendRichMessage: Encodable {
+        struct InputRichMessage: Encodable {
+            let html: String
+            /// Names are not links, hashtags or commands.
+            let skipEntityDetection = true
+        }
+
+        let chatID: Int64
+        let richMessage: InputRichMessage
+        let replyParameters: ReplyParameters?
+        let messageThreadID: Int64?
+        let replyMarkup: InlineKeyboardMarkup?
+        var disableNotification: Bool? = nil
+    }
+
     struct EditMessageText: Encodable {
         let chatID: Int64
         let messageID: Int64

@@ -44,6 +44,10 @@ public final class TelegramTransport: ChatTransport {
     private let seesEveryMessage = Mutex(true)
     /// Whether the bot has inline mode, for the Share button; learned by ``prepare(commandMenus:)``.
     private let inlineMode = Mutex(false)
+    /// Chats that refused a rich message: their boards are sent as text from then on, without asking again
+    /// (until the bot restarts, or the set reaches ``richRefusalsKept`` and starts over).
+    private let refusesRichMessages = Mutex(Set<Int64>())
+    static let richRefusalsKept = 10_000
 
     public init(configuration: Configuration, client: any HTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -251,6 +255,7 @@ public final class TelegramTransport: ChatTransport {
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
         )
+        if let rich = message.rich, let sent = try await sendRich(rich, message) { return sent }
         return try await sendInParts(message) { index, chunk, isLast in
             let reply = index == 0 ? replyTo.map { TelegramAPI.ReplyParameters(messageID: $0) } : nil
             // Buttons go under the last part, where the question ends.
@@ -283,6 +288,36 @@ public final class TelegramTransport: ChatTransport {
                     request = fallback.request
                 }
             }
+        }
+    }
+
+    /// `sendRichMessage`: a layout with its tables, in one message. Nil when it is not sent that way: too large
+    /// for a rich message, or refused by the chat (now or before), which then gets the text instead.
+    private func sendRich(_ layout: RichLayout, _ message: OutgoingMessage) async throws -> MessageID? {
+        let chat = try message.chat.telegramID()
+        guard TelegramText.fitsRichMessage(layout), !refusesRichMessages.withLock({ $0.contains(chat) }) else {
+            return nil
+        }
+        var request = TelegramAPI.SendRichMessage(
+            chatID: chat, richMessage: .init(html: TelegramText.richHTML(layout)),
+            replyParameters: try message.replyTo.map { .init(messageID: try $0.telegramID()) },
+            messageThreadID: try message.thread?.telegramID(),
+            replyMarkup: TelegramAPI.InlineKeyboardMarkup(
+                message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 }))
+        if message.silent { request.disableNotification = true }
+        do {
+            let sent: TelegramAPI.SentMessage = try await call("sendRichMessage", request, chat: message.chat)
+            return .telegram(sent.messageID)
+        } catch TransportError.messageRejected(let reason) {
+            // A reply to a message that is gone is the text's to handle (it is sent without the reply).
+            let lowercased = reason.lowercased()
+            guard !(lowercased.contains("not found") && lowercased.contains("repl")) else { return nil }
+            logger.info("A chat refused a rich message; its boards go as text", metadata: ["reason": "\(reason)"])
+            refusesRichMessages.withLock { refusing in
+                if refusing.count >= Self.richRefusalsKept { refusing.removeAll() }
+                refusing.insert(chat)
+            }
+            return nil
         }
     }
 

@@ -158,6 +158,9 @@ public struct FakeTelegram: Sendable {
         public let parseMode: String?
         /// The `message_effect_id` it arrived with.
         public let effect: String?
+        /// A rich message's HTML (`sendRichMessage`); its ``text`` is what a reader sees, a line a paragraph or
+        /// table row, cells between ` | `.
+        public let richHTML: String?
         public let time: Double
     }
 
@@ -185,6 +188,7 @@ public struct FakeTelegram: Sendable {
                 silent: entry["disable_notification"] as? Bool ?? false,
                 parseMode: entry["parse_mode"] as? String,
                 effect: entry["message_effect_id"] as? String,
+                richHTML: entry["rich_html"] as? String,
                 time: entry["time"] as? Double ?? 0
             )
         }
@@ -255,6 +259,11 @@ public struct FakeTelegram: Sendable {
     /// Makes the bot an administrator of a group with the right to manage members' tags, as `getChatMember` says.
     public func allowTagging(in chat: Int64) async throws {
         _ = try await control("can_tag", ["chat_id": chat])
+    }
+
+    /// Makes a chat refuse rich messages (`sendRichMessage` answers 400) from now on.
+    public func refuseRichMessages(in chat: Int64) async throws {
+        _ = try await control("refuse_rich", ["chat_id": chat])
     }
 
     /// Every member's tag the bot set, in order: nil for one it removed.

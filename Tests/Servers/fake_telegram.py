@@ -14,7 +14,10 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   deleteMessage (only where the bot was given the right through the control API), answerInlineQuery (a
   pending inline query, answered once, with articles or a button), answerCallbackQuery, getChatMember
   (administrators as set through the control API), setChatMemberTag (only where the bot was given the right
-  through the control API; 0–16 characters without emoji, on a member who is not an administrator). A wrong token gets 401; a new getUpdates ends one still
+  through the control API; 0–16 characters without emoji, on a member who is not an administrator), sendRichMessage (rich_message's fields checked against
+  InputRichMessage; its HTML checked as sendMessage's, with the block tags; within the documented limits of
+  32,768 characters, 500 blocks and 20 columns; recorded with its text read as lines, table cells between
+  " | ", and its html as rich_html). A wrong token gets 401; a new getUpdates ends one still
   waiting with a 409, as the real one does.
 
 Every call is checked against bot-api-methods.json (the documentation's parameters, trimmed by
@@ -32,6 +35,7 @@ Control API for tests, under /control:
   GET  /control/inline_answers                every inline query answered: inline_query_id, results, button
   POST /control/can_delete {"chat_id"}        the bot is an administrator that may delete messages in that
                                               group from now on (getChatMember for the bot, id 42, says so)
+  POST /control/refuse_rich {"chat_id"}       that chat refuses rich messages from now on (a 400)
   POST /control/can_tag {"chat_id"}           the bot is an administrator that may manage members' tags there
   GET  /control/tags                          every tag set: chat_id, user_id, tag (null: removed)
   GET  /control/undocumented                  parameters the bot sent that the documentation does not list
@@ -102,7 +106,13 @@ can_tag = set()       # chats where the bot may manage members' tags
 tags = []             # tags set by the bot
 undocumented = []     # "method.parameter" sent but not in the documentation
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot-api-methods.json")) as spec_file:
-    SPEC = json.load(spec_file)["methods"]
+    SPEC_FILE = json.load(spec_file)
+    SPEC, SPEC_TYPES = SPEC_FILE["methods"], SPEC_FILE["types"]
+refuses_rich = set()  # chats that refuse rich messages
+# The rich message HTML the fake understands: the text tags, and the blocks boards use (Bot API 10.1 "Rich HTML
+# style"): paragraphs, headings, footers, lists, quotations, tables.
+RICH_TAGS = ALLOWED_TAGS | {"p", "h1", "h2", "h3", "h4", "h5", "h6", "footer", "hr", "br", "ul", "ol", "li",
+                            "details", "summary", "table", "thead", "tbody", "tr", "th", "td", "aside"}
 poll_generation = [0]  # bumped by every getUpdates; an older poll still waiting ends with 409
 next_message_id = [1]
 
@@ -110,12 +120,12 @@ next_message_id = [1]
 class EntityChecker(html.parser.HTMLParser):
     """Checks the Bot API's HTML rules; collects the text length after parsing."""
 
-    def __init__(self):
+    def __init__(self, tags=ALLOWED_TAGS):
         super().__init__(convert_charrefs=True)
-        self.stack, self.error, self.text = [], None, []
+        self.stack, self.error, self.text, self.tags = [], None, [], tags
 
     def handle_starttag(self, tag, attrs):
-        if tag not in ALLOWED_TAGS:
+        if tag not in self.tags:
             self.error = f"Unsupported start tag \"{tag}\""
         # Attributes the API reads; any other is refused, as the real API refuses what it does not know.
         allowed = {"a": {"href"}, "span": {"class"}, "blockquote": {"expandable"}, "pre": set(),
@@ -123,9 +133,12 @@ class EntityChecker(html.parser.HTMLParser):
         for name, _ in attrs:
             if name not in allowed:
                 self.error = f"Unsupported attribute \"{name}\" of tag \"{tag}\""
-        self.stack.append(tag)
+        if tag not in ("br", "hr"):
+            self.stack.append(tag)
 
     def handle_endtag(self, tag):
+        if tag in ("br", "hr"):
+            return
         if not self.stack or self.stack.pop() != tag:
             self.error = f"Can't find end tag corresponding to start tag \"{tag}\""
 
@@ -133,7 +146,30 @@ class EntityChecker(html.parser.HTMLParser):
         self.text.append(data)
 
 
-def check_html(text):
+class RichReader(EntityChecker):
+    """A rich message as a reader sees it, in lines: each paragraph one, each table row one with its cells
+    between " | "; counts its blocks and its tables' widest row."""
+
+    def __init__(self):
+        super().__init__(RICH_TAGS)
+        self.blocks, self.columns, self.cells_in_row = 0, 0, 0
+
+    def handle_starttag(self, tag, attrs):
+        super().handle_starttag(tag, attrs)
+        if tag in ("p", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "footer", "table", "blockquote"):
+            self.blocks += 1
+            if self.text and not self.text[-1].endswith("\n"):
+                self.text.append("\n")
+        if tag == "tr":
+            self.cells_in_row = 0
+        if tag in ("td", "th"):
+            if self.cells_in_row:
+                self.text.append(" | ")
+            self.cells_in_row += 1
+            self.columns = max(self.columns, self.cells_in_row)
+
+
+def check_html(text, checker=None):
     # Bare & that does not start an entity, or < that does not start a tag, is an error (whatever follows
     # it: a combining mark after < does not make it text).
     i = 0
@@ -148,7 +184,7 @@ def check_html(text):
                     rest[:1] == "/" and rest[1:2].isascii() and rest[1:2].isalpha()):
                 return f"can't parse entities: unexpected character after \"<\" at byte offset {i}", None
         i += 1
-    checker = EntityChecker()
+    checker = checker or EntityChecker()
     checker.feed(text)
     checker.close()
     if checker.error or checker.stack:
@@ -469,6 +505,49 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])}, "text": plain}})
 
+    def api_sendRichMessage(self, params):
+        if not str(params.get("chat_id", "")).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        rich = params["rich_message"]
+        if isinstance(rich, str):
+            rich = json.loads(rich)
+        fields = {field["name"]: field for field in SPEC_TYPES["InputRichMessage"]}
+        for name, value in rich.items():
+            if name not in fields:
+                with lock:
+                    undocumented.append(f"InputRichMessage.{name}")
+            elif not type_matches(value, fields[name]["types"]):
+                return self.error(400, f"Bad Request: field \"{name}\" must be of type {fields[name]['types'][0]}")
+        if ("html" in rich) == ("markdown" in rich):
+            return self.error(400, "Bad Request: exactly one of html and markdown must be used")
+        reader = RichReader()
+        problem, text = check_html(rich.get("html", ""), reader)
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
+        # The documented limits of a rich message.
+        if len(text) > 32768 or reader.blocks > 500 or reader.columns > 20:
+            return self.error(400, "Bad Request: rich message is too long")
+        if not text.strip():
+            return self.error(400, "Bad Request: message text is empty")
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
+        chat = int(params["chat_id"])
+        if chat in refuses_rich:
+            return self.error(400, "Bad Request: RICH_MESSAGE_FORBIDDEN")
+        with lock:
+            stats["sendRichMessage"] = stats.get("sendRichMessage", 0) + 1
+            message_id = next_message_id[0]
+            next_message_id[0] += 1
+            sent.append({"message_id": message_id, "chat_id": chat, "text": text.strip(), "rich_html": rich["html"],
+                         "reply_parameters": params.get("reply_parameters"),
+                         "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
+                         "disable_notification": params.get("disable_notification", False), "time": time.time()})
+            by_id[(chat, message_id)] = sent[-1]
+            note_text((chat, message_id), sent[-1]["text"])
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": chat}, "rich_message": {"blocks": []}}})
+
     def api_sendDocument(self, params):
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():
             return self.error(400, "Bad Request: chat not found")
@@ -712,6 +791,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True, "result": sorted(set(undocumented))})
             if action == "can_delete":
                 can_delete.add(int(params["chat_id"]))
+                return self.reply(200, {"ok": True})
+            if action == "refuse_rich":
+                refuses_rich.add(int(params["chat_id"]))
                 return self.reply(200, {"ok": True})
             if action == "can_tag":
                 can_tag.add(int(params["chat_id"]))

@@ -118,7 +118,7 @@ struct FamilyGroupDaemonTests {
         #expect(
             try await family.reply(to: "/share", from: .ben, inGroup: true).text.hasPrefix("Tessera 327 3/6\n"), "no *")
         let yesterday = try await family.reply(to: "/leaderboard yesterday", from: .ben, inGroup: true).text
-        #expect(yesterday.contains("🥇 Ben — 3/6"), "\(yesterday)")
+        #expect(yesterday.contains("🥇 | Ben | 3/6"), "\(yesterday)")
 
         // Dai forwards his finished board into the group: its letters are deleted like a guess, and why is said.
         try await fake.allowDeleting(in: -1)

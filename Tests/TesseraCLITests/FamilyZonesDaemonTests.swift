@@ -78,7 +78,7 @@ struct FamilyZonesDaemonTests {
         }
         // Sunday's word ends the group's week: its post follows.
         let week = try await family.post(containing: "🏁").text
-        #expect(week.contains("🥇 Kai") && week.contains("🥈 Ana"), "\(week)")
+        #expect(week.contains("🥇 | Kai") && week.contains("🥈 | Ana"), "\(week)")
         // The board began on Friday: its days are counted from then.
         let days = language == .english ? "2 of the 3 days since this board began" : "2 de los 3 días desde que empezó"
         #expect(week.contains(days), "\(week)")

@@ -78,7 +78,7 @@ struct GroupDaemonTests {
         #expect(replies(to: 16).isEmpty, "another game's result is chat")
         #expect(
             replies(to: 20) == [
-                "<b>Official Wordle 1,982</b>\n🥇 P3 — 2/6\n🥈 P2 — 3/6*\n🥉 P4 — 4/6"
+                "Official Wordle 1,982\n# | Player | Result\n🥇 | P3 | 2/6\n🥈 | P2 | 3/6*\n🥉 | P4 | 4/6"
             ])
 
         // The one game Ann played counts on all three boards.
@@ -90,7 +90,9 @@ struct GroupDaemonTests {
         let boards = try await fake.waitForSent { Set($0.compactMap(\.replyTo)).isSuperset(of: 30...32) }
             .filter { (30...32).contains($0.replyTo ?? 0) }
         #expect(boards.count == 3)
-        #expect(boards.allSatisfy { $0.text.contains("🥇 Ann — 1/6") }, "\(boards.map(\.text))")
+        #expect(
+            boards.allSatisfy { $0.text.contains("🥇 | Ann | 1/6") && $0.richHTML?.contains("<table>") == true },
+            "\(boards.map(\.text))")
         await running.stop()
         await fake.stop()
     }

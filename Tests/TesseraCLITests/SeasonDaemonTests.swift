@@ -33,9 +33,11 @@ struct SeasonDaemonTests {
             _ = try await family.post(containing: "Puzzle \(puzzle) is over here.")
         }
         let season = try await family.post(containing: "🏁 The November season is over.")
+        // A rich message: the podium is a table.
         #expect(
             season.text.hasPrefix(
-                "<b>🏁 The November season is over.</b>\n🏆 Champion: Ben!\n\n🥇 Ben — 10 pts 👑2\n🥈 Ann — 6 pts\n"),
+                "🏁 The November season is over.\n🏆 Champion: Ben!\n# | Player | Points | \n🥇 | Ben | 10 pts | 👑2\n"
+                    + "🥈 | Ann | 6 pts | \n"),
             "\(season.text)")
         #expect(season.silent)
         // Queued after the season's post in the same chat: by its reply, the tag has been dealt with.

@@ -81,8 +81,10 @@ struct OtherPuzzlesTests {
         let spanish = Language.spanish.texts
         #expect(spanish.dayPuzzles(yesterday: false) == "Los retos de hoy")
         #expect(
-            spanish.otherPuzzleBoard(.mini, puzzle: PuzzleNumber(1), yesterday: true, lines: ["🥇 Cat — 0:41"])
-                == "<b>⏱️ Mini · ayer</b>\n🥇 Cat — 0:41")
+            spanish.otherPuzzleBoard(
+                .mini, puzzle: PuzzleNumber(1), yesterday: true,
+                lines: [Leaderboards.row(place: "🥇", name: "Cat", result: "0:41")]
+            ).html == "<b>⏱️ Mini · ayer</b>\n🥇 Cat — 0:41")
     }
 
     @Test("A Spanish group's lines, and a player's scores as each language words them")

@@ -24,7 +24,8 @@ struct TextsTests {
             texts.shareOtherLanguage(.spanish, groupPlays: .english),
             texts.playing(.english), texts.officialCounted(name: "Ana", share: share),
             texts.leaderboardPeriod(
-                .tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), ended: false, lines: []),
+                .tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), ended: false, lines: []
+            ).html,
         ]
         for text in running {
             for name in ["Español", "Inglés", "English"] {

@@ -42,6 +42,19 @@ struct MatrixTransportTests {
         #expect(MatrixTransport.commandSyntax.read(text) == .command(expected))
     }
 
+    @Test("A board's table is in the formatted body, with its header; the body is its lines of text")
+    func tables() {
+        let layout = RichLayout.board(
+            title: "Leaderboard", header: ["#", "Player"],
+            rows: [RichLayout.Row(cells: ["🥇", "Ann"], line: "🥇 Ann — 3/6")], note: "See /help")
+        let content = MatrixTransport.content(layout.html, layout: layout)
+        #expect(content["body"]?.string == "Leaderboard\n🥇 Ann — 3/6\nSee !help")
+        #expect(
+            content["formatted_body"]?.string
+                == "<p><b>Leaderboard</b></p><table><thead><tr><th>#</th><th>Player</th></tr></thead><tbody><tr>"
+                + "<td>🥇</td><td>Ann</td></tr></tbody></table><p><i>See !help</i></p>")
+    }
+
     @Test("Bare words and pasted results are no commands")
     func texts() {
         for text in ["crane", "Wordle 1,234 3/6", "! guess", "!"] {

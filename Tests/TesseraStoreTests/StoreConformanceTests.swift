@@ -169,7 +169,9 @@ struct StoreConformanceTests {
         }
     }
 
-    @Test("A queued message comes back as queued: its effect, its flags, a member's tag", arguments: StoreKind.all)
+    @Test(
+        "A queued message comes back as queued: its effect, its flags, a member's tag, a board's table",
+        arguments: StoreKind.all)
     func queuedMessages(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             var win = OutgoingMessage(
@@ -180,7 +182,15 @@ struct StoreConformanceTests {
             let tag = OutgoingMessage(
                 chat: ChatID(-1), chatKind: .group, html: "", atMostOnce: true,
                 action: .tagMember(UserID(7), tag: "Champion"))
-            let queued = [win, tag]
+            let board = OutgoingMessage(
+                chat: ChatID(-1), chatKind: .group,
+                layout: .board(
+                    title: "Week", header: ["#", "Player"],
+                    rows: [RichLayout.Row(cells: ["🥇", "Ann"], line: "🥇 Ann — 35 pts"), .note("… and 2 more")],
+                    note: "Points"),
+                atMostOnce: true, silent: true)
+            #expect(board.rich != nil)
+            let queued = [win, tag, board]
             try await store.write { transaction in try await transaction.enqueue(queued) }
             let pending = try await store.pendingMessages(limit: 10, now: Date())
             #expect(pending.map(\.message) == queued)

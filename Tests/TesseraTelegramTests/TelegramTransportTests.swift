@@ -310,6 +310,64 @@ struct TelegramTransportTests {
     }
 
     @Test(
+        "A board with a table goes as a rich message; a chat that refuses one gets the text, and is not asked again"
+    )
+    func richMessages() async throws {
+        try await withTransport { transport, fake in
+            let layout = RichLayout.board(
+                title: "Leaderboard · this week", header: ["#", "Player", "Points", "Games"],
+                rows: [
+                    RichLayout.Row(cells: ["🥇", "Ann &lt;3", "35 pts 🔥5", "5/5 won"], line: "🥇 Ann &lt;3 — 35 pts"),
+                    .note("… and 2 more"),
+                ],
+                note: "Points: 7 − guesses")
+            let board = { (chat: Int64) in
+                var message = OutgoingMessage(
+                    chat: ChatID.telegram(chat), chatKind: .group, layout: layout, silent: true)
+                message.replyTo = MessageID.telegram(3)
+                return message
+            }
+            try await transport.send(board(-1))
+            try await fake.refuseRichMessages(in: -2)
+            try await transport.send(board(-2))
+            try await transport.send(board(-2))
+            let sent = try await fake.sent()
+            #expect(sent.count == 3)
+            #expect(
+                sent[0].richHTML
+                    == "<p><b>Leaderboard · this week</b></p><table><tr><th>#</th><th>Player</th><th>Points</th>"
+                    + "<th>Games</th></tr><tr><td>🥇</td><td>Ann &lt;3</td><td>35 pts 🔥5</td><td>5/5 won</td></tr>"
+                    + "<tr><td></td><td>… and 2 more</td><td></td><td></td></tr></table><p><i>Points: 7 − guesses</i></p>"
+            )
+            #expect(sent[0].text.contains("🥇 | Ann <3 | 35 pts 🔥5 | 5/5 won"), "\(sent[0].text)")
+            #expect(sent[0].silent && sent[0].replyTo == 3)
+            // Refused: the same post as text, the reply and the silence kept.
+            #expect(sent[1].richHTML == nil && sent[1].text == layout.html && sent[1].replyTo == 3 && sent[1].silent)
+            #expect(sent[2].richHTML == nil)
+            #expect(try await fake.stats()["calls.sendRichMessage"] == 2, "the refusing chat is asked once")
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
+    @Test("A layout beyond a rich message's limits (20 columns, 500 blocks) goes as text without asking")
+    func richMessageLimits() async throws {
+        try await withTransport { transport, fake in
+            let wide = RichLayout([
+                .table(.init(header: [], rows: [RichLayout.Row(cells: Array(repeating: "x", count: 21), line: "wide")]))
+            ])
+            let long = RichLayout([
+                .table(
+                    .init(header: ["#"], rows: (0..<500).map { RichLayout.Row(cells: ["\($0)"], line: "\($0)") }))
+            ])
+            for layout in [wide, long] {
+                try await transport.send(OutgoingMessage(chat: ChatID.telegram(-1), chatKind: .group, layout: layout))
+            }
+            #expect(try await fake.sent().map(\.richHTML) == [nil, nil])
+            #expect(try await fake.stats()["calls.sendRichMessage"] == nil)
+        }
+    }
+
+    @Test(
         "A member's tag is set only where the bot may manage tags (nothing is tried elsewhere); an empty one removes it"
     )
     func memberTags() async throws {

@@ -379,16 +379,16 @@ struct English: Texts {
             + "or all, "
             + "after official for the Wordle app's results."
     }
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
-        -> String
-    {
+    func leaderboardToday(
+        _ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [RichLayout.Row]
+    ) -> RichLayout {
         var title = board == .official ? "Official Wordle \(puzzle.grouped)" : "Leaderboard · puzzle \(puzzle.grouped)"
         if let final { title += final ? " · yesterday · final" : " · yesterday · late results still count" }
-        return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
+        return .board(title: title, header: dayHeader, rows: lines)
     }
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
-        -> String
-    {
+    func leaderboardPeriod(
+        _ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout {
         let title: String =
             switch period {
             case .today: "today"
@@ -404,11 +404,11 @@ struct English: Texts {
             : "Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day."
         let start = since.map { " (since \($0))" } ?? ""
         let name = board == .official ? "Official Wordle" : "Leaderboard"
-        return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        return .board(title: "\(name) · \(shown)\(start)", header: standingsHeader, rows: lines, note: rule)
     }
     func standingLine(
         place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
-    ) -> String {
+    ) -> RichLayout.Row {
         let total = score.map { TextFormat.decimal($0, separator: ".") + " per game" } ?? "\(standing.points) pts"
         var detail = [standing.played == 0 ? "no games" : "\(standing.wins)/\(standing.played) won"]
         if let average = standing.averageGuesses { detail.append("avg \(TextFormat.decimal(average, separator: "."))") }
@@ -468,12 +468,14 @@ struct English: Texts {
     let seasonNext = "A new season has begun: everyone starts again from 0."
     let championTag = "Champion"
     let seasonBoardName = "season"
-    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String {
-        "<b>\(season) · until \(weekdays[last.weekday]) \(last.day) \(months[last.month - 1])</b>\n"
-            + lines.joined(separator: "\n")
-            + "\n<i>Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day. 👑: days with the "
-            + "best result.</i>"
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [RichLayout.Row]) -> RichLayout {
+        .board(
+            title: "\(season) · until \(weekdays[last.weekday]) \(last.day) \(months[last.month - 1])",
+            header: standingsHeader, rows: lines,
+            note: "Points: 7 − guesses for a win, +1 in hard mode, 0 for a loss or a missed day. 👑: days with the "
+                + "best result.")
     }
+    let boardColumns = BoardColumns(player: "Player", result: "Result", points: "Points", games: "Games")
     let seasonsOff = "This group plays without seasons; an administrator starts them with /settings season month."
     func seasonSetting(_ length: SeasonLength) -> String {
         switch length {
@@ -590,10 +592,13 @@ struct English: Texts {
         case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
         }
     }
-    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String {
+    func otherPuzzleBoard(
+        _ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout {
         let name = TextFormat.name(of: game) + (game == .mini ? "" : " \(puzzle.grouped)")
-        return "<b>\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "yesterday" : "today")</b>\n"
-            + lines.joined(separator: "\n")
+        return .board(
+            title: "\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "yesterday" : "today")", header: dayHeader,
+            rows: lines)
     }
     func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Yesterday's puzzles" : "Today's puzzles" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {

@@ -413,16 +413,16 @@ struct Spanish: Texts {
         "No conozco el periodo «\(TextFormat.echo(text))». Usa /leaderboard hoy, ayer, semana, mes, temporada o todo, "
             + "tras oficial para los resultados de la app de Wordle."
     }
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
-        -> String
-    {
+    func leaderboardToday(
+        _ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [RichLayout.Row]
+    ) -> RichLayout {
         var title = board == .official ? "Wordle oficial \(number(puzzle))" : "Clasificación · reto \(number(puzzle))"
         if let final { title += final ? " · ayer · definitiva" : " · ayer · aún cuentan resultados tardíos" }
-        return "<b>\(title)</b>\n" + lines.joined(separator: "\n")
+        return .board(title: title, header: dayHeader, rows: lines)
     }
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
-        -> String
-    {
+    func leaderboardPeriod(
+        _ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout {
         let title: String =
             switch period {
             case .today: "hoy"
@@ -438,11 +438,11 @@ struct Spanish: Texts {
             : "Puntos: 7 − intentos por victoria, +1 en modo difícil, 0 por derrota o día sin jugar."
         let start = since.map { " (desde el \(date($0)))" } ?? ""
         let name = board == .official ? "Wordle oficial" : "Clasificación"
-        return "<b>\(name) · \(shown)\(start)</b>\n" + lines.joined(separator: "\n") + "\n<i>\(rule)</i>"
+        return .board(title: "\(name) · \(shown)\(start)", header: standingsHeader, rows: lines, note: rule)
     }
     func standingLine(
         place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
-    ) -> String {
+    ) -> RichLayout.Row {
         let total =
             score.map { TextFormat.decimal($0, separator: ",") + " por partida" } ?? "\(standing.points) pts"
         var detail = [standing.played == 0 ? "sin partidas" : "ganó \(standing.wins)/\(standing.played)"]
@@ -509,12 +509,15 @@ struct Spanish: Texts {
     let seasonNext = "Empieza una temporada nueva: todos vuelven a 0."
     let championTag = "Campeón/a"
     let seasonBoardName = "temporada"
-    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String {
-        "<b>\(season.prefix(1).uppercased() + season.dropFirst()) · hasta el \(weekdays[last.weekday].lowercased()) "
-            + "\(date(last))</b>\n" + lines.joined(separator: "\n")
-            + "\n<i>Puntos: 7 − intentos si aciertas, +1 en modo difícil, 0 si fallas o no juegas. 👑: días con el "
-            + "mejor resultado.</i>"
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [RichLayout.Row]) -> RichLayout {
+        .board(
+            title: "\(season.prefix(1).uppercased() + season.dropFirst()) · hasta el "
+                + "\(weekdays[last.weekday].lowercased()) \(date(last))",
+            header: standingsHeader, rows: lines,
+            note: "Puntos: 7 − intentos si aciertas, +1 en modo difícil, 0 si fallas o no juegas. 👑: días con el "
+                + "mejor resultado.")
     }
+    let boardColumns = BoardColumns(player: "Jugador", result: "Resultado", points: "Puntos", games: "Partidas")
     let seasonsOff = "Este grupo juega sin temporadas; un administrador las activa con /settings season month."
     func seasonSetting(_ length: SeasonLength) -> String {
         switch length {
@@ -631,10 +634,13 @@ struct Spanish: Texts {
         case (.mini, let seconds): TextFormat.minutesAndSeconds(seconds ?? 0)
         }
     }
-    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String {
+    func otherPuzzleBoard(
+        _ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout {
         let name = TextFormat.name(of: game) + (game == .mini ? "" : " \(number(puzzle))")
-        return "<b>\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "ayer" : "hoy")</b>\n"
-            + lines.joined(separator: "\n")
+        return .board(
+            title: "\(TextFormat.mark(of: game)) \(name) · \(yesterday ? "ayer" : "hoy")", header: dayHeader,
+            rows: lines)
     }
     func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Los retos de ayer" : "Los retos de hoy" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {

@@ -136,17 +136,21 @@ protocol Texts: Sendable {
     var periodNames: [BoardPeriod: String] { get }
     func unknownPeriod(_ text: String) -> String
     /// The board of one day; `yesterday`: nil for today's, else whether no result of it can count any more.
-    func leaderboardToday(_ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [String])
-        -> String
+    func leaderboardToday(
+        _ board: BoardKind, puzzle: PuzzleNumber, yesterday final: Bool?, lines: [RichLayout.Row]
+    ) -> RichLayout
     /// A week, month or all-time board; `ended`: the week that ended, shown until the new one has a result.
-    func leaderboardPeriod(_ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [String])
-        -> String
+    func leaderboardPeriod(
+        _ board: BoardKind, _ period: BoardPeriod, since: CivilDate?, ended: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout
     /// One member's line on a longer board; `score` is the all-time shrunk average, `missed` the days without a
     /// result (nil on the all-time board).
     func standingLine(
         place: String, name: String, standing: Standing, score: Double?, streak: Int, crowns: Int, missed: Int?
-    ) -> String
+    ) -> RichLayout.Row
     func more(_ count: Int) -> String
+    /// The titles of a board's columns where tables show.
+    var boardColumns: BoardColumns { get }
 
     // Pasted results
     /// The word for the official board in `/leaderboard official`, besides the English one.
@@ -187,7 +191,7 @@ protocol Texts: Sendable {
     /// `season`, as `/leaderboard season` names it.
     var seasonBoardName: String { get }
     /// The title of `/leaderboard season`, and its rule.
-    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [String]) -> String
+    func leaderboardSeason(_ season: String, until last: CivilDate, lines: [RichLayout.Row]) -> RichLayout
     /// `/leaderboard season` in a group without seasons.
     var seasonsOff: String { get }
     /// The season's setting: `a calendar month`, `four weeks from a Monday`, `off`.
@@ -215,7 +219,9 @@ protocol Texts: Sendable {
     /// A pasted result of another puzzle, as its players compare it: `0 mistakes`, `not solved`, `no hints`, `0:41`.
     func otherPuzzleScore(_ game: PuzzleShare.Game, measure: Int?) -> String
     /// One other puzzle's board of a day (`/leaderboard official connections`).
-    func otherPuzzleBoard(_ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [String]) -> String
+    func otherPuzzleBoard(
+        _ game: PuzzleShare.Game, puzzle: PuzzleNumber, yesterday: Bool, lines: [RichLayout.Row]
+    ) -> RichLayout
     /// `Today's puzzles`: every member's results of the day's puzzles, under the official board.
     func dayPuzzles(yesterday: Bool) -> String
     /// Said when a paste of another puzzle cannot show a reaction: counted, or counted already.
@@ -426,17 +432,15 @@ extension Texts {
     func nudge(_ names: Shortlist<String>) -> String { "⏳ \(nudgeStillToPlay): " + list(names, \.htmlEscaped) }
 
     /// The post at the end of a group's season, the same layout in every language.
-    func seasonOver(_ summary: SeasonSummary) -> String {
-        var lines = ["<b>\(seasonOverTitle(seasonName(summary.length, first: summary.firstDay)))</b>"]
+    func seasonOver(_ summary: SeasonSummary) -> RichLayout {
+        var top = ["<b>\(seasonOverTitle(seasonName(summary.length, first: summary.firstDay)))</b>"]
         if !summary.podium.isEmpty, summary.podium[0].points > 0 {
             let champions = summary.podium.filter { $0.place == 0 }.map(\.name)
-            lines.append("🏆 " + seasonChampion(list(Shortlist(champions, more: 0), \.htmlEscaped)))
+            top.append("🏆 " + seasonChampion(list(Shortlist(champions, more: 0), \.htmlEscaped)))
         }
-        lines.append("")
-        for entry in summary.podium {
-            lines.append(
-                "\(Leaderboards.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
-                    + (entry.crowns > 0 ? " 👑\(entry.crowns)" : ""))
+        let podium = summary.podium.map {
+            TextFormat.podium(
+                place: $0.place, name: $0.name, points: $0.points, marks: $0.crowns > 0 ? "👑\($0.crowns)" : "")
         }
         var awards: [String] = []
         if let improved = summary.mostImproved { awards.append("📈 " + seasonMostImproved(improved)) }
@@ -444,25 +448,35 @@ extension Texts {
             awards.append("🔥 " + seasonBestStreak(list(streak.names, \.htmlEscaped), streak: streak.streak))
         }
         if let skilful = summary.mostSkilful { awards.append("🎯 " + seasonMostSkilful(skilful)) }
-        if !awards.isEmpty { lines += [""] + awards }
-        lines += ["", "🌱 " + seasonNext]
-        return lines.joined(separator: "\n")
+        let after = (awards.isEmpty ? [] : [""] + awards) + ["", "🌱 " + seasonNext]
+        return RichLayout([
+            .text(top.joined(separator: "\n") + "\n"), .table(.init(header: podiumHeader, rows: podium)),
+            .text(after.joined(separator: "\n")),
+        ])
     }
 
     /// The post at the end of a group's week, the same layout in every language.
-    func weekOver(_ week: WeekSummary) -> String {
-        var lines = ["<b>\(weekOverTitle(since: week.monday))</b>"]
-        for entry in week.podium {
-            lines.append(
-                "\(Leaderboards.place(entry.place, medal: true)) \(entry.name.htmlEscaped) — \(entry.points) pts"
-                    + (entry.place == 0 ? " 🏆" : ""))
+    func weekOver(_ week: WeekSummary) -> RichLayout {
+        let podium = week.podium.map {
+            TextFormat.podium(place: $0.place, name: $0.name, points: $0.points, marks: $0.place == 0 ? "🏆" : "")
         }
+        var after: [String] = []
         if let streak = week.bestStreak {
-            lines.append("🔥 \(weekBestStreak): \(list(streak.names, \.htmlEscaped)) (\(streak.streak))")
+            after.append("🔥 \(weekBestStreak): \(list(streak.names, \.htmlEscaped)) (\(streak.streak))")
         }
-        lines.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
-        return lines.joined(separator: "\n")
+        after.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
+        return RichLayout([
+            .text("<b>\(weekOverTitle(since: week.monday))</b>"), .table(.init(header: podiumHeader, rows: podium)),
+            .text(after.joined(separator: "\n")),
+        ])
     }
+
+    /// The columns of a day's board: place, name, result.
+    var dayHeader: [String] { ["#", boardColumns.player, boardColumns.result] }
+    /// The columns of a longer board: place, name, points, games.
+    var standingsHeader: [String] { ["#", boardColumns.player, boardColumns.points, boardColumns.games] }
+    /// The columns of a podium: place, name, points, crowns or trophy.
+    var podiumHeader: [String] { ["#", boardColumns.player, boardColumns.points, ""] }
 }
 
 extension Texts {
@@ -545,11 +559,23 @@ enum TextFormat {
 
     /// A member's line on a longer board: place, name, total and streak; the detail on a second, indented line.
     /// `🥇 Ann — 35 pts 🔥5 👑3`, then the details: the streak going and the days with the best result.
+    /// In a table: place, name, total with the marks, and the details.
     static func standing(place: String, name: String, total: String, streak: Int, crowns: Int, detail: [String])
-        -> String
+        -> RichLayout.Row
     {
         let marks = (streak > 0 ? " 🔥\(streak)" : "") + (crowns > 0 ? " 👑\(crowns)" : "")
-        return "\(place) \(boardName(name)) — \(total)\(marks)\n   " + detail.joined(separator: " · ")
+        let details = detail.joined(separator: " · ")
+        return RichLayout.Row(
+            cells: [place, boardName(name), total + marks, details],
+            line: "\(place) \(boardName(name)) — \(total)\(marks)\n   " + details)
+    }
+
+    /// A podium's row (the week's, the season's): `🥇 Ann — 35 pts 🏆`.
+    static func podium(place: Int, name: String, points: Int, marks: String) -> RichLayout.Row {
+        let place = Leaderboards.place(place, medal: true)
+        return RichLayout.Row(
+            cells: [place, name.htmlEscaped, "\(points) pts", marks],
+            line: "\(place) \(name.htmlEscaped) — \(points) pts" + (marks.isEmpty ? "" : " \(marks)"))
     }
 
     static func clock(_ hour: Int) -> String {
