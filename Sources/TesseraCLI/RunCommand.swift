@@ -129,6 +129,8 @@ struct RunCommand: AsyncParsableCommand {
         if let path = settings.clockFile {
             logger.warning("Reading the time from a file (clock.file): only for tests", metadata: ["path": "\(path)"])
             now = FileClock(path: path).now
+            // Tests move the file's time by hours at a step: days are checked as soon as it moves.
+            configuration.dayCheckInterval = FileClock.checkInterval
         }
         // Counted only for a listener to serve: without one the runtime counts nowhere, at no cost.
         let registry = settings.metricsListen.map { _ in PrometheusCollectorRegistry() }

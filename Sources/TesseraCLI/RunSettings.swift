@@ -337,6 +337,8 @@ struct RunSettings {
 /// clock while the file cannot be read.
 struct FileClock: Sendable {
     let path: String
+    /// How often the days are checked on a file's time, instead of every 5 s: a test moves it by hours at once.
+    static let checkInterval = Duration.milliseconds(200)
 
     func now() -> Date {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
