@@ -41,6 +41,28 @@ public enum BoardKind: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// One day of a board: the board, and its puzzle of the day.
+public struct BoardDay: Sendable, Hashable {
+    public var board: BoardKind
+    public var puzzle: PuzzleNumber
+
+    public init(_ board: BoardKind, _ puzzle: PuzzleNumber) {
+        self.board = board
+        self.puzzle = puzzle
+    }
+}
+
+/// A board day's first results, best first, and how many it has (``GameStoreTransaction/firstResults(in:of:limit:)``).
+public struct FirstResults: Sendable {
+    public var results: [(name: String, result: BoardResult)]
+    public var count: Int
+
+    public init(results: [(name: String, result: BoardResult)], count: Int) {
+        self.results = results
+        self.count = count
+    }
+}
+
 /// One player's result of one puzzle as counted on one group's board. Stored once and never replaced.
 public struct BoardResult: Sendable, Hashable {
     public let chat: ChatID

@@ -275,14 +275,17 @@ struct DaySummaries {
     {
         let date = configuration.schedule.day(of: puzzle)
         let texts = group.language.texts
-        var lines: [(PuzzleShare.Game, Shortlist<(String, String)>)] = []
-        for game in PuzzleShare.Game.allCases {
-            let results = Leaderboards.inFinishingOrder(
-                try await store.results(in: group.chat, board: BoardKind(game), puzzle: game.schedule.puzzle(on: date)))
-            let scored = results.map { ($0.name, texts.otherPuzzleScore(game, measure: $0.result.guesses)) }
-            lines.append((game, Shortlist(scored, count: Self.summaryNames, by: { _, _ in false })))
+        let first = try await store.firstResults(
+            in: group.chat,
+            of: PuzzleShare.Game.allCases.map { BoardDay(BoardKind($0), $0.schedule.puzzle(on: date)) },
+            limit: Self.summaryNames)
+        return PuzzleShare.Game.allCases.map { game in
+            let day = first[BoardKind(game)] ?? FirstResults(results: [], count: 0)
+            let scored = Leaderboards.inFinishingOrder(day.results).map {
+                ($0.name, texts.otherPuzzleScore(game, measure: $0.result.guesses))
+            }
+            return (game, Shortlist(scored, more: day.count - scored.count))
         }
-        return lines
     }
 
     /// The grids of the day's first results, each drawn from its stored guesses. On the first day of a new

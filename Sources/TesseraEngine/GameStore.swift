@@ -109,6 +109,11 @@ public protocol GameStoreTransaction: Sendable {
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )]
+    /// Each day's first results (`days`: a board and its puzzle, every board once) in finishing order: a win before
+    /// a loss, fewer guesses (the board's measure) first, then the earlier finish, then the name; at most `limit`
+    /// of each (listed in any order), with how many results it has. One read, however many results: the
+    /// summary's line a game.
+    func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults]
     /// Every member of a board, each with their zone and rollover hour, their result for `puzzle` if they have one,
     /// and their all-time streak: a closed day, for its summary, in one read of the board.
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember]
@@ -116,6 +121,12 @@ public protocol GameStoreTransaction: Sendable {
     /// their best streak, in one pass over the days' results.
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
         async throws -> [UserID: BoardRecord]
+    /// The crowns of some players over some days (``BoardRecord/crowns``), for the lines a board shows: each day's
+    /// best found in the index, then only these players' results; a player without one is left out.
+    func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber,
+        through last: PuzzleNumber
+    ) async throws -> [UserID: Int]
     /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
     func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
     /// Members of a chat with a game of a puzzle in a language, started or finished: in a summary, who played

@@ -172,11 +172,15 @@ struct Leaderboards {
         playedAfter: [UserID: Int], in group: Group, turn: Turn
     ) async throws -> [RichLayout.Row] {
         let (order, keys) = Self.rank(standings, period: period, over: over, playedAfter: playedAfter)
-        // The days with the best result, of the days whose every result is in: Tessera's week and month.
+        let shown = min(order.count, Self.leaderboardLines)
+        let asker = order.firstIndex { standings[$0].player == turn.player.id }
+        // The days with the best result, of the days whose every result is in, on Tessera's week and month: read
+        // only for the lines shown.
+        let listed =
+            (0..<shown).map { standings[order[$0]].player } + (asker.map { [standings[order[$0]].player] } ?? [])
         let crowns =
             board == .tessera && period != .all
-            ? try await turn.store.records(in: group.chat, board: board, from: first, through: over)
-                .mapValues(\.crowns) : [:]
+            ? try await turn.store.crowns(of: listed, in: group.chat, board: board, from: first, through: over) : [:]
         // Equal on everything the ranking compares but the name: the same place.
         let places = Self.places(order.map { keys[$0] })
         func line(_ index: Int) -> RichLayout.Row {
@@ -192,10 +196,9 @@ struct Leaderboards {
                     ? nil : standing.missedDays(from: first, over: over, playedAfter: playedAfter[standing.player] ?? 0)
             )
         }
-        let shown = min(order.count, Self.leaderboardLines)
         var lines = (0..<shown).map(line)
         var hidden = order.count - shown
-        if let asker = order.firstIndex(where: { standings[$0].player == turn.player.id }), asker >= shown {
+        if let asker, asker >= shown {
             if asker > shown { lines.append(.note(turn.texts.more(asker - shown))) }
             lines.append(line(asker))
             hidden = order.count - asker - 1

@@ -326,6 +326,9 @@
                     "ALTER TABLE outbox ADD COLUMN effect TEXT",
                 ]),
             Migration(name: "v14: boards laid out with tables", sql: ["ALTER TABLE outbox ADD COLUMN rich TEXT"]),
+            Migration(
+                name: "v15: a day's best result found in an index, for the crowns on boards",
+                sql: ["CREATE INDEX board_result_best ON board_result (chat_id, board, puzzle, guesses)"]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

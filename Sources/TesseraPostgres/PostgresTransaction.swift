@@ -956,6 +956,78 @@
             }
         }
 
+        func crowns(
+            of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber,
+            through last: PuzzleNumber
+        ) async throws -> [UserID: Int] {
+            guard !players.isEmpty, first <= last, let chatKey = try await rowID(of: chat) else { return [:] }
+            // A day's best is one seek in board_result_best; then each player's result of each day, by key.
+            let rows = try await all(
+                """
+                SELECT m.account, COUNT(*)::bigint
+                FROM generate_series(\(first.rawValue)::int, \(last.rawValue)::int) AS day(puzzle)
+                CROSS JOIN LATERAL (
+                    SELECT MIN(guesses) AS guesses FROM board_result
+                    WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND puzzle = day.puzzle
+                        AND guesses IS NOT NULL) best
+                JOIN chat_member m ON m.chat_id = \(chatKey) AND m.account = ANY(\(players.map(\.value)))
+                JOIN board_result r ON r.chat_id = m.chat_id AND r.board = \(board.rawValue)
+                    AND r.puzzle = day.puzzle AND r.player_id = m.player_id AND r.guesses = best.guesses
+                GROUP BY m.account
+                """
+            ) { try $0.decode((String, Int).self) }
+            return Dictionary(uniqueKeysWithValues: rows.map { (UserID(chat.platform, $0.0), $0.1) })
+        }
+
+        func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
+            guard !days.isEmpty, let chatKey = try await rowID(of: chat) else { return [:] }
+            // Ranked and cut on the server: only the rows shown come back, as one row of arrays.
+            let columns = try await self.columns(
+                """
+                SELECT \(unescaped: Self.arrays(of: [
+                    "t.board", "t.display_name", "t.account", "t.language", "t.guesses", "t.hard_mode", "t.finished_at",
+                    "t.streak_before", "t.total",
+                ]))
+                FROM (
+                    SELECT r.board, m.display_name, m.account, r.language, r.guesses, r.hard_mode, r.finished_at,
+                        r.streak_before, count(*) OVER (PARTITION BY r.board) AS total,
+                        row_number() OVER (
+                            PARTITION BY r.board
+                            ORDER BY r.guesses IS NULL, r.guesses, r.finished_at, m.display_name) AS place
+                    FROM board_result r
+                    JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                    JOIN unnest(\(days.map(\.board.rawValue))::text[], \(days.map(\.puzzle.rawValue))::int[])
+                        AS d(board, puzzle) ON r.board = d.board AND r.puzzle = d.puzzle
+                    WHERE r.chat_id = \(chatKey)
+                ) t
+                WHERE t.place <= \(limit)
+                """)
+            guard columns.count == 9 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            try columns.requireOneCount()
+            let (boards, names, accounts, languages, guesses, hardModes, finishedAt, streaksBefore, totals) = (
+                try columns[0].strings(), try columns[1].strings(), try columns[2].strings(), try columns[3].strings(),
+                try columns[4].optionalInts(), try columns[5].bools(), try columns[6].doubles(), try columns[7].ints(),
+                try columns[8].ints()
+            )
+            let puzzles = Dictionary(days.map { ($0.board, $0.puzzle) }) { first, _ in first }
+            var first: [BoardKind: FirstResults] = [:]
+            for index in boards.indices {
+                guard let board = BoardKind(rawValue: boards[index]), let puzzle = puzzles[board] else {
+                    throw PostgresStoreError.damagedRow(column: "board_result.board")
+                }
+                guard let language = Language(rawValue: languages[index]) else {
+                    throw PostgresStoreError.damagedRow(column: "board_result.language")
+                }
+                let result = BoardResult(
+                    chat: chat, board: board, puzzle: puzzle, player: UserID(chat.platform, accounts[index]),
+                    language: language, guesses: guesses[index], hardMode: hardModes[index],
+                    finishedAt: Date(timeIntervalSince1970: finishedAt[index]), streakBefore: streaksBefore[index])
+                first[board, default: FirstResults(results: [], count: totals[index])]
+                    .results.append((name: names[index], result: result))
+            }
+            return first
+        }
+
         func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
         {
             var guesses = Dictionary(players.map { ($0, [String]()) }) { first, _ in first }

@@ -117,6 +117,14 @@ extension OpenTransaction: GameStoreTransaction {
     func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
         name: String, result: BoardResult
     )] { try await sql { try $0.results(in: chat, board: board, puzzle: puzzle) } }
+    func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
+    ) async throws -> [UserID: Int] {
+        try await sql { try $0.crowns(of: players, in: chat, board: board, from: first, through: last) }
+    }
+    func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
+        try await sql { try $0.firstResults(in: chat, of: days, limit: limit) }
+    }
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
         try await sql { try $0.dayMembers(in: chat, board: board, puzzle: puzzle) }
     }

@@ -847,6 +847,9 @@ public final class SQLiteGameStore: GameStore {
         migrator.registerMigration("v24: boards laid out with tables") { db in
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN rich TEXT")
         }
+        migrator.registerMigration("v25: a day's best result found in an index, for the crowns on boards") { db in
+            try db.execute(sql: "CREATE INDEX board_result_best ON board_result (chat_id, board, puzzle, guesses)")
+        }
         return migrator
     }
 }

@@ -836,6 +836,88 @@ struct SQLiteTransaction {
         return results
     }
 
+    func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
+    ) throws -> [UserID: Int] {
+        guard !players.isEmpty, first <= last, let chatKey = try rowID(of: chat) else { return [:] }
+        // A day's best is one seek in board_result_best; then each player's result of each day, by key.
+        let statement = try db.cachedStatement(
+            sql: """
+                WITH RECURSIVE day(puzzle) AS (SELECT ?3 UNION ALL SELECT puzzle + 1 FROM day WHERE puzzle < ?4),
+                best AS (
+                    SELECT puzzle, (
+                        SELECT MIN(guesses) FROM board_result
+                        WHERE chat_id = ?1 AND board = ?2 AND puzzle = day.puzzle AND guesses IS NOT NULL
+                    ) AS guesses
+                    FROM day)
+                SELECT p.account, COUNT(*) FROM best
+                JOIN player p ON p.platform = ?5 AND p.account IN (\(Array(repeating: "?", count: players.count)
+                    .joined(separator: ", ")))
+                JOIN board_result r ON r.chat_id = ?1 AND r.board = ?2 AND r.puzzle = best.puzzle
+                    AND r.player_id = p.id AND r.guesses = best.guesses
+                GROUP BY p.id
+                """)
+        let arguments =
+            [chatKey, board.rawValue, first.rawValue, last.rawValue, chat.platform.rawValue]
+            as [any DatabaseValueConvertible] + players.map(Self.account)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let row = statement.sqliteStatement
+        var crowns: [UserID: Int] = [:]
+        while try cursor.next() != nil {
+            crowns[Self.member(row, account: 0, of: chat)] = Int(sqlite3_column_int64(row, 1))
+        }
+        return crowns
+    }
+
+    func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) throws -> [BoardKind: FirstResults] {
+        guard !days.isEmpty, let chatKey = try rowID(of: chat) else { return [:] }
+        // Ranked and cut by the database: only the rows shown leave it.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT board, display_name, account, language, guesses, hard_mode, finished_at, streak_before, total
+                FROM (
+                    SELECT r.board, p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at,
+                        r.streak_before, COUNT(*) OVER (PARTITION BY r.board) AS total,
+                        ROW_NUMBER() OVER (
+                            PARTITION BY r.board
+                            ORDER BY r.guesses IS NULL, r.guesses, r.finished_at, p.display_name) AS place
+                    FROM board_result r
+                    JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                    JOIN player p ON p.id = r.player_id
+                    WHERE r.chat_id = ? AND (\(Array(repeating: "(r.board = ? AND r.puzzle = ?)", count: days.count)
+                        .joined(separator: " OR ")))
+                )
+                WHERE place <= ?
+                ORDER BY board, place
+                """)
+        let arguments =
+            [chatKey as any DatabaseValueConvertible]
+            + days.flatMap { [$0.board.rawValue, $0.puzzle.rawValue] as [any DatabaseValueConvertible] } + [limit]
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let row = statement.sqliteStatement
+        func text(_ index: Int32) -> String { Self.text(row, index) }
+        let puzzles = Dictionary(days.map { ($0.board, $0.puzzle) }) { first, _ in first }
+        var first: [BoardKind: FirstResults] = [:]
+        while try cursor.next() != nil {
+            guard let board = BoardKind(rawValue: text(0)), let puzzle = puzzles[board] else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "board")
+            }
+            guard let language = Language(rawValue: text(3)) else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+            }
+            let result = BoardResult(
+                chat: chat, board: board, puzzle: puzzle, player: Self.member(row, account: 2, of: chat),
+                language: language,
+                guesses: sqlite3_column_type(row, 4) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 4)),
+                hardMode: sqlite3_column_int64(row, 5) != 0,
+                finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 6)),
+                streakBefore: Int(sqlite3_column_int64(row, 7)))
+            first[board, default: FirstResults(results: [], count: Int(sqlite3_column_int64(row, 8)))]
+                .results.append((name: text(1), result: result))
+        }
+        return first
+    }
+
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber) throws
         -> [UserID: BoardRecord]
     {

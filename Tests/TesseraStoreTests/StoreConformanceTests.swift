@@ -560,7 +560,7 @@ struct StoreConformanceTests {
     }
 
     @Test(
-        "Records: each member's crowns (best wins, ties shared) and best streak over days, on one board and group only",
+        "Records (crowns, ties shared; best streak) over days on one board and group, crowns of some players, first results",
         arguments: StoreKind.all)
     func records(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
@@ -610,6 +610,41 @@ struct StoreConformanceTests {
                 ],
                 "a streak counts the wins before the first day")
             #expect(try await read(-9, 1, 4) == [:], "a group the store has never seen")
+            // The crowns of the lines a board shows: the same counts, for the players asked about only.
+            let crowns = { (players: [Int64], first: Int, last: Int) in
+                try await store.write { transaction in
+                    try await transaction.crowns(
+                        of: players.map(UserID.init), in: ChatID(-1), board: .tessera, from: PuzzleNumber(first),
+                        through: PuzzleNumber(last))
+                }
+            }
+            #expect(try await crowns([1, 2, 3, 4], 1, 4) == [UserID(1): 1, UserID(2): 2, UserID(3): 1])
+            #expect(try await crowns([2, 4], 1, 4) == [UserID(2): 2], "only those asked about, with a crown")
+            #expect(try await crowns([1, 2, 3], 3, 3) == [:], "a day nobody won has no crown")
+            #expect(try await crowns([], 1, 4) == [:])
+            // The other boards' first results of a day, each with its count, in one read.
+            try await store.write { transaction in
+                for (player, minutes) in [(1, 61), (2, 41), (3, 41), (4, nil)] as [(Int64, Int?)] {
+                    let mini = BoardResult(
+                        chat: ChatID(-1), board: .mini, puzzle: PuzzleNumber(9), player: UserID(player),
+                        language: .english, guesses: minutes, hardMode: false,
+                        finishedAt: Date(timeIntervalSince1970: Double(100 - player)))
+                    _ = try await engine.count(mini, periods: [], store: transaction)
+                }
+            }
+            let first = try await store.write { transaction in
+                try await transaction.firstResults(
+                    in: ChatID(-1),
+                    of: [
+                        BoardDay(.mini, PuzzleNumber(9)), BoardDay(.strands, PuzzleNumber(9)),
+                        BoardDay(.tessera, PuzzleNumber(2)),
+                    ],
+                    limit: 2)
+            }
+            let mini = first[.mini].map { ($0.count, $0.results.map(\.result.player).sorted { $0.value < $1.value }) }
+            #expect(mini?.0 == 4 && mini?.1 == [UserID(2), UserID(3)], "fewest first, ties by the finish: \(first)")
+            #expect(first[.strands] == nil)
+            #expect(first[.tessera]?.count == 3 && first[.tessera]?.results.count == 2)
         }
     }
 
