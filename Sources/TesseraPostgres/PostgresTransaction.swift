@@ -981,26 +981,28 @@
 
         func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
             guard !days.isEmpty, let chatKey = try await rowID(of: chat) else { return [:] }
-            // Ranked and cut on the server: only the rows shown come back, as one row of arrays.
+            // Each day sorted and cut on the server, by its own results' order: only the rows shown come back, as
+            // one row of arrays.
             let columns = try await self.columns(
                 """
                 SELECT \(unescaped: Self.arrays(of: [
                     "t.board", "t.display_name", "t.account", "t.language", "t.guesses", "t.hard_mode", "t.finished_at",
                     "t.streak_before", "t.total",
                 ]))
-                FROM (
-                    SELECT r.board, m.display_name, m.account, r.language, r.guesses, r.hard_mode, r.finished_at,
-                        r.streak_before, count(*) OVER (PARTITION BY r.board) AS total,
-                        row_number() OVER (
-                            PARTITION BY r.board
-                            ORDER BY r.guesses IS NULL, r.guesses, r.finished_at, m.display_name) AS place
-                    FROM board_result r
+                FROM unnest(\(days.map(\.board.rawValue))::text[], \(days.map(\.puzzle.rawValue))::int[]) AS d(board, puzzle)
+                CROSS JOIN LATERAL (
+                    SELECT count(*) AS total FROM board_result r
                     JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
-                    JOIN unnest(\(days.map(\.board.rawValue))::text[], \(days.map(\.puzzle.rawValue))::int[])
-                        AS d(board, puzzle) ON r.board = d.board AND r.puzzle = d.puzzle
-                    WHERE r.chat_id = \(chatKey)
+                    WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle
+                ) c
+                CROSS JOIN LATERAL (
+                    SELECT d.board, m.display_name, m.account, r.language, r.guesses, r.hard_mode, r.finished_at,
+                        r.streak_before, c.total
+                    FROM board_result r JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                    WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle
+                    ORDER BY r.guesses IS NULL, r.guesses, r.finished_at
+                    LIMIT \(limit)
                 ) t
-                WHERE t.place <= \(limit)
                 """)
             guard columns.count == 9 else { throw PostgresStoreError.damagedRow(column: "board_result") }
             try columns.requireOneCount()

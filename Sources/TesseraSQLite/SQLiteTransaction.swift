@@ -870,50 +870,44 @@ struct SQLiteTransaction {
     }
 
     func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) throws -> [BoardKind: FirstResults] {
-        guard !days.isEmpty, let chatKey = try rowID(of: chat) else { return [:] }
-        // Ranked and cut by the database: only the rows shown leave it.
+        guard let chatKey = try rowID(of: chat) else { return [:] }
+        // Sorted on the result's own columns and cut before any name is read: only the rows shown are joined.
+        let member = "EXISTS (SELECT 1 FROM chat_member m WHERE m.chat_id = r.chat_id AND m.player_id = r.player_id)"
         let statement = try db.cachedStatement(
             sql: """
-                SELECT board, display_name, account, language, guesses, hard_mode, finished_at, streak_before, total
+                SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
                 FROM (
-                    SELECT r.board, p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at,
-                        r.streak_before, COUNT(*) OVER (PARTITION BY r.board) AS total,
-                        ROW_NUMBER() OVER (
-                            PARTITION BY r.board
-                            ORDER BY r.guesses IS NULL, r.guesses, r.finished_at, p.display_name) AS place
-                    FROM board_result r
-                    JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
-                    JOIN player p ON p.id = r.player_id
-                    WHERE r.chat_id = ? AND (\(Array(repeating: "(r.board = ? AND r.puzzle = ?)", count: days.count)
-                        .joined(separator: " OR ")))
-                )
-                WHERE place <= ?
-                ORDER BY board, place
+                    SELECT player_id, language, guesses, hard_mode, finished_at, streak_before FROM board_result r
+                    WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(member)
+                    ORDER BY guesses IS NULL, guesses, finished_at LIMIT ?4
+                ) r
+                JOIN player p ON p.id = r.player_id
                 """)
-        let arguments =
-            [chatKey as any DatabaseValueConvertible]
-            + days.flatMap { [$0.board.rawValue, $0.puzzle.rawValue] as [any DatabaseValueConvertible] } + [limit]
-        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let counting = try db.cachedStatement(
+            sql: "SELECT COUNT(*) FROM board_result r WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(member)")
         let row = statement.sqliteStatement
         func text(_ index: Int32) -> String { Self.text(row, index) }
-        let puzzles = Dictionary(days.map { ($0.board, $0.puzzle) }) { first, _ in first }
         var first: [BoardKind: FirstResults] = [:]
-        while try cursor.next() != nil {
-            guard let board = BoardKind(rawValue: text(0)), let puzzle = puzzles[board] else {
-                throw SQLiteStoreError.damagedRow(table: "board_result", column: "board")
+        for day in days {
+            let arguments: StatementArguments = [chatKey, day.board.rawValue, day.puzzle.rawValue]
+            let count = try Int.fetchOne(counting, arguments: arguments) ?? 0
+            guard count > 0 else { continue }
+            var results: [(name: String, result: BoardResult)] = []
+            let cursor = try Row.fetchCursor(statement, arguments: arguments + [limit])
+            while try cursor.next() != nil {
+                guard let language = Language(rawValue: text(2)) else {
+                    throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+                }
+                let result = BoardResult(
+                    chat: chat, board: day.board, puzzle: day.puzzle, player: Self.member(row, account: 1, of: chat),
+                    language: language,
+                    guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
+                    hardMode: sqlite3_column_int64(row, 4) != 0,
+                    finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
+                    streakBefore: Int(sqlite3_column_int64(row, 6)))
+                results.append((name: text(0), result: result))
             }
-            guard let language = Language(rawValue: text(3)) else {
-                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
-            }
-            let result = BoardResult(
-                chat: chat, board: board, puzzle: puzzle, player: Self.member(row, account: 2, of: chat),
-                language: language,
-                guesses: sqlite3_column_type(row, 4) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 4)),
-                hardMode: sqlite3_column_int64(row, 5) != 0,
-                finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 6)),
-                streakBefore: Int(sqlite3_column_int64(row, 7)))
-            first[board, default: FirstResults(results: [], count: Int(sqlite3_column_int64(row, 8)))]
-                .results.append((name: text(1), result: result))
+            first[day.board] = FirstResults(results: results, count: count)
         }
         return first
     }

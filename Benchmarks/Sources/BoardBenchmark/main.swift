@@ -132,14 +132,17 @@ for puzzle in (today.rawValue - days)...today.rawValue {
         }
     }
 }
-// The other puzzles pasted on the summary's day, a fifth of the group each: the summary's line a game (issue 41).
-// A generator of their own, so that the year's results are the same as without them.
+// The other puzzles pasted on the summary's day, a fifth of the group each (TESSERA_BENCHMARK_PASTES: another
+// share, 0 for none): the summary's line a game (issue 41). A generator of their own, so that the year's results
+// are the same whatever the share.
+let pasteShare = ProcessInfo.processInfo.environment["TESSERA_BENCHMARK_PASTES"].flatMap(Double.init) ?? 0.2
+print("  other puzzles pasted on the summary's day: \(Int(pasteShare * 100)) % of the group each")
 var pastes = SplitMix64(seed: 41)
 let summaryDate = schedule.day(of: PuzzleNumber(today.rawValue - 1))
 let otherBoards: [(PuzzleShare.Game, BoardKind)] = [(.connections, .connections), (.strands, .strands), (.mini, .mini)]
 for (game, board) in otherBoards {
     var batch: [BoardResult] = []
-    for member in 1...members where Double.random(in: 0..<1, using: &pastes) < 0.2 {
+    for member in 1...members where Double.random(in: 0..<1, using: &pastes) < pasteShare {
         batch.append(
             BoardResult(
                 chat: chat, board: board, puzzle: game.schedule.puzzle(on: summaryDate),
