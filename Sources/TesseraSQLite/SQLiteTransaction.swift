@@ -817,23 +817,29 @@ struct SQLiteTransaction {
                 """)
         let cursor = try Row.fetchCursor(statement, arguments: [chatKey, board.rawValue, puzzle.rawValue])
         let row = statement.sqliteStatement
-        func text(_ index: Int32) -> String { Self.text(row, index) }
         var results: [(name: String, result: BoardResult)] = []
         while try cursor.next() != nil {
-            guard let language = Language(rawValue: text(2)) else {
-                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
-            }
-            let result = BoardResult(
-                chat: chat, board: board, puzzle: puzzle,
-                player: Self.member(row, account: 1, of: chat),
-                language: language,
-                guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
-                hardMode: sqlite3_column_int64(row, 4) != 0,
-                finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
-                streakBefore: Int(sqlite3_column_int64(row, 6)))
-            results.append((name: text(0), result: result))
+            results.append(try Self.boardResult(row, chat: chat, day: BoardDay(board, puzzle)))
         }
         return results
+    }
+
+    /// A result read with its member's name, in the columns `display_name, account, language, guesses,
+    /// hard_mode, finished_at, streak_before`.
+    private static func boardResult(_ row: SQLiteStatement, chat: ChatID, day: BoardDay) throws -> (
+        name: String, result: BoardResult
+    ) {
+        guard let language = Language(rawValue: text(row, 2)) else {
+            throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+        }
+        let result = BoardResult(
+            chat: chat, board: day.board, puzzle: day.puzzle, player: member(row, account: 1, of: chat),
+            language: language,
+            guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
+            hardMode: sqlite3_column_int64(row, 4) != 0,
+            finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
+            streakBefore: Int(sqlite3_column_int64(row, 6)))
+        return (name: text(row, 0), result: result)
     }
 
     func crowns(
@@ -886,7 +892,6 @@ struct SQLiteTransaction {
         let counting = try db.cachedStatement(
             sql: "SELECT COUNT(*) FROM board_result r WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(member)")
         let row = statement.sqliteStatement
-        func text(_ index: Int32) -> String { Self.text(row, index) }
         var first: [BoardKind: FirstResults] = [:]
         for day in days {
             let arguments: StatementArguments = [chatKey, day.board.rawValue, day.puzzle.rawValue]
@@ -894,19 +899,7 @@ struct SQLiteTransaction {
             guard count > 0 else { continue }
             var results: [(name: String, result: BoardResult)] = []
             let cursor = try Row.fetchCursor(statement, arguments: arguments + [limit])
-            while try cursor.next() != nil {
-                guard let language = Language(rawValue: text(2)) else {
-                    throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
-                }
-                let result = BoardResult(
-                    chat: chat, board: day.board, puzzle: day.puzzle, player: Self.member(row, account: 1, of: chat),
-                    language: language,
-                    guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
-                    hardMode: sqlite3_column_int64(row, 4) != 0,
-                    finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
-                    streakBefore: Int(sqlite3_column_int64(row, 6)))
-                results.append((name: text(0), result: result))
-            }
+            while try cursor.next() != nil { results.append(try Self.boardResult(row, chat: chat, day: day)) }
             first[day.board] = FirstResults(results: results, count: count)
         }
         return first
