@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraTesting
 import Testing
 
 @testable import TesseraEngine
@@ -34,7 +35,12 @@ struct RichLayoutTests {
     func noTableNoLayout() async throws {
         let harness = try EngineHarness()
         let replies = try await harness.send("/leaderboard week", in: -5, group: true)
-        #expect(replies.first?.rich == nil && replies.first?.html.isEmpty == false)
+        let reply = try #require(replies.first)
+        #expect(reply.html.hasPrefix("No results for puzzle") && reply.rich == nil, "\(reply.html)")
+        // A table without rows shows nothing: the message is its text alone.
+        let empty = OutgoingMessage(
+            chat: ChatID(-5), chatKind: .group, layout: .board(title: "Week", header: ["#", "Player"], rows: []))
+        #expect(empty.rich == nil && empty.html == "<b>Week</b>")
     }
 
     @Test("Rendered: each line a paragraph, well-formed alone (a stray close dropped); cells escaped; rows filled")
