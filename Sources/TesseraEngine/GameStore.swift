@@ -3,10 +3,17 @@ public import TesseraCore
 
 /// What the engine needs from storage, inside one transaction: everything one update reads and changes,
 /// committed together with the replies it queues (and, by the caller, the transport's position), or not at all.
+/// Its roles are apart, each in one protocol: play, analyses, groups and their boards, the outbox, players' own
+/// data, and batches.
 ///
 /// Every call is `async`, so a store whose database answers over the network can implement it; a store's
 /// blocking work still runs on its own threads, never on the cooperative pool.
-public protocol GameStoreTransaction: Sendable {
+public protocol GameStoreTransaction: PlayStorage, AnalysisStorage, GroupStorage, OutboxStorage, PlayerDataStorage,
+    BatchStorage
+{}
+
+/// Players, their daily games, practice and archive games, and reminders.
+public protocol PlayStorage: Sendable {
     func player(_ id: UserID) async throws -> Player?
     func save(_ player: Player) async throws
 
@@ -35,7 +42,13 @@ public protocol GameStoreTransaction: Sendable {
     /// Counts one more game started under a key, kept until `puzzle` has closed everywhere.
     func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws
 
-    // Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``)
+    /// The players who asked for streak reminders; claimed until the transaction ends, as
+    /// ``GroupStorage/activeGroups(on:)`` claims groups, so that no reminder is queued twice.
+    func playersWithReminders() async throws -> [Player]
+}
+
+/// Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``).
+public protocol AnalysisStorage: Sendable {
 
     /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
@@ -63,8 +76,10 @@ public protocol GameStoreTransaction: Sendable {
     func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool
     /// The JSON of a player's latest analysed practice games in a language, newest first, at most `limit`.
     func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
+}
 
-    // Groups and their boards
+/// Groups and their boards.
+public protocol GroupStorage: Sendable {
 
     func group(_ chat: ChatID) async throws -> Group?
     func save(_ group: Group) async throws
@@ -136,7 +151,12 @@ public protocol GameStoreTransaction: Sendable {
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )]
+    /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
+    func moveChat(from old: ChatID, to new: ChatID) async throws
+}
 
+/// What is stored about a player as a person: `/export`, `/forgetme`, and what stays of them once forgotten.
+public protocol PlayerDataStorage: Sendable {
     /// Everything stored about a player, for `/export`; nil if nothing is.
     func data(of player: UserID) async throws -> PlayerData?
     /// Every finished analysis of a player's daily games, in one read.
@@ -154,11 +174,10 @@ public protocol GameStoreTransaction: Sendable {
     /// Drops the keys of puzzles before `puzzle`, replay guards and practice counts: closed everywhere, those
     /// days can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) async throws
+}
 
-    /// The players who asked for streak reminders; claimed until the transaction ends, as
-    /// ``activeGroups(on:)`` claims groups, so that no reminder is queued twice.
-    func playersWithReminders() async throws -> [Player]
-
+/// Replies waiting to be sent, and the chats they go to.
+public protocol OutboxStorage: Sendable {
     /// How many messages to a chat wait in the outbox.
     func pendingCount(in chat: ChatID) async throws -> Int
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
@@ -166,8 +185,14 @@ public protocol GameStoreTransaction: Sendable {
 
     /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
     func noteActivity(in chat: ChatID) async throws
-    /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
-    func moveChat(from old: ChatID, to new: ChatID) async throws
+}
+
+/// A batch of updates read and written at once (``BatchWork``), and a message's changes undone alone.
+public protocol BatchStorage: Sendable {
+    /// Reads what a batch declared it needs, in as few statements as the store can.
+    func load(_ needs: BatchNeeds) async throws -> BatchValues
+    /// Writes what a batch changed, in as few statements as the store can.
+    func apply(_ changes: BatchChanges) async throws
     /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
     func isolated(_ body: () async throws -> Void) async throws
 }
@@ -197,11 +222,16 @@ public protocol GameStore: Sendable {
     /// stored or neither is. When the stored position is no longer `position` (the batch was applied already,
     /// by an earlier try or another process), nothing runs and this returns nil. The commit may not be on disk
     /// yet when this returns: ``flush()`` before acknowledging the batch to the platform.
+    ///
+    /// `needs` declares what the batch reads: the store loads it with the position, and `body` gets it; the
+    /// changes `body` returns are written with the new position. A store across a network does each in one
+    /// statement, so a batch costs a few round trips whatever its size.
     func processBatch<Result: Sendable>(
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        loading needs: BatchNeeds,
+        _ body: @Sendable (any GameStoreTransaction, BatchValues) async throws -> (Result, BatchChanges)
     ) async throws -> Result?
 
     /// Waits until everything committed so far would survive a power cut.
@@ -256,9 +286,28 @@ extension OutboxEntry {
     /// How many of one chat's messages a read of the outbox returns (``GameStore/pendingMessages(limit:now:platform:)``):
     /// enough for a chat's burst, few enough that a flooded chat leaves room for every other. Every store keeps it.
     public static let pendingPerChat = 5
+
+    /// A read of the outbox in the order it is sent: chats in the order of their oldest message, each chat's
+    /// messages in their own order. Every store returns its read so.
+    public static func inSendingOrder(_ entries: [OutboxEntry]) -> [OutboxEntry] {
+        var oldest: [ChatID: Int64] = [:]
+        for entry in entries { oldest[entry.message.chat] = min(oldest[entry.message.chat] ?? entry.id, entry.id) }
+        let place = { (entry: OutboxEntry) in oldest[entry.message.chat] ?? entry.id }
+        return entries.sorted { place($0) == place($1) ? $0.id < $1.id : place($0) < place($1) }
+    }
 }
 
 extension GameStore {
+    /// Processes a batch that reads and writes through its transaction alone (``processBatch(transport:from:to:loading:_:)``).
+    public func processBatch<Result: Sendable>(
+        transport: String, from position: String?, to nextPosition: String,
+        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+    ) async throws -> Result? {
+        try await processBatch(transport: transport, from: position, to: nextPosition, loading: BatchNeeds()) {
+            transaction, _ in (try await body(transaction), BatchChanges())
+        }
+    }
+
     /// Removes sent messages from the outbox.
     public func markSent(_ ids: [Int64]) async throws { try await markSent(ids, posted: []) }
 

@@ -1,6 +1,19 @@
 #if PostgreSQL
     import Logging
     import PostgresNIO
+    import Synchronization
+
+    /// Statements sent to the server, each a round trip: what a batch costs across a network, counted by the
+    /// store itself (``PostgresGameStore/statementsSent``).
+    public final class StatementCounter: Sendable {
+        private let sent = Atomic<Int>(0)
+
+        public init() {}
+
+        func count() { sent.add(1, ordering: .relaxed) }
+
+        public var value: Int { sent.load(ordering: .relaxed) }
+    }
 
     extension PostgresConnection {
         /// Runs a query, or fails at once when the connection has closed.
@@ -11,8 +24,11 @@
         /// tried again on a new connection. (A close in the microseconds between the check and the write is not
         /// caught.)
         @discardableResult
-        func checkedQuery(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+        func checkedQuery(_ query: PostgresQuery, logger: Logger, counting counter: StatementCounter? = nil)
+            async throws -> PostgresRowSequence
+        {
             guard !isClosed else { throw PostgresStoreError.connectionClosed }
+            counter?.count()
             return try await self.query(query, logger: logger)
         }
 
@@ -20,11 +36,13 @@
         /// error as it was thrown. postgres-nio's own `withTransaction` rolls back with a plain query, which a
         /// connection closed under the body would never answer.
         func inTransaction<Result>(
-            logger: Logger, readOnly: Bool = false, _ body: (PostgresConnection) async throws -> Result
+            logger: Logger, readOnly: Bool = false, counting counter: StatementCounter? = nil,
+            _ body: (PostgresConnection) async throws -> Result
         ) async throws -> Result {
             // A read-only one sees one snapshot throughout (repeatable read), as SQLite's reader does.
             try await checkedQuery(
-                readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger)
+                readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", logger: logger,
+                counting: counter)
             let result: Result
             do {
                 result = try await body(self)
@@ -32,7 +50,7 @@
                 // A closed connection's transaction ended with its session: nothing is left to roll back.
                 if !isClosed {
                     do {
-                        try await checkedQuery("ROLLBACK", logger: logger)
+                        try await checkedQuery("ROLLBACK", logger: logger, counting: counter)
                     } catch let rollback {
                         // Not back to the pool in the middle of a transaction: closed, it is replaced.
                         logger.warning(
@@ -44,7 +62,7 @@
                 }
                 throw error
             }
-            try await checkedQuery("COMMIT", logger: logger)
+            try await checkedQuery("COMMIT", logger: logger, counting: counter)
             return result
         }
 

@@ -78,6 +78,8 @@
         /// The connection pool: a `Service` that runs for as long as the store is used (``run()``).
         public let client: PostgresClient
         private let logger: Logger
+        /// Every statement this store sent, `BEGIN` and `COMMIT` too: its round trips to the server.
+        private let statements = StatementCounter()
         /// This process's name on the messages it holds while sending.
         private let sender = UUID().uuidString
         /// The outbox keys' random start, read once: it is made with the database and never changes.
@@ -132,6 +134,10 @@
             client.options.additionalStartupParameters = Self.sessionSettings
             self.client = PostgresClient(configuration: client, backgroundLogger: logger)
         }
+
+        /// How many statements this store has sent to the server so far, each a round trip: a batch's cost across a
+        /// network is the difference before and after it.
+        public var statementsSent: Int { statements.value }
 
         /// Runs the connection pool until a graceful shutdown (it goes last, after everything that uses it) or
         /// cancellation: the store works only while this runs, as a service of the bot's group.
@@ -203,14 +209,32 @@
         private func transaction<Result: Sendable>(
             readOnly: Bool = false, _ body: @Sendable (PostgresTransaction) async throws -> Result
         ) async throws -> Result {
-            let logger = self.logger
+            let (logger, counter) = (self.logger, statements)
+            return try await leasing { connection in
+                try await connection.inTransaction(logger: logger, readOnly: readOnly, counting: counter) {
+                    try await body(PostgresTransaction(connection: $0, logger: logger, counter: counter))
+                }
+            }
+        }
+
+        /// Runs one statement on a pooled connection, outside `BEGIN` and `COMMIT`: a statement alone is a
+        /// transaction of its own, and costs one round trip instead of three.
+        private func statement<Result: Sendable>(
+            _ body: @Sendable (PostgresTransaction) async throws -> Result
+        ) async throws -> Result {
+            let (logger, counter) = (self.logger, statements)
+            return try await leasing { connection in
+                try await body(PostgresTransaction(connection: connection, logger: logger, counter: counter))
+            }
+        }
+
+        private func leasing<Result: Sendable>(
+            _ body: @Sendable (PostgresConnection) async throws -> Result
+        ) async throws -> Result {
             for _ in 0...configuration.maximumConnections {
                 let leased = try await client.withConnection { connection -> Leased<Result> in
                     guard !connection.isClosed else { return .closed }
-                    return .done(
-                        try await connection.inTransaction(logger: logger, readOnly: readOnly) { connection in
-                            try await body(PostgresTransaction(connection: connection, logger: logger))
-                        })
+                    return .done(try await body(connection))
                 }
                 if case .done(let result) = leased { return result }
             }
@@ -238,7 +262,7 @@
         }
 
         public func position(of transport: String) async throws -> String? {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.one(
                     "SELECT next FROM transport_position WHERE transport = \(transport)"
                 ) { try $0.decode(String.self) }
@@ -248,29 +272,22 @@
         /// The batch was applied by another process while this one applied it: rolled back, and skipped.
         private struct AppliedElsewhere: Error {}
 
+        /// `BEGIN`, the position locked with the batch's reads, its writes with the position moved, `COMMIT`: four
+        /// round trips, and one or two more for each message that needed more than the batch declared.
         public func processBatch<Result: Sendable>(
             transport: String,
             from position: String?,
             to nextPosition: String,
-            _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+            loading needs: BatchNeeds,
+            _ body: @Sendable (any GameStoreTransaction, BatchValues) async throws -> (Result, BatchChanges)
         ) async throws -> Result? {
             do {
                 return try await transaction { transaction in
-                    let stored = try await transaction.one(
-                        "SELECT next FROM transport_position WHERE transport = \(transport) FOR UPDATE"
-                    ) { try $0.decode(String.self) }
+                    let (stored, values) = try await transaction.load(needs, lockingPositionOf: transport)
                     guard stored == position else { return nil }
-                    let result = try await body(transaction)
-                    // Compare and set: two processes that both found no position cannot both move it.
-                    let moved = try await transaction.one(
-                        """
-                        INSERT INTO transport_position (transport, next) VALUES (\(transport), \(nextPosition))
-                        ON CONFLICT (transport) DO UPDATE SET next = excluded.next
-                            WHERE transport_position.next IS NOT DISTINCT FROM \(position)
-                        RETURNING 1
-                        """
-                    ) { try $0.decode(Int.self) }
-                    guard moved != nil else { throw AppliedElsewhere() }
+                    let (result, changes) = try await body(transaction, values)
+                    let move = PostgresTransaction.PositionMove(transport: transport, from: position, to: nextPosition)
+                    guard try await transaction.apply(changes, moving: move) else { throw AppliedElsewhere() }
                     return result
                 }
             } catch is AppliedElsewhere {
@@ -284,47 +301,43 @@
         public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
             let (sender, lease) = (self.sender, Self.lease)
             let prefix = try await outboxKeyPrefix()
-            return try await transaction { transaction in
+            let kinds = ChatMessage.ChatKind.allCases.map(\.rawValue)
+            // One statement, its own transaction: the rows it takes stay locked until it has leased them.
+            return try await statement { transaction in
                 // Oldest first, a few of each chat. A message another sender holds, or one postponed, is skipped, and
                 // so are the later ones of its chat, which keep their order (an older version of a live board never
                 // follows a newer); rows being claimed right now are skipped, not waited for.
                 // Direct chats and groups are read apart, each up to the limit: groups at their backlog cap never
                 // crowd a direct reply out of a pass.
-                var chosen: [Int64] = []
-                var chats: [String: Int] = [:]
-                for kind in ChatMessage.ChatKind.allCases {
-                    let candidates = try await transaction.all(
-                        """
-                        SELECT id, platform, address FROM outbox o
-                        WHERE NOT claimed AND chat_kind = \(kind.rawValue) AND not_before <= \(now.timeIntervalSince1970)
-                            AND (\(platform?.rawValue)::text IS NULL OR platform = \(platform?.rawValue))
-                            AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
-                            AND NOT EXISTS (
-                                SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
-                                    AND e.id < o.id AND (
-                                        (e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
-                                        OR (NOT e.claimed AND e.not_before > \(now.timeIntervalSince1970))))
-                        ORDER BY id LIMIT \(limit * 4)
-                        FOR UPDATE SKIP LOCKED
-                        """
-                    ) { try $0.decode((Int64, String, String).self) }
-                    var chosenOfKind = 0
-                    for (id, platform, address) in candidates where chosenOfKind < limit {
-                        let chat = platform + " " + address
-                        guard chats[chat, default: 0] < OutboxEntry.pendingPerChat else { continue }
-                        chats[chat, default: 0] += 1
-                        chosen.append(id)
-                        chosenOfKind += 1
-                    }
-                }
-                guard !chosen.isEmpty else { return [] }
                 let rows = try await transaction.all(
                     """
+                    WITH candidates AS (
+                        SELECT c.id, c.platform, c.address, c.chat_kind FROM unnest(\(kinds)::text[]) AS k (kind)
+                        CROSS JOIN LATERAL (
+                            SELECT id, platform, address, chat_kind FROM outbox o
+                            WHERE NOT claimed AND chat_kind = k.kind AND not_before <= \(now.timeIntervalSince1970)
+                                AND (\(platform?.rawValue)::text IS NULL OR platform = \(platform?.rawValue))
+                                AND (leased_until IS NULL OR leased_until < clock_timestamp() OR leased_by = \(sender))
+                                AND NOT EXISTS (
+                                    SELECT 1 FROM outbox e WHERE e.platform = o.platform AND e.address = o.address
+                                        AND e.id < o.id AND (
+                                            (e.leased_until >= clock_timestamp() AND e.leased_by != \(sender))
+                                            OR (NOT e.claimed AND e.not_before > \(now.timeIntervalSince1970))))
+                            ORDER BY id LIMIT \(limit * 4)
+                            FOR UPDATE SKIP LOCKED) c),
+                    of_chats AS (
+                        SELECT id, chat_kind, row_number() OVER (PARTITION BY platform, address ORDER BY id) AS place
+                        FROM candidates),
+                    chosen AS (
+                        SELECT id FROM (
+                            SELECT id, row_number() OVER (PARTITION BY chat_kind ORDER BY id) AS place FROM of_chats
+                            WHERE place <= \(OutboxEntry.pendingPerChat)) of_kinds
+                        WHERE place <= \(limit))
                     UPDATE outbox SET leased_until = clock_timestamp() + make_interval(secs => \(lease)),
                         leased_by = \(sender)
-                    WHERE id = ANY(\(chosen))
-                    RETURNING id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name, document,
-                        at_most_once, silent, action, live, reposts_live, effect, rich,
+                    FROM chosen WHERE outbox.id = chosen.id
+                    RETURNING outbox.id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
+                        document, at_most_once, silent, action, live, reposts_live, effect, rich,
                         (SELECT message_id FROM live_message l WHERE l.platform = outbox.platform
                             AND l.address = outbox.address AND l.key = outbox.live)
                     """
@@ -338,69 +351,46 @@
                 }
                 var entries: [OutboxEntry] = []
                 for row in rows {
-                    guard let platform = Platform(rawValue: row.1) else {
-                        throw PostgresStoreError.damagedRow(column: "outbox.platform")
+                    let stored = StoredMessage(
+                        platform: row.1, address: row.2, chatKind: row.3, html: row.4, replyTo: row.5, thread: row.6,
+                        buttons: row.7, documentName: row.8, document: row.9, atMostOnce: row.10, silent: row.11,
+                        action: row.12, live: row.13, repostsLive: row.14, effect: row.15, rich: row.16)
+                    let message: OutgoingMessage
+                    do {
+                        message = try stored.message()
+                    } catch let error as StoredMessage.Damaged {
+                        throw PostgresStoreError.damagedRow(column: "outbox.\(error.column)")
                     }
-                    guard let kind = ChatMessage.ChatKind(rawValue: row.3) else {
-                        throw PostgresStoreError.damagedRow(column: "outbox.chat_kind")
-                    }
-                    let buttons = try row.7.map { json in
-                        do {
-                            return try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
-                        } catch {
-                            throw PostgresStoreError.damagedRow(column: "outbox.buttons")
-                        }
-                    }
-                    let action = try row.12.map { json in
-                        do {
-                            return try JSONDecoder().decode(OutgoingMessage.Action.self, from: Data(json.utf8))
-                        } catch {
-                            throw PostgresStoreError.damagedRow(column: "outbox.action")
-                        }
-                    }
-                    var message = OutgoingMessage(
-                        chat: ChatID(platform, row.2), chatKind: kind, html: row.4, replyTo: row.5.map(MessageID.init),
-                        thread: row.6.map(MessageID.init), buttons: buttons ?? [],
-                        document: row.8.map { .init(fileName: $0, contents: Array(row.9 ?? Data())) },
-                        atMostOnce: row.10, silent: row.11, action: action ?? .post, live: row.13, repostsLive: row.14)
-                    // An effect this build does not know is left out: it only decorates the message.
-                    message.effect = row.15.flatMap(OutgoingMessage.Effect.init)
-                    message.rich = row.16.flatMap(RichLayout.init(json:))
                     entries.append(
                         OutboxEntry(
                             id: row.0, message: message, livePost: row.17.map(MessageID.init), key: "\(prefix).\(row.0)"
                         ))
                 }
-                // Chats in the order of their oldest message, each chat's in its own order.
-                var oldest: [ChatID: Int64] = [:]
-                for entry in entries {
-                    oldest[entry.message.chat] = min(oldest[entry.message.chat] ?? entry.id, entry.id)
-                }
-                let place = { (entry: OutboxEntry) in oldest[entry.message.chat] ?? entry.id }
-                return entries.sorted { place($0) == place($1) ? $0.id < $1.id : place($0) < place($1) }
+                return OutboxEntry.inSendingOrder(entries)
             }
         }
 
         public func markSent(_ ids: [Int64], posted: [PostedLiveMessage]) async throws {
             guard !ids.isEmpty else { return }
-            try await transaction { transaction in
-                try await transaction.execute("DELETE FROM outbox WHERE id = ANY(\(ids))")
-                for live in posted {
-                    // One live message per chat: a new game's board replaces the last one's.
-                    try await transaction.execute(
-                        """
-                        INSERT INTO live_message (platform, address, key, message_id)
-                        VALUES (\(live.chat.platform.rawValue), \(live.chat.value), \(live.key), \(live.messageID.value))
-                        ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key, message_id = excluded.message_id
-                        """)
-                }
+            // One live message per chat: a new game's board replaces the last one's, and the last posted wins.
+            let live = Array(
+                Dictionary(posted.map { ($0.chat, $0) }, uniquingKeysWith: { _, last in last }).values)
+            try await statement { transaction in
+                try await transaction.execute(
+                    """
+                    WITH sent AS (DELETE FROM outbox WHERE id = ANY(\(ids)) RETURNING 1)
+                    INSERT INTO live_message (platform, address, key, message_id)
+                    SELECT * FROM unnest(\(live.map(\.chat.platform.rawValue))::text[], \(live.map(\.chat.value))::text[],
+                        \(live.map(\.key))::text[], \(live.map(\.messageID.value))::text[])
+                    ON CONFLICT (platform, address) DO UPDATE SET key = excluded.key, message_id = excluded.message_id
+                    """)
             }
         }
 
         public func hold(_ ids: [Int64], for duration: Duration) async throws -> Set<Int64> {
             let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             let sender = self.sender
-            return try await transaction { transaction in
+            return try await statement { transaction in
                 // Still this sender's, or nobody's: its lease ran out and no other sender took it. A claimed
                 // message is held while its send lasts, by the sender that claimed it.
                 Set(
@@ -417,17 +407,17 @@
         }
 
         public func claim(_ id: Int64) async throws {
-            try await transaction { try await $0.execute("UPDATE outbox SET claimed = true WHERE id = \(id)") }
+            try await statement { try await $0.execute("UPDATE outbox SET claimed = true WHERE id = \(id)") }
         }
 
         public func unclaim(_ id: Int64) async throws {
-            try await transaction {
+            try await statement {
                 try await $0.execute("UPDATE outbox SET claimed = false, leased_until = NULL WHERE id = \(id)")
             }
         }
 
         public func dropClaimed(platform: Platform) async throws -> Int {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.all(
                     "DELETE FROM outbox WHERE claimed AND platform = \(platform.rawValue) RETURNING id"
                 ) { try $0.decode(Int64.self) }.count
@@ -435,7 +425,7 @@
         }
 
         public func outboxSize(platform: Platform) async throws -> Int {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.one("SELECT count(*) FROM outbox WHERE platform = \(platform.rawValue)") {
                     try $0.decode(Int.self)
                 } ?? 0
@@ -443,7 +433,7 @@
         }
 
         public func recordFailedAttempt(_ id: Int64) async throws -> Int {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.one(
                     "UPDATE outbox SET attempts = attempts + 1 WHERE id = \(id) RETURNING attempts"
                 ) { try $0.decode(Int.self) } ?? 0
@@ -451,7 +441,7 @@
         }
 
         public func postpone(_ id: Int64, until: Date) async throws {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.execute(
                     """
                     UPDATE outbox SET not_before = \(until.timeIntervalSince1970), leased_until = NULL WHERE id = \(id)
@@ -472,7 +462,7 @@
         }
 
         public func setting(_ key: String) async throws -> String? {
-            try await transaction {
+            try await statement {
                 try await $0.one("SELECT value FROM setting WHERE key = \(key)") { try $0.decode(String.self) }
             }
         }
@@ -489,7 +479,7 @@
         }
 
         public func setSetting(_ key: String, _ value: String) async throws {
-            try await transaction { transaction in
+            try await statement { transaction in
                 try await transaction.execute(
                     """
                     INSERT INTO setting (key, value) VALUES (\(key), \(value))
@@ -504,7 +494,9 @@
 
         /// The server away or restarting, a connection lost, a serialization failure or deadlock, too many
         /// connections: the same work is tried again. A refused query or bad data stops the bot.
-        public func isTransient(_ error: any Error) -> Bool {
+        public func isTransient(_ error: any Error) -> Bool { Self.isTransient(error) }
+
+        static func isTransient(_ error: any Error) -> Bool {
             if let error = error as? PostgresStoreError {
                 switch error {
                 case .connectionClosed, .noAnswer: return true

@@ -13,6 +13,7 @@
     struct PostgresTransaction: GameStoreTransaction {
         let connection: PostgresConnection
         let logger: Logger
+        let counter: StatementCounter
         /// Row ids looked up so far: each is a round trip, and an update asks for its player's several times.
         let ids = RowIDs()
 
@@ -20,12 +21,12 @@
 
         /// Runs a statement whose rows, if any, are not needed.
         func execute(_ query: PostgresQuery) async throws {
-            try await connection.checkedQuery(query, logger: logger)
+            try await connection.checkedQuery(query, logger: logger, counting: counter)
         }
 
         /// The first row of a query, read by `read`; nil without one.
         func one<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> Value? {
-            for try await row in try await connection.checkedQuery(query, logger: logger) {
+            for try await row in try await connection.checkedQuery(query, logger: logger, counting: counter) {
                 return try decoded(row, read)
             }
             return nil
@@ -34,7 +35,7 @@
         /// Every row of a query, each read by `read`.
         func all<Value>(_ query: PostgresQuery, _ read: (PostgresRow) throws -> Value) async throws -> [Value] {
             var values: [Value] = []
-            for try await row in try await connection.checkedQuery(query, logger: logger) {
+            for try await row in try await connection.checkedQuery(query, logger: logger, counting: counter) {
                 values.append(try decoded(row, read))
             }
             return values
@@ -1211,24 +1212,9 @@
         }
 
         func enqueue(_ messages: [OutgoingMessage]) async throws {
-            for message in messages {
-                let buttons =
-                    message.buttons.isEmpty
-                    ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
-                let action =
-                    message.action == .post
-                    ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self)
-                try await execute(
-                    """
-                    INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live, effect, rich)
-                    VALUES (\(message.chat.platform.rawValue), \(message.chat.value), \(message.chatKind.rawValue),
-                        \(message.html), \(message.replyTo?.value), \(message.thread?.value), \(buttons),
-                        \(message.document?.fileName), \(message.document.map { Data($0.contents) }),
-                        \(message.atMostOnce), \(message.silent), \(action), \(message.live), \(message.repostsLive),
-                        \(message.effect?.rawValue), \(message.rich?.json))
-                    """)
-            }
+            var changes = BatchChanges()
+            changes.messages = messages
+            _ = try await apply(changes, moving: nil)
         }
 
         func noteActivity(in chat: ChatID) async throws {

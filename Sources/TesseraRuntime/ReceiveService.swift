@@ -113,31 +113,44 @@ struct ReceiveService: PlatformService {
 
     /// Applies a batch and stores the new position in one transaction; returns the guesses it accepted, by
     /// language, or nil when the stored position had moved past `position` already, and nothing was applied.
+    ///
+    /// What the messages read is declared first and loaded with the position, and what they change is written
+    /// with the new one (``BatchWork``): against a database across a network, a batch costs a few round trips
+    /// whatever its size. A chat that moved in the batch changes what it would load: then, as when writing at once
+    /// failed, each message is handled on the store itself (`loadingAhead` false).
     private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> [Language: Int]? {
-        let engine = self.engine
-        let (logger, now) = (logger, self.now)
+        do {
+            return try await apply(batch, after: position, loadingAhead: batch.migrations.isEmpty)
+        } catch let failure as BatchWriteFailure {
+            // What the batch wrote at once was refused: one message at a time, the one at fault is skipped alone.
+            logger.warning(
+                "A batch could not be written at once; its messages are handled one at a time",
+                metadata: ["transport": "\(transport.name)", "error": "\(failure.error)"])
+            do {
+                return try await apply(batch, after: position, loadingAhead: false)
+            } catch let again as BatchWriteFailure {
+                throw again.error
+            }
+        }
+    }
+
+    private func apply(_ batch: ReceivedBatch, after position: String?, loadingAhead: Bool) async throws
+        -> [Language: Int]?
+    {
+        let (engine, now) = (engine, self.now)
+        let started = now()
+        let needs = loadingAhead ? batch.messages.map { engine.needs(for: $0, at: started) } : []
         return try await store.processBatch(
-            transport: transport.name, from: position, to: batch.nextPosition
-        ) { transaction in
+            transport: transport.name, from: position, to: batch.nextPosition, loading: .union(needs)
+        ) { transaction, values in
             for migration in batch.migrations {
                 try await transaction.moveChat(from: migration.from, to: migration.to)
             }
+            let work = BatchWork(needs: needs, loaded: values, store: transaction)
+            let outcomes = try await engine.handle(batch.messages, at: now, in: work)
             var guesses: [Language: Int] = [:]
-            for message in batch.messages {
-                do {
-                    // One message that cannot be handled must not hold back the others forever.
-                    try await transaction.isolated {
-                        let outcome = try await engine.handle(message, at: now(), in: transaction)
-                        if let language = outcome.acceptedGuess { guesses[language, default: 0] += 1 }
-                    }
-                } catch {
-                    logger.error(
-                        "A message could not be handled and was skipped",
-                        metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"]
-                    )
-                }
-            }
-            return guesses
+            for case let language? in outcomes.map(\.acceptedGuess) { guesses[language, default: 0] += 1 }
+            return (guesses, work.changes)
         }
     }
 }

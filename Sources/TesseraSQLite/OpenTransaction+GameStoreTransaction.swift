@@ -11,6 +11,16 @@ extension OpenTransaction: GameStoreTransaction {
         try await run { db in try body(SQLiteTransaction(db: db)) }
     }
 
+    // Reads and writes cost no round trip here: a batch's are the calls one at a time.
+    func load(_ needs: BatchNeeds) async throws -> BatchValues { try await loadEachOf(needs) }
+    func apply(_ changes: BatchChanges) async throws {
+        do {
+            try await applyEachOf(changes)
+        } catch  where !SQLiteGameStore.isTransient(error) {
+            throw BatchWriteFailure(error: error)
+        }
+    }
+
     func player(_ id: UserID) async throws -> Player? { try await sql { try $0.player(id) } }
     func save(_ player: Player) async throws { try await sql { try $0.save(player) } }
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {

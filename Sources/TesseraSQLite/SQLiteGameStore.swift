@@ -185,14 +185,16 @@ public final class SQLiteGameStore: GameStore {
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        loading needs: BatchNeeds,
+        _ body: @Sendable (any GameStoreTransaction, BatchValues) async throws -> (Result, BatchChanges)
     ) async throws -> Result? {
         try await transaction(waitingForDisk: false) { transaction in
             // Read in the transaction that moves it: whatever was applied already is never applied twice.
             guard try await transaction.run({ db in try Self.position(of: transport, in: db) }) == position else {
                 return nil
             }
-            let result = try await body(transaction)
+            let (result, changes) = try await body(transaction, try await transaction.load(needs))
+            try await transaction.apply(changes)
             try await transaction.run { db in
                 try db.executeCached(
                     sql: """
@@ -264,7 +266,9 @@ public final class SQLiteGameStore: GameStore {
         }
     }
 
-    public func isTransient(_ error: any Error) -> Bool {
+    public func isTransient(_ error: any Error) -> Bool { Self.isTransient(error) }
+
+    static func isTransient(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
         return [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode)
     }
@@ -323,7 +327,7 @@ public final class SQLiteGameStore: GameStore {
             // Each scan reads a covering index and stops once it has enough, so it costs what it returns, not
             // what the outbox holds; only the chosen rows are read whole.
             var chosen: [Int64] = []
-            var chats: [ChatID: (oldest: Int64, count: Int)] = [:]
+            var chats: [ChatID: Int] = [:]
             for kind in ChatMessage.ChatKind.allCases {
                 let candidates = try Row.fetchCursor(
                     db.cachedStatement(
@@ -340,15 +344,15 @@ public final class SQLiteGameStore: GameStore {
                     }
                     let id: Int64 = candidate[0]
                     let chat = ChatID(platform, candidate[2])
-                    let seen = chats[chat] ?? (id, 0)
-                    guard seen.count < OutboxEntry.pendingPerChat else { continue }
+                    let seen = chats[chat, default: 0]
+                    guard seen < OutboxEntry.pendingPerChat else { continue }
                     // Postponed (its send failed, or the platform asked to wait): the chat's later messages wait
                     // behind it, so that an older version of a live board never follows a newer one.
                     guard (candidate[3] as Double) <= now.timeIntervalSince1970 else {
-                        chats[chat] = (seen.oldest, OutboxEntry.pendingPerChat)
+                        chats[chat] = OutboxEntry.pendingPerChat
                         continue
                     }
-                    chats[chat] = (seen.oldest, seen.count + 1)
+                    chats[chat] = seen + 1
                     chosen.append(id)
                     chosenOfKind += 1
                 }
@@ -367,55 +371,25 @@ public final class SQLiteGameStore: GameStore {
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
             ).map { try Self.outboxEntry($0, keyPrefix: outboxKeyPrefix) }
-            // Chats in the order of their oldest message, each chat's in its own order.
-            return entries.sorted { first, second in
-                let (one, other) = (chats[first.message.chat]?.oldest ?? 0, chats[second.message.chat]?.oldest ?? 0)
-                return one == other ? first.id < second.id : one < other
-            }
+            return OutboxEntry.inSendingOrder(entries)
         }
     }
 
     private static func outboxEntry(_ row: Row, keyPrefix: String) throws -> OutboxEntry {
         let id: Int64 = try row.required("id", in: "outbox")
-        var buttons: [[OutgoingMessage.Button]] = []
-        if let json: String = row["buttons"] {
-            do {
-                buttons = try JSONDecoder().decode([[OutgoingMessage.Button]].self, from: Data(json.utf8))
-            } catch {
-                throw SQLiteStoreError.damagedRow(table: "outbox", column: "buttons")
-            }
+        let stored = StoredMessage(
+            platform: try row.required("platform", in: "outbox"), address: try row.required("address", in: "outbox"),
+            chatKind: try row.required("chat_kind", in: "outbox"), html: try row.required("html", in: "outbox"),
+            replyTo: row["reply_to"], thread: row["thread"], buttons: row["buttons"],
+            documentName: row["document_name"], document: row["document"], atMostOnce: row["at_most_once"] ?? false,
+            silent: row["silent"] ?? false, action: row["action"], live: row["live"],
+            repostsLive: row["reposts_live"] ?? false, effect: row["effect"], rich: row["rich"])
+        let message: OutgoingMessage
+        do {
+            message = try stored.message()
+        } catch let error as StoredMessage.Damaged {
+            throw SQLiteStoreError.damagedRow(table: "outbox", column: error.column)
         }
-        var action = OutgoingMessage.Action.post
-        if let json: String = row["action"] {
-            do {
-                action = try JSONDecoder().decode(OutgoingMessage.Action.self, from: Data(json.utf8))
-            } catch {
-                throw SQLiteStoreError.damagedRow(table: "outbox", column: "action")
-            }
-        }
-        let kindName: String = try row.required("chat_kind", in: "outbox")
-        guard let chatKind = ChatMessage.ChatKind(rawValue: kindName) else {
-            throw SQLiteStoreError.damagedRow(table: "outbox", column: "chat_kind")
-        }
-        let documentName: String? = row["document_name"]
-        let document: Data? = row["document"]
-        var message = OutgoingMessage(
-            chat: try SQLiteTransaction.chat(row, in: "outbox"),
-            chatKind: chatKind,
-            html: try row.required("html", in: "outbox"),
-            replyTo: (row["reply_to"] as String?).map(MessageID.init),
-            thread: (row["thread"] as String?).map(MessageID.init),
-            buttons: buttons,
-            document: documentName.map { .init(fileName: $0, contents: Array(document ?? Data())) },
-            atMostOnce: row["at_most_once"] ?? false,
-            silent: row["silent"] ?? false,
-            action: action,
-            live: row["live"],
-            repostsLive: row["reposts_live"] ?? false
-        )
-        // An effect this build does not know is left out: it only decorates the message.
-        message.effect = (row["effect"] as String?).flatMap(OutgoingMessage.Effect.init)
-        message.rich = (row["rich"] as String?).flatMap(RichLayout.init(json:))
         return OutboxEntry(
             id: id, message: message, livePost: (row["live_post"] as String?).map(MessageID.init),
             key: "\(keyPrefix).\(id)")
@@ -849,6 +823,11 @@ public final class SQLiteGameStore: GameStore {
         }
         migrator.registerMigration("v25: a day's best result found in an index, for the crowns on boards") { db in
             try db.execute(sql: "CREATE INDEX board_result_best ON board_result (chat_id, board, puzzle, guesses)")
+        }
+        // `/forgetme` deletes a player's totals: found by the player, not by reading every board's (PostgreSQL has
+        // had it from its first version; the schema test found it missing here).
+        migrator.registerMigration("v26: board totals found by their player") { db in
+            try db.execute(sql: "CREATE INDEX board_total_by_player ON board_total (player_id)")
         }
         return migrator
     }

@@ -987,12 +987,7 @@ struct SQLiteTransaction {
 
     func enqueue(_ messages: [OutgoingMessage]) throws {
         for message in messages {
-            let buttons =
-                message.buttons.isEmpty
-                ? nil : String(decoding: try JSONEncoder().encode(message.buttons), as: UTF8.self)
-            let action =
-                message.action == .post
-                ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self)
+            let stored = try StoredMessage(message)
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
@@ -1000,13 +995,9 @@ struct SQLiteTransaction {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    message.chat.platform.rawValue, message.chat.value, message.chatKind.rawValue, message.html,
-                    message.replyTo?.value,
-                    message.thread?.value,
-                    buttons,
-                    message.document?.fileName, message.document.map { Data($0.contents) }, message.atMostOnce,
-                    message.silent, action, message.live, message.repostsLive, message.effect?.rawValue,
-                    message.rich?.json,
+                    stored.platform, stored.address, stored.chatKind, stored.html, stored.replyTo, stored.thread,
+                    stored.buttons, stored.documentName, stored.document, stored.atMostOnce, stored.silent,
+                    stored.action, stored.live, stored.repostsLive, stored.effect, stored.rich,
                 ]
             )
         }

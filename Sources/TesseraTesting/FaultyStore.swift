@@ -102,7 +102,8 @@ public final class FaultyStore: GameStore {
         transport: String,
         from position: String?,
         to nextPosition: String,
-        _ body: @Sendable (any GameStoreTransaction) async throws -> Result
+        loading needs: BatchNeeds,
+        _ body: @Sendable (any GameStoreTransaction, BatchValues) async throws -> (Result, BatchChanges)
     ) async throws -> Result? {
         do {
             try await enter(.processBatch)
@@ -110,7 +111,8 @@ public final class FaultyStore: GameStore {
             events.record("processBatch failed")
             throw error
         }
-        let result = try await base.processBatch(transport: transport, from: position, to: nextPosition, body)
+        let result = try await base.processBatch(
+            transport: transport, from: position, to: nextPosition, loading: needs, body)
         events.record(result == nil ? "processBatch(skipped)" : "processBatch(next: \(nextPosition))")
         return result
     }

@@ -1,0 +1,326 @@
+public import Foundation
+import Logging
+import Synchronization
+public import TesseraCore
+
+/// One batch's work on the values its store loaded at once (``BatchNeeds``), each message's changes kept to be
+/// written together at the end (``changes``): a batch costs the same few round trips, whatever its size.
+///
+/// A message that reads anything else, or changes anything but players, daily games, groups, analyses asked
+/// for, replies and activity, is handled again on the store itself, in a savepoint, after what the batch changed
+/// so far is written; the values of the messages still to come are loaded again, in one read, before the next.
+/// So a message sees what the messages before it did, whichever way each was handled.
+public final class BatchWork: GameStoreTransaction {
+    /// Thrown inside a message's fast handling for what the loaded values do not cover: handled on the store.
+    struct NeedsStore: Error {}
+
+    /// The store failed under the batch (loading, or writing what earlier messages changed): the whole batch
+    /// fails, as a failed transaction does, and is tried again; never only the message that happened to be next.
+    public struct StoreFailure: Error {
+        public let error: any Error
+    }
+
+    private struct State {
+        /// nil once a message was handled on the store: loaded again before the next.
+        var values: BatchValues?
+        /// What ``values`` were loaded for.
+        var loaded: BatchNeeds
+        var changes = BatchChanges()
+        /// The next message's place in ``BatchWork/needs``.
+        var next = 0
+    }
+
+    private let store: any GameStoreTransaction
+    /// What each message of the batch needs, in order.
+    private let needs: [BatchNeeds]
+    private let state: Mutex<State>
+    /// Messages handled on the store itself, for the log and the tests.
+    private let onStore = Atomic<Int>(0)
+
+    /// `needs`: each message's, in the order ``run(_:)`` handles them; `values`: what was loaded for all of them.
+    public init(needs: [BatchNeeds], loaded values: BatchValues, store: any GameStoreTransaction) {
+        self.store = store
+        self.needs = needs
+        self.state = Mutex(State(values: values, loaded: .union(needs)))
+    }
+
+    /// What the batch changed and has not written yet.
+    public var changes: BatchChanges { state.withLock { $0.changes } }
+
+    /// How many messages needed the store itself.
+    public var handledOnStore: Int { onStore.load(ordering: .relaxed) }
+
+    /// Handles one message: on the loaded values, or, when it needs more, on the store in a savepoint. An error
+    /// of the message undoes its changes only and is rethrown; a failure of the store throws ``StoreFailure``.
+    public func run(_ body: (any GameStoreTransaction) async throws -> Void) async throws {
+        let stale = state.withLock { state in
+            defer { state.next += 1 }
+            return state.values == nil ? BatchNeeds.union(needs.dropFirst(state.next)) : nil
+        }
+        if let stale {
+            let values: BatchValues
+            do { values = try await store.load(stale) } catch { throw StoreFailure(error: error) }
+            state.withLock { ($0.values, $0.loaded) = (values, stale) }
+        }
+        let checkpoint = state.withLock { $0 }
+        do {
+            try await body(self)
+            return
+        } catch is NeedsStore {
+            state.withLock { $0 = checkpoint }
+        } catch {
+            state.withLock { $0 = checkpoint }
+            throw error
+        }
+        onStore.add(1, ordering: .relaxed)
+        let earlier = state.withLock { state in
+            defer { (state.values, state.changes) = (nil, BatchChanges()) }
+            return state.changes
+        }
+        do {
+            if !earlier.isEmpty { try await store.apply(earlier) }
+        } catch {
+            throw StoreFailure(error: error)
+        }
+        try await store.isolated { try await body(store) }
+    }
+
+    /// The loaded value at `key`, if `known` says it was loaded (or the batch saved it); else the store is needed.
+    private func loaded<Value>(_ read: (BatchValues) -> Value?, known: (BatchNeeds) -> Bool) throws -> Value? {
+        try state.withLock { state in
+            guard let values = state.values else { throw NeedsStore() }
+            if let value = read(values) { return value }
+            guard known(state.loaded) else { throw NeedsStore() }
+            return nil
+        }
+    }
+
+    private func change(_ body: (inout State) throws -> Void) throws {
+        try state.withLock { state in
+            guard state.values != nil else { throw NeedsStore() }
+            try body(&state)
+        }
+    }
+
+    // MARK: - What the loaded values answer
+
+    public func player(_ id: UserID) async throws -> Player? {
+        try loaded({ $0.players[id] }, known: { $0.players.contains(id) })
+    }
+
+    public func save(_ player: Player) async throws {
+        try change { state in
+            state.values?.players[player.id] = player
+            state.changes.players[player.id] = player
+        }
+    }
+
+    public func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
+        let key = GameKey(player: player, language: language, puzzle: puzzle)
+        return try loaded(
+            { $0.games[key] }, known: { $0.players.contains(player) && $0.puzzles?.contains(puzzle) == true })
+    }
+
+    public func save(_ game: StoredGame) async throws {
+        try change { state in
+            state.values?.games[game.key] = game
+            state.changes.games[game.key] = game
+        }
+    }
+
+    public func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
+        let key = GameKey(player: player, language: language, puzzle: puzzle)
+        try change { state in
+            // Only of a game this batch writes: the request goes with it.
+            guard state.changes.games[key] != nil else { throw NeedsStore() }
+            state.changes.analyses[key] = state.changes.analyses[key] == true || show
+        }
+    }
+
+    public func group(_ chat: ChatID) async throws -> Group? {
+        try loaded({ $0.groups[chat] }, known: { $0.groups.contains(chat) })
+    }
+
+    public func save(_ group: Group) async throws {
+        try change { state in
+            state.values?.groups[group.chat] = group
+            state.changes.groups[group.chat] = group
+        }
+    }
+
+    public func groups(of player: UserID) async throws -> [Group] {
+        try loaded(
+            { values in values.memberships[player].map { $0.compactMap { values.groups[$0] } } },
+            known: { $0.players.contains(player) }) ?? []
+    }
+
+    public func isReplayGuarded(_ key: String) async throws -> Bool {
+        try loaded({ $0.replayGuarded.contains(key) ? true : nil }, known: { $0.replayKeys.contains(key) }) ?? false
+    }
+
+    public func pendingCount(in chat: ChatID) async throws -> Int {
+        try loaded({ $0.pendingCounts[chat] }, known: { $0.pendingCounts.contains(chat) }) ?? 0
+    }
+
+    public func enqueue(_ messages: [OutgoingMessage]) async throws {
+        try change { state in
+            state.changes.messages += messages
+            for message in messages { state.values?.pendingCounts[message.chat, default: 0] += 1 }
+        }
+    }
+
+    public func noteActivity(in chat: ChatID) async throws {
+        try change { $0.changes.activeChats.insert(chat) }
+    }
+
+    /// Undoes the body's changes when it throws, as a savepoint would.
+    public func isolated(_ body: () async throws -> Void) async throws {
+        let checkpoint = state.withLock { $0 }
+        do {
+            try await body()
+        } catch {
+            state.withLock { $0 = checkpoint }
+            throw error
+        }
+    }
+
+    // MARK: - What needs the store: the message is handled on it
+
+    public func load(_ needs: BatchNeeds) async throws -> BatchValues { throw NeedsStore() }
+    public func apply(_ changes: BatchChanges) async throws { throw NeedsStore() }
+    public func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] { throw NeedsStore() }
+    public func latestPracticeGame(of player: UserID) async throws -> PracticeGame? { throw NeedsStore() }
+    public func save(_ game: PracticeGame) async throws { throw NeedsStore() }
+    public func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? { throw NeedsStore() }
+    public func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
+        throw NeedsStore()
+    }
+    public func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
+        throw NeedsStore()
+    }
+    public func practiceStarts(_ key: String) async throws -> Int { throw NeedsStore() }
+    public func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws { throw NeedsStore() }
+    public func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
+        throw NeedsStore()
+    }
+    public func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] { throw NeedsStore() }
+    public func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
+        -> Bool
+    { throw NeedsStore() }
+    public func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        throw NeedsStore()
+    }
+    public func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID:
+        String]
+    { throw NeedsStore() }
+    public func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws { throw NeedsStore() }
+    public func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? { throw NeedsStore() }
+    public func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
+        throw NeedsStore()
+    }
+    public func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
+        throw NeedsStore()
+    }
+    public func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        throw NeedsStore()
+    }
+    public func activeGroups(on platform: Platform?) async throws -> [Group] { throw NeedsStore() }
+    public func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
+        throw NeedsStore()
+    }
+    public func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool { throw NeedsStore() }
+    public func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
+    { throw NeedsStore() }
+    public func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber)
+        async throws -> [(puzzle: PuzzleNumber, won: Bool)]
+    { throw NeedsStore() }
+    public func officialResults(of player: UserID) async throws -> [PlayedGame] { throw NeedsStore() }
+    public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
+        throw NeedsStore()
+    }
+    public func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
+        throw NeedsStore()
+    }
+    public func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
+        throw NeedsStore()
+    }
+    public func followers(of chat: ChatID) async throws -> [Player] { throw NeedsStore() }
+    public func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+        async throws -> [MemberDay]
+    { throw NeedsStore() }
+    public func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
+        name: String, result: BoardResult
+    )] { throw NeedsStore() }
+    public func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults]
+    { throw NeedsStore() }
+    public func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
+        throw NeedsStore()
+    }
+    public func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
+        async throws -> [UserID: BoardRecord]
+    { throw NeedsStore() }
+    public func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
+    ) async throws -> [UserID: Int] { throw NeedsStore() }
+    public func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID:
+        [String]]
+    { throw NeedsStore() }
+    public func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
+        throw NeedsStore()
+    }
+    public func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
+        name: String, guesses: Int
+    )] { throw NeedsStore() }
+    public func data(of player: UserID) async throws -> PlayerData? { throw NeedsStore() }
+    public func analyses(of player: UserID) async throws -> [DailyGameKey: String] { throw NeedsStore() }
+    public func practiceAnalyses(of player: UserID) async throws -> [Int: String] { throw NeedsStore() }
+    public func forget(_ player: UserID) async throws -> Bool { throw NeedsStore() }
+    public func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws { throw NeedsStore() }
+    public func removeReplayGuards(before puzzle: PuzzleNumber) async throws { throw NeedsStore() }
+    public func playersWithReminders() async throws -> [Player] { throw NeedsStore() }
+    public func moveChat(from old: ChatID, to new: ChatID) async throws { throw NeedsStore() }
+}
+
+extension BotEngine {
+    /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one that was handled did.
+    /// One that cannot be handled is logged and skipped, its changes undone, so that it never holds back the
+    /// others; a failure of the store under the batch fails the whole batch, to be tried again.
+    public func handle(_ messages: [ChatMessage], at now: @Sendable () -> Date, in work: BatchWork) async throws
+        -> [MessageOutcome]
+    {
+        var outcomes: [MessageOutcome] = []
+        for message in messages {
+            do {
+                try await work.run { store in outcomes.append(try await handle(message, at: now(), in: store)) }
+            } catch let failure as BatchWork.StoreFailure {
+                throw failure.error
+            } catch {
+                logger.error(
+                    "A message could not be handled and was skipped",
+                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
+            }
+        }
+        return outcomes
+    }
+
+    /// What a message will read (``BatchNeeds``): its sender with their games of the puzzles open somewhere now
+    /// and the replay guards of those games, the group it comes from, and its chat's waiting replies.
+    public func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
+        var needs = BatchNeeds()
+        let first = core.earliestOpenPuzzle(at: now)
+        // The zone that enters a day first (UTC+14) is at most three puzzles ahead of the one that leaves it last.
+        let puzzles = first...PuzzleNumber(first.rawValue + 3)
+        needs.puzzles = puzzles
+        needs.players.insert(message.sender)
+        for language in Language.allCases {
+            for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
+                needs.replayKeys.formUnion(
+                    core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
+            }
+        }
+        if message.chatKind == .group { needs.groups.insert(message.chat) }
+        needs.pendingCounts.insert(message.chat)
+        return needs
+    }
+}
