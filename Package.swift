@@ -242,6 +242,8 @@ let package = Package(
                 // Errors straight from the server, to check how the store classifies them.
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
+                // Each dialect's schema read as it is, to compare the two.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
