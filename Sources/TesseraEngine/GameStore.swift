@@ -338,6 +338,41 @@ public enum StoredAnalysis: Sendable, Hashable {
     case unavailable
 }
 
+/// How a store keeps where a game's analysis is (``StoredAnalysis``): `analysis_state` of `game` and
+/// `practice_game`, NULL when none was asked for, then these; every store's SQL names them through here.
+public enum AnalysisState: Int, Sendable, CaseIterable {
+    case pending = 0
+    /// Pending, and the player asked to be shown it.
+    case shown = 1
+    case done = 2
+    case unavailable = 3
+
+    /// The state of a request: to be shown or not.
+    public static func requested(show: Bool) -> AnalysisState { show ? .shown : .pending }
+
+    /// The state of a finished analysis: its JSON, or none when the game cannot be analysed.
+    public static func finished(_ json: String?) -> AnalysisState { json == nil ? .unavailable : .done }
+
+    /// `(0, 1)`: the states of games waiting for their analysis, for an SQL `IN`.
+    public static let waitingList = "(\(pending.rawValue), \(shown.rawValue))"
+
+    /// A stored state and its JSON read back; nil when none was asked for. Throws ``Damaged`` for a state this
+    /// build does not know, or done without its JSON.
+    public static func analysis(state code: Int?, json: String?) throws -> StoredAnalysis? {
+        guard let code else { return nil }
+        switch (AnalysisState(rawValue: code), json) {
+        case (.pending, _): return .pending(show: false)
+        case (.shown, _): return .pending(show: true)
+        case (.done, let json?): return .done(json: json)
+        case (.unavailable, _): return .unavailable
+        default: throw Damaged()
+        }
+    }
+
+    /// A stored state that cannot be read back.
+    public struct Damaged: Error {}
+}
+
 /// A queued reply.
 public struct OutboxEntry: Sendable, Hashable {
     public let id: Int64

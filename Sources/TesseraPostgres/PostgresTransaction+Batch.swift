@@ -195,7 +195,8 @@
                     guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
                     finished_at = excluded.finished_at,
                     -- As requestAnalysis: asked for, never back from done or unavailable.
-                    analysis_state = CASE WHEN excluded.analysis_state IS NULL OR game.analysis_state >= 2
+                    analysis_state = CASE WHEN excluded.analysis_state IS NULL
+                        OR game.analysis_state >= \(AnalysisState.done.rawValue)
                         THEN game.analysis_state
                         ELSE greatest(coalesce(game.analysis_state, 0), excluded.analysis_state) END
                 RETURNING 1),
@@ -356,7 +357,7 @@
                     language: game.language.rawValue, puzzle: game.puzzle.rawValue, hardMode: game.hardMode,
                     guesses: game.guesses.joined(separator: " "), wonIn: game.result?.guesses,
                     lost: game.result == .lost, finishedAt: game.finishedAt?.timeIntervalSince1970,
-                    analysisState: changes.analyses[game.key].map { $0 ? 1 : 0 })
+                    analysisState: changes.analyses[game.key].map { AnalysisState.requested(show: $0).rawValue })
             }
             groups = changes.groups.values.map { group in
                 Group(

@@ -331,15 +331,15 @@
                 uniquingKeysWith: { first, _ in first })
         }
 
-        // MARK: - Analyses (the states of `analysis_state` are SQLite's, ``SQLiteTransaction/AnalysisState``)
+        // MARK: - Analyses (the states of `analysis_state` are ``AnalysisState``'s)
 
         func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
             guard let key = try await rowID(of: player) else { return }
             try await execute(
                 """
-                UPDATE game SET analysis_state = greatest(coalesce(analysis_state, 0), \(show ? 1 : 0))
+                UPDATE game SET analysis_state = greatest(coalesce(analysis_state, 0), \(AnalysisState.requested(show: show).rawValue))
                 WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
-                    AND (analysis_state IS NULL OR analysis_state < 2)
+                    AND (analysis_state IS NULL OR analysis_state < \(AnalysisState.done.rawValue))
                 """)
         }
 
@@ -356,13 +356,10 @@
 
         /// An analysis's `analysis_state` and JSON read back; nil when none was asked for.
         static func analysis(_ row: (Int16?, String?)) throws -> StoredAnalysis? {
-            guard let state = row.0 else { return nil }
-            switch (state, row.1) {
-            case (0, _): return .pending(show: false)
-            case (1, _): return .pending(show: true)
-            case (2, let json?): return .done(json: json)
-            case (3, _): return .unavailable
-            default: throw PostgresStoreError.damagedRow(column: "analysis_state")
+            do {
+                return try AnalysisState.analysis(state: row.0.map(Int.init), json: row.1)
+            } catch {
+                throw PostgresStoreError.damagedRow(column: "analysis_state")
             }
         }
 
@@ -372,7 +369,7 @@
                 """
                 SELECT p.platform, p.account, \(unescaped: Self.gameColumns(of: "g")) FROM game g
                 JOIN player p ON p.id = g.player_id
-                WHERE g.analysis_state IN (0, 1) AND (\(name)::text IS NULL OR p.platform = \(name))
+                WHERE g.analysis_state IN \(unescaped: AnalysisState.waitingList) AND (\(name)::text IS NULL OR p.platform = \(name))
                 ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
                 """
             ) { row in
@@ -393,13 +390,13 @@
             // The state before the update, from the row the update locked.
             let shown = try await one(
                 """
-                UPDATE game g SET analysis_state = \(json == nil ? 3 : 2), analysis = \(json)
+                UPDATE game g SET analysis_state = \(AnalysisState.finished(json).rawValue), analysis = \(json)
                 FROM (SELECT player_id, language, puzzle, analysis_state FROM game
                     WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
                     FOR UPDATE) old
                 WHERE g.player_id = old.player_id AND g.language = old.language AND g.puzzle = old.puzzle
-                    AND old.analysis_state IN (0, 1)
-                RETURNING old.analysis_state = 1
+                    AND old.analysis_state IN \(unescaped: AnalysisState.waitingList)
+                RETURNING old.analysis_state = \(AnalysisState.shown.rawValue)
                 """
             ) { try $0.decode(Bool.self) }
             return shown ?? false
@@ -409,8 +406,8 @@
             guard let key = try await rowID(of: player) else { return }
             try await execute(
                 """
-                UPDATE practice_game SET analysis_state = greatest(coalesce(analysis_state, 0), \(show ? 1 : 0))
-                WHERE player_id = \(key) AND number = \(number) AND (analysis_state IS NULL OR analysis_state < 2)
+                UPDATE practice_game SET analysis_state = greatest(coalesce(analysis_state, 0), \(AnalysisState.requested(show: show).rawValue))
+                WHERE player_id = \(key) AND number = \(number) AND (analysis_state IS NULL OR analysis_state < \(AnalysisState.done.rawValue))
                 """)
         }
 
@@ -431,7 +428,7 @@
                 """
                 SELECT p.platform, p.account, \(unescaped: columns) FROM practice_game g
                 JOIN player p ON p.id = g.player_id
-                WHERE g.analysis_state IN (0, 1) AND (\(name)::text IS NULL OR p.platform = \(name))
+                WHERE g.analysis_state IN \(unescaped: AnalysisState.waitingList) AND (\(name)::text IS NULL OR p.platform = \(name))
                 ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
                 """
             ) { row in
@@ -455,11 +452,11 @@
             // The state before the update, from the row the update locked.
             let shown = try await one(
                 """
-                UPDATE practice_game g SET analysis_state = \(json == nil ? 3 : 2), analysis = \(json)
+                UPDATE practice_game g SET analysis_state = \(AnalysisState.finished(json).rawValue), analysis = \(json)
                 FROM (SELECT player_id, number, analysis_state FROM practice_game
                     WHERE player_id = \(key) AND number = \(number) FOR UPDATE) old
-                WHERE g.player_id = old.player_id AND g.number = old.number AND old.analysis_state IN (0, 1)
-                RETURNING old.analysis_state = 1
+                WHERE g.player_id = old.player_id AND g.number = old.number AND old.analysis_state IN \(unescaped: AnalysisState.waitingList)
+                RETURNING old.analysis_state = \(AnalysisState.shown.rawValue)
                 """
             ) { try $0.decode(Bool.self) }
             return shown ?? false
@@ -482,7 +479,7 @@
             return try await all(
                 """
                 SELECT analysis FROM \(unescaped: table)
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = 2
+                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = \(AnalysisState.done.rawValue)
                 ORDER BY \(unescaped: order) DESC LIMIT \(limit)
                 """
             ) { try $0.decode(String.self) }
@@ -497,7 +494,7 @@
                     SELECT p.account, g.analysis FROM game g JOIN player p ON p.id = g.player_id
                     WHERE p.platform = \(platform.rawValue) AND p.account = ANY(\(members.map(\.value)))
                         AND g.language = \(language.rawValue) AND g.puzzle = \(puzzle.rawValue)
-                        AND g.analysis_state = 2
+                        AND g.analysis_state = \(AnalysisState.done.rawValue)
                     """
                 ) { try $0.decode((String, String).self) }
                 for (account, json) in rows { analyses[UserID(platform, account)] = json }
@@ -1130,7 +1127,7 @@
             guard let key = try await rowID(of: player) else { return [:] }
             var analyses: [DailyGameKey: String] = [:]
             let rows = try await all(
-                "SELECT language, puzzle, analysis FROM game WHERE player_id = \(key) AND analysis_state = 2"
+                "SELECT language, puzzle, analysis FROM game WHERE player_id = \(key) AND analysis_state = \(AnalysisState.done.rawValue)"
             ) { try $0.decode((String, Int, String).self) }
             for row in rows {
                 guard let language = Language(rawValue: row.0) else {
@@ -1144,7 +1141,7 @@
         func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
             guard let key = try await rowID(of: player) else { return [:] }
             let rows = try await all(
-                "SELECT number, analysis FROM practice_game WHERE player_id = \(key) AND analysis_state = 2"
+                "SELECT number, analysis FROM practice_game WHERE player_id = \(key) AND analysis_state = \(AnalysisState.done.rawValue)"
             ) { try $0.decode((Int, String).self) }
             return Dictionary(rows.map { ($0.0, $0.1) }) { first, _ in first }
         }

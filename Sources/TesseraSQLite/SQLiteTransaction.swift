@@ -236,15 +236,6 @@ struct SQLiteTransaction {
 
     // MARK: - Analyses
 
-    /// `analysis_state` of `game` and `practice_game`: NULL when none was asked for, then these.
-    enum AnalysisState: Int {
-        case pending = 0
-        /// Pending, and the player asked to be shown it.
-        case shown = 1
-        case done = 2
-        case unavailable = 3
-    }
-
     /// The row of one game an analysis is of: a daily game in `game`, or a practice game in `practice_game`.
     struct AnalysedRow {
         let table: String
@@ -278,7 +269,7 @@ struct SQLiteTransaction {
                 UPDATE \(row.table) SET analysis_state = max(coalesce(analysis_state, 0), ?)
                 WHERE \(row.clause) AND (analysis_state IS NULL OR analysis_state < ?)
                 """,
-            arguments: [(show ? AnalysisState.shown : .pending).rawValue] + row.arguments
+            arguments: [AnalysisState.requested(show: show).rawValue] + row.arguments
                 + [AnalysisState.done.rawValue])
     }
 
@@ -302,13 +293,10 @@ struct SQLiteTransaction {
     }
 
     static func analysis(_ row: Row, in table: String) throws -> StoredAnalysis? {
-        guard let code = row["analysis_state"] as Int? else { return nil }
-        switch AnalysisState(rawValue: code) {
-        case .pending: return .pending(show: false)
-        case .shown: return .pending(show: true)
-        case .done: return .done(json: try row.required("analysis", in: table))
-        case .unavailable: return .unavailable
-        case nil: throw SQLiteStoreError.damagedRow(table: table, column: "analysis_state")
+        do {
+            return try AnalysisState.analysis(state: row["analysis_state"], json: row["analysis"])
+        } catch {
+            throw SQLiteStoreError.damagedRow(table: table, column: "analysis_state")
         }
     }
 
@@ -318,7 +306,7 @@ struct SQLiteTransaction {
             sql: """
                 SELECT \(table).*, player.platform, player.account FROM \(table)
                 JOIN player ON player.id = \(table).player_id
-                WHERE \(table).analysis_state IN (0, 1) AND (?1 IS NULL OR player.platform = ?1)
+                WHERE \(table).analysis_state IN \(AnalysisState.waitingList) AND (?1 IS NULL OR player.platform = ?1)
                 ORDER BY \(table).analysis_state DESC, \(table).finished_at LIMIT ?2
                 """,
             arguments: [platform?.rawValue, limit])
@@ -355,7 +343,7 @@ struct SQLiteTransaction {
         }
         try db.executeCached(
             sql: "UPDATE \(row.table) SET analysis_state = ?, analysis = ? WHERE \(row.clause)",
-            arguments: [(json == nil ? AnalysisState.unavailable : .done).rawValue, json] + row.arguments)
+            arguments: [AnalysisState.finished(json).rawValue, json] + row.arguments)
         return state == AnalysisState.shown.rawValue
     }
 
@@ -374,7 +362,7 @@ struct SQLiteTransaction {
         return try String.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT analysis FROM \(table) WHERE player_id = ? AND language = ? AND analysis_state = 2
+                    SELECT analysis FROM \(table) WHERE player_id = ? AND language = ? AND analysis_state = \(AnalysisState.done.rawValue)
                     ORDER BY \(order) DESC LIMIT ?
                     """),
             arguments: [key, language.rawValue, limit])
@@ -384,7 +372,8 @@ struct SQLiteTransaction {
         guard let key = try rowID(of: player) else { return [:] }
         var analyses: [DailyGameKey: String] = [:]
         for row in try db.cachedRows(
-            sql: "SELECT language, puzzle, analysis FROM game WHERE player_id = ? AND analysis_state = 2",
+            sql:
+                "SELECT language, puzzle, analysis FROM game WHERE player_id = ? AND analysis_state = \(AnalysisState.done.rawValue)",
             arguments: [key])
         {
             let code: String = try row.required("language", in: "game")
@@ -401,7 +390,8 @@ struct SQLiteTransaction {
         guard let key = try rowID(of: player) else { return [:] }
         var analyses: [Int: String] = [:]
         for row in try db.cachedRows(
-            sql: "SELECT number, analysis FROM practice_game WHERE player_id = ? AND analysis_state = 2",
+            sql:
+                "SELECT number, analysis FROM practice_game WHERE player_id = ? AND analysis_state = \(AnalysisState.done.rawValue)",
             arguments: [key])
         {
             analyses[try row.required("number", in: "practice_game")] = try row.required(
@@ -418,7 +408,7 @@ struct SQLiteTransaction {
                     sql: """
                         SELECT analysis FROM game
                         WHERE player_id = (SELECT id FROM player WHERE platform = ? AND account = ?)
-                            AND language = ? AND puzzle = ? AND analysis_state = 2
+                            AND language = ? AND puzzle = ? AND analysis_state = \(AnalysisState.done.rawValue)
                         """),
                 arguments: [player.platform.rawValue, Self.account(player), language.rawValue, puzzle.rawValue])
         }
