@@ -40,6 +40,23 @@ public struct BatchNeeds: Sendable, Hashable {
     }
 }
 
+/// What a batch's messages will read: each message's needs, in order, and all of them together, which the store
+/// loads (``BotEngine/plan(for:at:)``). A batch handled one message at a time on the store needs nothing.
+public struct BatchPlan: Sendable {
+    public let messages: [BatchNeeds]
+    public let needs: BatchNeeds
+
+    public init(messages: [BatchNeeds]) {
+        self.messages = messages
+        self.needs = .union(messages)
+    }
+
+    /// Each of `count` messages handled on the store itself.
+    public static func onStore(_ count: Int) -> BatchPlan {
+        BatchPlan(messages: Array(repeating: BatchNeeds(), count: count))
+    }
+}
+
 /// A player's daily game of a puzzle in a language: the key of ``StoredGame``.
 public struct GameKey: Sendable, Hashable {
     public let player: UserID
@@ -105,48 +122,5 @@ public struct BatchChanges: Sendable {
 
     public var isEmpty: Bool {
         players.isEmpty && games.isEmpty && groups.isEmpty && messages.isEmpty && activeChats.isEmpty
-    }
-}
-
-extension GameStoreTransaction {
-    /// Reads what `needs` declares, one read at a time: for a store whose reads cost no round trip (SQLite).
-    public func loadEachOf(_ needs: BatchNeeds) async throws -> BatchValues {
-        var values = BatchValues()
-        for id in needs.players {
-            guard let player = try await player(id) else { continue }
-            values.players[id] = player
-            if let puzzles = needs.puzzles {
-                for language in Language.allCases {
-                    for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
-                        let puzzle = PuzzleNumber(number)
-                        if let game = try await game(of: id, language: language, puzzle: puzzle) {
-                            values.games[game.key] = game
-                        }
-                    }
-                }
-            }
-            let groups = try await groups(of: id)
-            values.memberships[id] = groups.map(\.chat)
-            for group in groups { values.groups[group.chat] = group }
-        }
-        for chat in needs.groups { values.groups[chat] = try await group(chat) ?? values.groups[chat] }
-        for chat in needs.pendingCounts {
-            let count = try await pendingCount(in: chat)
-            if count > 0 { values.pendingCounts[chat] = count }
-        }
-        for key in needs.replayKeys where try await isReplayGuarded(key) { values.replayGuarded.insert(key) }
-        return values
-    }
-
-    /// Writes what a batch changed, one write at a time: for a store whose writes cost no round trip (SQLite).
-    public func applyEachOf(_ changes: BatchChanges) async throws {
-        for chat in changes.activeChats { try await noteActivity(in: chat) }
-        for player in changes.players.values { try await save(player) }
-        for group in changes.groups.values { try await save(group) }
-        for game in changes.games.values { try await save(game) }
-        for (key, show) in changes.analyses {
-            try await requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
-        }
-        if !changes.messages.isEmpty { try await enqueue(changes.messages) }
     }
 }

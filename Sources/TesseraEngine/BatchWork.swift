@@ -28,6 +28,42 @@ public final class BatchWork: GameStoreTransaction {
         var changes = BatchChanges()
         /// The next message's place in ``BatchWork/needs``.
         var next = 0
+        /// What the message being handled changed, as it was before: undone, newest first, when it fails. (A copy
+        /// of the state before each message would copy every value loaded, for each message of the batch.)
+        var undo: [Undo] = []
+
+        mutating func rollBack(to mark: Int) {
+            while undo.count > mark {
+                switch undo.removeLast() {
+                case .player(let id, let value, let change):
+                    values?.players[id] = value
+                    changes.players[id] = change
+                case .game(let key, let value, let change, let analysis):
+                    values?.games[key] = value
+                    changes.games[key] = change
+                    changes.analyses[key] = analysis
+                case .group(let chat, let value, let change):
+                    values?.groups[chat] = value
+                    changes.groups[chat] = change
+                case .messages(let count, let waiting):
+                    changes.messages.removeLast(changes.messages.count - count)
+                    for (chat, count) in waiting { values?.pendingCounts[chat] = count }
+                case .active(let chat):
+                    changes.activeChats.remove(chat)
+                }
+            }
+        }
+    }
+
+    /// One change of a message, as it was before.
+    private enum Undo {
+        case player(UserID, Player?, Player?)
+        case game(GameKey, StoredGame?, StoredGame?, Bool?)
+        case group(ChatID, Group?, Group?)
+        /// The replies queued before, and the counts of waiting messages of the chats queued to.
+        case messages(Int, [ChatID: Int?])
+        /// A chat noted active that was not.
+        case active(ChatID)
     }
 
     private let store: any GameStoreTransaction
@@ -37,11 +73,11 @@ public final class BatchWork: GameStoreTransaction {
     /// Messages handled on the store itself, for the log and the tests.
     private let onStore = Atomic<Int>(0)
 
-    /// `needs`: each message's, in the order ``run(_:)`` handles them; `values`: what was loaded for all of them.
-    public init(needs: [BatchNeeds], loaded values: BatchValues, store: any GameStoreTransaction) {
+    /// `plan`: what the batch's messages need, as the store loaded it (`values`).
+    public init(_ plan: BatchPlan, loaded values: BatchValues, store: any GameStoreTransaction) {
         self.store = store
-        self.needs = needs
-        self.state = Mutex(State(values: values, loaded: .union(needs)))
+        self.needs = plan.messages
+        self.state = Mutex(State(values: values, loaded: plan.needs))
     }
 
     /// What the batch changed and has not written yet.
@@ -62,14 +98,14 @@ public final class BatchWork: GameStoreTransaction {
             do { values = try await store.load(stale) } catch { throw StoreFailure(error: error) }
             state.withLock { ($0.values, $0.loaded) = (values, stale) }
         }
-        let checkpoint = state.withLock { $0 }
         do {
             try await body(self)
+            state.withLock { $0.undo.removeAll(keepingCapacity: true) }
             return
         } catch is NeedsStore {
-            state.withLock { $0 = checkpoint }
+            state.withLock { $0.rollBack(to: 0) }
         } catch {
-            state.withLock { $0 = checkpoint }
+            state.withLock { $0.rollBack(to: 0) }
             throw error
         }
         onStore.add(1, ordering: .relaxed)
@@ -110,6 +146,7 @@ public final class BatchWork: GameStoreTransaction {
 
     public func save(_ player: Player) async throws {
         try change { state in
+            state.undo.append(.player(player.id, state.values?.players[player.id], state.changes.players[player.id]))
             state.values?.players[player.id] = player
             state.changes.players[player.id] = player
         }
@@ -123,8 +160,11 @@ public final class BatchWork: GameStoreTransaction {
 
     public func save(_ game: StoredGame) async throws {
         try change { state in
-            state.values?.games[game.key] = game
-            state.changes.games[game.key] = game
+            let key = game.key
+            state.undo.append(
+                .game(key, state.values?.games[key], state.changes.games[key], state.changes.analyses[key]))
+            state.values?.games[key] = game
+            state.changes.games[key] = game
         }
     }
 
@@ -133,6 +173,8 @@ public final class BatchWork: GameStoreTransaction {
         try change { state in
             // Only of a game this batch writes: the request goes with it.
             guard state.changes.games[key] != nil else { throw NeedsStore() }
+            state.undo.append(
+                .game(key, state.values?.games[key], state.changes.games[key], state.changes.analyses[key]))
             state.changes.analyses[key] = state.changes.analyses[key] == true || show
         }
     }
@@ -143,6 +185,7 @@ public final class BatchWork: GameStoreTransaction {
 
     public func save(_ group: Group) async throws {
         try change { state in
+            state.undo.append(.group(group.chat, state.values?.groups[group.chat], state.changes.groups[group.chat]))
             state.values?.groups[group.chat] = group
             state.changes.groups[group.chat] = group
         }
@@ -164,22 +207,29 @@ public final class BatchWork: GameStoreTransaction {
 
     public func enqueue(_ messages: [OutgoingMessage]) async throws {
         try change { state in
+            var waiting: [ChatID: Int?] = [:]
+            for message in messages where waiting[message.chat] == nil {
+                waiting[message.chat] = .some(state.values?.pendingCounts[message.chat])
+            }
+            state.undo.append(.messages(state.changes.messages.count, waiting))
             state.changes.messages += messages
             for message in messages { state.values?.pendingCounts[message.chat, default: 0] += 1 }
         }
     }
 
     public func noteActivity(in chat: ChatID) async throws {
-        try change { $0.changes.activeChats.insert(chat) }
+        try change { state in
+            if state.changes.activeChats.insert(chat).inserted { state.undo.append(.active(chat)) }
+        }
     }
 
     /// Undoes the body's changes when it throws, as a savepoint would.
     public func isolated(_ body: () async throws -> Void) async throws {
-        let checkpoint = state.withLock { $0 }
+        let mark = state.withLock { $0.undo.count }
         do {
             try await body()
         } catch {
-            state.withLock { $0 = checkpoint }
+            state.withLock { $0.rollBack(to: mark) }
             throw error
         }
     }
@@ -304,9 +354,14 @@ extension BotEngine {
         return outcomes
     }
 
+    /// What a batch of messages will read (``BatchPlan``).
+    public func plan(for messages: [ChatMessage], at now: Date) -> BatchPlan {
+        BatchPlan(messages: messages.map { needs(for: $0, at: now) })
+    }
+
     /// What a message will read (``BatchNeeds``): its sender with their games of the puzzles open somewhere now
     /// and the replay guards of those games, the group it comes from, and its chat's waiting replies.
-    public func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
+    func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
         var needs = BatchNeeds()
         let first = core.earliestOpenPuzzle(at: now)
         // The zone that enters a day first (UTC+14) is at most three puzzles ahead of the one that leaves it last.

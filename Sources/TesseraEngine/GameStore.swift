@@ -356,7 +356,7 @@ public enum AnalysisState: Int, Sendable, CaseIterable {
     /// `(0, 1)`: the states of games waiting for their analysis, for an SQL `IN`.
     public static let waitingList = "(\(pending.rawValue), \(shown.rawValue))"
 
-    /// A stored state and its JSON read back; nil when none was asked for. Throws ``Damaged`` for a state this
+    /// A stored state and its JSON read back; nil when none was asked for. Throws ``DamagedColumn`` for a state this
     /// build does not know, or done without its JSON.
     public static func analysis(state code: Int?, json: String?) throws -> StoredAnalysis? {
         guard let code else { return nil }
@@ -365,12 +365,9 @@ public enum AnalysisState: Int, Sendable, CaseIterable {
         case (.shown, _): return .pending(show: true)
         case (.done, let json?): return .done(json: json)
         case (.unavailable, _): return .unavailable
-        default: throw Damaged()
+        default: throw DamagedColumn("analysis_state")
         }
     }
-
-    /// A stored state that cannot be read back.
-    public struct Damaged: Error {}
 }
 
 /// A queued reply.

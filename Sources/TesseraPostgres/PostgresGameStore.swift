@@ -351,14 +351,14 @@
                 }
                 var entries: [OutboxEntry] = []
                 for row in rows {
-                    let stored = StoredMessage(
+                    let stored = MessageColumns(
                         platform: row.1, address: row.2, chatKind: row.3, html: row.4, replyTo: row.5, thread: row.6,
                         buttons: row.7, documentName: row.8, document: row.9, atMostOnce: row.10, silent: row.11,
                         action: row.12, live: row.13, repostsLive: row.14, effect: row.15, rich: row.16)
                     let message: OutgoingMessage
                     do {
                         message = try stored.message()
-                    } catch let error as StoredMessage.Damaged {
+                    } catch let error as DamagedColumn {
                         throw PostgresStoreError.damagedRow(column: "outbox.\(error.column)")
                     }
                     entries.append(

@@ -39,69 +39,10 @@
             try binds.append(counted.map(\.1))
             try binds.append(Array(needs.replayKeys))
             let row = try await one(PostgresQuery(unsafeSQL: Self.loading, binds: binds)) {
-                try $0.decode((String?, String?, String?, String?, String?, String?, String?).self)
+                try $0.decode((String?, String).self)
             }
             guard let row else { throw PostgresStoreError.damagedRow(column: "batch") }
-            return (
-                row.0,
-                try Self.values(
-                    players: row.1, games: row.2, groups: row.3, memberships: row.4,
-                    pendingCounts: row.5, replayGuarded: row.6, of: needs)
-            )
-        }
-
-        /// What ``loading`` read, each of its JSON columns decoded with the rows' own codecs.
-        static func values(
-            players: String?, games: String?, groups: String?, memberships: String?, pendingCounts: String?,
-            replayGuarded: String?, of needs: BatchNeeds
-        ) throws -> BatchValues {
-            var values = BatchValues()
-            for cells in try JSONRow.rows(players, table: "player") {
-                let player = try player(
-                    (
-                        cells.string(0), cells.string(1), cells.string(2), cells.string(3), cells.string(4),
-                        cells.int(5), cells.optionalString(6), cells.optionalInt(7), cells.bool(8), cells.bool(9),
-                        cells.optionalInt(10), cells.optionalString(11), cells.optionalString(12), cells.bool(13),
-                        cells.optionalString(14), cells.bool(15), cells.bool(16)
-                    ))
-                values.players[player.id] = player
-            }
-            for cells in try JSONRow.rows(games, table: "game") {
-                let game = try game(
-                    (
-                        cells.string(2), cells.int(3), cells.bool(4), cells.string(5), cells.optionalInt(6),
-                        cells.bool(7), cells.optionalDouble(8)
-                    ), of: UserID(try cells.platform(0), try cells.string(1)))
-                values.games[game.key] = game
-            }
-            for cells in try JSONRow.rows(groups, table: "chat_group") {
-                let group = try group(
-                    (
-                        cells.string(0), cells.string(1), cells.string(2), cells.int(3), cells.string(4),
-                        cells.bool(5), cells.bool(6), cells.optionalInt(7), cells.optionalString(8), cells.int(9),
-                        cells.int(10), cells.optionalString(11), cells.optionalInt(12), cells.optionalString(13),
-                        cells.optionalInt(14), cells.optionalString(15), cells.bool(16), cells.bool(17),
-                        cells.string(18)
-                    ))
-                values.groups[group.chat] = group
-            }
-            for id in needs.players { values.memberships[id] = [] }
-            for cells in try JSONRow.rows(memberships, table: "chat_member") {
-                let platform = try cells.platform(0)
-                values.memberships[UserID(platform, try cells.string(1)), default: []].append(
-                    ChatID(platform, try cells.string(2)))
-            }
-            for cells in try JSONRow.rows(pendingCounts, table: "outbox") {
-                values.pendingCounts[ChatID(try cells.platform(0), try cells.string(1))] = try cells.int(2)
-            }
-            if let keys = replayGuarded {
-                do {
-                    values.replayGuarded = Set(try JSONDecoder().decode([String].self, from: Data(keys.utf8)))
-                } catch {
-                    throw PostgresStoreError.damagedRow(column: "replay_guard.key")
-                }
-            }
-            return values
+            return (row.0, try Self.checked("batch") { try LoadedRows.values(json: row.1, of: needs) })
         }
 
         /// The statement of ``load(_:lockingPositionOf:)``: $1, $2 the players' platforms and accounts; $3, $4 the
@@ -121,22 +62,24 @@
                     ON chat.platform = w.platform AND chat.address = w.address)
             SELECT
                 (SELECT next FROM transport_position WHERE transport = $5::text FOR UPDATE),
-                (SELECT json_agg(json_build_array(\(playerColumns))) FROM player
-                    WHERE id IN (SELECT id FROM wanted))::text,
-                (SELECT json_agg(json_build_array(w.platform, w.account, \(gameColumns(of: "g"))))
-                    FROM game g JOIN wanted w ON w.id = g.player_id
-                    WHERE g.puzzle BETWEEN $6::int AND $7::int)::text,
-                (SELECT json_agg(json_build_array(\(groupColumns)))
-                    FROM chat JOIN chat_group g ON g.id = chat.id
-                    WHERE chat.id IN (SELECT id FROM asked UNION SELECT chat_id FROM memberships))::text,
-                (SELECT json_agg(json_build_array(w.platform, w.account, c.address))
-                    FROM memberships m JOIN wanted w ON w.id = m.player_id JOIN chat c ON c.id = m.chat_id)::text,
-                (SELECT json_agg(json_build_array(o.platform, o.address, o.n)) FROM (
-                    SELECT outbox.platform, outbox.address, count(*) AS n FROM outbox
-                    JOIN unnest($8::text[], $9::text[]) AS w (platform, address)
-                        ON outbox.platform = w.platform AND outbox.address = w.address
-                    GROUP BY outbox.platform, outbox.address) o)::text,
-                (SELECT json_agg(key) FROM replay_guard WHERE key = ANY($10::text[]))::text
+                json_build_object(
+                    'players', (SELECT json_agg(x) FROM (
+                        SELECT \(playerColumns) FROM player WHERE id IN (SELECT id FROM wanted)) x),
+                    'games', (SELECT json_agg(x) FROM (
+                        SELECT w.platform, w.account, \(gameColumns(of: "g")) FROM game g JOIN wanted w ON w.id = g.player_id
+                        WHERE g.puzzle BETWEEN $6::int AND $7::int) x),
+                    'groups', (SELECT json_agg(x) FROM (
+                        SELECT \(groupColumns) FROM chat JOIN chat_group g ON g.id = chat.id
+                        WHERE chat.id IN (SELECT id FROM asked UNION SELECT chat_id FROM memberships)) x),
+                    'memberships', (SELECT json_agg(x) FROM (
+                        SELECT w.platform, w.account, c.address FROM memberships m
+                        JOIN wanted w ON w.id = m.player_id JOIN chat c ON c.id = m.chat_id) x),
+                    'waiting', (SELECT json_agg(x) FROM (
+                        SELECT outbox.platform, outbox.address, count(*) AS messages FROM outbox
+                        JOIN unnest($8::text[], $9::text[]) AS w (platform, address)
+                            ON outbox.platform = w.platform AND outbox.address = w.address
+                        GROUP BY outbox.platform, outbox.address) x),
+                    'guarded', (SELECT json_agg(key) FROM replay_guard WHERE key = ANY($10::text[])))::text
             """
 
         /// A transport's position moved by a batch: from where it was read to the batch's end.
@@ -150,17 +93,17 @@
         /// (data-modifying `WITH` queries, their rows in one JSON parameter). Returns false when the position was
         /// not where the batch read it: another process applied the batch, and the caller rolls back.
         func apply(_ changes: BatchChanges, moving move: PositionMove?) async throws -> Bool {
-            let json = try BatchRows.json(changes)
             do {
-                return try await write(json, moving: move)
-            } catch  where !PostgresGameStore.isTransient(error) {
+                return try await write(changes, moving: move)
+            } catch let error where !PostgresGameStore.isTransient(error) {
                 throw BatchWriteFailure(error: error)
             }
         }
 
-        private func write(_ json: String, moving move: PositionMove?) async throws -> Bool {
+        /// As ``apply(_:moving:)``, its failures as they are: for the store's own single writes.
+        func write(_ changes: BatchChanges, moving move: PositionMove? = nil) async throws -> Bool {
             var binds = PostgresBindings()
-            try binds.append(json)
+            try binds.append(try BatchRows.json(changes))
             for value in [move?.transport, move?.to, move?.from] {
                 if let value { try binds.append(value) } else { binds.appendNull() }
             }
@@ -264,75 +207,40 @@
             """
     }
 
-    /// A batch's changes as the JSON rows of ``PostgresTransaction/apply(_:moving:)``: each row's fields named as
-    /// the columns they go to (in snake case, ``json(_:)``).
+    /// A batch's changes as the JSON rows of ``PostgresTransaction/writing``: the rows every store keeps
+    /// (``PlayerColumns``, ``GameColumns``, ``GroupColumns``, ``MessageColumns``), named in snake case as the
+    /// columns they go to.
     struct BatchRows: Encodable {
-        struct Player: Encodable {
-            let platform, account, displayName, language, timeZone: String
-            let rolloverHour: Int
-            let pendingTimeZone: String?
-            let pendingFrom: Int?
-            let prefersHardMode, reminders: Bool
-            let remindedPuzzle: Int?
-            let directChat, playingLanguage: String?
-            let practiceInPlay: Bool
-            let followsGroup: String?
-            let namedInNudges, messageEffects: Bool
+        /// A row with more fields than its columns' type: the game's analysis asked for, the message's place.
+        struct With<Row: Encodable, Extra: Encodable>: Encodable {
+            let row: Row
+            let extra: Extra
+
+            func encode(to encoder: any Encoder) throws {
+                try row.encode(to: encoder)
+                try extra.encode(to: encoder)
+            }
         }
 
-        struct Game: Encodable {
-            let platform, account, language: String
-            let puzzle: Int
-            let hardMode: Bool
-            let guesses: String
-            let wonIn: Int?
-            let lost: Bool
-            let finishedAt: Double?
+        struct Analysis: Encodable {
             let analysisState: Int?
         }
 
-        struct Group: Encodable {
-            let platform, address, timeZone: String
-            let rolloverHour: Int
-            let language: String
-            let hardModeRequired, summaryEnabled: Bool
-            let summaryHour: Int?
-            let topic: String?
-            let lastClosedPuzzle, lastRevealedPuzzle: Int
-            let pendingTimeZone: String?
-            let pendingRolloverHour: Int?
-            let pendingLanguage: String?
-            let pendingFrom: Int?
-            let lastClosedLanguage: String?
-            let deletionExplained, practiceSharesExplained: Bool
-            let team: String
+        struct Place: Encodable {
+            let place: Int
         }
 
         struct Chat: Encodable {
             let platform, address: String
         }
 
-        /// An outbox row (``StoredMessage``, its document in base64) and its place in the batch's order.
-        struct Message: Encodable {
-            let place: Int
-            let stored: StoredMessage
-
-            private enum Keys: CodingKey { case place }
-
-            func encode(to encoder: any Encoder) throws {
-                try stored.encode(to: encoder)
-                var container = encoder.container(keyedBy: Keys.self)
-                try container.encode(place, forKey: .place)
-            }
-        }
-
-        let players: [Player]
-        let games: [Game]
-        let groups: [Group]
+        let players: [PlayerColumns]
+        let games: [With<GameColumns, Analysis>]
+        let groups: [GroupColumns]
         let active: [Chat]
-        let messages: [Message]
+        let messages: [With<MessageColumns, Place>]
 
-        /// The rows as one JSON text, field names in snake case as the columns'.
+        /// The rows as one JSON text.
         static func json(_ changes: BatchChanges) throws -> String {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -340,126 +248,74 @@
         }
 
         init(_ changes: BatchChanges) throws {
-            players = changes.players.values.map { player in
-                Player(
-                    platform: player.id.platform.rawValue, account: player.id.value, displayName: player.displayName,
-                    language: player.language.rawValue, timeZone: player.timeZone, rolloverHour: player.rolloverHour,
-                    pendingTimeZone: player.pendingTimeZone, pendingFrom: player.pendingFrom?.rawValue,
-                    prefersHardMode: player.prefersHardMode, reminders: player.reminders,
-                    remindedPuzzle: player.remindedPuzzle?.rawValue, directChat: player.directChat?.value,
-                    playingLanguage: player.playingLanguage?.rawValue, practiceInPlay: player.practiceInPlay,
-                    followsGroup: player.followsGroup?.value, namedInNudges: player.namedInNudges,
-                    messageEffects: player.messageEffects)
-            }
+            players = changes.players.values.map(PlayerColumns.init)
             games = changes.games.values.map { game in
-                Game(
-                    platform: game.player.platform.rawValue, account: game.player.value,
-                    language: game.language.rawValue, puzzle: game.puzzle.rawValue, hardMode: game.hardMode,
-                    guesses: game.guesses.joined(separator: " "), wonIn: game.result?.guesses,
-                    lost: game.result == .lost, finishedAt: game.finishedAt?.timeIntervalSince1970,
-                    analysisState: changes.analyses[game.key].map { AnalysisState.requested(show: $0).rawValue })
+                With(
+                    row: GameColumns(game),
+                    extra: Analysis(
+                        analysisState: changes.analyses[game.key].map { AnalysisState.requested(show: $0).rawValue }))
             }
-            groups = changes.groups.values.map { group in
-                Group(
-                    platform: group.chat.platform.rawValue, address: group.chat.value, timeZone: group.timeZone,
-                    rolloverHour: group.rolloverHour, language: group.language.rawValue,
-                    hardModeRequired: group.hardModeRequired, summaryEnabled: group.summaryEnabled,
-                    summaryHour: group.summaryHour, topic: group.topic?.value,
-                    lastClosedPuzzle: group.lastClosedPuzzle.rawValue,
-                    lastRevealedPuzzle: group.lastRevealedPuzzle.rawValue,
-                    pendingTimeZone: group.pending?.timeZone, pendingRolloverHour: group.pending?.rolloverHour,
-                    pendingLanguage: group.pending?.language.rawValue, pendingFrom: group.pendingFrom?.rawValue,
-                    lastClosedLanguage: group.lastClosedLanguage?.rawValue,
-                    deletionExplained: group.deletionExplained,
-                    practiceSharesExplained: group.practiceSharesExplained, team: group.team.json)
-            }
+            groups = changes.groups.values.map(GroupColumns.init)
             active = changes.activeChats.map { Chat(platform: $0.platform.rawValue, address: $0.value) }
-            messages = try changes.messages.enumerated().map { Message(place: $0, stored: try StoredMessage($1)) }
+            messages = try changes.messages.enumerated().map {
+                With(row: try MessageColumns($1), extra: Place(place: $0))
+            }
         }
     }
 
-    /// One row of a JSON array of rows (`json_build_array`), its cells read by place; a cell of another type
-    /// than asked for is a damaged row of its table.
-    struct JSONRow {
-        private enum Cell: Decodable {
-            case null
-            case bool(Bool)
-            case number(Double)
-            case string(String)
-
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                if container.decodeNil() {
-                    self = .null
-                } else if let bool = try? container.decode(Bool.self) {
-                    self = .bool(bool)
-                } else if let number = try? container.decode(Double.self) {
-                    self = .number(number)
-                } else {
-                    self = .string(try container.decode(String.self))
-                }
-            }
+    /// What ``PostgresTransaction/loading`` reads, as JSON: the rows every store keeps, in snake case.
+    struct LoadedRows: Decodable {
+        struct Membership: Decodable {
+            let platform, account, address: String
         }
 
-        private let cells: [Cell]
-        private let table: String
+        struct Waiting: Decodable {
+            let platform, address: String
+            let messages: Int
+        }
 
-        /// The rows of a JSON array of arrays; none for NULL (an aggregate of no rows).
-        static func rows(_ json: String?, table: String) throws -> [JSONRow] {
-            guard let json else { return [] }
+        // An aggregate of no rows is NULL: nil, none.
+        let players: [PlayerColumns]?
+        let games: [GameColumns]?
+        let groups: [GroupColumns]?
+        let memberships: [Membership]?
+        let waiting: [Waiting]?
+        let guarded: [String]?
+
+        /// The values read, as ``BatchWork`` takes them; throws ``DamagedColumn``.
+        static func values(json: String, of needs: BatchNeeds) throws -> BatchValues {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let rows: LoadedRows
             do {
-                return try JSONDecoder().decode([[Cell]].self, from: Data(json.utf8)).map {
-                    JSONRow(cells: $0, table: table)
-                }
+                rows = try decoder.decode(LoadedRows.self, from: Data(json.utf8))
             } catch {
-                throw PostgresStoreError.damagedRow(column: table)
+                throw DamagedColumn("(JSON: \(error))")
             }
-        }
-
-        private func damaged() -> PostgresStoreError { .damagedRow(column: table) }
-
-        func optionalString(_ place: Int) throws -> String? {
-            guard place < cells.count else { throw damaged() }
-            switch cells[place] {
-            case .null: return nil
-            case .string(let string): return string
-            default: throw damaged()
+            var values = BatchValues()
+            for row in rows.players ?? [] {
+                let player = try row.player()
+                values.players[player.id] = player
             }
-        }
-
-        func optionalDouble(_ place: Int) throws -> Double? {
-            guard place < cells.count else { throw damaged() }
-            switch cells[place] {
-            case .null: return nil
-            case .number(let number): return number
-            default: throw damaged()
+            for row in rows.games ?? [] {
+                let game = try row.game()
+                values.games[game.key] = game
             }
-        }
-
-        func optionalInt(_ place: Int) throws -> Int? {
-            guard let number = try optionalDouble(place) else { return nil }
-            guard let int = Int(exactly: number) else { throw damaged() }
-            return int
-        }
-
-        func bool(_ place: Int) throws -> Bool {
-            guard place < cells.count, case .bool(let bool) = cells[place] else { throw damaged() }
-            return bool
-        }
-
-        func string(_ place: Int) throws -> String {
-            guard let string = try optionalString(place) else { throw damaged() }
-            return string
-        }
-
-        func int(_ place: Int) throws -> Int {
-            guard let int = try optionalInt(place) else { throw damaged() }
-            return int
-        }
-
-        func platform(_ place: Int) throws -> Platform {
-            guard let platform = Platform(rawValue: try string(place)) else { throw damaged() }
-            return platform
+            for row in rows.groups ?? [] {
+                let group = try row.group()
+                values.groups[group.chat] = group
+            }
+            for id in needs.players { values.memberships[id] = [] }
+            for row in rows.memberships ?? [] {
+                guard let platform = Platform(rawValue: row.platform) else { throw DamagedColumn("platform") }
+                values.memberships[UserID(platform, row.account), default: []].append(ChatID(platform, row.address))
+            }
+            for row in rows.waiting ?? [] {
+                guard let platform = Platform(rawValue: row.platform) else { throw DamagedColumn("platform") }
+                values.pendingCounts[ChatID(platform, row.address)] = row.messages
+            }
+            values.replayGuarded = Set(rows.guarded ?? [])
+            return values
         }
     }
 #endif

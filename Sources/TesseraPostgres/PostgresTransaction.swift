@@ -113,27 +113,23 @@
         )
 
         static func player(_ row: PlayerRow) throws -> Player {
-            guard let platform = Platform(rawValue: row.0) else {
-                throw PostgresStoreError.damagedRow(column: "platform")
+            try checked("player") {
+                try PlayerColumns(
+                    platform: row.0, account: row.1, displayName: row.2, language: row.3, timeZone: row.4,
+                    rolloverHour: row.5, pendingTimeZone: row.6, pendingFrom: row.7, prefersHardMode: row.8,
+                    reminders: row.9, remindedPuzzle: row.10, directChat: row.11, playingLanguage: row.12,
+                    practiceInPlay: row.13, followsGroup: row.14, namedInNudges: row.15, messageEffects: row.16
+                ).player()
             }
-            guard let language = Language(rawValue: row.3) else {
-                throw PostgresStoreError.damagedRow(column: "language")
+        }
+
+        /// A row's value read back, or the column it cannot be read from named with its table.
+        static func checked<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
+            do {
+                return try read()
+            } catch let damaged as DamagedColumn {
+                throw PostgresStoreError.damagedRow(column: "\(table).\(damaged.column)")
             }
-            let playingLanguage = try row.12.map { code in
-                guard let language = Language(rawValue: code) else {
-                    throw PostgresStoreError.damagedRow(column: "playing_language")
-                }
-                return language
-            }
-            let id = UserID(platform, row.1)
-            return Player(
-                id: id, displayName: row.2, language: language, playingLanguage: playingLanguage, timeZone: row.4,
-                rolloverHour: row.5,
-                pendingTimeZone: row.6, pendingFrom: row.7.map(PuzzleNumber.init), prefersHardMode: row.8,
-                reminders: row.9, remindedPuzzle: row.10.map(PuzzleNumber.init), namedInNudges: row.15,
-                messageEffects: row.16,
-                directChat: row.11.map { ChatID(platform, $0) }, practiceInPlay: row.13,
-                followsGroup: row.14.map { ChatID(platform, $0) })
         }
 
         func followers(of chat: ChatID) async throws -> [Player] {
@@ -155,23 +151,9 @@
         }
 
         func save(_ player: Player) async throws {
-            try await execute(
-                """
-                INSERT INTO player (\(unescaped: Self.playerColumns))
-                VALUES (\(player.id.platform.rawValue), \(player.id.value), \(player.displayName),
-                    \(player.language.rawValue), \(player.timeZone), \(player.rolloverHour), \(player.pendingTimeZone),
-                    \(player.pendingFrom?.rawValue), \(player.prefersHardMode), \(player.reminders),
-                    \(player.remindedPuzzle?.rawValue), \(player.directChat?.value), \(player.playingLanguage?.rawValue),
-                    \(player.practiceInPlay), \(player.followsGroup?.value), \(player.namedInNudges),
-                    \(player.messageEffects))
-                ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
-                    language = excluded.language, playing_language = excluded.playing_language, time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
-                    pending_time_zone = excluded.pending_time_zone, pending_from = excluded.pending_from,
-                    prefers_hard_mode = excluded.prefers_hard_mode, reminders = excluded.reminders,
-                    reminded_puzzle = excluded.reminded_puzzle, direct_chat = excluded.direct_chat,
-                    practice_in_play = excluded.practice_in_play, follows_group = excluded.follows_group,
-                    named_in_nudges = excluded.named_in_nudges, message_effects = excluded.message_effects
-                """)
+            var changes = BatchChanges()
+            changes.players[player.id] = player
+            _ = try await write(changes)
         }
 
         static let gameColumns = "language, puzzle, hard_mode, guesses, won_in, lost, finished_at"
@@ -182,14 +164,12 @@
         typealias GameRow = (String, Int, Bool, String, Int?, Bool, Double?)
 
         static func game(_ row: GameRow, of player: UserID) throws -> StoredGame {
-            guard let language = Language(rawValue: row.0) else {
-                throw PostgresStoreError.damagedRow(column: "language")
+            try checked("game") {
+                try GameColumns(
+                    platform: player.platform.rawValue, account: player.value, language: row.0, puzzle: row.1,
+                    hardMode: row.2, guesses: row.3, wonIn: row.4, lost: row.5, finishedAt: row.6
+                ).game()
             }
-            return StoredGame(
-                player: player, language: language, puzzle: PuzzleNumber(row.1), hardMode: row.2,
-                guesses: row.3.split(separator: " ").map(String.init),
-                result: row.4.map { .won(guesses: $0) } ?? (row.5 ? .lost : nil),
-                finishedAt: row.6.map { Date(timeIntervalSince1970: $0) })
         }
 
         func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
@@ -203,17 +183,10 @@
         }
 
         func save(_ game: StoredGame) async throws {
-            let key = try await requiredRowID(of: game.player)
-            try await execute(
-                """
-                INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
-                VALUES (\(key), \(game.language.rawValue), \(game.puzzle.rawValue), \(game.hardMode),
-                    \(game.guesses.joined(separator: " ")), \(game.result?.guesses), \(game.result == .lost),
-                    \(game.finishedAt?.timeIntervalSince1970))
-                ON CONFLICT (player_id, language, puzzle) DO UPDATE SET hard_mode = excluded.hard_mode,
-                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
-                    finished_at = excluded.finished_at
-                """)
+            guard try await rowID(of: game.player) != nil else { throw StoreMisuse.unknownPlayer(game.player) }
+            var changes = BatchChanges()
+            changes.games[game.key] = game
+            _ = try await write(changes)
         }
 
         func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
@@ -516,27 +489,16 @@
         )
 
         static func group(_ row: GroupRow) throws -> Group {
-            guard let platform = Platform(rawValue: row.0) else {
-                throw PostgresStoreError.damagedRow(column: "platform")
+            try checked("chat_group") {
+                try GroupColumns(
+                    platform: row.0, address: row.1, timeZone: row.2, rolloverHour: row.3, language: row.4,
+                    hardModeRequired: row.5, summaryEnabled: row.6, summaryHour: row.7, topic: row.8,
+                    lastClosedPuzzle: row.9, lastRevealedPuzzle: row.10, pendingTimeZone: row.11,
+                    pendingRolloverHour: row.12, pendingLanguage: row.13, pendingFrom: row.14,
+                    lastClosedLanguage: row.15, deletionExplained: row.16, practiceSharesExplained: row.17,
+                    team: row.18
+                ).group()
             }
-            guard let language = Language(rawValue: row.4) else {
-                throw PostgresStoreError.damagedRow(column: "language")
-            }
-            var pending: Group.DaySettings?
-            if let zone = row.11 {
-                guard let hour = row.12, let language = row.13.flatMap(Language.init(rawValue:)) else {
-                    throw PostgresStoreError.damagedRow(column: "pending_language")
-                }
-                pending = Group.DaySettings(timeZone: zone, rolloverHour: hour, language: language)
-            }
-            guard let team = GroupTeam(json: row.18) else { throw PostgresStoreError.damagedRow(column: "team") }
-            return Group(
-                chat: ChatID(platform, row.1), timeZone: row.2, rolloverHour: row.3, language: language,
-                hardModeRequired: row.5, summaryEnabled: row.6, summaryHour: row.7, topic: row.8.map(MessageID.init),
-                lastClosedPuzzle: PuzzleNumber(row.9), lastRevealedPuzzle: PuzzleNumber(row.10), pending: pending,
-                pendingFrom: row.14.map(PuzzleNumber.init),
-                lastClosedLanguage: row.15.flatMap(Language.init(rawValue:)),
-                deletionExplained: row.16, practiceSharesExplained: row.17, team: team)
         }
 
         func group(_ chat: ChatID) async throws -> Group? {
@@ -549,29 +511,9 @@
         }
 
         func save(_ group: Group) async throws {
-            let chat = try await storedRowID(of: group.chat)
-            try await execute(
-                """
-                INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
-                    summary_hour, topic, last_closed_puzzle, last_revealed_puzzle, pending_time_zone,
-                    pending_rollover_hour, pending_language, pending_from, last_closed_language, deletion_explained,
-                    practice_shares_explained, team)
-                VALUES (\(chat), \(group.timeZone), \(group.rolloverHour), \(group.language.rawValue),
-                    \(group.hardModeRequired), \(group.summaryEnabled), \(group.summaryHour), \(group.topic?.value),
-                    \(group.lastClosedPuzzle.rawValue), \(group.lastRevealedPuzzle.rawValue), \(group.pending?.timeZone),
-                    \(group.pending?.rolloverHour), \(group.pending?.language.rawValue), \(group.pendingFrom?.rawValue),
-                    \(group.lastClosedLanguage?.rawValue), \(group.deletionExplained),
-                    \(group.practiceSharesExplained), \(group.team.json))
-                ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, rollover_hour = excluded.rollover_hour,
-                    language = excluded.language, hard_mode_required = excluded.hard_mode_required,
-                    summary_enabled = excluded.summary_enabled, summary_hour = excluded.summary_hour,
-                    topic = excluded.topic, last_closed_puzzle = excluded.last_closed_puzzle,
-                    last_revealed_puzzle = excluded.last_revealed_puzzle, pending_time_zone = excluded.pending_time_zone,
-                    pending_rollover_hour = excluded.pending_rollover_hour, pending_language = excluded.pending_language,
-                    pending_from = excluded.pending_from, last_closed_language = excluded.last_closed_language,
-                    deletion_explained = excluded.deletion_explained,
-                    practice_shares_explained = excluded.practice_shares_explained, team = excluded.team
-                """)
+            var changes = BatchChanges()
+            changes.groups[group.chat] = group
+            _ = try await write(changes)
         }
 
         func activeGroups(on platform: Platform?) async throws -> [Group] {
@@ -1211,7 +1153,7 @@
         func enqueue(_ messages: [OutgoingMessage]) async throws {
             var changes = BatchChanges()
             changes.messages = messages
-            _ = try await apply(changes, moving: nil)
+            _ = try await write(changes)
         }
 
         func noteActivity(in chat: ChatID) async throws {

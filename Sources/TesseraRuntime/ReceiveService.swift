@@ -139,14 +139,14 @@ struct ReceiveService: PlatformService {
     {
         let (engine, now) = (engine, self.now)
         let started = now()
-        let needs = loadingAhead ? batch.messages.map { engine.needs(for: $0, at: started) } : []
+        let plan = loadingAhead ? engine.plan(for: batch.messages, at: started) : .onStore(batch.messages.count)
         return try await store.processBatch(
-            transport: transport.name, from: position, to: batch.nextPosition, loading: .union(needs)
+            transport: transport.name, from: position, to: batch.nextPosition, loading: plan.needs
         ) { transaction, values in
             for migration in batch.migrations {
                 try await transaction.moveChat(from: migration.from, to: migration.to)
             }
-            let work = BatchWork(needs: needs, loaded: values, store: transaction)
+            let work = BatchWork(plan, loaded: values, store: transaction)
             let outcomes = try await engine.handle(batch.messages, at: now, in: work)
             var guesses: [Language: Int] = [:]
             for case let language? in outcomes.map(\.acceptedGuess) { guesses[language, default: 0] += 1 }

@@ -11,12 +11,16 @@ extension OpenTransaction: GameStoreTransaction {
         try await run { db in try body(SQLiteTransaction(db: db)) }
     }
 
-    // Reads and writes cost no round trip here: a batch's are the calls one at a time.
-    func load(_ needs: BatchNeeds) async throws -> BatchValues { try await loadEachOf(needs) }
+    func load(_ needs: BatchNeeds) async throws -> BatchValues {
+        guard !needs.isEmpty else { return BatchValues() }
+        return try await sql { try $0.load(needs) }
+    }
+
     func apply(_ changes: BatchChanges) async throws {
+        guard !changes.isEmpty else { return }
         do {
-            try await applyEachOf(changes)
-        } catch  where !SQLiteGameStore.isTransient(error) {
+            try await sql { try $0.apply(changes) }
+        } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
         }
     }

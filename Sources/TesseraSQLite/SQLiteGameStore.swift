@@ -377,7 +377,7 @@ public final class SQLiteGameStore: GameStore {
 
     private static func outboxEntry(_ row: Row, keyPrefix: String) throws -> OutboxEntry {
         let id: Int64 = try row.required("id", in: "outbox")
-        let stored = StoredMessage(
+        let stored = MessageColumns(
             platform: try row.required("platform", in: "outbox"), address: try row.required("address", in: "outbox"),
             chatKind: try row.required("chat_kind", in: "outbox"), html: try row.required("html", in: "outbox"),
             replyTo: row["reply_to"], thread: row["thread"], buttons: row["buttons"],
@@ -387,7 +387,7 @@ public final class SQLiteGameStore: GameStore {
         let message: OutgoingMessage
         do {
             message = try stored.message()
-        } catch let error as StoredMessage.Damaged {
+        } catch let error as DamagedColumn {
             throw SQLiteStoreError.damagedRow(table: "outbox", column: error.column)
         }
         return OutboxEntry(

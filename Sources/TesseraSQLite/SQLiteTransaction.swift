@@ -51,6 +51,8 @@ struct SQLiteTransaction {
     }
 
     func save(_ player: Player) throws {
+        let row = PlayerColumns(player)
+        // The account as the platform spells it: an integer when it is one (``account(_:)``).
         try db.executeCached(
             sql: """
                 INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
@@ -68,11 +70,10 @@ struct SQLiteTransaction {
                     message_effects = excluded.message_effects
                 """,
             arguments: [
-                player.id.platform.rawValue, Self.account(player.id), player.displayName, player.language.rawValue,
-                player.timeZone, player.rolloverHour, player.pendingTimeZone, player.pendingFrom?.rawValue,
-                player.prefersHardMode, player.reminders, player.remindedPuzzle?.rawValue, player.directChat?.value,
-                player.playingLanguage?.rawValue, player.practiceInPlay, player.followsGroup?.value,
-                player.namedInNudges, player.messageEffects,
+                row.platform, Self.account(player.id), row.displayName, row.language, row.timeZone, row.rolloverHour,
+                row.pendingTimeZone, row.pendingFrom, row.prefersHardMode, row.reminders, row.remindedPuzzle,
+                row.directChat, row.playingLanguage, row.practiceInPlay, row.followsGroup, row.namedInNudges,
+                row.messageEffects,
             ]
         )
     }
@@ -94,6 +95,7 @@ struct SQLiteTransaction {
 
     func save(_ game: StoredGame) throws {
         guard let key = try rowID(of: game.player) else { throw StoreMisuse.unknownPlayer(game.player) }
+        let row = GameColumns(game)
         try db.executeCached(
             sql: """
                 INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
@@ -102,11 +104,7 @@ struct SQLiteTransaction {
                     guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
                     finished_at = excluded.finished_at
                 """,
-            arguments: [
-                key, game.language.rawValue, game.puzzle.rawValue, game.hardMode,
-                game.guesses.joined(separator: " "), game.result?.guesses, game.result == .lost,
-                game.finishedAt?.timeIntervalSince1970,
-            ]
+            arguments: [key, row.language, row.puzzle, row.hardMode, row.guesses, row.wonIn, row.lost, row.finishedAt]
         )
     }
 
@@ -431,6 +429,7 @@ struct SQLiteTransaction {
     }
 
     func save(_ group: Group) throws {
+        let row = GroupColumns(group)
         try db.executeCached(
             sql: """
                 INSERT INTO chat_group (id, time_zone, rollover_hour, language, hard_mode_required, summary_enabled,
@@ -452,12 +451,10 @@ struct SQLiteTransaction {
                     practice_shares_explained = excluded.practice_shares_explained, team = excluded.team
                 """,
             arguments: [
-                try storedRowID(of: group.chat), group.timeZone, group.rolloverHour, group.language.rawValue,
-                group.hardModeRequired, group.summaryEnabled, group.summaryHour, group.topic?.value,
-                group.lastClosedPuzzle.rawValue, group.lastRevealedPuzzle.rawValue, group.pending?.timeZone,
-                group.pending?.rolloverHour, group.pending?.language.rawValue, group.pendingFrom?.rawValue,
-                group.lastClosedLanguage?.rawValue, group.deletionExplained, group.practiceSharesExplained,
-                group.team.json,
+                try storedRowID(of: group.chat), row.timeZone, row.rolloverHour, row.language, row.hardModeRequired,
+                row.summaryEnabled, row.summaryHour, row.topic, row.lastClosedPuzzle, row.lastRevealedPuzzle,
+                row.pendingTimeZone, row.pendingRolloverHour, row.pendingLanguage, row.pendingFrom,
+                row.lastClosedLanguage, row.deletionExplained, row.practiceSharesExplained, row.team,
             ]
         )
     }
@@ -977,7 +974,7 @@ struct SQLiteTransaction {
 
     func enqueue(_ messages: [OutgoingMessage]) throws {
         for message in messages {
-            let stored = try StoredMessage(message)
+            let stored = try MessageColumns(message)
             try db.executeCached(
                 sql: """
                     INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
@@ -1115,45 +1112,32 @@ struct SQLiteTransaction {
     // MARK: - Rows
 
     static func group(_ row: Row) throws -> Group {
-        let languageCode: String = try row.required("language", in: "chat_group")
-        guard let language = Language(rawValue: languageCode) else {
-            throw SQLiteStoreError.damagedRow(table: "chat_group", column: "language")
+        try checked("chat_group") {
+            try GroupColumns(
+                platform: try row.required("platform", in: "chat_group"),
+                address: try row.required("address", in: "chat_group"),
+                timeZone: try row.required("time_zone", in: "chat_group"),
+                rolloverHour: try row.required("rollover_hour", in: "chat_group"),
+                language: try row.required("language", in: "chat_group"),
+                hardModeRequired: try row.required("hard_mode_required", in: "chat_group"),
+                summaryEnabled: try row.required("summary_enabled", in: "chat_group"), summaryHour: row["summary_hour"],
+                topic: row["topic"], lastClosedPuzzle: try row.required("last_closed_puzzle", in: "chat_group"),
+                lastRevealedPuzzle: try row.required("last_revealed_puzzle", in: "chat_group"),
+                pendingTimeZone: row["pending_time_zone"], pendingRolloverHour: row["pending_rollover_hour"],
+                pendingLanguage: row["pending_language"], pendingFrom: row["pending_from"],
+                lastClosedLanguage: row["last_closed_language"], deletionExplained: row["deletion_explained"] ?? false,
+                practiceSharesExplained: row["practice_shares_explained"] ?? false, team: row["team"] ?? ""
+            ).group()
         }
-        return Group(
-            chat: try chat(row, in: "chat_group"),
-            timeZone: try row.required("time_zone", in: "chat_group"),
-            rolloverHour: try row.required("rollover_hour", in: "chat_group"),
-            language: language,
-            hardModeRequired: try row.required("hard_mode_required", in: "chat_group"),
-            summaryEnabled: try row.required("summary_enabled", in: "chat_group"),
-            summaryHour: row["summary_hour"],
-            topic: (row["topic"] as String?).map(MessageID.init),
-            lastClosedPuzzle: PuzzleNumber(try row.required("last_closed_puzzle", in: "chat_group")),
-            lastRevealedPuzzle: PuzzleNumber(try row.required("last_revealed_puzzle", in: "chat_group")),
-            pending: try pendingDaySettings(row),
-            pendingFrom: (row["pending_from"] as Int?).map(PuzzleNumber.init),
-            lastClosedLanguage: (row["last_closed_language"] as String?).flatMap(Language.init(rawValue:)),
-            deletionExplained: row["deletion_explained"] ?? false,
-            practiceSharesExplained: row["practice_shares_explained"] ?? false,
-            team: try team(row["team"])
-        )
     }
 
-    /// A group's team, from its JSON column.
-    private static func team(_ json: String) throws -> GroupTeam {
-        guard let team = GroupTeam(json: json) else {
-            throw SQLiteStoreError.damagedRow(table: "chat_group", column: "team")
+    /// A row's value read back, or the column it cannot be read from named with its table.
+    static func checked<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch let damaged as DamagedColumn {
+            throw SQLiteStoreError.damagedRow(table: table, column: damaged.column)
         }
-        return team
-    }
-
-    /// A group's pending day settings: all three columns or none.
-    private static func pendingDaySettings(_ row: Row) throws -> Group.DaySettings? {
-        guard let zone: String = row["pending_time_zone"] else { return nil }
-        let code: String? = row["pending_language"]
-        guard let hour: Int = row["pending_rollover_hour"], let language = code.flatMap(Language.init(rawValue:))
-        else { throw SQLiteStoreError.damagedRow(table: "chat_group", column: "pending_language") }
-        return Group.DaySettings(timeZone: zone, rolloverHour: hour, language: language)
     }
 
     /// A chat from the columns `platform` and `address`.
@@ -1213,36 +1197,22 @@ struct SQLiteTransaction {
     }
 
     static func player(_ row: Row) throws -> Player {
-        let languageCode: String = try row.required("language", in: "player")
-        guard let language = Language(rawValue: languageCode) else {
-            throw SQLiteStoreError.damagedRow(table: "player", column: "language")
-        }
-        let playingLanguage = try (row["playing_language"] as String?).map { code in
-            guard let language = Language(rawValue: code) else {
-                throw SQLiteStoreError.damagedRow(table: "player", column: "playing_language")
-            }
-            return language
-        }
-        let pendingFrom: Int? = row["pending_from"]
         let id = try user(row)
-        return Player(
-            id: id,
-            displayName: try row.required("display_name", in: "player"),
-            language: language,
-            playingLanguage: playingLanguage,
-            timeZone: try row.required("time_zone", in: "player"),
-            rolloverHour: try row.required("rollover_hour", in: "player"),
-            pendingTimeZone: row["pending_time_zone"],
-            pendingFrom: pendingFrom.map(PuzzleNumber.init),
-            prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
-            reminders: row["reminders"] ?? false,
-            remindedPuzzle: (row["reminded_puzzle"] as Int?).map(PuzzleNumber.init),
-            namedInNudges: row["named_in_nudges"] ?? true,
-            messageEffects: row["message_effects"] ?? true,
-            directChat: (row["direct_chat"] as String?).map { ChatID(id.platform, $0) },
-            practiceInPlay: row["practice_in_play"] ?? false,
-            followsGroup: (row["follows_group"] as String?).map { ChatID(id.platform, $0) }
-        )
+        return try checked("player") {
+            try PlayerColumns(
+                platform: id.platform.rawValue, account: id.value,
+                displayName: try row.required("display_name", in: "player"),
+                language: try row.required("language", in: "player"),
+                timeZone: try row.required("time_zone", in: "player"),
+                rolloverHour: try row.required("rollover_hour", in: "player"),
+                pendingTimeZone: row["pending_time_zone"],
+                pendingFrom: row["pending_from"], prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
+                reminders: row["reminders"] ?? false, remindedPuzzle: row["reminded_puzzle"],
+                directChat: row["direct_chat"], playingLanguage: row["playing_language"],
+                practiceInPlay: row["practice_in_play"] ?? false, followsGroup: row["follows_group"],
+                namedInNudges: row["named_in_nudges"] ?? true, messageEffects: row["message_effects"] ?? true
+            ).player()
+        }
     }
 
     static func boardResult(_ row: Row, of player: UserID) throws -> BoardResult {
@@ -1268,23 +1238,14 @@ struct SQLiteTransaction {
     }
 
     static func game(_ row: Row, of player: UserID) throws -> StoredGame {
-        let languageCode: String = try row.required("language", in: "game")
-        guard let language = Language(rawValue: languageCode) else {
-            throw SQLiteStoreError.damagedRow(table: "game", column: "language")
+        try checked("game") {
+            try GameColumns(
+                platform: player.platform.rawValue, account: player.value,
+                language: try row.required("language", in: "game"), puzzle: try row.required("puzzle", in: "game"),
+                hardMode: try row.required("hard_mode", in: "game"), guesses: try row.required("guesses", in: "game"),
+                wonIn: row["won_in"], lost: try row.required("lost", in: "game"), finishedAt: row["finished_at"]
+            ).game()
         }
-        let guesses: String = try row.required("guesses", in: "game")
-        let wonIn: Int? = row["won_in"]
-        let lost: Bool = try row.required("lost", in: "game")
-        let finishedAt: Double? = row["finished_at"]
-        return StoredGame(
-            player: player,
-            language: language,
-            puzzle: PuzzleNumber(try row.required("puzzle", in: "game")),
-            hardMode: try row.required("hard_mode", in: "game"),
-            guesses: guesses.split(separator: " ").map(String.init),
-            result: wonIn.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
-            finishedAt: finishedAt.map { Date(timeIntervalSince1970: $0) }
-        )
     }
 }
 

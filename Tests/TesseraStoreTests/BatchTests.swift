@@ -75,12 +75,12 @@ struct BatchTests {
 
     /// Applies a batch as the receive service does: loaded and written at once, or each message on the store.
     static func apply(_ messages: [ChatMessage], to store: any GameStore, position: Int, atOnce: Bool) async throws {
-        let needs = atOnce ? messages.map { engine.needs(for: $0, at: now) } : []
+        let plan = atOnce ? engine.plan(for: messages, at: now) : .onStore(messages.count)
         let applied = try await store.processBatch(
             transport: "test", from: position == 0 ? nil : String(position), to: String(position + 1),
-            loading: .union(needs)
+            loading: plan.needs
         ) { transaction, values in
-            let work = BatchWork(needs: needs, loaded: values, store: transaction)
+            let work = BatchWork(plan, loaded: values, store: transaction)
             return (try await engine.handle(messages, at: { now }, in: work).count, work.changes)
         }
         #expect(applied == messages.count)

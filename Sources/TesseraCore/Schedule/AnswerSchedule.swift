@@ -4,6 +4,8 @@ import Synchronization
 /// The server secret the answer schedule is keyed with. Anyone who knows it can compute every future answer.
 public struct ScheduleSecret: Sendable, Hashable {
     let key: SipHash
+    /// The key of ``tag(for:)``, derived apart from the schedule's once: a batch tags a few keys a message.
+    private let tagKey: SipHash
 
     /// Derives a key from secret text; an empty text is not a secret.
     public init?(_ text: String) {
@@ -14,6 +16,7 @@ public struct ScheduleSecret: Sendable, Hashable {
             k0: SipHash(k0: 0x7465_7373_6572_6131, k1: 0x6b65_7920_6465_7276).hash(bytes),
             k1: SipHash(k0: 0x7465_7373_6572_6132, k1: 0x6b65_7920_6465_7276).hash(bytes)
         )
+        tagKey = SipHash(k0: key.hash(words: 0x6275_7474_6f6e_6b30), k1: key.hash(words: 0x6275_7474_6f6e_6b31))
     }
 
     /// The secret's 128-bit key, for deriving keys of other uses from it (the buttons' tags, in the engine).
@@ -51,9 +54,7 @@ public struct ScheduleSecret: Sendable, Hashable {
     /// Sixteen hex digits that authenticate a message the bot keeps (a replay guard's key): without the secret
     /// they cannot be made. The key is derived apart from the schedule's.
     public func tag(for message: String) -> String {
-        let key = SipHash(
-            k0: self.key.hash(words: 0x6275_7474_6f6e_6b30), k1: self.key.hash(words: 0x6275_7474_6f6e_6b31))
-        let digits = String(key.hash(Array(message.utf8)), radix: 16)
+        let digits = String(tagKey.hash(Array(message.utf8)), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 

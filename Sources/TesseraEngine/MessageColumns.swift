@@ -1,8 +1,7 @@
 public import Foundation
 
-/// A queued reply as the outbox stores it, column by column (the columns' names in the comments): the one
-/// encoding of every store, so that a message reads back the same from each.
-public struct StoredMessage: Sendable, Hashable, Codable {
+/// A row of `outbox`: a queued reply as every store keeps it (``PlayerColumns`` says more).
+public struct MessageColumns: Sendable, Hashable, Codable {
     public var platform: String
     public var address: String
     /// `chat_kind`
@@ -27,11 +26,6 @@ public struct StoredMessage: Sendable, Hashable, Codable {
     public var effect: String?
     /// JSON of the ``RichLayout``.
     public var rich: String?
-
-    /// A column that cannot be read back: the row is damaged.
-    public struct Damaged: Error {
-        public let column: String
-    }
 
     public init(
         platform: String, address: String, chatKind: String, html: String, replyTo: String?, thread: String?,
@@ -59,10 +53,10 @@ public struct StoredMessage: Sendable, Hashable, Codable {
             rich: message.rich?.json)
     }
 
-    /// The message back; throws ``Damaged`` for a column that cannot be read.
+    /// The message back; throws ``DamagedColumn`` for a column that cannot be read.
     public func message() throws -> OutgoingMessage {
-        guard let platform = Platform(rawValue: platform) else { throw Damaged(column: "platform") }
-        guard let kind = ChatMessage.ChatKind(rawValue: chatKind) else { throw Damaged(column: "chat_kind") }
+        guard let platform = Platform(rawValue: platform) else { throw DamagedColumn("platform") }
+        guard let kind = ChatMessage.ChatKind(rawValue: chatKind) else { throw DamagedColumn("chat_kind") }
         var message = OutgoingMessage(
             chat: ChatID(platform, address), chatKind: kind, html: html, replyTo: replyTo.map(MessageID.init),
             thread: thread.map(MessageID.init),
@@ -81,7 +75,7 @@ public struct StoredMessage: Sendable, Hashable, Codable {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(json.utf8))
         } catch {
-            throw Damaged(column: column)
+            throw DamagedColumn(column)
         }
     }
 }

@@ -1,0 +1,187 @@
+public import Foundation
+public import TesseraCore
+
+// The rows every store keeps, column by column: each value's encoding and its checks written once, above the
+// dialects. A store reads and writes these with its own SQL; the property names, in snake case, are the columns'.
+
+/// A column whose value a row cannot have: the row a store read back is damaged there.
+public struct DamagedColumn: Error, Sendable {
+    public let column: String
+
+    public init(_ column: String) { self.column = column }
+}
+
+/// A language code read back.
+private func decodedLanguage(_ code: String, column: String) throws -> Language {
+    guard let language = Language(rawValue: code) else { throw DamagedColumn(column) }
+    return language
+}
+
+/// A platform's name read back.
+private func decodedPlatform(_ name: String) throws -> Platform {
+    guard let platform = Platform(rawValue: name) else { throw DamagedColumn("platform") }
+    return platform
+}
+
+/// A row of `player`.
+public struct PlayerColumns: Sendable, Hashable, Codable {
+    public var platform, account, displayName, language, timeZone: String
+    public var rolloverHour: Int
+    public var pendingTimeZone: String?
+    public var pendingFrom: Int?
+    public var prefersHardMode, reminders: Bool
+    public var remindedPuzzle: Int?
+    public var directChat, playingLanguage: String?
+    public var practiceInPlay: Bool
+    public var followsGroup: String?
+    public var namedInNudges, messageEffects: Bool
+
+    public init(
+        platform: String, account: String, displayName: String, language: String, timeZone: String,
+        rolloverHour: Int, pendingTimeZone: String?, pendingFrom: Int?, prefersHardMode: Bool, reminders: Bool,
+        remindedPuzzle: Int?, directChat: String?, playingLanguage: String?, practiceInPlay: Bool,
+        followsGroup: String?, namedInNudges: Bool, messageEffects: Bool
+    ) {
+        (self.platform, self.account, self.displayName, self.language) = (platform, account, displayName, language)
+        (self.timeZone, self.rolloverHour, self.pendingTimeZone) = (timeZone, rolloverHour, pendingTimeZone)
+        (self.pendingFrom, self.prefersHardMode, self.reminders) = (pendingFrom, prefersHardMode, reminders)
+        (self.remindedPuzzle, self.directChat, self.playingLanguage) = (remindedPuzzle, directChat, playingLanguage)
+        (self.practiceInPlay, self.followsGroup) = (practiceInPlay, followsGroup)
+        (self.namedInNudges, self.messageEffects) = (namedInNudges, messageEffects)
+    }
+
+    public init(_ player: Player) {
+        self.init(
+            platform: player.id.platform.rawValue, account: player.id.value, displayName: player.displayName,
+            language: player.language.rawValue, timeZone: player.timeZone, rolloverHour: player.rolloverHour,
+            pendingTimeZone: player.pendingTimeZone, pendingFrom: player.pendingFrom?.rawValue,
+            prefersHardMode: player.prefersHardMode, reminders: player.reminders,
+            remindedPuzzle: player.remindedPuzzle?.rawValue, directChat: player.directChat?.value,
+            playingLanguage: player.playingLanguage?.rawValue, practiceInPlay: player.practiceInPlay,
+            followsGroup: player.followsGroup?.value, namedInNudges: player.namedInNudges,
+            messageEffects: player.messageEffects)
+    }
+
+    /// The player back; throws ``DamagedColumn``.
+    public func player() throws -> Player {
+        let id = UserID(try decodedPlatform(platform), account)
+        return Player(
+            id: id, displayName: displayName, language: try decodedLanguage(language, column: "language"),
+            playingLanguage: try playingLanguage.map { try decodedLanguage($0, column: "playing_language") },
+            timeZone: timeZone, rolloverHour: rolloverHour, pendingTimeZone: pendingTimeZone,
+            pendingFrom: pendingFrom.map(PuzzleNumber.init), prefersHardMode: prefersHardMode, reminders: reminders,
+            remindedPuzzle: remindedPuzzle.map(PuzzleNumber.init), namedInNudges: namedInNudges,
+            messageEffects: messageEffects, directChat: directChat.map { ChatID(id.platform, $0) },
+            practiceInPlay: practiceInPlay, followsGroup: followsGroup.map { ChatID(id.platform, $0) })
+    }
+}
+
+/// A row of `game`, with its player's platform and account.
+public struct GameColumns: Sendable, Hashable, Codable {
+    public var platform, account, language: String
+    public var puzzle: Int
+    public var hardMode: Bool
+    /// The guesses, lowercase, separated by spaces.
+    public var guesses: String
+    public var wonIn: Int?
+    public var lost: Bool
+    public var finishedAt: Double?
+
+    public init(
+        platform: String, account: String, language: String, puzzle: Int, hardMode: Bool, guesses: String,
+        wonIn: Int?, lost: Bool, finishedAt: Double?
+    ) {
+        (self.platform, self.account, self.language, self.puzzle) = (platform, account, language, puzzle)
+        (self.hardMode, self.guesses, self.wonIn) = (hardMode, guesses, wonIn)
+        (self.lost, self.finishedAt) = (lost, finishedAt)
+    }
+
+    public init(_ game: StoredGame) {
+        self.init(
+            platform: game.player.platform.rawValue, account: game.player.value, language: game.language.rawValue,
+            puzzle: game.puzzle.rawValue, hardMode: game.hardMode, guesses: game.guesses.joined(separator: " "),
+            wonIn: game.result?.guesses, lost: game.result == .lost,
+            finishedAt: game.finishedAt?.timeIntervalSince1970)
+    }
+
+    /// The game back; throws ``DamagedColumn``.
+    public func game() throws -> StoredGame {
+        StoredGame(
+            player: UserID(try decodedPlatform(platform), account),
+            language: try decodedLanguage(language, column: "language"), puzzle: PuzzleNumber(puzzle),
+            hardMode: hardMode, guesses: guesses.split(separator: " ").map(String.init),
+            result: wonIn.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
+            finishedAt: finishedAt.map(Date.init(timeIntervalSince1970:)))
+    }
+}
+
+/// A row of `chat_group`, with its chat's platform and address.
+public struct GroupColumns: Sendable, Hashable, Codable {
+    public var platform, address, timeZone: String
+    public var rolloverHour: Int
+    public var language: String
+    public var hardModeRequired, summaryEnabled: Bool
+    public var summaryHour: Int?
+    public var topic: String?
+    public var lastClosedPuzzle, lastRevealedPuzzle: Int
+    public var pendingTimeZone: String?
+    public var pendingRolloverHour: Int?
+    public var pendingLanguage: String?
+    public var pendingFrom: Int?
+    public var lastClosedLanguage: String?
+    public var deletionExplained, practiceSharesExplained: Bool
+    /// ``GroupTeam`` as JSON.
+    public var team: String
+
+    public init(
+        platform: String, address: String, timeZone: String, rolloverHour: Int, language: String,
+        hardModeRequired: Bool, summaryEnabled: Bool, summaryHour: Int?, topic: String?, lastClosedPuzzle: Int,
+        lastRevealedPuzzle: Int, pendingTimeZone: String?, pendingRolloverHour: Int?, pendingLanguage: String?,
+        pendingFrom: Int?, lastClosedLanguage: String?, deletionExplained: Bool, practiceSharesExplained: Bool,
+        team: String
+    ) {
+        (self.platform, self.address, self.timeZone, self.rolloverHour) = (platform, address, timeZone, rolloverHour)
+        (self.language, self.hardModeRequired, self.summaryEnabled) = (language, hardModeRequired, summaryEnabled)
+        (self.summaryHour, self.topic, self.lastClosedPuzzle) = (summaryHour, topic, lastClosedPuzzle)
+        (self.lastRevealedPuzzle, self.pendingTimeZone) = (lastRevealedPuzzle, pendingTimeZone)
+        (self.pendingRolloverHour, self.pendingLanguage) = (pendingRolloverHour, pendingLanguage)
+        (self.pendingFrom, self.lastClosedLanguage) = (pendingFrom, lastClosedLanguage)
+        (self.deletionExplained, self.practiceSharesExplained) = (deletionExplained, practiceSharesExplained)
+        self.team = team
+    }
+
+    public init(_ group: Group) {
+        self.init(
+            platform: group.chat.platform.rawValue, address: group.chat.value, timeZone: group.timeZone,
+            rolloverHour: group.rolloverHour, language: group.language.rawValue,
+            hardModeRequired: group.hardModeRequired, summaryEnabled: group.summaryEnabled,
+            summaryHour: group.summaryHour, topic: group.topic?.value,
+            lastClosedPuzzle: group.lastClosedPuzzle.rawValue,
+            lastRevealedPuzzle: group.lastRevealedPuzzle.rawValue, pendingTimeZone: group.pending?.timeZone,
+            pendingRolloverHour: group.pending?.rolloverHour, pendingLanguage: group.pending?.language.rawValue,
+            pendingFrom: group.pendingFrom?.rawValue, lastClosedLanguage: group.lastClosedLanguage?.rawValue,
+            deletionExplained: group.deletionExplained, practiceSharesExplained: group.practiceSharesExplained,
+            team: group.team.json)
+    }
+
+    /// The group back; throws ``DamagedColumn``. A pending change is its zone, hour and language together.
+    public func group() throws -> Group {
+        var pending: Group.DaySettings?
+        if let pendingTimeZone {
+            guard let pendingRolloverHour, let pendingLanguage, let code = Language(rawValue: pendingLanguage) else {
+                throw DamagedColumn("pending_language")
+            }
+            pending = Group.DaySettings(timeZone: pendingTimeZone, rolloverHour: pendingRolloverHour, language: code)
+        }
+        guard let team = GroupTeam(json: team) else { throw DamagedColumn("team") }
+        return Group(
+            chat: ChatID(try decodedPlatform(platform), address), timeZone: timeZone,
+            rolloverHour: rolloverHour, language: try decodedLanguage(language, column: "language"),
+            hardModeRequired: hardModeRequired, summaryEnabled: summaryEnabled, summaryHour: summaryHour,
+            topic: topic.map(MessageID.init), lastClosedPuzzle: PuzzleNumber(lastClosedPuzzle),
+            lastRevealedPuzzle: PuzzleNumber(lastRevealedPuzzle), pending: pending,
+            pendingFrom: pendingFrom.map(PuzzleNumber.init),
+            lastClosedLanguage: lastClosedLanguage.flatMap(Language.init(rawValue:)),
+            deletionExplained: deletionExplained, practiceSharesExplained: practiceSharesExplained, team: team)
+    }
+}
