@@ -153,6 +153,51 @@ struct BatchTests {
         #expect(replies.count == 3)
     }
 
+    @Test(
+        "One read of a batch finds what a read at a time finds: players, games in two languages, groups, replies, guards",
+        arguments: StoreKind.all)
+    func loadIsEachRead(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            for (position, batch) in Self.batches().enumerated() {
+                try await Self.apply(batch, to: store, position: position, atOnce: false)
+            }
+            let puzzle = DailySchedule.tessera.puzzle(at: Self.now, rollover: .utc)
+            try await store.write { transaction in
+                try await transaction.guardReplay("replay-key", until: puzzle)
+                var needs = BatchNeeds()
+                needs.players = Set(([1, 2, 3, 4, 5] + Array(10..<40)).map { UserID(Int64($0)) })
+                needs.puzzles = PuzzleNumber(puzzle.rawValue - 1)...PuzzleNumber(puzzle.rawValue + 1)
+                needs.groups = [ChatID(-10), ChatID(-20), ChatID(-30)]
+                needs.pendingCounts = [ChatID(1), ChatID(10), ChatID(-10), ChatID(99)]
+                needs.replayKeys = ["replay-key", "another key"]
+                let values = try await transaction.load(needs)
+                #expect(values.players.count == 34, "player 5 was never seen")
+                for id in needs.players {
+                    #expect(values.players[id] == (try await transaction.player(id)))
+                    #expect(
+                        values.memberships[id].map(Set.init) == Set(try await transaction.groups(of: id).map(\.chat)))
+                    for language in Language.allCases {
+                        for number in needs.puzzles!.lowerBound.rawValue...needs.puzzles!.upperBound.rawValue {
+                            let key = GameKey(player: id, language: language, puzzle: PuzzleNumber(number))
+                            #expect(
+                                values.games[key]
+                                    == (try await transaction.game(of: id, language: language, puzzle: key.puzzle)))
+                        }
+                    }
+                }
+                #expect(values.games.count > 30)
+                #expect(values.games.keys.contains { $0.language == .spanish })
+                for chat in needs.groups { #expect(values.groups[chat] == (try await transaction.group(chat))) }
+                #expect(values.groups.count == 2)
+                for chat in needs.pendingCounts {
+                    #expect(values.pendingCounts[chat, default: 0] == (try await transaction.pendingCount(in: chat)))
+                }
+                #expect(values.pendingCounts[ChatID(1), default: 0] > 0)
+                #expect(values.replayGuarded == ["replay-key"])
+            }
+        }
+    }
+
     #if PostgreSQL
         @Test(
             "A batch of 50 guesses costs at most 6 round trips on PostgreSQL, new players or not",
