@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "tessera-board-benchmark", targets: ["BoardBenchmark"]),
         .executable(name: "tessera-solver-benchmark", targets: ["SolverBenchmark"]),
         .executable(name: "tessera-analysis-benchmark", targets: ["AnalysisBenchmark"]),
+        .executable(name: "tessera-batch-benchmark", targets: ["BatchBenchmark"]),
     ],
     dependencies: [
         // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
@@ -70,6 +71,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
+        ),
+        .executableTarget(
+            name: "BatchBenchmark",
+            dependencies: [
+                .product(name: "TesseraCore", package: "tessera"),
+                .product(name: "TesseraEngine", package: "tessera"),
+                .product(name: "TesseraSQLite", package: "tessera"),
+                .product(name: "TesseraPostgres", package: "tessera"),
+                "TesseraTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["BatchPath-before.swift.txt"]
         ),
     ],
     swiftLanguageModes: [.v6]
