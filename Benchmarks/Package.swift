@@ -81,6 +81,8 @@ let package = Package(
                 .product(name: "TesseraPostgres", package: "tessera"),
                 "TesseraTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                // The link's own round trip, on a connection of its own: the baseline, whatever the store's build.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["BatchPath-before.swift.txt"]
         ),
