@@ -16,6 +16,9 @@ public struct BatchNeeds: Sendable, Hashable {
     public var pendingCounts: Set<ChatID> = []
     /// Replay guards' keys (``GameStoreTransaction/isReplayGuarded(_:)``).
     public var replayKeys: Set<String> = []
+    /// The periods whose totals of the players on their groups' own boards are read: what counting a finished
+    /// game there reads (``GroupStorage/totals(of:in:board:periods:)``).
+    public var periods: Set<PeriodKey> = []
 
     public init() {}
 
@@ -27,6 +30,7 @@ public struct BatchNeeds: Sendable, Hashable {
         groups.formUnion(other.groups)
         pendingCounts.formUnion(other.pendingCounts)
         replayKeys.formUnion(other.replayKeys)
+        periods.formUnion(other.periods)
         if let theirs = other.puzzles {
             puzzles =
                 puzzles.map { min($0.lowerBound, theirs.lowerBound)...max($0.upperBound, theirs.upperBound) }
@@ -74,6 +78,19 @@ extension StoredGame {
     public var key: GameKey { GameKey(player: player, language: language, puzzle: puzzle) }
 }
 
+/// A member's totals over a period on one of their group's boards.
+public struct TotalsKey: Sendable, Hashable {
+    public let player: UserID
+    public let chat: ChatID
+    public let period: PeriodKey
+
+    public init(player: UserID, chat: ChatID, period: PeriodKey) {
+        self.player = player
+        self.chat = chat
+        self.period = period
+    }
+}
+
 /// What a store found for a batch's ``BatchNeeds``: what it has of each, nothing for what it has not.
 public struct BatchValues: Sendable {
     public var players: [UserID: Player] = [:]
@@ -87,6 +104,8 @@ public struct BatchValues: Sendable {
     public var pendingCounts: [ChatID: Int] = [:]
     /// The keys asked for that are stored.
     public var replayGuarded: Set<String> = []
+    /// The players' totals on their groups' own boards over the periods asked for, those they have.
+    public var totals: [TotalsKey: BoardTotals] = [:]
 
     public init() {}
 }
@@ -117,10 +136,14 @@ public struct BatchChanges: Sendable {
     public var messages: [OutgoingMessage] = []
     /// Chats that talked to the bot (``GameStoreTransaction/noteActivity(in:)``).
     public var activeChats: Set<ChatID> = []
+    /// Results counted on groups' own boards, in order, each with the totals it makes
+    /// (``GroupStorage/record(_:totals:)``).
+    public var results: [(result: BoardResult, totals: [PeriodKey: BoardTotals])] = []
 
     public init() {}
 
     public var isEmpty: Bool {
         players.isEmpty && games.isEmpty && groups.isEmpty && messages.isEmpty && activeChats.isEmpty
+            && results.isEmpty
     }
 }

@@ -50,6 +50,9 @@ public final class BatchWork: GameStoreTransaction {
                     for (chat, count) in waiting { values?.pendingCounts[chat] = count }
                 case .active(let chat):
                     changes.activeChats.remove(chat)
+                case .record(let totals):
+                    changes.results.removeLast()
+                    for (period, total) in totals { values?.totals[period] = total }
                 }
             }
         }
@@ -64,6 +67,8 @@ public final class BatchWork: GameStoreTransaction {
         case messages(Int, [ChatID: Int?])
         /// A chat noted active that was not.
         case active(ChatID)
+        /// A result counted, and the totals it replaced.
+        case record([TotalsKey: BoardTotals?])
     }
 
     private let store: any GameStoreTransaction
@@ -197,6 +202,46 @@ public final class BatchWork: GameStoreTransaction {
             known: { $0.players.contains(player) }) ?? []
     }
 
+    /// Whether `chat` is one of the player's groups, loaded with their totals and results there.
+    private static func onLoadedBoard(_ player: UserID, _ chat: ChatID, _ board: BoardKind, in state: State) -> Bool {
+        board == .tessera && state.loaded.players.contains(player)
+            && state.values?.memberships[player]?.contains(chat) == true
+    }
+
+    public func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
+    {
+        try state.withLock { state in
+            guard let values = state.values, Self.onLoadedBoard(player, chat, board, in: state),
+                periods.allSatisfy(state.loaded.periods.contains)
+            else { throw NeedsStore() }
+            return periods.reduce(into: [:]) { totals, period in
+                totals[period] = values.totals[TotalsKey(player: player, chat: chat, period: period)]
+            }
+        }
+    }
+
+    /// A result on a loaded board whose all-time totals show no result of its puzzle or after it: the board has
+    /// none of it yet (its latest puzzle counted is before). Anything else, a late result, is the store's to judge.
+    public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
+        let allTime = TotalsKey(player: result.player, chat: result.chat, period: .all)
+        return try state.withLock { state in
+            guard state.values != nil, Self.onLoadedBoard(result.player, result.chat, result.board, in: state),
+                state.loaded.periods.contains(.all), totals.keys.allSatisfy(state.loaded.periods.contains)
+            else { throw NeedsStore() }
+            if let latest = state.values?.totals[allTime]?.lastPuzzle, latest >= result.puzzle { throw NeedsStore() }
+            var replaced: [TotalsKey: BoardTotals?] = [:]
+            for (period, total) in totals {
+                let totalsKey = TotalsKey(player: result.player, chat: result.chat, period: period)
+                replaced[totalsKey] = .some(state.values?.totals[totalsKey])
+                state.values?.totals[totalsKey] = total
+            }
+            state.changes.results.append((result, totals))
+            state.undo.append(.record(replaced))
+            return true
+        }
+    }
+
     public func isReplayGuarded(_ key: String) async throws -> Bool {
         try loaded({ $0.replayGuarded.contains(key) ? true : nil }, known: { $0.replayKeys.contains(key) }) ?? false
     }
@@ -279,16 +324,10 @@ public final class BatchWork: GameStoreTransaction {
         throw NeedsStore()
     }
     public func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool { throw NeedsStore() }
-    public func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
-        -> [PeriodKey: BoardTotals]
-    { throw NeedsStore() }
     public func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber)
         async throws -> [(puzzle: PuzzleNumber, won: Bool)]
     { throw NeedsStore() }
     public func officialResults(of player: UserID) async throws -> [PlayedGame] { throw NeedsStore() }
-    public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
-        throw NeedsStore()
-    }
     public func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
         throw NeedsStore()
     }
@@ -330,52 +369,4 @@ public final class BatchWork: GameStoreTransaction {
     public func removeReplayGuards(before puzzle: PuzzleNumber) async throws { throw NeedsStore() }
     public func playersWithReminders() async throws -> [Player] { throw NeedsStore() }
     public func moveChat(from old: ChatID, to new: ChatID) async throws { throw NeedsStore() }
-}
-
-extension BotEngine {
-    /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one that was handled did.
-    /// One that cannot be handled is logged and skipped, its changes undone, so that it never holds back the
-    /// others; a failure of the store under the batch fails the whole batch, to be tried again.
-    public func handle(_ messages: [ChatMessage], at now: @Sendable () -> Date, in work: BatchWork) async throws
-        -> [MessageOutcome]
-    {
-        var outcomes: [MessageOutcome] = []
-        for message in messages {
-            do {
-                try await work.run { store in outcomes.append(try await handle(message, at: now(), in: store)) }
-            } catch let failure as BatchWork.StoreFailure {
-                throw failure.error
-            } catch {
-                logger.error(
-                    "A message could not be handled and was skipped",
-                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
-            }
-        }
-        return outcomes
-    }
-
-    /// What a batch of messages will read (``BatchPlan``).
-    public func plan(for messages: [ChatMessage], at now: Date) -> BatchPlan {
-        BatchPlan(messages: messages.map { needs(for: $0, at: now) })
-    }
-
-    /// What a message will read (``BatchNeeds``): its sender with their games of the puzzles open somewhere now
-    /// and the replay guards of those games, the group it comes from, and its chat's waiting replies.
-    func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
-        var needs = BatchNeeds()
-        let first = core.earliestOpenPuzzle(at: now)
-        // The zone that enters a day first (UTC+14) is at most three puzzles ahead of the one that leaves it last.
-        let puzzles = first...PuzzleNumber(first.rawValue + 3)
-        needs.puzzles = puzzles
-        needs.players.insert(message.sender)
-        for language in Language.allCases {
-            for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
-                needs.replayKeys.formUnion(
-                    core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
-            }
-        }
-        if message.chatKind == .group { needs.groups.insert(message.chat) }
-        needs.pendingCounts.insert(message.chat)
-        return needs
-    }
 }

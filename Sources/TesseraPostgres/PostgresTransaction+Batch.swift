@@ -38,6 +38,7 @@
             try binds.append(counted.map(\.0))
             try binds.append(counted.map(\.1))
             try binds.append(Array(needs.replayKeys))
+            try binds.append(needs.periods.map(\.rawValue))
             let row = try await one(PostgresQuery(unsafeSQL: Self.loading, binds: binds)) {
                 try $0.decode((String?, String).self)
             }
@@ -47,7 +48,8 @@
 
         /// The statement of ``load(_:lockingPositionOf:)``: $1, $2 the players' platforms and accounts; $3, $4 the
         /// groups'; $5 the transport whose position it locks; $6, $7 the first and last puzzle of the games; $8, $9 the
-        /// chats whose messages it counts; $10 the replay guards' keys.
+        /// chats whose messages it counts; $10 the replay guards' keys; $11 the periods of the members' totals on their
+        /// groups' own boards.
         static let loading = """
             WITH wanted AS (
                 SELECT p.id, p.platform, p.account FROM player p
@@ -79,7 +81,13 @@
                         JOIN unnest($8::text[], $9::text[]) AS w (platform, address)
                             ON outbox.platform = w.platform AND outbox.address = w.address
                         GROUP BY outbox.platform, outbox.address) x),
-                    'guarded', (SELECT json_agg(key) FROM replay_guard WHERE key = ANY($10::text[])))::text
+                    'guarded', (SELECT json_agg(key) FROM replay_guard WHERE key = ANY($10::text[])),
+                    'totals', (SELECT json_agg(x) FROM (
+                        SELECT w.platform, w.account, c.address, t.period, t.points, t.played, t.wins,
+                            t.winning_guesses, t.streak, t.last_puzzle
+                        FROM memberships m JOIN wanted w ON w.id = m.player_id JOIN chat c ON c.id = m.chat_id
+                        JOIN board_total t ON t.chat_id = m.chat_id AND t.board = 'tessera'
+                            AND t.period = ANY($11::text[]) AND t.player_id = m.player_id) x))::text
             """
 
         /// A transport's position moved by a batch: from where it was read to the batch's end.
@@ -162,6 +170,38 @@
                 LEFT JOIN chat c ON c.platform = x.platform AND c.address = x.address
                 ON CONFLICT (id) DO UPDATE SET \(updates(of: groupSettings, keys: 0))
                 RETURNING 1),
+            -- Results on groups' own boards, and the totals they make where they were new: of members, whose
+            -- groups and players are stored already.
+            new_results AS (
+                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
+                    streak_before)
+                SELECT c.id, x.board, x.puzzle, coalesce(n.id, p.id), x.language, x.guesses, x.hard_mode,
+                    x.finished_at, x.streak_before
+                FROM jsonb_to_recordset($1::jsonb -> 'results') AS x (
+                    platform text, account text, address text, board text, puzzle int, language text, guesses int,
+                    hard_mode bool, finished_at float8, streak_before int)
+                JOIN chat c ON c.platform = x.platform AND c.address = x.address
+                LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
+                LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
+                ON CONFLICT DO NOTHING
+                RETURNING chat_id, board, puzzle, player_id),
+            new_totals AS (
+                INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
+                    streak, last_puzzle)
+                SELECT r.chat_id, r.board, x.period, r.player_id, x.points, x.played, x.wins, x.winning_guesses,
+                    x.streak, coalesce(x.last_puzzle, x.puzzle)
+                FROM jsonb_to_recordset($1::jsonb -> 'totals') AS x (
+                    platform text, account text, address text, board text, puzzle int, period text, points int,
+                    played int, wins int, winning_guesses int, streak int, last_puzzle int)
+                JOIN chat c ON c.platform = x.platform AND c.address = x.address
+                LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
+                LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
+                JOIN new_results r ON r.chat_id = c.id AND r.board = x.board AND r.puzzle = x.puzzle
+                    AND r.player_id = coalesce(n.id, p.id)
+                ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
+                    played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
+                    streak = excluded.streak, last_puzzle = excluded.last_puzzle
+                RETURNING 1),
             -- Existing chats only, which no other part of the statement changes.
             activity AS (
                 UPDATE chat SET active = true
@@ -234,11 +274,34 @@
             let platform, address: String
         }
 
+        /// A result on a group's board, its player and chat by their platform's ids.
+        struct Result: Encodable {
+            let platform, account, address, board: String
+            let puzzle: Int
+            let language: String
+            let guesses: Int?
+            let hardMode: Bool
+            let finishedAt: Double
+            let streakBefore: Int
+        }
+
+        /// The totals a result makes over a period, with the result's puzzle, to be stored where it was new.
+        struct Totals: Encodable {
+            let platform, account, address, board: String
+            let puzzle: Int
+            let period: String
+            let points, played, wins, winningGuesses, streak: Int
+            let lastPuzzle: Int?
+        }
+
         let players: [PlayerColumns]
         let games: [With<GameColumns, Analysis>]
         let groups: [GroupColumns]
         let active: [Chat]
         let messages: [With<MessageColumns, Place>]
+        let results: [Result]
+        /// One row a member's totals over a period, the last counted: one statement changes a row once.
+        let totals: [Totals]
 
         /// The rows as one JSON text.
         static func json(_ changes: BatchChanges) throws -> String {
@@ -257,6 +320,26 @@
             }
             groups = changes.groups.values.map(GroupColumns.init)
             active = changes.activeChats.map { Chat(platform: $0.platform.rawValue, address: $0.value) }
+            results = changes.results.map { counted in
+                let result = counted.result
+                return Result(
+                    platform: result.player.platform.rawValue, account: result.player.value, address: result.chat.value,
+                    board: result.board.rawValue, puzzle: result.puzzle.rawValue, language: result.language.rawValue,
+                    guesses: result.guesses, hardMode: result.hardMode,
+                    finishedAt: result.finishedAt.timeIntervalSince1970, streakBefore: result.streakBefore)
+            }
+            var totals: [TotalsKey: Totals] = [:]
+            for (result, periods) in changes.results {
+                for (period, total) in periods {
+                    totals[TotalsKey(player: result.player, chat: result.chat, period: period)] = Totals(
+                        platform: result.player.platform.rawValue, account: result.player.value,
+                        address: result.chat.value, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
+                        period: period.rawValue, points: total.points, played: total.played, wins: total.wins,
+                        winningGuesses: total.winningGuesses, streak: total.streak,
+                        lastPuzzle: total.lastPuzzle?.rawValue)
+                }
+            }
+            self.totals = Array(totals.values)
             messages = try changes.messages.enumerated().map {
                 With(row: try MessageColumns($1), extra: Place(place: $0))
             }
@@ -274,6 +357,12 @@
             let messages: Int
         }
 
+        struct Totals: Decodable {
+            let platform, account, address, period: String
+            let points, played, wins, winningGuesses, streak: Int
+            let lastPuzzle: Int?
+        }
+
         // An aggregate of no rows is NULL: nil, none.
         let players: [PlayerColumns]?
         let games: [GameColumns]?
@@ -281,6 +370,7 @@
         let memberships: [Membership]?
         let waiting: [Waiting]?
         let guarded: [String]?
+        let totals: [Totals]?
 
         /// The values read, as ``BatchWork`` takes them; throws ``DamagedColumn``.
         static func values(json: String, of needs: BatchNeeds) throws -> BatchValues {
@@ -315,6 +405,15 @@
                 values.pendingCounts[ChatID(platform, row.address)] = row.messages
             }
             values.replayGuarded = Set(rows.guarded ?? [])
+            for row in rows.totals ?? [] {
+                guard let platform = Platform(rawValue: row.platform) else { throw DamagedColumn("platform") }
+                let key = TotalsKey(
+                    player: UserID(platform, row.account), chat: ChatID(platform, row.address),
+                    period: PeriodKey(rawValue: row.period))
+                values.totals[key] = BoardTotals(
+                    points: row.points, played: row.played, wins: row.wins, winningGuesses: row.winningGuesses,
+                    streak: row.streak, lastPuzzle: row.lastPuzzle.map(PuzzleNumber.init))
+            }
             return values
         }
     }

@@ -34,6 +34,15 @@ extension SQLiteTransaction {
                 values.games[game.key] = game
             }
         }
+        try loadBoards(of: players, keys: keys, needs, into: &values)
+        try loadChats(needs, into: &values)
+        return values
+    }
+
+    /// The groups whose boards the players are on, and their totals there over the periods asked for.
+    private func loadBoards(
+        of players: [Int64: UserID], keys: String, _ needs: BatchNeeds, into values: inout BatchValues
+    ) throws {
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -47,8 +56,24 @@ extension SQLiteTransaction {
             values.groups[group.chat] = group
             values.memberships[player, default: []].append(group.chat)
         }
-        try loadChats(needs, into: &values)
-        return values
+        // Their totals on those groups' own boards: each membership's few periods, found by the table's key.
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT chat_member.player_id AS member, chat.platform, chat.address, board_total.*
+                    FROM chat_member JOIN chat ON chat.id = chat_member.chat_id
+                    JOIN board_total ON board_total.chat_id = chat_member.chat_id AND board_total.board = ?1
+                        AND board_total.period IN (SELECT value FROM json_each(?3))
+                        AND board_total.player_id = chat_member.player_id
+                    WHERE chat_member.player_id IN (SELECT value FROM json_each(?2))
+                    """),
+            arguments: [BoardKind.tessera.rawValue, keys, Self.json(needs.periods.map { Self.json($0.rawValue) })])
+        {
+            guard let player = players[row["member"]] else { continue }
+            let period = PeriodKey(rawValue: try row.required("period", in: "board_total"))
+            values.totals[TotalsKey(player: player, chat: try Self.chat(row, in: "chat"), period: period)] =
+                try Self.boardTotals(row)
+        }
     }
 
     /// The groups asked for, the chats' waiting messages and the replay guards: what `needs` asks of chats and
@@ -91,6 +116,7 @@ extension SQLiteTransaction {
         for (key, show) in changes.analyses {
             try requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
         }
+        for (result, totals) in changes.results { _ = try record(result, totals: totals) }
         try enqueue(changes.messages)
     }
 

@@ -533,16 +533,20 @@ struct SQLiteTransaction {
             arguments: [chatKey, board.rawValue, key, try Self.jsonArray(periods.map(\.rawValue))])
         var totals: [PeriodKey: BoardTotals] = [:]
         for row in rows {
-            let lastPuzzle: Int? = row["last_puzzle"]
-            totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = BoardTotals(
-                points: try row.required("points", in: "board_total"),
-                played: try row.required("played", in: "board_total"),
-                wins: try row.required("wins", in: "board_total"),
-                winningGuesses: try row.required("winning_guesses", in: "board_total"),
-                streak: try row.required("streak", in: "board_total"),
-                lastPuzzle: lastPuzzle.map(PuzzleNumber.init))
+            totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = try Self.boardTotals(row)
         }
         return totals
+    }
+
+    /// A row of `board_total` read back.
+    static func boardTotals(_ row: Row) throws -> BoardTotals {
+        let lastPuzzle: Int? = row["last_puzzle"]
+        return BoardTotals(
+            points: try row.required("points", in: "board_total"),
+            played: try row.required("played", in: "board_total"),
+            wins: try row.required("wins", in: "board_total"),
+            winningGuesses: try row.required("winning_guesses", in: "board_total"),
+            streak: try row.required("streak", in: "board_total"), lastPuzzle: lastPuzzle.map(PuzzleNumber.init))
     }
 
     func officialResults(of player: UserID) throws -> [PlayedGame] {

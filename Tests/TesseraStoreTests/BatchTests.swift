@@ -200,7 +200,7 @@ struct BatchTests {
 
     #if PostgreSQL
         @Test(
-            "A batch of 50 guesses costs at most 6 round trips on PostgreSQL, new players or not",
+            "A batch of 50 guesses costs at most 6 round trips on PostgreSQL: new players or not, games ended on boards",
             .enabled(if: !PostgreSQLServer.isSkipped))
         func roundTrips() async throws {
             try await StoreKind.postgres.withStore { store in
@@ -215,6 +215,22 @@ struct BatchTests {
                     #expect(postgres.statementsSent - before >= 4)
                 }
                 #expect(try await store.pendingMessages(limit: 200, now: Self.now).count == 150)
+                // Fifty members of a group play their six guesses: the sixth ends each game, counted on the group's
+                // board in the same write.
+                let members = Int64(200)..<Int64(250)
+                try await Self.apply(
+                    members.map { Self.message("/join", from: $0, name: "M\($0)", in: -50) }, to: store, position: 3,
+                    atOnce: true)
+                for round in 0..<6 {
+                    let batch = members.map { Self.message(Self.wrongWord(.english, round), from: $0, name: "M\($0)") }
+                    let before = postgres.statementsSent
+                    try await Self.apply(batch, to: store, position: 4 + round, atOnce: true)
+                    #expect(postgres.statementsSent - before <= 6, "guess \(round + 1)")
+                }
+                let standings = try await store.read {
+                    try await $0.standings(in: ChatID(-50), board: .tessera, period: .all)
+                }
+                #expect(standings.count == 50 && standings.allSatisfy { $0.played == 1 && $0.points == 0 })
             }
         }
     #endif

@@ -1,0 +1,54 @@
+public import Foundation
+import Logging
+public import TesseraCore
+
+extension BotEngine {
+    /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one that was handled did.
+    /// One that cannot be handled is logged and skipped, its changes undone, so that it never holds back the
+    /// others; a failure of the store under the batch fails the whole batch, to be tried again.
+    public func handle(_ messages: [ChatMessage], at now: @Sendable () -> Date, in work: BatchWork) async throws
+        -> [MessageOutcome]
+    {
+        var outcomes: [MessageOutcome] = []
+        for message in messages {
+            do {
+                try await work.run { store in outcomes.append(try await handle(message, at: now(), in: store)) }
+            } catch let failure as BatchWork.StoreFailure {
+                throw failure.error
+            } catch {
+                logger.error(
+                    "A message could not be handled and was skipped",
+                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
+            }
+        }
+        return outcomes
+    }
+
+    /// What a batch of messages will read (``BatchPlan``).
+    public func plan(for messages: [ChatMessage], at now: Date) -> BatchPlan {
+        BatchPlan(messages: messages.map { needs(for: $0, at: now) })
+    }
+
+    /// What a message will read (``BatchNeeds``): its sender with their games of the puzzles open somewhere now
+    /// and the replay guards of those games, the group it comes from, and its chat's waiting replies.
+    func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
+        var needs = BatchNeeds()
+        let first = core.earliestOpenPuzzle(at: now)
+        // The zone that enters a day first (UTC+14) is at most three puzzles ahead of the one that leaves it last.
+        let puzzles = first...PuzzleNumber(first.rawValue + 3)
+        needs.puzzles = puzzles
+        needs.players.insert(message.sender)
+        for language in Language.allCases {
+            for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
+                needs.replayKeys.formUnion(
+                    core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
+            }
+        }
+        if message.chatKind == .group { needs.groups.insert(message.chat) }
+        needs.pendingCounts.insert(message.chat)
+        for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
+            needs.periods.formUnion(BoardPeriod.keys(of: PuzzleNumber(number), schedule: configuration.schedule))
+        }
+        return needs
+    }
+}
