@@ -75,8 +75,6 @@ public final class BatchWork: GameStoreTransaction {
     /// What each message of the batch needs, in order.
     private let needs: [BatchNeeds]
     private let state: Mutex<State>
-    /// Messages handled on the store itself, for the log and the tests.
-    private let onStore = Atomic<Int>(0)
 
     /// `plan`: what the batch's messages need, as the store loaded it (`values`).
     public init(_ plan: BatchPlan, loaded values: BatchValues, store: any GameStoreTransaction) {
@@ -87,9 +85,6 @@ public final class BatchWork: GameStoreTransaction {
 
     /// What the batch changed and has not written yet.
     public var changes: BatchChanges { state.withLock { $0.changes } }
-
-    /// How many messages needed the store itself.
-    public var handledOnStore: Int { onStore.load(ordering: .relaxed) }
 
     /// Handles one message: on the loaded values, or, when it needs more, on the store in a savepoint. An error
     /// of the message undoes its changes only and is rethrown; a failure of the store throws ``StoreFailure``.
@@ -113,7 +108,6 @@ public final class BatchWork: GameStoreTransaction {
             state.withLock { $0.rollBack(to: 0) }
             throw error
         }
-        onStore.add(1, ordering: .relaxed)
         let earlier = state.withLock { state in
             defer { (state.values, state.changes) = (nil, BatchChanges()) }
             return state.changes

@@ -233,6 +233,23 @@ struct BotRuntimeTests {
     }
 
     @Test(
+        "A batch whose write at once is refused is handled again a message at a time: stored once, one warning",
+        .timeLimit(.minutes(1)))
+    func refusedBatchWrite() async throws {
+        transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
+        store.fail(.processBatch, with: BatchWriteFailure(error: FaultyStore.InjectedFailure.fatal))
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "receive(after: 2)")
+            try await transport.events.wait(for: "send(7)")
+        }
+        #expect(batchEvents == ["processBatch failed", "processBatch(next: 2)", "flush"])
+        #expect(try await store.position(of: "scripted") == "2")
+        let warnings = logs.lines(at: .warning).map(\.message)
+        #expect(warnings == ["A batch could not be written at once; its messages are handled one at a time"])
+        #expect(transport.sent.map(\.chat) == [ChatID(7)], "the batch's reply, once")
+    }
+
+    @Test(
         "An unrecoverable storage failure ends every loop, loudly, and the service throws it", .timeLimit(.minutes(1)))
     func fatalStorageFailure() async throws {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))

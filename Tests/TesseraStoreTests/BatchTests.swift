@@ -198,6 +198,23 @@ struct BatchTests {
         }
     }
 
+    @Test(
+        "A batch's write the database refuses fails as such (BatchWriteFailure) and writes nothing of it",
+        arguments: StoreKind.all)
+    func refusedWrite(_ kind: StoreKind) async throws {
+        try await kind.withStore { store async throws in
+            // A game of a player never stored: a bug's write, which no store takes.
+            let game = StoredGame(
+                player: UserID(999), language: .english, puzzle: PuzzleNumber(300), hardMode: false, guesses: ["crane"])
+            var changes = BatchChanges()
+            changes.games[game.key] = game
+            changes.messages = [OutgoingMessage(chat: ChatID(1), chatKind: .direct, html: "never queued")]
+            let refused = changes
+            await #expect(throws: BatchWriteFailure.self) { try await store.write { try await $0.apply(refused) } }
+            #expect(try await store.pendingMessages(limit: 10, now: Self.now).isEmpty)
+        }
+    }
+
     #if PostgreSQL
         @Test(
             "A batch of 50 guesses costs at most 6 round trips on PostgreSQL: new players or not, games ended on boards",
