@@ -24,31 +24,31 @@ extension BotEngine {
         return outcomes
     }
 
-    /// What a batch of messages will read (``BatchPlan``).
+    /// What a batch of messages will read (``BatchPlan``): for each message, its sender with their games of the
+    /// puzzles open somewhere now, the replay guards of those games and their totals on their groups' boards over
+    /// the periods of those puzzles; the group it comes from; and its chat's waiting replies.
     public func plan(for messages: [ChatMessage], at now: Date) -> BatchPlan {
-        BatchPlan(messages: messages.map { needs(for: $0, at: now) })
-    }
-
-    /// What a message will read (``BatchNeeds``): its sender with their games of the puzzles open somewhere now
-    /// and the replay guards of those games, the group it comes from, and its chat's waiting replies.
-    func needs(for message: ChatMessage, at now: Date) -> BatchNeeds {
-        var needs = BatchNeeds()
         let first = core.earliestOpenPuzzle(at: now)
         // The zone that enters a day first (UTC+14) is at most three puzzles ahead of the one that leaves it last.
         let puzzles = first...PuzzleNumber(first.rawValue + 3)
-        needs.puzzles = puzzles
-        needs.players.insert(message.sender)
-        for language in Language.allCases {
-            for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
-                needs.replayKeys.formUnion(
-                    core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
-            }
-        }
-        if message.chatKind == .group { needs.groups.insert(message.chat) }
-        needs.pendingCounts.insert(message.chat)
-        for number in puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue {
-            needs.periods.formUnion(BoardPeriod.keys(of: PuzzleNumber(number), schedule: configuration.schedule))
-        }
-        return needs
+        let numbers = puzzles.lowerBound.rawValue...puzzles.upperBound.rawValue
+        let periods = Set(
+            numbers.flatMap { BoardPeriod.keys(of: PuzzleNumber($0), schedule: configuration.schedule) })
+        return BatchPlan(
+            messages: messages.map { message in
+                var needs = BatchNeeds()
+                needs.puzzles = puzzles
+                needs.periods = periods
+                needs.players.insert(message.sender)
+                for language in Language.allCases {
+                    for number in numbers {
+                        needs.replayKeys.formUnion(
+                            core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
+                    }
+                }
+                if message.chatKind == .group { needs.groups.insert(message.chat) }
+                needs.pendingCounts.insert(message.chat)
+                return needs
+            })
     }
 }
