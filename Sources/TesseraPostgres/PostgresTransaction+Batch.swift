@@ -110,19 +110,45 @@
 
         /// As ``apply(_:moving:)``, its failures as they are: for the store's own single writes.
         func write(_ changes: BatchChanges, moving move: PositionMove? = nil) async throws -> Bool {
+            let rows = try BatchRows(changes)
             var binds = PostgresBindings()
-            try binds.append(try BatchRows.json(changes))
+            try binds.append(try rows.json())
             for value in [move?.transport, move?.to, move?.from] {
                 if let value { try binds.append(value) } else { binds.appendNull() }
             }
-            let moved = try await one(PostgresQuery(unsafeSQL: Self.writing, binds: binds)) { try $0.decode(Int.self) }
+            let statement = PostgresQuery(unsafeSQL: Self.writing(rows), binds: binds)
+            let moved = try await one(statement) { try $0.decode(Int.self) }
             return move == nil || moved == 1
         }
 
-        /// The statement of ``apply(_:moving:)``: $1 the changes' rows as JSON (``BatchRows``); $2, $3 the transport
-        /// and its new position, or NULL; $4 its position before.
-        static let writing = """
-            WITH
+        /// The statement of ``apply(_:moving:)``, its data-modifying `WITH` queries those of the kinds of rows there
+        /// are: $1 the changes' rows as JSON (``BatchRows``); $2, $3 the transport and its new position, or NULL; $4
+        /// its position before. The server plans the statement each time it gets it, so a single save plans its one
+        /// query, not all nine.
+        static func writing(_ rows: BatchRows) -> String {
+            var parts: [String] = []
+            if !rows.players.isEmpty {
+                parts.append(newPlayers)
+            } else if !rows.games.isEmpty || !rows.results.isEmpty {
+                parts.append(noNewPlayers)
+            }
+            if !rows.games.isEmpty { parts.append(newGames) }
+            if !rows.groups.isEmpty { parts += [newChats, newGroups] }
+            if !rows.results.isEmpty { parts += [newResults, newTotals] }
+            if !rows.active.isEmpty { parts.append(activity) }
+            if !rows.messages.isEmpty { parts.append(newMessages) }
+            // Always there, a query that inserts nothing without a transport: every parameter is used, as the
+            // server requires (and $1 in the last line, for a move alone).
+            parts.append(moved)
+            return "WITH\n" + parts.joined(separator: ",\n")
+                + "\nSELECT count(*) FROM moved WHERE $1::jsonb IS NOT NULL"
+        }
+
+        /// What the queries that join `new_players` see when the batch saves no player.
+        static let noNewPlayers = """
+            new_players AS (SELECT NULL::bigint AS id, NULL::text AS platform, NULL::text AS account WHERE false)
+            """
+        static let newPlayers = """
             new_players AS (
                 INSERT INTO player (\(playerColumns))
                 SELECT \(playerColumns) FROM jsonb_to_recordset($1::jsonb -> 'players') AS x (
@@ -131,7 +157,9 @@
                     reminders bool, reminded_puzzle int, direct_chat text, playing_language text,
                     practice_in_play bool, follows_group text, named_in_nudges bool, message_effects bool)
                 ON CONFLICT (platform, account) DO UPDATE SET \(updates(of: playerColumns, keys: 2))
-                RETURNING id, platform, account),
+                RETURNING id, platform, account)
+            """
+        static let newGames = """
             new_games AS (
                 INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at,
                     analysis_state)
@@ -150,13 +178,17 @@
                         OR game.analysis_state >= \(AnalysisState.done.rawValue)
                         THEN game.analysis_state
                         ELSE greatest(coalesce(game.analysis_state, 0), excluded.analysis_state) END
-                RETURNING 1),
+                RETURNING 1)
+            """
+        static let newChats = """
             new_chats AS (
                 INSERT INTO chat (platform, address)
                 SELECT x.platform, x.address
                 FROM jsonb_to_recordset($1::jsonb -> 'groups') AS x (platform text, address text)
                 ON CONFLICT (platform, address) DO NOTHING
-                RETURNING id, platform, address),
+                RETURNING id, platform, address)
+            """
+        static let newGroups = """
             new_groups AS (
                 INSERT INTO chat_group (id, \(groupSettings))
                 SELECT coalesce(n.id, c.id), \(groupSettings)
@@ -169,7 +201,9 @@
                 LEFT JOIN new_chats n ON n.platform = x.platform AND n.address = x.address
                 LEFT JOIN chat c ON c.platform = x.platform AND c.address = x.address
                 ON CONFLICT (id) DO UPDATE SET \(updates(of: groupSettings, keys: 0))
-                RETURNING 1),
+                RETURNING 1)
+            """
+        static let newResults = """
             -- Results on groups' own boards, and the totals they make where they were new: of members, whose
             -- groups and players are stored already.
             new_results AS (
@@ -184,7 +218,9 @@
                 LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
                 LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
                 ON CONFLICT DO NOTHING
-                RETURNING chat_id, board, puzzle, player_id),
+                RETURNING chat_id, board, puzzle, player_id)
+            """
+        static let newTotals = """
             new_totals AS (
                 INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
                     streak, last_puzzle)
@@ -201,13 +237,17 @@
                 ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
                     played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
                     streak = excluded.streak, last_puzzle = excluded.last_puzzle
-                RETURNING 1),
+                RETURNING 1)
+            """
+        static let activity = """
             -- Existing chats only, which no other part of the statement changes.
             activity AS (
                 UPDATE chat SET active = true
                 FROM jsonb_to_recordset($1::jsonb -> 'active') AS x (platform text, address text)
                 WHERE chat.platform = x.platform AND chat.address = x.address AND NOT chat.active
-                RETURNING 1),
+                RETURNING 1)
+            """
+        static let newMessages = """
             messages AS (
                 INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
                     document, at_most_once, silent, action, live, reposts_live, effect, rich)
@@ -220,7 +260,9 @@
                     silent bool, action text, live text, reposts_live bool, effect text, rich text)
                 -- Ids in the order the replies were queued: a chat's messages go out in that order.
                 ORDER BY x.place
-                RETURNING 1),
+                RETURNING 1)
+            """
+        static let moved = """
             -- Compare and set: two processes that both found no position cannot both move it.
             moved AS (
                 INSERT INTO transport_position (transport, next)
@@ -228,7 +270,6 @@
                 ON CONFLICT (transport) DO UPDATE SET next = excluded.next
                     WHERE transport_position.next IS NOT DISTINCT FROM $4::text
                 RETURNING 1)
-            SELECT count(*) FROM moved
             """
 
         /// `column = excluded.column` for each of `columns` but the first `keys`.
@@ -247,7 +288,7 @@
             """
     }
 
-    /// A batch's changes as the JSON rows of ``PostgresTransaction/writing``: the rows every store keeps
+    /// A batch's changes as the JSON rows of ``PostgresTransaction/writing(_:)``: the rows every store keeps
     /// (``PlayerColumns``, ``GameColumns``, ``GroupColumns``, ``MessageColumns``), named in snake case as the
     /// columns they go to.
     struct BatchRows: Encodable {
@@ -304,10 +345,10 @@
         let totals: [Totals]
 
         /// The rows as one JSON text.
-        static func json(_ changes: BatchChanges) throws -> String {
+        func json() throws -> String {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
-            return String(decoding: try encoder.encode(BatchRows(changes)), as: UTF8.self)
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
         }
 
         init(_ changes: BatchChanges) throws {
