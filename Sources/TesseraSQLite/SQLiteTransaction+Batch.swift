@@ -67,7 +67,7 @@ extension SQLiteTransaction {
                         AND board_total.player_id = chat_member.player_id
                     WHERE chat_member.player_id IN (SELECT value FROM json_each(?2))
                     """),
-            arguments: [BoardKind.tessera.rawValue, keys, Self.json(needs.periods.map { Self.json($0.rawValue) })])
+            arguments: [BoardKind.tessera.rawValue, keys, Self.jsonArray(needs.periods.map(\.rawValue))])
         {
             guard let player = players[row["member"]] else { continue }
             let period = PeriodKey(rawValue: try row.required("period", in: "board_total"))
@@ -105,7 +105,7 @@ extension SQLiteTransaction {
         values.replayGuarded = Set(
             try String.fetchAll(
                 db.cachedStatement(sql: "SELECT key FROM replay_guard WHERE key IN (SELECT value FROM json_each(?))"),
-                arguments: [Self.json(needs.replayKeys.map(Self.json))]))
+                arguments: [Self.jsonArray(needs.replayKeys)]))
     }
 
     func apply(_ changes: BatchChanges) throws {
@@ -119,6 +119,9 @@ extension SQLiteTransaction {
         for (result, totals) in changes.results { _ = try record(result, totals: totals) }
         try enqueue(changes.messages)
     }
+
+    /// A JSON array of strings, as statements read them with `json_each`.
+    static func jsonArray(_ values: some Sequence<String>) -> String { json(values.map(json)) }
 
     /// A JSON array the statements read with `json_each`, of values already written as JSON (written by hand:
     /// JSONEncoder took a tenth of a batch's time on SQLite).

@@ -530,7 +530,7 @@ struct SQLiteTransaction {
                     SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
                     WHERE chat_id = ? AND board = ? AND player_id = ? AND period IN (SELECT value FROM json_each(?))
                     """),
-            arguments: [chatKey, board.rawValue, key, try Self.jsonArray(periods.map(\.rawValue))])
+            arguments: [chatKey, board.rawValue, key, Self.jsonArray(periods.map(\.rawValue))])
         var totals: [PeriodKey: BoardTotals] = [:]
         for row in rows {
             totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = try Self.boardTotals(row)
@@ -615,10 +615,6 @@ struct SQLiteTransaction {
     }
 
     /// A JSON array of texts, for `json_each`: one statement for any number of values.
-    static func jsonArray(_ values: [String]) throws -> String {
-        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
-    }
-
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing? {
         guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return nil }
         return try db.cachedRow(
