@@ -3,9 +3,10 @@ import Logging
 public import TesseraCore
 
 extension BotEngine {
-    /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one that was handled did.
-    /// One that cannot be handled is logged and skipped, its changes undone, so that it never holds back the
-    /// others; a failure of the store under the batch fails the whole batch, to be tried again.
+    /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one did, in order.
+    /// One that cannot be handled is given up on: its changes undone, logged by its ids and the reason (never its
+    /// text), and marked ``MessageOutcome/givenUp``, so that it never holds back the others and is acknowledged
+    /// with them. A failure of the store under the batch fails the whole batch, to be tried again.
     public func handle(_ messages: [ChatMessage], at now: @Sendable () -> Date, in work: BatchWork) async throws
         -> [MessageOutcome]
     {
@@ -17,8 +18,13 @@ extension BotEngine {
                 throw failure.error
             } catch {
                 logger.error(
-                    "A message could not be handled and was skipped",
-                    metadata: ["chat.id": "\(message.chat)", "user.id": "\(message.sender)", "error": "\(error)"])
+                    "Gave up on a message that could not be handled; it is acknowledged and not read again",
+                    metadata: [
+                        "chat.id": "\(message.chat)", "user.id": "\(message.sender)",
+                        "message.id": "\(message.messageID.map { "\($0)" } ?? "none")",
+                        "error.type": "\(type(of: error))", "error": "\(error)",
+                    ])
+                outcomes.append(MessageOutcome(givenUp: true))
             }
         }
         return outcomes

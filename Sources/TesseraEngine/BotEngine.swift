@@ -236,8 +236,12 @@ extension BotEngine: CustomStringConvertible, CustomReflectable {
 public struct MessageOutcome: Sendable, Hashable {
     /// The language of the puzzle a guess was played in, when the message was a guess the game accepted.
     public var acceptedGuess: Language?
+    /// The message could not be handled, and was given up on: nothing of it was kept, and it is acknowledged
+    /// with its batch, so that it is never read again.
+    public var givenUp: Bool
 
-    public init(acceptedGuess: Language? = nil) {
+    public init(acceptedGuess: Language? = nil, givenUp: Bool = false) {
         self.acceptedGuess = acceptedGuess
+        self.givenUp = givenUp
     }
 }

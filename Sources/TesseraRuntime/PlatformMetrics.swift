@@ -9,6 +9,8 @@ import TesseraEngine
 struct PlatformMetrics: Sendable {
     /// Updates a poll brought: messages, button presses, queries and chat moves.
     let updatesReceived: Counter
+    /// Messages the engine could not handle and gave up on (``MessageOutcome/givenUp``).
+    let messagesGivenUp: Counter
     /// Long polls, from the request to its answer (up to the platform's poll timeout when all is quiet).
     let pollDuration: Timer
     /// When the last poll came back, in Unix seconds.
@@ -59,6 +61,7 @@ struct PlatformMetrics: Sendable {
     init(platform: Platform, factory: any MetricsFactory) {
         let name = ("platform", platform.rawValue)
         updatesReceived = Counter(label: "tessera_updates_received_total", dimensions: [name], factory: factory)
+        messagesGivenUp = Counter(label: "tessera_messages_given_up_total", dimensions: [name], factory: factory)
         pollDuration = Timer(label: "tessera_poll_duration_seconds", dimensions: [name], factory: factory)
         lastPoll = Gauge(label: "tessera_last_poll_timestamp_seconds", dimensions: [name], factory: factory)
         leader = Gauge(label: "tessera_leader", dimensions: [name], factory: factory)

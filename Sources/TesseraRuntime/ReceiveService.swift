@@ -41,7 +41,7 @@ struct ReceiveService: PlatformService {
             let checked = await checkingPlatform(batch)
             let started = clock.now
             // A transaction that fails is rolled back, so trying it again applies the batch once.
-            let guesses = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
+            let tally = try await retrier.storage("storing a batch") { try await apply(checked, after: position) }
             // Replies may go out now; the next poll acknowledges the batch, so it must be on disk first.
             activity.outbox.ring()
             try await retrier.storage("flushing to disk") { try await store.flush() }
@@ -52,9 +52,10 @@ struct ReceiveService: PlatformService {
                     "transport": "\(transport.name)", "messages": "\(checked.messages.count)",
                     "position": "\(checked.nextPosition)",
                 ])
-            if let guesses {
+            if let tally {
                 // Counted once committed: a transaction tried again counts its guesses once.
-                activity.metrics.countGuesses(guesses)
+                activity.metrics.countGuesses(tally.guesses)
+                if tally.givenUp > 0 { activity.metrics.messagesGivenUp.increment(by: tally.givenUp) }
                 position = checked.nextPosition
             } else {
                 // Applied already (by an earlier try whose commit went through, or by another process): carry on
@@ -111,21 +112,26 @@ struct ReceiveService: PlatformService {
         return batch
     }
 
-    /// Applies a batch and stores the new position in one transaction; returns the guesses it accepted, by
-    /// language, or nil when the stored position had moved past `position` already, and nothing was applied.
+    /// Applies a batch and stores the new position in one transaction; returns what it did (``BatchTally``),
+    /// or nil when the stored position had moved past `position` already, and nothing was applied.
     ///
     /// What the messages read is declared first and loaded with the position, and what they change is written
     /// with the new one (``BatchWork``): against a database across a network, a batch costs a few round trips
     /// whatever its size. A chat that moved in the batch changes what it would load: then, as when writing at once
     /// failed, each message is handled on the store itself (`loadingAhead` false).
-    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> [Language: Int]? {
+    private func apply(_ batch: ReceivedBatch, after position: String?) async throws -> BatchTally? {
+        guard batch.migrations.isEmpty else { return try await apply(batch, after: position, loadingAhead: false) }
         do {
-            return try await apply(batch, after: position, loadingAhead: batch.migrations.isEmpty)
-        } catch let failure as BatchWriteFailure {
-            // What the batch wrote at once was refused: one message at a time, the one at fault is skipped alone.
+            return try await apply(batch, after: position, loadingAhead: true)
+        } catch let error where !(error is CancellationError) && !store.isTransient(error) {
+            // What the batch read or wrote at once was refused (a damaged row, a value the database will not
+            // take): one message at a time, each in a savepoint, so that the one at fault is given up alone and
+            // acknowledged with the rest. A failure of the transaction itself still stops the service.
             logger.warning(
-                "A batch could not be written at once; its messages are handled one at a time",
-                metadata: ["transport": "\(transport.name)", "error": "\(failure.error)"])
+                "A batch could not be handled at once; its messages are handled one at a time",
+                metadata: [
+                    "transport": "\(transport.name)", "error": "\((error as? BatchWriteFailure)?.error ?? error)",
+                ])
             do {
                 return try await apply(batch, after: position, loadingAhead: false)
             } catch let again as BatchWriteFailure {
@@ -135,7 +141,7 @@ struct ReceiveService: PlatformService {
     }
 
     private func apply(_ batch: ReceivedBatch, after position: String?, loadingAhead: Bool) async throws
-        -> [Language: Int]?
+        -> BatchTally?
     {
         let (engine, now) = (engine, self.now)
         let started = now()
@@ -148,9 +154,20 @@ struct ReceiveService: PlatformService {
             }
             let work = BatchWork(plan, loaded: values, store: transaction)
             let outcomes = try await engine.handle(batch.messages, at: now, in: work)
-            var guesses: [Language: Int] = [:]
-            for case let language? in outcomes.map(\.acceptedGuess) { guesses[language, default: 0] += 1 }
-            return (guesses, work.changes)
+            return (BatchTally(outcomes), work.changes)
+        }
+    }
+}
+
+/// What a stored batch did, counted for the metrics: the guesses accepted, by language, and the messages given up.
+struct BatchTally: Sendable {
+    var guesses: [Language: Int] = [:]
+    var givenUp = 0
+
+    init(_ outcomes: [MessageOutcome]) {
+        for outcome in outcomes {
+            if let language = outcome.acceptedGuess { guesses[language, default: 0] += 1 }
+            if outcome.givenUp { givenUp += 1 }
         }
     }
 }

@@ -245,18 +245,48 @@ struct BotRuntimeTests {
         #expect(batchEvents == ["processBatch failed", "processBatch(next: 2)", "flush"])
         #expect(try await store.position(of: "scripted") == "2")
         let warnings = logs.lines(at: .warning).map(\.message)
-        #expect(warnings == ["A batch could not be written at once; its messages are handled one at a time"])
+        #expect(warnings == ["A batch could not be handled at once; its messages are handled one at a time"])
         #expect(transport.sent.map(\.chat) == [ChatID(7)], "the batch's reply, once")
+    }
+
+    @Test(
+        "A message the engine cannot handle is given up alone: the batch is stored, acknowledged and never read again",
+        .timeLimit(.minutes(1)))
+    func messageGivenUp() async throws {
+        // A Matrix account in a group of another platform: the store refuses to make it a member, in every way the
+        // batch meets it (at once, and on the store in a savepoint), and nothing traps.
+        var stranger = Self.message("/join", from: 0, group: -5)
+        stranger.sender = UserID(.matrix, "@stranger:example.org")
+        transport.push(ReceivedBatch(messages: [Self.help(chat: 6), stranger, Self.help(chat: 7)], nextPosition: "2"))
+        // Then a batch whose reading at once is refused: handled again a message at a time.
+        try await withRunningBot(try service()) {
+            try await transport.events.wait(for: "receive(after: 2)")
+            try await transport.events.wait(for: "send(7)")
+            store.fail(.processBatch, with: FaultyStore.InjectedFailure.fatal)
+            transport.push(ReceivedBatch(messages: [stranger, Self.help(chat: 8)], nextPosition: "3"))
+            try await transport.events.wait(for: "receive(after: 3)")
+            try await transport.events.wait(for: "send(8)")
+        }
+        #expect(try await store.position(of: "scripted") == "3", "both batches acknowledged")
+        #expect(transport.sent.map(\.chat) == [ChatID(6), ChatID(7), ChatID(8)], "every other message answered once")
+        let givenUp = logs.lines(at: .error).filter { $0.message.hasPrefix("Gave up on a message") }
+        #expect(givenUp.count == 2, "\(logs.lines(at: .error).map(\.message))")
+        for line in givenUp {
+            #expect(line.metadata.contains("user.id=matrix:@stranger:example.org"), "\(line.metadata)")
+            #expect(line.metadata.contains("error.type=StoreMisuse"), "\(line.metadata)")
+            #expect(!line.metadata.contains("/join"), "never the message's text: \(line.metadata)")
+        }
     }
 
     @Test(
         "An unrecoverable storage failure ends every loop, loudly, and the service throws it", .timeLimit(.minutes(1)))
     func fatalStorageFailure() async throws {
         transport.push(ReceivedBatch(messages: [Self.help()], nextPosition: "2"))
-        store.fail(.processBatch, with: FaultyStore.InjectedFailure.fatal)
+        // Refused at once and again a message at a time: the transaction itself fails, not one message.
+        store.fail(.processBatch, with: FaultyStore.InjectedFailure.fatal, times: 2)
         // Before the fix the other loops kept running beside the dead receiver and run() never returned.
         await #expect(throws: FaultyStore.InjectedFailure.self) { try await service().run() }
-        #expect(batchEvents == ["processBatch failed"])
+        #expect(batchEvents == ["processBatch failed", "processBatch failed"])
         #expect(try await store.position(of: "scripted") == nil)
         let critical = logs.lines(at: .critical).map(\.message)
         #expect(critical.count == 1 && critical[0].hasPrefix("Stopping:"), "\(critical)")
