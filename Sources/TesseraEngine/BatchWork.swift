@@ -196,6 +196,8 @@ public final class BatchWork: GameStoreTransaction {
             known: { $0.players.contains(player) }) ?? []
     }
 
+    public func groups(crowning player: UserID) async throws -> [Group] { throw NeedsStore() }
+
     /// Whether `chat` is one of the player's groups, loaded with their totals and results there.
     private static func onLoadedBoard(_ player: UserID, _ chat: ChatID, _ board: BoardKind, in state: State) -> Bool {
         board == .tessera && state.loaded.players.contains(player)

@@ -31,6 +31,11 @@ public enum BoardKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether the board lists only the members of the group's board: Tessera's, and Wordle's pasted results,
+    /// whose authors join it. The other puzzles' boards list anyone's pasted result: pasting Connections says
+    /// nothing about playing Tessera, so it never makes a member (``Pastes``).
+    public var isMembersOnly: Bool { otherPuzzle == nil }
+
     /// The numbering of the board's puzzles.
     func schedule(_ configured: DailySchedule) -> DailySchedule {
         switch self {
@@ -88,10 +93,10 @@ public struct BoardResult: Sendable, Hashable {
         self.puzzle = puzzle
         self.player = player
         self.language = language
-        self.guesses = guesses
+        self.guesses = guesses.map(Int.boundedCount)
         self.hardMode = hardMode
         self.finishedAt = finishedAt
-        self.streakBefore = streakBefore
+        self.streakBefore = .boundedCount(streakBefore)
     }
 
     /// The points rule of the longer boards: a win in n guesses earns 7 − n (6 for one guess, 1 for six), a
@@ -122,11 +127,12 @@ public struct BoardTotals: Sendable, Hashable {
         points: Int = 0, played: Int = 0, wins: Int = 0, winningGuesses: Int = 0, streak: Int = 0,
         lastPuzzle: PuzzleNumber? = nil
     ) {
-        self.points = points
-        self.played = played
-        self.wins = wins
-        self.winningGuesses = winningGuesses
-        self.streak = streak
+        // Stores hand these back: each within 0…largestCount, so that counting one more result cannot overflow.
+        self.points = .boundedCount(points)
+        self.played = .boundedCount(played)
+        self.wins = .boundedCount(wins)
+        self.winningGuesses = .boundedCount(winningGuesses)
+        self.streak = .boundedCount(streak)
         self.lastPuzzle = lastPuzzle
     }
 
@@ -247,16 +253,17 @@ public struct Standing: Sendable, Hashable {
     ) {
         self.player = player
         self.name = name
-        self.points = points
-        self.played = played
-        self.wins = wins
-        self.winningGuesses = winningGuesses
-        self.streak = streak
+        // Stores hand these back: each within 0…largestCount, so that counting one more result cannot overflow.
+        self.points = .boundedCount(points)
+        self.played = .boundedCount(played)
+        self.wins = .boundedCount(wins)
+        self.winningGuesses = .boundedCount(winningGuesses)
+        self.streak = .boundedCount(streak)
         self.lastPuzzle = lastPuzzle
         self.joinedPuzzle = joinedPuzzle
     }
 
-    public var winPercentage: Int { played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded()) }
+    public var winPercentage: Int { played == 0 ? 0 : Int(bounded: (Double(wins) * 100 / Double(played)).rounded()) }
     public var averageGuesses: Double? { wins == 0 ? nil : Double(winningGuesses) / Double(wins) }
 
     /// The streak as it stands once every member's day up to `over` is over: broken by a day up to it without
@@ -322,7 +329,7 @@ public struct DayMember: Sendable, Hashable {
         self.joinedPuzzle = joinedPuzzle
         self.day = day
         self.result = result
-        self.streak = streak
+        self.streak = .boundedCount(streak)
         self.lastPuzzle = lastPuzzle
     }
 }

@@ -92,6 +92,9 @@ public protocol GroupStorage: Sendable {
     func activeGroups(on platform: Platform?) async throws -> [Group]
     /// The groups whose board a player is on.
     func groups(of player: UserID) async throws -> [Group]
+    /// The groups whose stored team names a player among its champions (``GroupTeam/champions``), whether or
+    /// not they are still on its board: what `/forgetme` must clear.
+    func groups(crowning player: UserID) async throws -> [Group]
     /// Puts a player on a group's board; false if they were on it already.
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool
     /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.

@@ -49,6 +49,13 @@ public struct GroupTeam: Sendable, Hashable, Codable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
+    /// What the stored form of a team naming `player` contains: their account as JSON writes it, for a store to
+    /// find such teams in their column before decoding them (``GroupStorage/groups(crowning:)``).
+    public static func searchKey(for player: UserID) -> String {
+        // A string always encodes.
+        (try? JSONEncoder().encode(player.value)).map { String(decoding: $0, as: UTF8.self) } ?? player.value
+    }
+
     /// A team read back from its stored form; a column that is not a team's JSON is a damaged row, which the
     /// store reports by its table and column.
     public init?(json: String) {

@@ -49,7 +49,7 @@ struct Pastes {
             chat: group.chat, board: .official, puzzle: share.puzzle, player: turn.player.id,
             language: .english, guesses: share.result.guesses, hardMode: share.isHardMode, finishedAt: turn.now)
         return try await count(
-            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), in: turn,
+            result, periods: BoardPeriod.keys(of: share.puzzle, schedule: .wordle), joining: true, in: turn,
             counted: turn.texts.officialCounted(name: name, share: share),
             duplicate: turn.texts.officialDuplicate(name: name, puzzle: share.puzzle))
     }
@@ -57,7 +57,8 @@ struct Pastes {
     /// A result of another of the publisher's puzzles pasted into a group: it counts on that game's board once per
     /// player and puzzle, for the group's date or one either side (as a Wordle paste does), quietly: a reaction,
     /// or a short reply where there are none. Only the day's results are kept, for the summary's line of each game;
-    /// Tessera's boards never see them.
+    /// Tessera's boards never see them, and pasting one does not put its author on them
+    /// (``BoardKind/isMembersOnly``): nobody is missed or nudged for a game they never said they play here.
     func pasted(_ share: PuzzleShare, in turn: Turn) async throws -> Reply {
         guard let group = turn.group else { return Reply() }
         let name = turn.player.displayName
@@ -70,17 +71,17 @@ struct Pastes {
             language: .english, guesses: share.measure, hardMode: false, finishedAt: turn.now)
         let score = turn.texts.otherPuzzleScore(share.game, measure: share.measure)
         return try await count(
-            result, periods: [], in: turn,
+            result, periods: [], joining: false, in: turn,
             counted: turn.texts.otherPuzzleCounted(name: name, game: share.game, score: score),
             duplicate: turn.texts.otherPuzzleDuplicate(name: name, game: share.game))
     }
 
-    /// Counts a pasted result on its board, its author joining the group's board, once per player and puzzle. A
+    /// Counts a pasted result on its board once per player and puzzle, its author `joining` the group's board. A
     /// mark on the paste, not a line of chat: the texts are said only where a platform has no reactions.
     private func count(
-        _ result: BoardResult, periods: [PeriodKey], in turn: Turn, counted: String, duplicate: String
+        _ result: BoardResult, periods: [PeriodKey], joining: Bool, in turn: Turn, counted: String, duplicate: String
     ) async throws -> Reply {
-        var reply = try await groupBoards.addToBoard(in: turn).reply
+        var reply = joining ? try await groupBoards.addToBoard(in: turn).reply : Reply()
         let recorded = try await groupBoards.count(result, periods: periods, store: turn.store)
         reply.messages.append(
             turn.reaction(recorded ? .counted : .notCounted, otherwise: recorded ? counted : duplicate))

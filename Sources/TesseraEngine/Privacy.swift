@@ -81,6 +81,14 @@ struct Privacy {
                 try await store.guardReplay(
                     core.replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
             }
+            // A season's champion is named in their groups' teams, and may wear the bot's tag there: both go.
+            for var group in try await store.groups(crowning: message.sender) {
+                let seasons = SeasonEnd(core: core)
+                let untag = seasons.crown(group.team.champions.filter { $0 != message.sender }, in: &group)
+                group.team.champions.removeAll { $0 == message.sender }
+                try await store.save(group)
+                try await store.enqueue(untag)
+            }
             _ = try await store.forget(message.sender)
             reply = language.texts.forgotten
         case .cancel?:

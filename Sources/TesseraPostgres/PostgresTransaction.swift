@@ -537,6 +537,16 @@
             ) { try $0.decode(GroupRow.self) }.map(Self.group)
         }
 
+        func groups(crowning player: UserID) async throws -> [Group] {
+            // The team is JSON: a search for the account as JSON writes it, then the rule read from the decoded team.
+            try await all(
+                """
+                SELECT \(unescaped: Self.groupColumns) FROM chat_group g JOIN chat ON chat.id = g.id
+                WHERE chat.platform = \(player.platform.rawValue) AND strpos(g.team, \(GroupTeam.searchKey(for: player))) > 0
+                """
+            ) { try $0.decode(GroupRow.self) }.map(Self.group).filter { $0.team.champions.contains(player) }
+        }
+
         func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
             let key = try await requiredRowID(of: player)
             // A group's members are people of its platform: boards read their ids on that alone.
@@ -872,7 +882,7 @@
                     "m.display_name", "m.account", "r.language", "r.guesses", "r.hard_mode", "r.finished_at",
                     "r.streak_before",
                 ]))
-                FROM board_result r JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                FROM board_result r \(unescaped: Self.names(on: board))
                 WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue) AND r.puzzle = \(puzzle.rawValue)
                 """)
             guard columns.count == 7 else { throw PostgresStoreError.damagedRow(column: "board_result") }
@@ -919,6 +929,20 @@
             return Dictionary(uniqueKeysWithValues: rows.map { (UserID(chat.platform, $0.0), $0.1) })
         }
 
+        /// Whether a result `r` of the day `d` is on its board: a member's, or any on a board of pastes.
+        private static let onBoard = """
+            (NOT d.members_only OR EXISTS (
+                SELECT 1 FROM chat_member m WHERE m.chat_id = r.chat_id AND m.player_id = r.player_id))
+            """
+
+        /// The join that names a board's results `m` (`m.display_name`, `m.account`): its members' own copies
+        /// on a board of members (``BoardKind/isMembersOnly``), else the players who pasted them.
+        private static func names(on board: BoardKind) -> String {
+            board.isMembersOnly
+                ? "JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id"
+                : "JOIN player m ON m.id = r.player_id"
+        }
+
         func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
             guard !days.isEmpty, let chatKey = try await rowID(of: chat) else { return [:] }
             // Each day sorted and cut on the server, by its own results' order: only the rows shown come back, as
@@ -929,19 +953,26 @@
                     "t.board", "t.display_name", "t.account", "t.language", "t.guesses", "t.hard_mode", "t.finished_at",
                     "t.streak_before", "t.total",
                 ]))
-                FROM unnest(\(days.map(\.board.rawValue))::text[], \(days.map(\.puzzle.rawValue))::int[]) AS d(board, puzzle)
+                FROM unnest(
+                    \(days.map(\.board.rawValue))::text[], \(days.map(\.puzzle.rawValue))::int[],
+                    \(days.map(\.board.isMembersOnly))::bool[]
+                ) AS d(board, puzzle, members_only)
                 CROSS JOIN LATERAL (
                     SELECT count(*) AS total FROM board_result r
-                    JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
-                    WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle
+                    WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle AND \(unescaped: Self.onBoard)
                 ) c
                 CROSS JOIN LATERAL (
-                    SELECT d.board, m.display_name, m.account, r.language, r.guesses, r.hard_mode, r.finished_at,
+                    SELECT d.board, p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at,
                         r.streak_before, c.total
-                    FROM board_result r JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
-                    WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle
+                    FROM (
+                        SELECT * FROM board_result r
+                        WHERE r.chat_id = \(chatKey) AND r.board = d.board AND r.puzzle = d.puzzle
+                            AND \(unescaped: Self.onBoard)
+                        ORDER BY r.guesses IS NULL, r.guesses, r.finished_at
+                        LIMIT \(limit)
+                    ) r
+                    JOIN player p ON p.id = r.player_id
                     ORDER BY r.guesses IS NULL, r.guesses, r.finished_at
-                    LIMIT \(limit)
                 ) t
                 """)
             guard columns.count == 9 else { throw PostgresStoreError.damagedRow(column: "board_result") }

@@ -92,6 +92,7 @@ extension OpenTransaction: GameStoreTransaction {
         try await sql { try $0.activeGroups(on: platform) }
     }
     func groups(of player: UserID) async throws -> [Group] { try await sql { try $0.groups(of: player) } }
+    func groups(crowning player: UserID) async throws -> [Group] { try await sql { try $0.groups(crowning: player) } }
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }
     }

@@ -500,6 +500,17 @@ struct SQLiteTransaction {
         ).map(Self.group)
     }
 
+    func groups(crowning player: UserID) throws -> [Group] {
+        // The team is JSON: a search for the account as JSON writes it, then the rule read from the decoded team.
+        try db.cachedRows(
+            sql: """
+                SELECT \(Self.groupColumns) FROM chat_group JOIN chat ON chat.id = chat_group.id
+                WHERE chat.platform = ? AND instr(chat_group.team, ?) > 0
+                """,
+            arguments: [player.platform.rawValue, GroupTeam.searchKey(for: player)]
+        ).map(Self.group).filter { $0.team.champions.contains(player) }
+    }
+
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) throws -> Bool {
         guard let key = try rowID(of: player) else { throw StoreMisuse.unknownPlayer(player) }
         // A group's members are people of its platform: boards read their ids on that alone.
@@ -798,11 +809,11 @@ struct SQLiteTransaction {
             sql: """
                 SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
                 FROM board_result r
-                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 JOIN player p ON p.id = r.player_id
-                WHERE r.chat_id = ? AND r.board = ? AND r.puzzle = ?
+                WHERE r.chat_id = ?1 AND r.board = ?2 AND r.puzzle = ?3 AND \(Self.onBoard)
                 """)
-        let cursor = try Row.fetchCursor(statement, arguments: [chatKey, board.rawValue, puzzle.rawValue])
+        let cursor = try Row.fetchCursor(
+            statement, arguments: [chatKey, board.rawValue, puzzle.rawValue, board.isMembersOnly])
         let row = statement.sqliteStatement
         var results: [(name: String, result: BoardResult)] = []
         while try cursor.next() != nil {
@@ -810,6 +821,11 @@ struct SQLiteTransaction {
         }
         return results
     }
+
+    /// Whether a result `r` is on its board (``BoardKind/isMembersOnly``, as the argument `?4`): Tessera's and
+    /// Wordle's boards list their members' results; the other puzzles', anyone's who pasted one here.
+    private static let onBoard =
+        "(?4 = 0 OR EXISTS (SELECT 1 FROM chat_member m WHERE m.chat_id = r.chat_id AND m.player_id = r.player_id))"
 
     /// A result read with its member's name, in the columns `display_name, account, language, guesses,
     /// hard_mode, finished_at, streak_before`.
@@ -865,23 +881,26 @@ struct SQLiteTransaction {
     func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) throws -> [BoardKind: FirstResults] {
         guard let chatKey = try rowID(of: chat) else { return [:] }
         // Sorted on the result's own columns and cut before any name is read: only the rows shown are joined.
-        let member = "EXISTS (SELECT 1 FROM chat_member m WHERE m.chat_id = r.chat_id AND m.player_id = r.player_id)"
         let statement = try db.cachedStatement(
             sql: """
                 SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
                 FROM (
                     SELECT player_id, language, guesses, hard_mode, finished_at, streak_before FROM board_result r
-                    WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(member)
-                    ORDER BY guesses IS NULL, guesses, finished_at LIMIT ?4
+                    WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(Self.onBoard)
+                    ORDER BY guesses IS NULL, guesses, finished_at LIMIT ?5
                 ) r
                 JOIN player p ON p.id = r.player_id
                 """)
         let counting = try db.cachedStatement(
-            sql: "SELECT COUNT(*) FROM board_result r WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(member)")
+            sql: """
+                SELECT COUNT(*) FROM board_result r WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(Self.onBoard)
+                """)
         let row = statement.sqliteStatement
         var first: [BoardKind: FirstResults] = [:]
         for day in days {
-            let arguments: StatementArguments = [chatKey, day.board.rawValue, day.puzzle.rawValue]
+            let arguments: StatementArguments = [
+                chatKey, day.board.rawValue, day.puzzle.rawValue, day.board.isMembersOnly,
+            ]
             let count = try Int.fetchOne(counting, arguments: arguments) ?? 0
             guard count > 0 else { continue }
             var results: [(name: String, result: BoardResult)] = []

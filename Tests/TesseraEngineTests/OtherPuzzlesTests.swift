@@ -78,6 +78,10 @@ struct OtherPuzzlesTests {
         #expect(lines.contains("🟪 Connections: Ben 0 mistakes, Ann 1 mistake"), "\(summary)")
         #expect(lines.contains("🔵 Strands: Ben no hints, Ann 2 hints"), "\(summary)")
         #expect(lines.contains("⏱️ Mini: Cat 0:41"), "\(summary)")
+        // Pasting Connections or Strands says nothing of Tessera: Ann and Ben are on no board of it, nor missed.
+        #expect(!summary.contains("Missed") && !summary.contains("😴"), "\(summary)")
+        let week = try await bot.text("/leaderboard week", from: 4, name: "Dee", in: -1, group: true)
+        #expect(week.contains("Dee") && !week.contains("Ann") && !week.contains("Ben"), "\(week)")
         let spanish = Language.spanish.texts
         #expect(spanish.dayPuzzles(yesterday: false) == "Los retos de hoy")
         #expect(
