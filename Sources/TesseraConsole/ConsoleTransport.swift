@@ -62,7 +62,8 @@ public final class ConsoleTransport: ChatTransport, Service {
         for await line in inputLines() {
             if let message = message(from: line) {
                 // Lines are counted, though a terminal never sends one again.
-                return ReceivedBatch(messages: [message], nextPosition: String((position.flatMap { Int($0) } ?? 0) + 1))
+                return ReceivedBatch(
+                    messages: [message], nextPosition: String((position.flatMap { Int($0) } ?? 0) &+ 1))
             }
         }
         ended.continuation.finish()
@@ -182,7 +183,7 @@ public final class ConsoleTransport: ChatTransport, Service {
         var event: ChatEvent?
         if trimmed.hasPrefix(":press") {
             let buttons = state.withLock { $0.buttons[chat] } ?? []
-            guard let number = Int(argument), buttons.indices.contains(number - 1) else {
+            guard let number = Int(argument), number >= 1, number <= buttons.count else {
                 write("Usage: :press N, for one of the \(buttons.count) buttons of the last message here\n")
                 return nil
             }

@@ -165,7 +165,7 @@ public struct GameAnalysis: Sendable, Hashable {
 
     private static func skill(_ inaccuracy: Double) -> Int {
         if inaccuracy <= 0 { return 99 }
-        return min(98, max(0, Int((99 * Foundation.exp(-inaccuracy)).rounded(.down))))
+        return min(98, max(0, Int(bounded: (99 * Foundation.exp(-inaccuracy)).rounded(.down))))
     }
 
     /// Luck for people, 0–99: 50 when the colours were as expected overall, 50 + 49 · tanh(luck) otherwise,
@@ -179,6 +179,6 @@ public struct GameAnalysis: Sendable, Hashable {
     }
 
     private static func luckScore(_ luck: Double) -> Int {
-        min(99, max(0, Int((50 + 49 * Foundation.tanh(luck)).rounded())))
+        min(99, max(0, Int(bounded: (50 + 49 * Foundation.tanh(luck)).rounded())))
     }
 }

@@ -109,10 +109,12 @@ extension PuzzleShare {
     /// `0:22`, `1:23`, `1:02:03`: minutes (or hours and minutes) and seconds.
     private static func seconds(_ time: Substring) -> Int? {
         let parts = time.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) }),
-            parts.dropFirst().allSatisfy({ $0.count == 2 && Int($0)! < 60 })
+        guard (2...3).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count, parts.dropFirst().allSatisfy({ $0.count == 2 }),
+            numbers.dropFirst().allSatisfy({ $0 < 60 })
         else { return nil }
-        let total = parts.reduce(0) { $0 * 60 + Int($1)! }
+        let total = numbers.reduce(0) { $0 * 60 + $1 }
         return total > 0 ? total : nil
     }
 
@@ -132,7 +134,9 @@ extension PuzzleShare {
             return CivilDate(year: year, month: month, day: day)
         }
         let named = words.suffix(3)
+        // A year of four digits, as the game writes it: any longer number is no day anyone played.
         guard named.count == 3, let month = monthNames.firstIndex(of: String(named[named.startIndex])),
+            named[named.startIndex + 1].count <= 2, named[named.startIndex + 2].count == 4,
             let day = Int(named[named.startIndex + 1]), let year = Int(named[named.startIndex + 2]),
             words.count <= 4
         else { return nil }

@@ -67,6 +67,6 @@ public struct Statistics: Sendable, Hashable {
 
     /// Wins as a whole percentage of games played, rounded as the original does; 0 before any game.
     public var winPercentage: Int {
-        played == 0 ? 0 : Int((Double(wins) * 100 / Double(played)).rounded())
+        played == 0 ? 0 : Int(bounded: (Double(wins) * 100 / Double(played)).rounded())
     }
 }

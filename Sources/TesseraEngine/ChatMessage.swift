@@ -55,8 +55,9 @@ public struct ChatMessage: Sendable, Hashable {
         self.chat = chat
         self.chatKind = chatKind
         self.sender = sender
-        // Control characters from the platform would cut names and replies short (NUL) or break lines.
-        self.senderName = senderName.removingControlCharacters()
+        // Control characters from the platform would cut names and replies short (NUL) or break lines; direction
+        // marks would turn a line of names around.
+        self.senderName = senderName.cleanedName
         self.text = text.removingControlCharacters(keeping: ["\n", "\t"])
         self.command = command.map {
             ChatCommand(name: $0.name.removingControlCharacters(), argument: $0.argument.removingControlCharacters())

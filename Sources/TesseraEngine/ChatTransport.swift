@@ -158,6 +158,17 @@ public enum TransportError: Error, CustomStringConvertible {
     /// Nothing will work until someone fixes the configuration (a wrong token): the service stops.
     case fatal(String)
 
+    /// The longest wait a platform's answer can ask for: a larger `retry_after` (or none that can be read) would
+    /// stall the bot for as long as a hostile or broken server liked.
+    public static let longestRetryAfter: Duration = .seconds(3600)
+
+    /// ``rateLimited(retryAfter:chat:)`` for the delay a platform asked for in `milliseconds`, within one
+    /// hundred milliseconds and ``longestRetryAfter``; nil (no delay given) waits a second.
+    public static func rateLimited(milliseconds: Int?, chat: ChatID?) -> TransportError {
+        let longest = Int(longestRetryAfter.components.seconds) * 1000
+        return .rateLimited(retryAfter: .milliseconds(min(max(milliseconds ?? 1000, 100), longest)), chat: chat)
+    }
+
     public var description: String {
         switch self {
         case .transient(let reason): "temporary failure: \(reason)"

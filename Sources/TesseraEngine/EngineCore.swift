@@ -120,7 +120,7 @@ extension EngineCore {
         let reports = analyses.compactMap { decoded($0, player: player) }
         guard !reports.isEmpty else { return nil }
         func average(_ scores: [Int]) -> Int {
-            Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
+            Int(bounded: (Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
         }
         return AverageScores(
             skill: average(reports.map(\.skill)), luck: average(reports.map(\.luckScore)), games: reports.count)

@@ -207,6 +207,34 @@ extension OutgoingMessage {
 }
 
 extension String {
+    /// The marks that change the direction of the text after them (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F,
+    /// U+061C): in a name, U+202E turns the rest of a line of names around.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
+    }
+
+    /// A person's name as the bot keeps it and shows it: without control characters or direction marks.
+    var cleanedName: String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control || Self.isBidiControl($0) })
+        else { return self }
+        let kept = unicodeScalars.filter { $0.properties.generalCategory != .control && !Self.isBidiControl($0) }
+        return String(String.UnicodeScalarView(kept))
+    }
+
+    /// Whether the text has letters written right to left (Hebrew, Arabic and the scripts near them), which
+    /// reorder the numbers and marks beside them unless isolated.
+    var hasRightToLeftLetters: Bool {
+        unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+            default: false
+            }
+        }
+    }
+
     /// The text without control characters (NUL, escape, line breaks…), but for those kept.
     func removingControlCharacters(keeping kept: Set<Unicode.Scalar> = []) -> String {
         guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !kept.contains($0) })

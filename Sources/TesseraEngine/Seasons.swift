@@ -147,12 +147,15 @@ struct SeasonEnd {
         let (order, keys) = Leaderboards.rank(standings, period: .month, over: season.last, playedAfter: [:])
         let places = Leaderboards.places(order.map { keys[$0] })
         let records = try await store.records(in: group.chat, board: .tessera, from: season.first, through: season.last)
-        let podium = order.indices.prefix { places[$0] < 3 }.map { index in
-            let standing = standings[order[index]]
-            return SeasonSummary.Place(
-                place: places[index], name: standing.name, points: standing.points,
-                crowns: records[standing.player]?.crowns ?? 0)
-        }
+        let onPodium = order.indices.prefix { places[$0] < 3 }
+        // Ties share a place: forty members level on points are one place, and as many names as any list shows.
+        let podium = Shortlist(
+            onPodium.prefix(DaySummaries.summaryNames).map { index in
+                let standing = standings[order[index]]
+                return SeasonSummary.Place(
+                    place: places[index], name: standing.name, points: standing.points,
+                    crowns: records[standing.player]?.crowns ?? 0)
+            }, more: max(0, onPodium.count - DaySummaries.summaryNames))
         let champions = order.indices.prefix { places[$0] == 0 && standings[order[$0]].points > 0 }
             .map { standings[order[$0]].player }
         let names = Dictionary(standings.map { ($0.player, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -215,7 +218,7 @@ struct SeasonEnd {
         var best: SeasonSummary.Skill?
         for candidate in candidates {
             guard let scores = skills[candidate.player], scores.count >= Self.minimumGames else { continue }
-            let skill = Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
+            let skill = Int(bounded: (Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
             if skill > best?.skill ?? -1 {
                 best = SeasonSummary.Skill(name: candidate.name, skill: skill, games: scores.count)
             }
@@ -250,8 +253,8 @@ struct SeasonSummary {
 
     let length: SeasonLength
     let firstDay: CivilDate
-    /// The first three places, best first.
-    let podium: [Place]
+    /// The first three places, best first (ties share one), as many as a list of names shows.
+    let podium: Shortlist<Place>
     /// Who shares first place with points: the champions.
     let champions: [UserID]
     let mostImproved: Improvement?

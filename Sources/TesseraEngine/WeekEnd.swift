@@ -41,9 +41,11 @@ struct WeekEnd {
         // Posted once every day of the week is over: no result comes after `last`.
         let (order, keys) = Leaderboards.rank(played, period: .week, over: last, playedAfter: [:])
         let places = Leaderboards.places(order.map { keys[$0] })
-        let podium = order.indices.prefix { places[$0] < 3 }.map { index in
-            (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
-        }
+        let onPodium = order.indices.prefix { places[$0] < 3 }
+        let podium = Shortlist(
+            onPodium.prefix(DaySummaries.summaryNames).map { index in
+                (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
+            }, more: max(0, onPodium.count - DaySummaries.summaryNames))
         // The longest streak going, shared by everyone who has it.
         let streaks = standings.map { ($0.name, $0.currentStreak(over: last)) }.filter { $0.1 >= 2 }
         let longest = streaks.map(\.1).max()
@@ -83,8 +85,9 @@ struct WeekEnd {
 /// What the post at the end of a group's week says, for the texts to word.
 struct WeekSummary {
     let monday: CivilDate
-    /// The first three places (ties share one), best first: place from 0, name, points.
-    let podium: [(place: Int, name: String, points: Int)]
+    /// The first three places (ties share one), best first: place from 0, name, points; as many as a list of
+    /// names shows.
+    let podium: Shortlist<(place: Int, name: String, points: Int)>
     /// The longest streak of wins going at the week's end, of two or more: who has it, and its length.
     let bestStreak: (names: Shortlist<String>, streak: Int)?
     let daysEveryonePlayed: Int

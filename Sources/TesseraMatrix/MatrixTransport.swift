@@ -678,8 +678,9 @@ public final class MatrixTransport: ChatTransport {
         let description = "\(call): \(code) \(failure?.error ?? "")"
         switch (status, failure?.errcode) {
         case (429, _), (_, "M_LIMIT_EXCEEDED"?):
-            let milliseconds = failure?.retryAfterMilliseconds ?? retryAfter.flatMap { Int($0) }.map { $0 * 1000 }
-            return .rateLimited(retryAfter: .milliseconds(max(milliseconds ?? 1000, 100)), chat: chat)
+            // A header's seconds are read as a bounded number: `Retry-After: 9223372036854775807` must not trap.
+            let header = retryAfter.flatMap { Int($0) }.map { min(max($0, 0), Int(Int32.max)) * 1000 }
+            return .rateLimited(milliseconds: failure?.retryAfterMilliseconds ?? header, chat: chat)
         case (_, "M_UNKNOWN_TOKEN"?), (_, "M_MISSING_TOKEN"?), (401, _):
             return .fatal(
                 "The homeserver refused the bot's access token (\(code) on \(call)). Check "

@@ -54,7 +54,8 @@ public struct PlatformHealth: Sendable, Hashable {
 
     /// A duration as people say it: 40 s, 3 min, 2 h, 5 days.
     public static func age(_ seconds: TimeInterval) -> String {
-        let seconds = max(0, Int(seconds))
+        // A heartbeat's time is read from the database: a nonsense one reads as long ago, never a trap.
+        let seconds = seconds.isFinite ? Int(min(max(0, seconds), 1e12)) : 1_000_000_000_000
         switch seconds {
         case ..<120: return "\(seconds) s"
         case ..<7_200: return "\(seconds / 60) min"

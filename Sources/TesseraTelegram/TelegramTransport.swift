@@ -544,7 +544,8 @@ public final class TelegramTransport: ChatTransport {
                 "409 \(description): another copy of this bot, or a webhook, is taking its updates. Stop the other one."
             )
         case 429:
-            return .rateLimited(retryAfter: .seconds(max(1, parameters?.retryAfter ?? 1)), chat: chat)
+            let seconds = parameters?.retryAfter.map { min(max($0, 1), Int(Int32.max)) } ?? 1
+            return .rateLimited(milliseconds: seconds * 1000, chat: chat)
         case 403 where chat != nil:
             return .chatUnavailable(chat ?? .telegram(0), reason: description)
         case 400 where parameters?.migrateToChatID != nil && chat != nil:

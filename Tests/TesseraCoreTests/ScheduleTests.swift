@@ -37,9 +37,17 @@ struct ScheduleTests {
     func civilDates() throws {
         #expect(CivilDate(year: 1970, month: 1, day: 1)?.daysSinceUnixEpoch == 0)
         #expect(CivilDate(year: 2000, month: 3, day: 1)?.daysSinceUnixEpoch == 11_017)
-        for days in stride(from: -800_000, through: 800_000, by: 997) {
+        let (first, last) = (CivilDate.earliest.daysSinceUnixEpoch, CivilDate.latest.daysSinceUnixEpoch)
+        #expect((first, last) == (-719_162, 2_932_896), "0001-01-01 and 9999-12-31")
+        for days in stride(from: first, through: last, by: 997) {
             #expect(CivilDate(daysSinceUnixEpoch: days).daysSinceUnixEpoch == days)
         }
+        // Past either end, a day number stops there: no date has a year of five digits, so none overflows.
+        for days in [first - 1, -800_000, .min, last + 1, 10_000_000, .max] {
+            #expect(CivilDate(daysSinceUnixEpoch: days) == (days < first ? .earliest : .latest))
+        }
+        #expect(CivilDate(year: 0, month: 12, day: 31) == nil)
+        #expect(CivilDate(year: 10_000, month: 1, day: 1) == nil)
         #expect(CivilDate("2024-02-29") != nil)
         #expect(CivilDate("2026-02-29") == nil)
         #expect(CivilDate("2026-13-01") == nil)

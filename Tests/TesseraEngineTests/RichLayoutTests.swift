@@ -69,7 +69,8 @@ struct RichLayoutTests {
     func posts() throws {
         let week = WeekSummary(
             monday: try #require(CivilDate(year: 2026, month: 11, day: 23)),
-            podium: [(0, "Ben", 35), (1, "Lucía", 23), (2, "Dai", 21)], bestStreak: nil, daysEveryonePlayed: 5,
+            podium: Shortlist([(0, "Ben", 35), (1, "Lucía", 23), (2, "Dai", 21)], more: 0), bestStreak: nil,
+            daysEveryonePlayed: 5,
             days: 7)
         let spanish = Language.spanish.texts.weekOver(week)
         #expect(

@@ -1,12 +1,23 @@
 /// A calendar day with no time zone: `2026-11-22`.
+///
+/// Years run from 1 to 9999 (``years``): every date is one a four-digit year writes, so arithmetic on days can
+/// never overflow, whatever a message, a paste or a database row holds. Days counted past either end stop at it.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
 
-    /// Creates a valid Gregorian date, or returns `nil` (`2026-02-30` is not one).
+    /// The years a date may have.
+    public static let years = 1...9999
+    /// The first and the last date there are.
+    public static let earliest = CivilDate(checkedYear: 1, month: 1, day: 1)
+    public static let latest = CivilDate(checkedYear: 9999, month: 12, day: 31)
+
+    /// Creates a valid Gregorian date, or returns `nil` (`2026-02-30` is not one, nor is a year past ``years``).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...Self.daysInMonth(year: year, month: month)).contains(day) else {
+        guard Self.years.contains(year), (1...12).contains(month),
+            (1...Self.daysInMonth(year: year, month: month)).contains(day)
+        else {
             return nil
         }
         self.year = year
@@ -35,9 +46,30 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The date a number of days after 1970-01-01.
+    private init(checkedYear year: Int, month: Int, day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// Reads `{"year", "month", "day"}` and checks it as ``init(year:month:day:)`` does.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let (year, month, day) = (
+            try container.decode(Int.self, forKey: .year), try container.decode(Int.self, forKey: .month),
+            try container.decode(Int.self, forKey: .day)
+        )
+        guard let date = CivilDate(year: year, month: month, day: day) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .day, in: container, debugDescription: "\(year)-\(month)-\(day) is not a date of years 1–9999")
+        }
+        self = date
+    }
+
+    private enum CodingKeys: String, CodingKey { case year, month, day }
+
+    /// The date a number of days after 1970-01-01; a number past either end of ``years`` gives that end.
     public init(daysSinceUnixEpoch days: Int) {
-        let z = days + 719_468
+        let bounds = Self.earliest.daysSinceUnixEpoch...Self.latest.daysSinceUnixEpoch
+        let z = min(max(days, bounds.lowerBound), bounds.upperBound) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
@@ -51,9 +83,10 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// The day of the week: 0 for Sunday to 6 for Saturday (1970-01-01 was a Thursday).
     public var weekday: Int { ((daysSinceUnixEpoch + 4) % 7 + 7) % 7 }
 
-    /// The date a number of days later (or earlier, when negative).
+    /// The date a number of days later (or earlier, when negative), stopping at either end of ``years``.
     public func adding(days: Int) -> CivilDate {
-        CivilDate(daysSinceUnixEpoch: daysSinceUnixEpoch + days)
+        let (sum, overflow) = daysSinceUnixEpoch.addingReportingOverflow(days)
+        return CivilDate(daysSinceUnixEpoch: overflow ? (days < 0 ? .min : .max) : sum)
     }
 
     public var description: String {

@@ -1,10 +1,23 @@
 public import Foundation
 
 /// A puzzle's number: whole days since the schedule's first day, which is puzzle 1.
+///
+/// Numbers stay within ``range``, the days ``CivilDate`` holds and then some: a number read from a message, a
+/// button or a database row past it stands at its end, so a puzzle a few days on or back never overflows.
 public struct PuzzleNumber: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public let rawValue: Int
 
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    /// The numbers a puzzle may have: ten million days either side of the first, more than years 1–9999 span.
+    public static let range = -10_000_000...10_000_000
+
+    public init(_ rawValue: Int) { self.rawValue = min(max(rawValue, Self.range.lowerBound), Self.range.upperBound) }
+
+    /// Read as it is written, `{"rawValue": 312}`, and kept within ``range``.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .rawValue))
+    }
+
+    private enum CodingKeys: String, CodingKey { case rawValue }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -79,9 +92,13 @@ public struct DailySchedule: Sendable, Hashable {
         calendar.timeZone = rollover.timeZone
         let local = calendar.dateComponents([.year, .month, .day, .hour], from: instant)
         // Gregorian components of a valid instant are always present and form a valid date.
-        guard let year = local.year, let month = local.month, let day = local.day, let hour = local.hour,
-            let date = CivilDate(year: year, month: month, day: day)
-        else { preconditionFailure("the Gregorian calendar gave incomplete components for \(instant)") }
+        guard let year = local.year, let month = local.month, let day = local.day, let hour = local.hour else {
+            preconditionFailure("the Gregorian calendar gave incomplete components for \(instant)")
+        }
+        // An instant past the years a date has (a clock file's nonsense) is that end's day, never a trap.
+        guard let date = CivilDate(year: year, month: month, day: day) else {
+            return year < CivilDate.years.lowerBound ? .earliest : .latest
+        }
         return hour < rollover.hour ? date.adding(days: -1) : date
     }
 

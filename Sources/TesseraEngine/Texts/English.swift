@@ -184,7 +184,7 @@ struct English: Texts {
         its day is fair to everyone. Well played all the same!
         """
     func practiceShareAcknowledged(name: String) -> String {
-        "\(name.htmlEscaped)'s practice result: not counted."
+        "\(TextFormat.person(name))'s practice result: not counted."
     }
 
     let guessHowTo = "Send one word to guess, or /help for the commands."
@@ -265,15 +265,15 @@ struct English: Texts {
     }
 
     func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String {
-        "\(name.htmlEscaped): \(squares) \(guesses)/\(maximumGuesses)"
+        "\(TextFormat.person(name)): \(squares) \(guesses)/\(maximumGuesses)"
     }
 
     func groupWon(name: String, guesses: Int, maximumGuesses: Int) -> String {
-        "🎉 \(name.htmlEscaped) solved today's puzzle in \(guesses)/\(maximumGuesses)!"
+        "🎉 \(TextFormat.person(name)) solved today's puzzle in \(guesses)/\(maximumGuesses)!"
     }
 
     func groupLost(name: String, maximumGuesses: Int) -> String {
-        "\(name.htmlEscaped) did not find today's word (X/\(maximumGuesses))."
+        "\(TextFormat.person(name)) did not find today's word (X/\(maximumGuesses))."
     }
 
     let noGuessesYet = "No guesses yet today. Send a word to start."
@@ -365,11 +365,11 @@ struct English: Texts {
 
     let groupsOnly = "That command is for groups. Add me to a group to compete there."
     func joined(name: String) -> String {
-        "\(name.htmlEscaped) joined this group's board: your results of each day count here."
+        "\(TextFormat.person(name)) joined this group's board: your results of each day count here."
     }
-    func alreadyJoined(name: String) -> String { "\(name.htmlEscaped), you are already on this group's board." }
+    func alreadyJoined(name: String) -> String { "\(TextFormat.person(name)), you are already on this group's board." }
     func left(name: String) -> String {
-        "\(name.htmlEscaped) has left this group's board. Play or /join here to come back."
+        "\(TextFormat.person(name)) has left this group's board. Play or /join here to come back."
     }
     let notJoined = "You are not on this group's board. /join to take part."
 
@@ -423,10 +423,10 @@ struct English: Texts {
     let officialBoardName = "official"
     let pasteInGroup = "Results count in groups: paste it in a group I am in, where it goes on the official board."
     func officialCounted(name: String, share: SharedResult) -> String {
-        "✅ \(name.htmlEscaped): \(share.headline.htmlEscaped) is on the official board (/leaderboard official)."
+        "✅ \(TextFormat.person(name)): \(share.headline.htmlEscaped) is on the official board (/leaderboard official)."
     }
     func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
-        "\(name.htmlEscaped), your Wordle \(puzzle.grouped) already counts here; the first result stands."
+        "\(TextFormat.person(name)), your Wordle \(puzzle.grouped) already counts here; the first result stands."
     }
     func officialNotOpen(puzzle: PuzzleNumber) -> String {
         "Wordle \(puzzle.grouped) is not out yet here, so it does not count."
@@ -458,12 +458,12 @@ struct English: Texts {
     func seasonOverTitle(_ season: String) -> String { "🏁 \(season) is over." }
     func seasonChampion(_ names: String) -> String { "Champion: \(names)!" }
     func seasonMostImproved(_ improvement: SeasonSummary.Improvement) -> String {
-        "Most improved: \(improvement.name.htmlEscaped) (\(TextFormat.decimal(improvement.from, separator: ".")) → "
+        "Most improved: \(TextFormat.person(improvement.name)) (\(TextFormat.decimal(improvement.from, separator: ".")) → "
             + "\(TextFormat.decimal(improvement.to, separator: ".")) guesses a game)"
     }
     func seasonBestStreak(_ names: String, streak: Int) -> String { "Best streak: \(names) (\(streak) wins in a row)" }
     func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String {
-        "Most skilful: \(skill.name.htmlEscaped) (skill \(skill.skill), over \(skill.games) analysed games)"
+        "Most skilful: \(TextFormat.person(skill.name)) (skill \(skill.skill), over \(skill.games) analysed games)"
     }
     let seasonNext = "A new season has begun: everyone starts again from 0."
     let championTag = "Champion"
@@ -500,8 +500,8 @@ struct English: Texts {
     func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Everyone here is done with puzzle \(puzzle.grouped)." }
     let revealStandings = "Final standings"
     func highlights(_ highlights: DayHighlights) -> String {
-        "🎯 Most skilful: \(highlights.skilful.name.htmlEscaped) (skill \(highlights.skilful.score)) · "
-            + "🍀 Luckiest: \(highlights.luckiest.name.htmlEscaped) (luck \(highlights.luckiest.score))"
+        "🎯 Most skilful: \(TextFormat.person(highlights.skilful.name)) (skill \(highlights.skilful.score)) · "
+            + "🍀 Luckiest: \(TextFormat.person(highlights.luckiest.name)) (luck \(highlights.luckiest.score))"
     }
 
     func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
@@ -602,10 +602,10 @@ struct English: Texts {
     }
     func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Yesterday's puzzles" : "Today's puzzles" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
-        "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) counts for today here."
+        "✅ \(TextFormat.person(name)): \(TextFormat.name(of: game)) \(score) counts for today here."
     }
     func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String {
-        "\(name.htmlEscaped), your \(TextFormat.name(of: game)) of that day already counts here; the first result stands."
+        "\(TextFormat.person(name)), your \(TextFormat.name(of: game)) of that day already counts here; the first result stands."
     }
     func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String {
         "That \(TextFormat.name(of: game)) is not today's here, so it does not count; today's, or one a day either side, does."

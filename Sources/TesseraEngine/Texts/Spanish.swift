@@ -189,7 +189,7 @@ struct Spanish: Texts {
         día jugado en su día es justo para todos. ¡Bien jugado de todos modos!
         """
     func practiceShareAcknowledged(name: String) -> String {
-        "Resultado de práctica de \(name.htmlEscaped): no cuenta."
+        "Resultado de práctica de \(TextFormat.person(name)): no cuenta."
     }
 
     let guessHowTo = "Envía una sola palabra para probar, o /help para ver los comandos."
@@ -278,15 +278,15 @@ struct Spanish: Texts {
     }
 
     func groupProgress(name: String, squares: String, guesses: Int, maximumGuesses: Int) -> String {
-        "\(name.htmlEscaped): \(squares) \(guesses)/\(maximumGuesses)"
+        "\(TextFormat.person(name)): \(squares) \(guesses)/\(maximumGuesses)"
     }
 
     func groupWon(name: String, guesses: Int, maximumGuesses: Int) -> String {
-        "🎉 ¡\(name.htmlEscaped) ha resuelto el reto de hoy en \(guesses)/\(maximumGuesses)!"
+        "🎉 ¡\(TextFormat.person(name)) ha resuelto el reto de hoy en \(guesses)/\(maximumGuesses)!"
     }
 
     func groupLost(name: String, maximumGuesses: Int) -> String {
-        "\(name.htmlEscaped) no ha encontrado la palabra de hoy (X/\(maximumGuesses))."
+        "\(TextFormat.person(name)) no ha encontrado la palabra de hoy (X/\(maximumGuesses))."
     }
 
     let noGuessesYet = "Todavía no has probado ninguna palabra hoy. Envía una para empezar."
@@ -396,13 +396,13 @@ struct Spanish: Texts {
 
     let groupsOnly = "Ese comando es para grupos. Añádeme a un grupo para competir allí."
     func joined(name: String) -> String {
-        "\(name.htmlEscaped) se unió a la clasificación de este grupo: tus resultados de cada día cuentan aquí."
+        "\(TextFormat.person(name)) se unió a la clasificación de este grupo: tus resultados de cada día cuentan aquí."
     }
     func alreadyJoined(name: String) -> String {
-        "\(name.htmlEscaped), ya estás en la clasificación de este grupo."
+        "\(TextFormat.person(name)), ya estás en la clasificación de este grupo."
     }
     func left(name: String) -> String {
-        "\(name.htmlEscaped) ha salido de la clasificación de este grupo. Juega o usa /join aquí para volver."
+        "\(TextFormat.person(name)) ha salido de la clasificación de este grupo. Juega o usa /join aquí para volver."
     }
     let notJoined = "No estás en la clasificación de este grupo. Usa /join para participar."
 
@@ -463,10 +463,10 @@ struct Spanish: Texts {
     func officialCounted(name: String, share: SharedResult) -> String {
         let headline = share.headline { number($0) }
         return
-            "✅ \(name.htmlEscaped): \(headline.htmlEscaped) entra en la clasificación oficial (/leaderboard oficial)."
+            "✅ \(TextFormat.person(name)): \(headline.htmlEscaped) entra en la clasificación oficial (/leaderboard oficial)."
     }
     func officialDuplicate(name: String, puzzle: PuzzleNumber) -> String {
-        "\(name.htmlEscaped), tu Wordle \(number(puzzle)) ya cuenta aquí; vale el primer resultado."
+        "\(TextFormat.person(name)), tu Wordle \(number(puzzle)) ya cuenta aquí; vale el primer resultado."
     }
     func officialNotOpen(puzzle: PuzzleNumber) -> String {
         "El Wordle \(number(puzzle)) aún no ha salido aquí, así que no cuenta."
@@ -497,14 +497,14 @@ struct Spanish: Texts {
     func seasonOverTitle(_ season: String) -> String { "🏁 Terminó \(season)." }
     func seasonChampion(_ names: String) -> String { "Gana la temporada: \(names)" }
     func seasonMostImproved(_ improvement: SeasonSummary.Improvement) -> String {
-        "Quien más mejora: \(improvement.name.htmlEscaped) (\(TextFormat.decimal(improvement.from, separator: ",")) → "
+        "Quien más mejora: \(TextFormat.person(improvement.name)) (\(TextFormat.decimal(improvement.from, separator: ",")) → "
             + "\(TextFormat.decimal(improvement.to, separator: ",")) intentos por partida)"
     }
     func seasonBestStreak(_ names: String, streak: Int) -> String {
         "Mejor racha: \(names) (\(streak) victorias seguidas)"
     }
     func seasonMostSkilful(_ skill: SeasonSummary.Skill) -> String {
-        "Más habilidad: \(skill.name.htmlEscaped) (habilidad \(skill.skill), en \(skill.games) partidas analizadas)"
+        "Más habilidad: \(TextFormat.person(skill.name)) (habilidad \(skill.skill), en \(skill.games) partidas analizadas)"
     }
     let seasonNext = "Empieza una temporada nueva: todos vuelven a 0."
     let championTag = "Campeón/a"
@@ -542,8 +542,8 @@ struct Spanish: Texts {
     func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Todos aquí han terminado el reto \(number(puzzle))." }
     let revealStandings = "Clasificación final"
     func highlights(_ highlights: DayHighlights) -> String {
-        "🎯 Más hábil: \(highlights.skilful.name.htmlEscaped) (habilidad \(highlights.skilful.score)) · "
-            + "🍀 Más suerte: \(highlights.luckiest.name.htmlEscaped) (suerte \(highlights.luckiest.score))"
+        "🎯 Más hábil: \(TextFormat.person(highlights.skilful.name)) (habilidad \(highlights.skilful.score)) · "
+            + "🍀 Más suerte: \(TextFormat.person(highlights.luckiest.name)) (suerte \(highlights.luckiest.score))"
     }
 
     func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
@@ -644,10 +644,10 @@ struct Spanish: Texts {
     }
     func dayPuzzles(yesterday: Bool) -> String { yesterday ? "Los retos de ayer" : "Los retos de hoy" }
     func otherPuzzleCounted(name: String, game: PuzzleShare.Game, score: String) -> String {
-        "✅ \(name.htmlEscaped): \(TextFormat.name(of: game)) \(score) cuenta para hoy aquí."
+        "✅ \(TextFormat.person(name)): \(TextFormat.name(of: game)) \(score) cuenta para hoy aquí."
     }
     func otherPuzzleDuplicate(name: String, game: PuzzleShare.Game) -> String {
-        "\(name.htmlEscaped), tu \(TextFormat.name(of: game)) de ese día ya cuenta aquí; vale el primer resultado."
+        "\(TextFormat.person(name)), tu \(TextFormat.name(of: game)) de ese día ya cuenta aquí; vale el primer resultado."
     }
     func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String {
         "Ese \(TextFormat.name(of: game)) no es el de hoy aquí, así que no cuenta; el de hoy, o uno de un día antes o después, sí."

@@ -336,7 +336,7 @@ extension Texts {
             if let highlights = summary.highlights { lines.append(self.highlights(highlights)) }
         case .later(let until):
             // "Ben and Cleo", as a sentence says it; past the shortlist, "Ben, Cleo, … and 3 more".
-            var names = summary.stillPlaying.shown.map(\.htmlEscaped)
+            var names = summary.stillPlaying.shown.map(TextFormat.person)
             if summary.stillPlaying.more == 0, names.count > 1 {
                 let last = names.removeLast()
                 names[names.count - 1] += " \(and) \(last)"
@@ -344,13 +344,13 @@ extension Texts {
             lines.append(
                 summaryWordLater(
                     waitingFor: summary.stillPlaying.more == 0
-                        ? names.joined(separator: ", ") : list(summary.stillPlaying, \.htmlEscaped),
+                        ? names.joined(separator: ", ") : list(summary.stillPlaying, TextFormat.person),
                     count: summary.stillPlaying.shown.count + summary.stillPlaying.more, until: until))
         case .notPosted: lines.append(summaryWordNotPosted)
         }
-        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "👑 " + list(summary.winners, \.htmlEscaped))
+        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "👑 " + list(summary.winners, TextFormat.person))
         var blocks = summary.grids.map { grid in
-            "\(grid.name.htmlEscaped) \(grid.score)\n" + grid.squares.joined(separator: "\n")
+            "\(TextFormat.person(grid.name)) \(grid.score)\n" + grid.squares.joined(separator: "\n")
         }
         if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
         // More than a few grids fold away, so the summary does not fill the chat.
@@ -369,8 +369,8 @@ extension Texts {
     /// The lines under a summary's grids: the group's days together, streaks, who is still playing or missed
     /// it, and what was pasted.
     private func summaryFooter(_ summary: DaySummary) -> [String] {
-        let streak = { (entry: (String, Int)) in "\(entry.0.htmlEscaped) (\(entry.1))" }
-        let scored = { (entry: (String, String)) in "\(entry.0.htmlEscaped) \(entry.1)" }
+        let streak = { (entry: (String, Int)) in "\(TextFormat.person(entry.0)) (\(entry.1))" }
+        let scored = { (entry: (String, String)) in "\(TextFormat.person(entry.0)) \(entry.1)" }
         var lines = summary.groupStreak.map { [groupStreak($0)] } ?? []
         if !summary.streaksKept.isEmpty {
             lines.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
@@ -381,13 +381,13 @@ extension Texts {
         // Named in the word's line when the word waits for them.
         if case .later = summary.word {
         } else if !summary.stillPlaying.isEmpty {
-            lines.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, \.htmlEscaped))
+            lines.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, TextFormat.person))
         }
-        if !summary.missed.isEmpty { lines.append("😴 \(summaryMissed): " + list(summary.missed, \.htmlEscaped)) }
+        if !summary.missed.isEmpty { lines.append("😴 \(summaryMissed): " + list(summary.missed, TextFormat.person)) }
         if !summary.playedOtherLanguage.isEmpty {
             lines.append(
                 "🌐 \(summaryOtherLanguage): "
-                    + list(summary.playedOtherLanguage) { "\($0.0.htmlEscaped) (\(languageName($0.1)))" })
+                    + list(summary.playedOtherLanguage) { "\(TextFormat.person($0.0)) (\(languageName($0.1)))" })
         }
         if !summary.official.isEmpty {
             lines.append("📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): " + list(summary.official, scored))
@@ -422,30 +422,34 @@ extension Texts {
             text += "\n\n<b>\(revealStandings)</b>\n" + reveal.standings.joined(separator: "\n")
         }
         if !reveal.streaksBroken.isEmpty {
-            text += "\n\n💔 \(summaryStreaksBroken): " + list(reveal.streaksBroken) { "\($0.0.htmlEscaped) (\($0.1))" }
+            text +=
+                "\n\n💔 \(summaryStreaksBroken): "
+                + list(reveal.streaksBroken) { "\(TextFormat.person($0.0)) (\($0.1))" }
         }
         if let news = reveal.groupStreak { text += "\n\n" + groupStreak(news) }
         return text
     }
 
     /// The group's nudge: who is still to play, the same layout in every language.
-    func nudge(_ names: Shortlist<String>) -> String { "⏳ \(nudgeStillToPlay): " + list(names, \.htmlEscaped) }
+    func nudge(_ names: Shortlist<String>) -> String { "⏳ \(nudgeStillToPlay): " + list(names, TextFormat.person) }
 
     /// The post at the end of a group's season, the same layout in every language.
     func seasonOver(_ summary: SeasonSummary) -> RichLayout {
         var top = ["<b>\(seasonOverTitle(seasonName(summary.length, first: summary.firstDay)))</b>"]
-        if !summary.podium.isEmpty, summary.podium[0].points > 0 {
-            let champions = summary.podium.filter { $0.place == 0 }.map(\.name)
-            top.append("🏆 " + seasonChampion(list(Shortlist(champions, more: 0), \.htmlEscaped)))
+        if let first = summary.podium.shown.first, first.points > 0 {
+            let champions = summary.podium.shown.filter { $0.place == 0 }.map(\.name)
+            let more = summary.podium.more > 0 && summary.podium.shown.last?.place == 0 ? summary.podium.more : 0
+            top.append("🏆 " + seasonChampion(list(Shortlist(champions, more: more), TextFormat.person)))
         }
-        let podium = summary.podium.map {
-            TextFormat.podium(
-                place: $0.place, name: $0.name, points: $0.points, marks: $0.crowns > 0 ? "👑\($0.crowns)" : "")
-        }
+        let podium =
+            summary.podium.shown.map {
+                TextFormat.podium(
+                    place: $0.place, name: $0.name, points: $0.points, marks: $0.crowns > 0 ? "👑\($0.crowns)" : "")
+            } + (summary.podium.more > 0 ? [.note(more(summary.podium.more))] : [])
         var awards: [String] = []
         if let improved = summary.mostImproved { awards.append("📈 " + seasonMostImproved(improved)) }
         if let streak = summary.bestStreak {
-            awards.append("🔥 " + seasonBestStreak(list(streak.names, \.htmlEscaped), streak: streak.streak))
+            awards.append("🔥 " + seasonBestStreak(list(streak.names, TextFormat.person), streak: streak.streak))
         }
         if let skilful = summary.mostSkilful { awards.append("🎯 " + seasonMostSkilful(skilful)) }
         let after = (awards.isEmpty ? [] : [""] + awards) + ["", "🌱 " + seasonNext]
@@ -457,12 +461,13 @@ extension Texts {
 
     /// The post at the end of a group's week, the same layout in every language.
     func weekOver(_ week: WeekSummary) -> RichLayout {
-        let podium = week.podium.map {
-            TextFormat.podium(place: $0.place, name: $0.name, points: $0.points, marks: $0.place == 0 ? "🏆" : "")
-        }
+        let podium =
+            week.podium.shown.map {
+                TextFormat.podium(place: $0.place, name: $0.name, points: $0.points, marks: $0.place == 0 ? "🏆" : "")
+            } + (week.podium.more > 0 ? [.note(more(week.podium.more))] : [])
         var after: [String] = []
         if let streak = week.bestStreak {
-            after.append("🔥 \(weekBestStreak): \(list(streak.names, \.htmlEscaped)) (\(streak.streak))")
+            after.append("🔥 \(weekBestStreak): \(list(streak.names, TextFormat.person)) (\(streak.streak))")
         }
         after.append("👪 " + weekEveryonePlayed(week.daysEveryonePlayed, of: week.days))
         return RichLayout([
@@ -542,7 +547,7 @@ enum TextFormat {
 
     /// A span of time to the minute, rounded up: `5 h 12 min`, `40 min`.
     static func duration(_ seconds: Double) -> String {
-        let minutes = max(1, Int((seconds / 60).rounded(.up)))
+        let minutes = max(1, Int(bounded: (seconds / 60).rounded(.up)))
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
@@ -552,9 +557,18 @@ enum TextFormat {
         (text.count > 40 ? text.prefix(39) + "…" : text).htmlEscaped
     }
 
+    /// A person's name as a line shows it, the one way every text writes one: cleaned of control characters
+    /// and direction marks (a name stored before they were taken out), escaped, and, when it has letters written
+    /// right to left, isolated (FSI … PDI) so that it cannot reorder the line around it.
+    static func person(_ name: String) -> String {
+        let escaped = name.cleanedName.htmlEscaped
+        return escaped.hasRightToLeftLetters ? "\u{2068}\(escaped)\u{2069}" : escaped
+    }
+
     /// Names on boards, cut so a line fits a phone screen (about 32 characters) without wrapping.
     static func boardName(_ name: String) -> String {
-        (name.count > 16 ? name.prefix(15) + "…" : name).htmlEscaped
+        let name = name.cleanedName
+        return person(name.count > 16 ? name.prefix(15) + "…" : name)
     }
 
     /// A member's line on a longer board: place, name, total and streak; the detail on a second, indented line.
@@ -574,8 +588,8 @@ enum TextFormat {
     static func podium(place: Int, name: String, points: Int, marks: String) -> RichLayout.Row {
         let place = Leaderboards.place(place, medal: true)
         return RichLayout.Row(
-            cells: [place, name.htmlEscaped, "\(points) pts", marks],
-            line: "\(place) \(name.htmlEscaped) — \(points) pts" + (marks.isEmpty ? "" : " \(marks)"))
+            cells: [place, person(name), "\(points) pts", marks],
+            line: "\(place) \(TextFormat.person(name)) — \(points) pts" + (marks.isEmpty ? "" : " \(marks)"))
     }
 
     static func clock(_ hour: Int) -> String {
@@ -589,7 +603,7 @@ enum TextFormat {
 
     /// A number with one decimal.
     static func decimal(_ value: Double, separator: String) -> String {
-        let tenths = Int((value * 10).rounded())
+        let tenths = Int(bounded: (value * 10).rounded())
         return "\(tenths / 10)\(separator)\(tenths % 10)"
     }
 
@@ -655,7 +669,7 @@ extension TextFormat {
 
     /// A number of guesses with two decimals: `0.25`; `+0.25` when `signed` and not negative.
     static func guesses(_ value: Double, separator: String, signed: Bool = false) -> String {
-        let hundredths = Int((value * 100).rounded())
+        let hundredths = Int(bounded: (value * 100).rounded())
         let magnitude = hundredths.magnitude
         let fraction = magnitude % 100
         let sign = hundredths < 0 ? "−" : signed ? "+" : ""
