@@ -113,7 +113,9 @@
             for table in tables {
                 // A whole row as PostgreSQL writes it: every column, JSON and arrays included.
                 let query = PostgresQuery(unsafeSQL: "SELECT t::text FROM \"\(table)\" t")
-                for try await row in try await connection.query(query, logger: Logger(label: "test")).decode(String.self) {
+                for try await row in try await connection.query(query, logger: Logger(label: "test")).decode(
+                    String.self)
+                {
                     rows.append("\(table): \(row)")
                 }
             }
