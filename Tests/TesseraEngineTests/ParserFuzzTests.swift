@@ -12,7 +12,7 @@ import Testing
 @Suite("Parser fuzzing: mutated pastes, commands and names never trap, cost little and spoil nothing")
 struct ParserFuzzTests {
     /// Mutated messages a CI run reads after the corpus itself.
-    static let mutations = 2500
+    static let mutations = 600
     /// Replies one message may cause, at most, and the longest one's plain text.
     static let mostReplies = 4
     static let longestReply = 4096
