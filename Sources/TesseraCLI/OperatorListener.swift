@@ -137,7 +137,7 @@ struct OperatorListener: Service, CustomStringConvertible {
     /// What each metric means, as the README's "Metrics" says it.
     static let help: [String: String] = [
         "tessera_updates_received_total": "Updates a platform's polls brought (messages, presses, queries, moves).",
-        "tessera_messages_given_up_total": "Messages the engine could not handle and gave up on; acknowledged, never read again.",
+        "tessera_messages_given_up_total": "Messages the engine could not handle and gave up on, never read again.",
         "tessera_guesses_total": "Guesses the game accepted, by the puzzle's language, counted once committed.",
         "tessera_messages_sent_total": "Messages sent, by kind: post, edit, reaction or delete.",
         "tessera_send_failures_total": "Failed sends, by the TransportError case that said why.",
