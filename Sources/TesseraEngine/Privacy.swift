@@ -82,8 +82,8 @@ struct Privacy {
                     core.replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
             }
             // A season's champion is named in their groups' teams, and may wear the bot's tag there: both go.
+            let seasons = SeasonEnd(core: core)
             for var group in try await store.groups(crowning: message.sender) {
-                let seasons = SeasonEnd(core: core)
                 let untag = seasons.crown(group.team.champions.filter { $0 != message.sender }, in: &group)
                 group.team.champions.removeAll { $0 == message.sender }
                 try await store.save(group)

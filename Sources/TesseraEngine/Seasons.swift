@@ -147,15 +147,14 @@ struct SeasonEnd {
         let (order, keys) = Leaderboards.rank(standings, period: .month, over: season.last, playedAfter: [:])
         let places = Leaderboards.places(order.map { keys[$0] })
         let records = try await store.records(in: group.chat, board: .tessera, from: season.first, through: season.last)
-        let onPodium = order.indices.prefix { places[$0] < 3 }
         // Ties share a place: forty members level on points are one place, and as many names as any list shows.
         let podium = Shortlist(
-            onPodium.prefix(DaySummaries.summaryNames).map { index in
+            order.indices.prefix { places[$0] < 3 }.map { index in
                 let standing = standings[order[index]]
                 return SeasonSummary.Place(
                     place: places[index], name: standing.name, points: standing.points,
                     crowns: records[standing.player]?.crowns ?? 0)
-            }, more: max(0, onPodium.count - DaySummaries.summaryNames))
+            }, count: DaySummaries.summaryNames, by: { _, _ in false })
         let champions = order.indices.prefix { places[$0] == 0 && standings[order[$0]].points > 0 }
             .map { standings[order[$0]].player }
         let names = Dictionary(standings.map { ($0.player, $0.name) }, uniquingKeysWith: { first, _ in first })

@@ -41,11 +41,10 @@ struct WeekEnd {
         // Posted once every day of the week is over: no result comes after `last`.
         let (order, keys) = Leaderboards.rank(played, period: .week, over: last, playedAfter: [:])
         let places = Leaderboards.places(order.map { keys[$0] })
-        let onPodium = order.indices.prefix { places[$0] < 3 }
         let podium = Shortlist(
-            onPodium.prefix(DaySummaries.summaryNames).map { index in
+            order.indices.prefix { places[$0] < 3 }.map { index in
                 (place: places[index], name: played[order[index]].name, points: played[order[index]].points)
-            }, more: max(0, onPodium.count - DaySummaries.summaryNames))
+            }, count: DaySummaries.summaryNames, by: { _, _ in false })
         // The longest streak going, shared by everyone who has it.
         let streaks = standings.map { ($0.name, $0.currentStreak(over: last)) }.filter { $0.1 >= 2 }
         let longest = streaks.map(\.1).max()

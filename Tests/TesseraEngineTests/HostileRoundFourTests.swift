@@ -58,31 +58,44 @@ struct HostileRoundFourTests {
         }
     }
 
-    @Test("Forty members level on a season's and a week's podium: twenty names and '… and 20 more', as every list")
-    func cappedPodiums() {
-        let places = (0..<40).map { SeasonSummary.Place(place: 0, name: "M\($0)", points: 10, crowns: 0) }
+    @Test("Forty members level on the week's podium: twenty names and '… and 20 more', as every list of names")
+    func cappedWeekPodium() async throws {
+        // Saturday and Sunday 2026-11-21 and 22, the week's last days: a week is posted once played on two.
+        var bot = try EngineHarness()
+        bot.now -= 86_400
+        for user in 1...40 as ClosedRange<Int64> {
+            try await bot.send("/join", from: user, name: "M\(user)", in: -1, group: true)
+        }
+        for day in 0..<2 {
+            for user in 1...40 as ClosedRange<Int64> { try await bot.play(user, name: "M\(user)", misses: 1) }
+            if day == 0 { try await bot.nextDay() }
+        }
+        let engine = bot.engine
+        let closing = bot.now + 12 * 3600 + 60  // Monday 2026-11-23, 00:01 UTC.
+        _ = try await bot.store.write { try await engine.closeDays(at: closing, in: $0) }
+        let posts = try await bot.store.pendingMessages(limit: 10, now: closing).map(\.message.html)
+        let week = try #require(posts.first { $0.hasPrefix("<b>🏁 The week") }, "\(posts)")
+        let lines = week.components(separatedBy: "\n")
+        #expect(lines.count(where: { $0.hasPrefix("🥇 M") }) == 20, "\(week)")
+        #expect(lines.contains("… and 20 more"), "\(week)")
+    }
+
+    @Test("A season's champions past twenty are counted on the champion's line, not listed")
+    func cappedChampions() {
+        let places = (0..<25).map { SeasonSummary.Place(place: $0 < 22 ? 0 : 1, name: "M\($0)", points: 10, crowns: 0) }
         let season = SeasonSummary(
             length: .month, firstDay: CivilDate(year: 2026, month: 11, day: 1)!,
-            podium: Shortlist(Array(places.prefix(DaySummaries.summaryNames)), more: 20),
-            champions: [], mostImproved: nil, bestStreak: nil, mostSkilful: nil)
-        let post = Language.english.texts.seasonOver(season).html
-        let lines = post.components(separatedBy: "\n")
-        #expect(lines.count(where: { $0.hasPrefix("🥇 ") }) == 20, "\(post)")
-        #expect(lines.contains("… and 20 more"), "\(post)")
-        #expect(lines.contains { $0.hasPrefix("🏆 Champion: M0, M1") && $0.hasSuffix("… and 20 more!") }, "\(post)")
-        let week = WeekSummary(
-            monday: CivilDate(year: 2026, month: 11, day: 23)!,
-            podium: Shortlist(places.prefix(20).map { (place: $0.place, name: $0.name, points: $0.points) }, more: 20),
-            bestStreak: nil, daysEveryonePlayed: 0, days: 7)
-        let weekly = Language.spanish.texts.weekOver(week).html.components(separatedBy: "\n")
-        #expect(weekly.count(where: { $0.hasPrefix("🥇 ") }) == 20 && weekly.contains("… y 20 más"), "\(weekly)")
+            podium: Shortlist(places, count: DaySummaries.summaryNames, by: { _, _ in false }),
+            champions: (0..<22).map { UserID(Int64($0)) }, mostImproved: nil, bestStreak: nil, mostSkilful: nil)
+        let lines = Language.english.texts.seasonOver(season).html.components(separatedBy: "\n")
+        #expect(lines.contains { $0.hasPrefix("🏆 Champion: M0, M1") && $0.hasSuffix("M19, … and 2 more!") }, "\(lines)")
+        #expect(lines.count(where: { $0.hasPrefix("🥇 ") }) == 20 && lines.contains("… and 5 more"), "\(lines)")
     }
 
     @Test("Direction marks never reach a line of names; a right-to-left name is isolated, on every platform")
     func namesThatReorder() async throws {
         var bot = try EngineHarness()
         try await bot.group(-1)
-        try await bot.send("/settings nudge on", from: 1, name: "Ann", in: -1, group: true, admin: true)
         let names: [(Int64, String)] = [(2, "\u{202E}Eve\u{202C}"), (3, "مريم"), (4, "Bob\u{2066}")]
         for (user, name) in names {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)

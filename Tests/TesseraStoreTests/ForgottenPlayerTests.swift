@@ -98,11 +98,7 @@
                 try await store.migrate()
                 try await Self.play(on: store)
             }
-            let connection = try await PostgresConnection.connect(
-                configuration: .init(
-                    host: configuration.host, port: configuration.port, username: configuration.user,
-                    password: configuration.password, database: configuration.database, tls: .disable),
-                id: 1, logger: Logger(label: "test"))
+            let connection = try await configuration.connection()
             defer { Task { try await connection.close() } }
             var tables: [String] = []
             let names = try await connection.query(

@@ -113,11 +113,7 @@
             let configuration = try PostgresGameStore.Configuration(url: database.url, password: database.password)
             let store = PostgresGameStore(configuration: configuration, logger: Logger(label: "test"))
             try await store.migrate()
-            let connection = try await PostgresConnection.connect(
-                configuration: .init(
-                    host: configuration.host, port: configuration.port, username: configuration.user,
-                    password: configuration.password, database: configuration.database, tls: .disable),
-                id: 1, logger: Logger(label: "test"))
+            let connection = try await configuration.connection()
             defer { Task { try await connection.close() } }
             var schema = Schema()
             let columns = try await connection.query(

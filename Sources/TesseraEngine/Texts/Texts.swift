@@ -438,7 +438,7 @@ extension Texts {
         var top = ["<b>\(seasonOverTitle(seasonName(summary.length, first: summary.firstDay)))</b>"]
         if let first = summary.podium.shown.first, first.points > 0 {
             let champions = summary.podium.shown.filter { $0.place == 0 }.map(\.name)
-            let more = summary.podium.more > 0 && summary.podium.shown.last?.place == 0 ? summary.podium.more : 0
+            let more = summary.champions.count - champions.count
             top.append("🏆 " + seasonChampion(list(Shortlist(champions, more: more), TextFormat.person)))
         }
         let podium =
