@@ -43,7 +43,7 @@ struct BackupDaemonTests {
         }
         let backup = try await Task.detached {
             defer { backingUp.lower() }
-            return try TesseraProcess.run(["backup", copy, "--database", database])
+            return try await TesseraProcess.run(["backup", copy, "--database", database])
         }.value
         let during = try await pushing.value
         #expect(during > 0, "guesses came in while the backup ran")
@@ -58,7 +58,7 @@ struct BackupDaemonTests {
         // The bot answered throughout: every player has a board.
         _ = try await fake.waitForSent { Set($0.map(\.chat)).count >= 50 + during }
 
-        let refused = try TesseraProcess.run(["restore", copy, "--database", database])
+        let refused = try await TesseraProcess.run(["restore", copy, "--database", database])
         #expect(refused.status == 1)
         #expect(
             refused.standardError.hasPrefix(
@@ -68,13 +68,13 @@ struct BackupDaemonTests {
         #expect(daemon.process.isRunning)
 
         #expect(await daemon.stop(SIGTERM) == 0)
-        let restored = try TesseraProcess.run(["restore", copy, "--database", database])
+        let restored = try await TesseraProcess.run(["restore", copy, "--database", database])
         #expect(restored.status == 0, "\(restored)")
         #expect(restored.standardOutput.contains("The database it replaced is kept at \(database).before-restore-"))
         #expect(try count("game", in: database) == (try count("game", in: copy)))
         // status only reads: the restored file keeps its journal mode (a backup's is DELETE) and its schema.
         let migrations = try count("grdb_migrations", in: database)
-        let status = try TesseraProcess.run(["status", "--database", database])
+        let status = try await TesseraProcess.run(["status", "--database", database])
         #expect(status.status == 1 && status.standardError.contains("Not running"), "\(status)")
         #expect(try journalMode(of: database) == "delete")
         #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
@@ -90,11 +90,11 @@ struct BackupDaemonTests {
     }
 
     @Test("Backup and restore refuse a bad path, or a PostgreSQL database, with one line")
-    func badPaths() throws {
+    func badPaths() async throws {
         let folder = try TesseraProcess.temporaryDirectory()
         let database = folder.appendingPathComponent("tessera.sqlite").path
         let none = folder.appendingPathComponent("none.sqlite").path
-        try DatabaseQueue(path: database).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        try await DatabaseQueue(path: database).write { try $0.execute(sql: "CREATE TABLE t (x)") }
         let cases: [([String], String)] = [
             (["backup", folder.path + "/copy.sqlite", "--database", none], "Error: No database at \(none)"),
             (
@@ -111,7 +111,7 @@ struct BackupDaemonTests {
             ),
         ]
         for (arguments, said) in cases {
-            let output = try TesseraProcess.run(arguments)
+            let output = try await TesseraProcess.run(arguments)
             #expect(output.status == 1)
             #expect(output.standardError.hasPrefix(said), "\(arguments): \(output.standardError)")
             #expect(output.standardError.split(separator: "\n").count == 1, "\(output.standardError)")

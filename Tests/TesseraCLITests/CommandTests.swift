@@ -5,13 +5,13 @@ import Testing
 @Suite("The tessera command")
 struct CommandTests {
     @Test("score prints one row of squares")
-    func score() throws {
-        let dark = try TesseraProcess.run(["score", "speed", "abide"])
+    func score() async throws {
+        let dark = try await TesseraProcess.run(["score", "speed", "abide"])
         #expect(dark.status == 0)
         #expect(dark.standardOutput == "⬛⬛🟨⬛🟨\n")
-        let light = try TesseraProcess.run(["score", "EERIE", "theme", "--theme", "light"])
+        let light = try await TesseraProcess.run(["score", "EERIE", "theme", "--theme", "light"])
         #expect(light.standardOutput == "🟨⬜⬜⬜🟩\n")
-        let spanish = try TesseraProcess.run(["score", "árbol", "arbol", "--language", "es"])
+        let spanish = try await TesseraProcess.run(["score", "árbol", "arbol", "--language", "es"])
         #expect(spanish.standardOutput == "🟩🟩🟩🟩🟩\n")
     }
 
@@ -36,9 +36,9 @@ struct CommandTests {
             ),
         ]
     )
-    func badInput(arguments: [String], message: String) throws {
+    func badInput(arguments: [String], message: String) async throws {
         let directory = try TesseraProcess.temporaryDirectory()
-        let output = try TesseraProcess.run(
+        let output = try await TesseraProcess.run(
             arguments + (arguments[0] == "play" ? ["--state", directory.appendingPathComponent("p.json").path] : []))
         #expect(output.status != 0)
         #expect(output.standardError == message + "\n")
@@ -46,14 +46,14 @@ struct CommandTests {
     }
 
     @Test("today prints the puzzle number, its date and the zone it was worked out for")
-    func today() throws {
+    func today() async throws {
         let line = { (instant: Date) in
             let schedule = DailySchedule.tessera
             return "Puzzle \(schedule.puzzle(at: instant, rollover: .utc)) · "
                 + "\(schedule.day(at: instant, rollover: .utc)) · UTC, new puzzle at 06:00\n"
         }
         let before = Date()
-        let output = try TesseraProcess.run(["today", "--time-zone", "UTC", "--rollover-hour", "6"])
+        let output = try await TesseraProcess.run(["today", "--time-zone", "UTC", "--rollover-hour", "6"])
         let after = Date()
         #expect(output.status == 0)
         let expected = [before, after].map { line($0.addingTimeInterval(-6 * 3600)) }
@@ -61,10 +61,10 @@ struct CommandTests {
     }
 
     @Test("A future day cannot be played, so no one sees tomorrow's word early")
-    func futureDay() throws {
+    func futureDay() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let tomorrow = DailySchedule.tessera.day(at: Date(), rollover: .utc).adding(days: 2)
-        let output = try TesseraProcess.run(
+        let output = try await TesseraProcess.run(
             [
                 "play", "--date", tomorrow.description, "--time-zone", "UTC", "--state",
                 directory.appendingPathComponent("p.json").path,

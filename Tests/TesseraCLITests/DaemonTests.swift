@@ -209,7 +209,7 @@ struct DaemonTests {
         try await withDaemon(on: store) { fake, _, database in
             try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
             try await fake.waitForSent { $0.count >= 1 }
-            let output = try TesseraProcess.run(
+            let output = try await TesseraProcess.run(
                 ["status", "--database", database.location], environment: database.environment)
             #expect(output.status == 0)
             #expect(
@@ -226,7 +226,7 @@ struct DaemonTests {
             kill(pid, SIGSTOP)
             // Its heartbeat ages while it is stopped: asked with a short limit until it is older than that.
             let status = ["status", "--database", database.location, "--stale-after", "1"]
-            let stalled = try await fake.wait(for: { try TesseraProcess.run(status) }) { output in
+            let stalled = try await fake.wait(for: { try await TesseraProcess.run(status) }) { output in
                 output.standardError.contains("Running but stalled")
             }
             #expect(stalled.status == 1)

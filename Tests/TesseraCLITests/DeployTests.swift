@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import TesseraSQLite
 import TesseraTestSupport
 import Testing
@@ -15,7 +16,14 @@ struct DeployTests {
     static var isRoot: Bool { getuid() == 0 }
 
     /// `tessera ARGUMENTS` as the unprivileged user, through setpriv.
-    static func runUnprivileged(_ arguments: [String], environment: [String: String] = [:]) throws
+    static func runUnprivileged(_ arguments: [String], environment: [String: String] = [:]) async throws
+        -> TesseraProcess.Output
+    {
+        // Waited for on a thread of its own, never on the cooperative pool.
+        try await offThePool { try blockingRunUnprivileged(arguments, environment: environment) }
+    }
+
+    private static func blockingRunUnprivileged(_ arguments: [String], environment: [String: String]) throws
         -> TesseraProcess.Output
     {
         let process = Process()
@@ -41,7 +49,7 @@ struct DeployTests {
     }
 
     @Test("A hand-edited configuration with a mistake names the file, the line, the column and what was expected")
-    func malformedConfiguration() throws {
+    func malformedConfiguration() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let cases: [(String, String)] = [
             (
@@ -62,7 +70,7 @@ struct DeployTests {
         for (index, (text, message)) in cases.enumerated() {
             let file = directory.appendingPathComponent("tessera-\(index).json")
             try Data(text.utf8).write(to: file)
-            let output = try TesseraProcess.run(["run", "--config", file.path])
+            let output = try await TesseraProcess.run(["run", "--config", file.path])
             #expect(output.status != 0)
             #expect(
                 output.standardError.hasPrefix(
@@ -75,13 +83,13 @@ struct DeployTests {
     @Test(
         "A file that exists but cannot be read is 'permission denied', with the path and the user",
         .enabled(if: isRoot, "needs root to run as another user"))
-    func unreadableFiles() throws {
+    func unreadableFiles() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let config = directory.appendingPathComponent("tessera.json")
         try Data("{}".utf8).write(to: config)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        let denied = try Self.runUnprivileged(["run", "--config", config.path])
+        let denied = try await Self.runUnprivileged(["run", "--config", config.path])
         #expect(denied.status != 0)
         #expect(
             denied.standardError.hasPrefix(
@@ -90,11 +98,13 @@ struct DeployTests {
         let token = directory.appendingPathComponent("telegram-token")
         try Data("123:abc".utf8).write(to: token)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
-        let secret = try Self.runUnprivileged(["run"], environment: ["TESSERA_TELEGRAM_TOKEN_FILE": token.path])
+        let secret = try await Self.runUnprivileged(["run"], environment: ["TESSERA_TELEGRAM_TOKEN_FILE": token.path])
         #expect(
             secret.standardError.hasPrefix("Error: Permission denied: the Telegram token file \(token.path)"),
             "\(secret.standardError)")
-        let missing = try Self.runUnprivileged(["run", "--config", directory.appendingPathComponent("no.json").path])
+        let missing = try await Self.runUnprivileged([
+            "run", "--config", directory.appendingPathComponent("no.json").path,
+        ])
         #expect(missing.standardError.contains("does not exist"), "\(missing.standardError)")
     }
 
@@ -132,8 +142,10 @@ struct DeployTests {
         install.executableURL = Self.repository.appendingPathComponent("deploy/install")
         install.arguments = ["--root", root.path, "--binary", TesseraProcess.executable.path]
         install.standardOutput = FileHandle.nullDevice
-        try install.run()
-        install.waitUntilExit()
+        try await offThePool {
+            try install.run()
+            install.waitUntilExit()
+        }
         #expect(install.terminationStatus == 0)
         let unit = root.appendingPathComponent("etc/systemd/system/tessera.service")
         let config = root.appendingPathComponent("etc/tessera/tessera.json")
@@ -185,9 +197,9 @@ struct DeployTests {
         for old in ["tessera-20260101T000000Z.sqlite", "tessera-20260102T000000Z.sqlite"] {
             _ = try SQLiteBackup.backup(database: database.path, to: backups.appendingPathComponent(old).path)
         }
-        _ = try TesseraProcess.runCommand(
+        _ = try await TesseraProcess.runCommand(
             "/usr/bin/chown", ["-R", "\(Self.unprivileged):\(Self.unprivileged)", backups.path])
-        let backup = try TesseraProcess.runCommand(
+        let backup = try await TesseraProcess.runCommand(
             "/usr/bin/setpriv",
             [
                 "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "--",
@@ -205,7 +217,7 @@ struct DeployTests {
         let made = try FileManager.default.attributesOfItem(atPath: backups.appendingPathComponent(newest).path)
         #expect(made[.ownerAccountID] as? Int == 65534 && made[.posixPermissions] as? Int == 0o600)
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        try await offThePool { process.waitUntilExit() }
         #expect(process.terminationStatus == 0)
         await fake.stop()
 
@@ -223,9 +235,12 @@ struct DeployTests {
         let messages = Pipe()
         verify.standardError = messages
         verify.standardOutput = messages
-        try verify.run()
-        let said = String(decoding: messages.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        verify.waitUntilExit()
+        let said = try await offThePool {
+            try verify.run()
+            let said = String(decoding: messages.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            verify.waitUntilExit()
+            return said
+        }
         #expect(verify.terminationStatus == 0 && said.isEmpty, "no error and no warning: \(said)")
     }
 }

@@ -27,7 +27,8 @@
             try standby.start()
             try await LogWatch.wait(for: "Standing by: another process leads", in: standbyLog)
             // The heartbeat is the leader's: a standby, which does not poll, does not make the whole look stuck.
-            let before = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
+            let before = try await TesseraProcess.run(
+                ["status", "--database", database], environment: databaseEnvironment)
             // Healthy, or starting while the leader's first long poll is out: either way, not stuck.
             #expect(
                 before.status == 0
@@ -48,7 +49,8 @@
             #expect(takeover < .seconds(10), "the standby takes over within 10 s")
 
             try await fake.expectEachGuessOnce(players: players, words: words)
-            let status = try TesseraProcess.run(["status", "--database", database], environment: databaseEnvironment)
+            let status = try await TesseraProcess.run(
+                ["status", "--database", database], environment: databaseEnvironment)
             #expect(status.standardOutput.contains("Led by "), "\(status)")
             #expect(status.standardOutput.contains("pid \(standby.process.processIdentifier) "), "\(status)")
             await standby.stop(SIGKILL)

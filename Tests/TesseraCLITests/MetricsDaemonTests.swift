@@ -161,7 +161,8 @@ struct MetricsDaemonTests {
             try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 1)])
             try await fake.waitForSent { $0.count >= 1 }
             #expect(second.process.isRunning)
-            let status = try await fake.wait(for: { try TesseraProcess.run(["status", "--database", database]) }) {
+            let status = try await fake.wait(for: { try await TesseraProcess.run(["status", "--database", database]) })
+            {
                 $0.standardOutput.contains("metrics listener")
             }
             #expect(status.status == 0, "the bot serves: healthy, with the listener's trouble said")
@@ -179,7 +180,7 @@ struct MetricsDaemonTests {
             let port = try #require(metrics.baseURL.split(separator: ":").last.flatMap { Int($0) })
             // The daemon gets systemd's default of 1,024 descriptors, whatever this machine's is; this process
             // takes as many as it may, to hold the connections.
-            let limit = try TesseraProcess.runCommand(
+            let limit = try await TesseraProcess.runCommand(
                 "/usr/bin/prlimit", ["--pid", "\(daemon.process.processIdentifier)", "--nofile=1024:1024"])
             #expect(limit.status == 0, "\(limit)")
             var own = rlimit()

@@ -17,10 +17,10 @@ struct PlayTests {
         }
     }
 
-    func play(_ lines: [String], state: URL, extra: [String] = [], secret: String? = nil) throws
+    func play(_ lines: [String], state: URL, extra: [String] = [], secret: String? = nil) async throws
         -> TesseraProcess.Output
     {
-        try TesseraProcess.run(
+        try await TesseraProcess.run(
             ["play", "--date", day, "--time-zone", "UTC", "--state", state.path] + extra,
             input: lines.map { $0 + "\n" }.joined(),
             environment: ["TESSERA_SECRET": secret ?? self.secret]
@@ -33,9 +33,9 @@ struct PlayTests {
     }
 
     @Test("A whole game: rejections, a wrong guess, the win, and the share text")
-    func wholeGame() throws {
+    func wholeGame() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
-        let output = try play(["xqzvj", "abc", try wrongGuess(), try answer], state: state)
+        let output = try await play(["xqzvj", "abc", try wrongGuess(), try answer], state: state)
         #expect(output.status == 0)
         let text = output.standardOutput
         #expect(text.hasPrefix("Tessera 324 · English · 2026-11-20\n"))
@@ -51,70 +51,70 @@ struct PlayTests {
     }
 
     @Test("Quitting keeps progress; the next run continues the same game")
-    func resume() throws {
+    func resume() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
-        let first = try play([try wrongGuess()], state: state)
+        let first = try await play([try wrongGuess()], state: state)
         #expect(first.standardOutput.contains("Progress saved"))
-        let second = try play([try answer], state: state)
+        let second = try await play([try answer], state: state)
         #expect(second.standardOutput.contains(try wrongGuess().uppercased().map { "\($0) " }.joined()))
         #expect(second.standardOutput.contains("Guess 2/6"))
         #expect(second.standardOutput.contains("Solved in 2/6"))
         // Once finished, playing again shows the result instead of a new game.
-        let third = try play([], state: state)
+        let third = try await play([], state: state)
         #expect(third.standardOutput.contains("Solved in 2/6"))
         #expect(!third.standardOutput.contains("Guess 3/6"))
     }
 
     @Test("A game saved under one secret is not replayed against another secret's word")
-    func secretsAreSeparate() throws {
+    func secretsAreSeparate() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
-        _ = try play([try wrongGuess()], state: state)
-        let other = try play([], state: state, secret: "another secret 94be0c3371fa")
+        _ = try await play([try wrongGuess()], state: state)
+        let other = try await play([], state: state, secret: "another secret 94be0c3371fa")
         #expect(other.standardOutput.contains("Guess 1/6"))
     }
 
     @Test("Without TESSERA_SECRET a secret is generated once and kept, so the word stays the same")
-    func generatedSecret() throws {
+    func generatedSecret() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
         let arguments = ["play", "--date", day, "--time-zone", "UTC", "--state", state.path]
-        _ = try TesseraProcess.run(arguments, input: "crane\n")
+        _ = try await TesseraProcess.run(arguments, input: "crane\n")
         let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any]
         let secret = try #require(saved?["secret"] as? String)
         #expect(secret.count >= 16)
-        let again = try TesseraProcess.run(arguments, input: "")
+        let again = try await TesseraProcess.run(arguments, input: "")
         #expect(again.standardOutput.contains("Guess 2/6"), "the saved game must continue under the kept secret")
         let permissions = try FileManager.default.attributesOfItem(atPath: state.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
     }
 
     @Test("Hard mode: the original messages, and it cannot be switched on mid-game")
-    func hardMode() throws {
+    func hardMode() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
-        let started = try play([try wrongGuess()], state: state)
+        let started = try await play([try wrongGuess()], state: state)
         #expect(started.status == 0)
-        let late = try play([], state: state, extra: ["--hard"])
+        let late = try await play([], state: state, extra: ["--hard"])
         #expect(late.standardOutput.contains("Hard mode can only be enabled at the start of a round"))
         #expect(!late.standardOutput.contains("· hard mode"), "the game must stay in normal mode")
     }
 
     @Test("A saved guess the word list no longer allows is restored, not refused (lists get regenerated)")
-    func savedGuessFromAnOlderList() throws {
+    func savedGuessFromAnOlderList() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
         let fingerprint = try #require(ScheduleSecret(secret)).fingerprint
         let saved = #"{"version": 1, "games": {"en/324/\#(fingerprint)": {"hardMode": false, "guesses": ["xqzvj"]}}}"#
         try Data(saved.utf8).write(to: state)
-        let output = try play([], state: state)
+        let output = try await play([], state: state)
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.contains("X Q Z V J"))
         #expect(output.standardOutput.contains("Guess 2/6"))
     }
 
     @Test("A damaged progress file is reported and left untouched")
-    func damagedProgress() throws {
+    func damagedProgress() async throws {
         let state = try TesseraProcess.temporaryDirectory().appendingPathComponent("progress.json")
         for content in ["not json", #"{"version": 99, "games": {}}"#, #"{"version": 1}"#] {
             try Data(content.utf8).write(to: state)
-            let output = try play(["crane"], state: state)
+            let output = try await play(["crane"], state: state)
             #expect(output.status != 0)
             #expect(output.standardError.hasPrefix("Error: \(state.path)"))
             #expect(output.standardError.split(separator: "\n").count == 1)

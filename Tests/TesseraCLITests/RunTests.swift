@@ -16,11 +16,11 @@ import Testing
 @Suite("tessera run")
 struct RunTests {
     @Test("Without a token it runs a console chat on the real engine and store, and keeps everything")
-    func consoleChat() throws {
+    func consoleChat() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let database = directory.appendingPathComponent("tessera.sqlite").path
         let environment = ["TESSERA_SECRET": "console test 7b3e90d1c4a2f865", "TESSERA_DATABASE": database]
-        let first = try TesseraProcess.run(
+        let first = try await TesseraProcess.run(
             ["run", "--time-zone", "UTC"],
             // Piped in at once: a burst no chat platform's rate limits would let out, all answered before the end.
             input: "crane\n:as Bob\n/stats\n:group family\n/leaderboard\n/join\n/leaderboard week\n/settings\n"
@@ -34,7 +34,8 @@ struct RunTests {
         #expect(first.standardOutput.contains("[Bob] Statistics (English)"))
         #expect(first.standardOutput.contains("[#family] No results for puzzle"))
         // A second run continues from the database.
-        let second = try TesseraProcess.run(["run", "--time-zone", "UTC"], input: "/board\n", environment: environment)
+        let second = try await TesseraProcess.run(
+            ["run", "--time-zone", "UTC"], input: "/board\n", environment: environment)
         #expect(second.standardOutput.contains("[You] Tessera ") && second.standardOutput.contains(" CRANE\n"))
     }
 
@@ -82,7 +83,7 @@ struct RunTests {
     ]
 
     @Test("Bad settings and a damaged database get one line and a non-zero exit")
-    func badSettings() throws {
+    func badSettings() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let damaged = directory.appendingPathComponent("damaged.sqlite")
         try Data(repeating: 7, count: 8192).write(to: damaged)
@@ -143,7 +144,7 @@ struct RunTests {
                 ),
             ] + (Self.withPostgres ? Self.postgresCases : [])
         for (arguments, environment, message) in cases {
-            let output = try TesseraProcess.run(
+            let output = try await TesseraProcess.run(
                 arguments,
                 environment: environment.merging([
                     "TESSERA_DATABASE": directory.appendingPathComponent("ok.sqlite").path
@@ -198,15 +199,15 @@ struct RunTests {
     }
 
     @Test("A winning turn in tessera analyse shows no best guess: there is nothing better than the word")
-    func winningTurnHasNoBest() throws {
-        let output = try TesseraProcess.run(["analyse", "cigar", "salet", "cigar"])
+    func winningTurnHasNoBest() async throws {
+        let output = try await TesseraProcess.run(["analyse", "cigar", "salet", "cigar"])
         #expect(output.status == 0, "\(output.standardError)")
         let turns = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }
         #expect(turns.count == 2)
         #expect(turns.first?.contains("; best ") == true, "a guess that did not win is compared")
         #expect(turns.last?.contains("🟩🟩🟩🟩🟩") == true && turns.last?.contains("best") == false, "\(turns)")
         // At most 12 words left are named (the first edition's: CIRCA left the lists later).
-        let named = try TesseraProcess.run(["analyse", "--edition", "1", "cigar", "salet", "crony", "cigar"])
+        let named = try await TesseraProcess.run(["analyse", "--edition", "1", "cigar", "salet", "crony", "cigar"])
         #expect(named.standardOutput.contains("2. CRONY 🟩🟨⬛⬛⬛  108 → 4 words left (CHAIR, CHARM, CIGAR, CIRCA);"))
         // Bounds that round to one figure print as that figure.
         let interval = AnalysisReport.Interval(atLeast: 0.201, atMost: 0.204)
@@ -466,7 +467,7 @@ struct RunTests {
         // A running bot holds its database's lock; one whose heartbeat is an hour old has gone.
         let lock = written > -60 ? try DatabaseLock(databasePath: path) : nil
         defer { withExtendedLifetime(lock) {} }
-        let output = try TesseraProcess.run(["status", "--database", path])
+        let output = try await TesseraProcess.run(["status", "--database", path])
         #expect(output.status == expectedStatus)
         #expect((output.standardOutput + output.standardError).hasPrefix(expected), "\(output)")
         if expected.hasPrefix("Error: Stalled") {
@@ -489,11 +490,11 @@ struct RunTests {
         // The bot holds its database's lock while it runs.
         let lock = try DatabaseLock(databasePath: path)
         defer { withExtendedLifetime(lock) {} }
-        let healthy = try TesseraProcess.run(["status", "--database", path])
+        let healthy = try await TesseraProcess.run(["status", "--database", path])
         #expect(healthy.status == 0)
         #expect(healthy.standardOutput.contains("(telegram)") && healthy.standardOutput.contains("(matrix)"))
         try await store.setSetting(Heartbeat.settingKey(for: "matrix"), heartbeat("matrix", lastPoll: -3_600))
-        let stalled = try TesseraProcess.run(["status", "--database", path])
+        let stalled = try await TesseraProcess.run(["status", "--database", path])
         #expect(stalled.status == 1)
         #expect(
             stalled.standardError.hasPrefix("Error: Stalled: tessera run (matrix)")
@@ -511,7 +512,7 @@ struct RunTests {
             let shown = database.url.replacingOccurrences(of: "?sslmode=disable", with: "")
             // Twice: had the first made the tables, the second would find them and look for a heartbeat.
             for _ in 1...2 {
-                let unused = try TesseraProcess.run(status, environment: environment)
+                let unused = try await TesseraProcess.run(status, environment: environment)
                 #expect(unused.status != 0)
                 #expect(
                     unused.standardError.hasPrefix("Error: The database \(shown) has no Tessera tables yet"),
@@ -523,7 +524,7 @@ struct RunTests {
                 INSERT INTO tessera_migration VALUES ('v99: from the future', now());
                 ALTER TABLE tessera_migration OWNER TO \(database.name);
                 """, in: database.name)
-            let newer = try TesseraProcess.run(status, environment: environment)
+            let newer = try await TesseraProcess.run(status, environment: environment)
             #expect(newer.status != 0)
             #expect(newer.standardError.contains("written by a newer Tessera"), "\(newer.standardError)")
         }
@@ -544,30 +545,30 @@ struct RunTests {
         }
         // Ended a moment ago: its heartbeat is recent, but no process holds the database.
         try await beat(started: -600, written: -5, lastPoll: -5)
-        let ended = try TesseraProcess.run(["status", "--database", path])
+        let ended = try await TesseraProcess.run(["status", "--database", path])
         #expect(ended.status == 1)
         #expect(ended.standardError.hasPrefix("Error: Not running: no process holds the database."), "\(ended)")
         #expect(ended.standardError.contains("systemctl start tessera"))
         // What to do follows how the bot was started: the terminal chat is started again with scripts/run.
         try await beat(started: -600, written: -5, lastPoll: -5, launcher: .terminal)
-        let terminal = try TesseraProcess.run(["status", "--database", path])
+        let terminal = try await TesseraProcess.run(["status", "--database", path])
         #expect(terminal.standardError.contains("start it again with scripts/run"), "\(terminal.standardError)")
         #expect(!terminal.standardError.contains("systemctl"), "\(terminal.standardError)")
         try await beat(started: -600, written: -5, lastPoll: -5, launcher: .container)
-        let container = try TesseraProcess.run(["status", "--database", path])
+        let container = try await TesseraProcess.run(["status", "--database", path])
         #expect(container.standardError.contains("Start its container again"), "\(container.standardError)")
 
         // Running: this process holds the database's lock, as tessera run does.
         var lock: DatabaseLock? = try DatabaseLock(databasePath: path)
         // Just started: its first long poll has not come back yet.
         try await beat(started: -5, written: -5, lastPoll: nil)
-        let starting = try TesseraProcess.run(["status", "--database", path])
+        let starting = try await TesseraProcess.run(["status", "--database", path])
         #expect(starting.status == 0, "\(starting.standardError)")
         #expect(starting.standardOutput.hasPrefix("Starting: tessera run (telegram)"), "\(starting.standardOutput)")
         #expect(starting.standardOutput.contains("The first poll is still in progress"))
         // Stopped (kill -STOP) or stuck: it holds the database and writes no heartbeat.
         try await beat(started: -3_600, written: -600, lastPoll: -600)
-        let stalled = try TesseraProcess.run(["status", "--database", path])
+        let stalled = try await TesseraProcess.run(["status", "--database", path])
         #expect(stalled.status == 1)
         #expect(
             stalled.standardError.hasPrefix("Error: Running but stalled: pid \(getpid()) on "),
@@ -575,16 +576,17 @@ struct RunTests {
         #expect(stalled.standardError.contains("kill -CONT \(getpid())"))
         withExtendedLifetime(lock) {}
         lock = nil  // the lock goes with the process
-        #expect(try TesseraProcess.run(["status", "--database", path]).standardError.hasPrefix("Error: Not running"))
+        #expect(
+            try await TesseraProcess.run(["status", "--database", path]).standardError.hasPrefix("Error: Not running"))
     }
 
     @Test("tessera status on a database without a heartbeat, or no database, says so")
     func statusWithoutHeartbeat() async throws {
         let path = try TesseraProcess.temporaryDirectory().appendingPathComponent("t.sqlite").path
-        let missing = try TesseraProcess.run(["status", "--database", path])
+        let missing = try await TesseraProcess.run(["status", "--database", path])
         #expect(missing.status != 0 && missing.standardError.hasPrefix("Error: No database at \(path)"))
         try await SQLiteGameStore(path: path, logger: Logger(label: "test")).setSetting("other", "x")
-        let silent = try TesseraProcess.run(["status", "--database", path])
+        let silent = try await TesseraProcess.run(["status", "--database", path])
         #expect(silent.status != 0 && silent.standardError.hasPrefix("Error: No heartbeat in \(path)"))
     }
 }

@@ -49,7 +49,7 @@ struct SolverCommandTests {
     func publishedTotals(hard: Bool, total: Int) async throws {
         let arguments =
             ["solve", "--first", "salet", "--json"] + (try OriginalLists.arguments) + (hard ? ["--hard"] : [])
-        let output = try await offThePool { try TesseraProcess.run(arguments) }
+        let output = try await TesseraProcess.run(arguments)
         #expect(output.status == 0, "\(output.standardError)")
         let summary = try JSONDecoder().decode(Summary.self, from: Data(output.standardOutput.utf8))
         #expect(summary.total == total)
@@ -74,8 +74,8 @@ struct SolverCommandTests {
                 "Error: --answers and --guesses go together: give both files, or neither."
             ),
         ])
-    func badInput(arguments: [String], message: String) throws {
-        let output = try TesseraProcess.run(arguments)
+    func badInput(arguments: [String], message: String) async throws {
+        let output = try await TesseraProcess.run(arguments)
         #expect(output.status != 0)
         #expect(output.standardError == message + "\n")
         #expect(output.standardOutput.isEmpty)
@@ -106,7 +106,7 @@ struct AnalyseCommandTests {
 
     func analyse(_ arguments: [String]) async throws -> Report {
         let all = ["analyse", "--json"] + (try OriginalLists.arguments) + arguments
-        let output = try await offThePool { try TesseraProcess.run(all) }
+        let output = try await TesseraProcess.run(all)
         #expect(output.status == 0, "\(output.standardError)")
         return try JSONDecoder().decode(Report.self, from: Data(output.standardOutput.utf8))
     }
@@ -137,8 +137,8 @@ struct AnalyseCommandTests {
     @Test(
         "A hard-mode opener that cannot be sure of a win in six has no finite inaccuracy",
         .disabled(if: OriginalLists.skipped, "TESSERA_SKIP_ORIGINAL_LISTS=1"))
-    func hardModeTrap() throws {
-        let output = try TesseraProcess.run(
+    func hardModeTrap() async throws {
+        let output = try await TesseraProcess.run(
             ["analyse", "--hard"] + (try OriginalLists.arguments) + ["cigar", "slate"])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(
@@ -167,16 +167,16 @@ struct AnalyseCommandTests {
                 "Error: This game cannot be analysed: the game allows 6 guesses."
             ),
         ])
-    func badInput(arguments: [String], message: String) throws {
-        let output = try TesseraProcess.run(["analyse"] + (try OriginalLists.arguments) + arguments)
+    func badInput(arguments: [String], message: String) async throws {
+        let output = try await TesseraProcess.run(["analyse"] + (try OriginalLists.arguments) + arguments)
         #expect(output.status != 0)
         #expect(output.standardError == message + "\n")
         #expect(output.standardOutput.isEmpty)
     }
 
     @Test("A missing word file is one line")
-    func missingFile() throws {
-        let output = try TesseraProcess.run([
+    func missingFile() async throws {
+        let output = try await TesseraProcess.run([
             "analyse", "--answers", "/nonexistent", "--guesses", "/dev/null", "a", "b",
         ])
         #expect(output.status != 0)
@@ -189,9 +189,7 @@ struct AnalyseCommandTests {
     )
     func edition() async throws {
         // CIGAR is an answer of the first English edition (2,300 answers) and SALET is in its opening book.
-        let first = try await offThePool {
-            try TesseraProcess.run(["analyse", "--json", "--edition", "1", "cigar", "salet", "cigar"])
-        }
+        let first = try await TesseraProcess.run(["analyse", "--json", "--edition", "1", "cigar", "salet", "cigar"])
         #expect(first.status == 0, "\(first.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(first.standardOutput.utf8))
         #expect(report.turns.first?.candidatesBefore == 2_300 && report.botPath.first == "salet")
@@ -202,7 +200,7 @@ struct AnalyseCommandTests {
                 "Error: --edition picks a language's answers, not a file's."
             ),
         ] {
-            let output = try TesseraProcess.run(["analyse"] + arguments)
+            let output = try await TesseraProcess.run(["analyse"] + arguments)
             #expect(output.status != 0 && output.standardOutput.isEmpty)
             #expect(output.standardError == message + "\n")
         }

@@ -79,7 +79,7 @@ final class Terminal {
 @Suite("The terminal chat on a real terminal")
 struct TerminalTests {
     @Test("Each reply shows before the next line is typed, as a person types at a terminal")
-    func repliesBeforeTheNextLine() throws {
+    func repliesBeforeTheNextLine() async throws {
         let directory = try TesseraProcess.temporaryDirectory()
         let clock = ClockFile(in: directory)
         try clock.set("2026-11-22T12:00:00Z")
@@ -99,7 +99,7 @@ struct TerminalTests {
         }
         #expect(terminal.end(within: 20) == 0, "Ctrl-D ends the chat")
         // Its heartbeat says it was the terminal chat: status says how to start that again.
-        let status = try TesseraProcess.run(
+        let status = try await TesseraProcess.run(
             ["status", "--database", directory.appendingPathComponent("tessera.sqlite").path])
         #expect(status.status != 0)
         #expect(

@@ -1,9 +1,10 @@
 import Foundation
+import TesseraCoreTesting
 import Testing
 
 /// Runs the built `tessera` binary the way a person does: arguments, typed lines, environment.
 struct TesseraProcess {
-    struct Output {
+    struct Output: Sendable {
         let status: Int32
         let standardOutput: String
         let standardError: String
@@ -24,16 +25,25 @@ struct TesseraProcess {
         _ arguments: [String],
         input: String = "",
         environment: [String: String] = [:]
-    ) throws -> Output {
+    ) async throws -> Output {
         var base = ProcessInfo.processInfo.environment
         base.removeValue(forKey: "TESSERA_SECRET")
-        return try runCommand(
+        return try await runCommand(
             executable.path, arguments, input: input, environment: base.merging(environment) { _, new in new })
     }
 
     /// Runs any program with exactly `environment` (nil: this process's) and waits for it.
+    ///
+    /// The wait is a blocking one (pipes, then the process's end), so it runs on a thread of its own, never on
+    /// the cooperative pool: two commands that take a minute would otherwise stall every test in the process.
     static func runCommand(
         _ program: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil
+    ) async throws -> Output {
+        try await offThePool { try runBlocking(program, arguments, input: input, environment: environment) }
+    }
+
+    private static func runBlocking(
+        _ program: String, _ arguments: [String], input: String, environment: [String: String]?
     ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)

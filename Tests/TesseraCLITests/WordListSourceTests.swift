@@ -17,7 +17,12 @@ struct WordListSourceTests {
 
     /// The five-letter lowercase words a shell pipeline prints, folded as the builder folds them (é to e, ñ
     /// kept in Spanish).
-    static func words(from command: String, in language: Language) throws -> Set<String> {
+    static func words(from command: String, in language: Language) async throws -> Set<String> {
+        // The pipeline is waited for on a thread of its own, never on the cooperative pool.
+        try await offThePool { try blockingWords(from: command, in: language) }
+    }
+
+    private static func blockingWords(from command: String, in language: Language) throws -> Set<String> {
         let process = Process()
         process.executableURL = URL(filePath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -85,8 +90,9 @@ struct WordListSourceTests {
                 "es-guesses.txt"
             ),
         ])
-    func guessesAreDictionaryWords(language: Language, command: String, additions: String) throws {
-        let dictionaries = try Self.words(from: "export LC_ALL=C.UTF-8; { \(command); } 2>/dev/null", in: language)
+    func guessesAreDictionaryWords(language: Language, command: String, additions: String) async throws {
+        let dictionaries = try await Self.words(
+            from: "export LC_ALL=C.UTF-8; { \(command); } 2>/dev/null", in: language)
         try #require(
             dictionaries.count > 5_000,
             "the dictionaries are not installed: run scripts/install-dependencies (scripts/test runs it)")
