@@ -155,7 +155,20 @@ struct FortyDaysDaemonTests {
         #expect(sent.filter { $0.chat == Member.ann.rawValue && $0.effect != nil }.count == Self.days)
         #expect(sent.filter { $0.chat == Member.cat.rawValue && $0.effect != nil }.isEmpty)
         #expect(try await fake.undocumentedParameters() == [])
-        family.note("—— tags set: \(tags.map { "\($0.user): \($0.tag ?? "removed")" })")
+        if english {
+            // Ben, the champion, forgets himself: the tag he wears goes with him (issue 54).
+            let question = try await family.reply(to: "/forgetme", from: .ben)
+            let confirm = try #require(question.buttons.first?.data)
+            try await fake.push([
+                FakeTelegram.press(
+                    confirm, from: Member.ben.rawValue, name: Member.ben.name, messageID: question.messageID)
+            ])
+            let untagged = try await fake.wait(
+                for: { try await fake.tags() },
+                until: { $0.contains { $0.user == Member.ben.rawValue && $0.tag == nil } })
+            #expect(untagged.map(\.user) == [Member.ben.rawValue, Member.ben.rawValue], "\(untagged)")
+        }
+        family.note("—— tags set: \(try await fake.tags().map { "\($0.user): \($0.tag ?? "removed")" })")
         try family.writeTranscript(named: "forty-days-\(language.rawValue).txt")
         #expect(await family.stop() == 0)
     }

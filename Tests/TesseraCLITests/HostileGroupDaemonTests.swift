@@ -49,4 +49,34 @@ struct HostileGroupDaemonTests {
         #expect(summary.contains("Eve") && summary.contains("\u{2068}مريم\u{2069}"), "\(summary.debugDescription)")
         #expect(await family.stop() == 0)
     }
+
+    /// One of forty members level on points, M1 to M40.
+    struct Level: FamilyMember {
+        let rawValue: Int64
+        var name: String { "M\(rawValue)" }
+        var appLanguage: String { "en" }
+    }
+
+    @Test("Forty members level on the week's podium: twenty rows and '… and 20 more', as every list of names")
+    func cappedWeekPodium() async throws {
+        // Saturday 21 and Sunday 22 November, the week's last days (a week is posted once played on two).
+        let members = (1...40 as ClosedRange<Int64>).map(Level.init)
+        let family = try await FamilyChat<Level>(at: "2026-11-21T10:00:00Z", administrator: members[0])
+        for member in members { try await family.send("/join", from: member, inGroup: true) }
+        for (puzzle, day) in [(325, "2026-11-22"), (326, "2026-11-23")] {
+            for member in members {
+                let words =
+                    try FamilyGroupDaemonTests.wrong(1, .english, puzzle)
+                    + [FamilyGroupDaemonTests.answer(.english, puzzle)]
+                try await family.play(words, as: member, puzzle: puzzle)
+            }
+            try await family.at("\(day)T00:00:30Z", "puzzle \(puzzle)'s day ends")
+            _ = try await family.post(containing: "Puzzle \(puzzle) is over here.")
+        }
+        let week = try await family.post(containing: "🏁").text
+        let lines = week.components(separatedBy: "\n")
+        #expect(lines.count(where: { $0.hasPrefix("🥇 | M") }) == 20, "\(week)")
+        #expect(lines.contains { $0.contains("… and 20 more") }, "\(week)")
+        #expect(await family.stop() == 0)
+    }
 }
