@@ -402,6 +402,9 @@ def spanish(old_answers):
     result = finish("es", filters, guesses, allow, deny, old_answers)
     result["guess_removed"] = guess_filters.removed
     result["frequency"] = lambda w: max((zipf_frequency(f, "es") for f in spelled.get(w, {w})), default=0)
+    # Written as its most frequent dictionary form (árbol for arbol), a root first: the lists fold accents.
+    result["spelling"] = lambda w: max(sorted(spellings.get(w) or spelled.get(w) or {w}),
+                                       key=lambda f: zipf_frequency(f, "es"))
     # Mostly a name: listed capitalised, and in lower case by neither hunspell nor aspell (only by wspanish).
     result["is_name"] = lambda w: w in capitalised and w not in forms and w not in aspell
     return result
@@ -435,6 +438,8 @@ def finish(language, filters, guesses, allow, deny, old_answers):
     return {
         "answers": answers, "guesses": sorted(guesses), "removed": filters.removed,
         "allowed": len(allow), "old_answers": old_answers,
+        # How a word is written where the lists fold it (Spanish accents): the word itself unless a language says.
+        "spelling": lambda w: w,
     }
 
 
@@ -494,7 +499,14 @@ def familiar_words(editions, guesses, frequency, is_name):
                   if w in answers or (frequency(w) >= FAMILIAR_MINIMUM_ZIPF and not is_name(w)))
 
 
-def swift_source(name, editions, guesses, familiar):
+def spellings(editions, familiar, spelling):
+    """The words the bot shows (every edition's answers, the familiar words) that are written otherwise than
+    their folded letters, as they are written: `árbol`."""
+    shown = set().union(*(set(words) for _, _, words in editions)) | set(familiar)
+    return sorted(written for written in (spelling(w) for w in shown) if written != fold(written, "ñ"))
+
+
+def swift_source(name, editions, guesses, familiar, spelled):
     # Earlier editions' answers need not be guesses: a game always accepts its own answer.
     current = set(editions[-1][2])
     extra = [w for w in guesses if w not in current]
@@ -522,7 +534,9 @@ def swift_source(name, editions, guesses, familiar):
         "        guesses:",
         f'            "{" ".join(extra)}",',
         "        familiar:",
-        f'            "{" ".join(familiar_others)}"',
+        f'            "{" ".join(familiar_others)}",',
+        "        spellings:",
+        f'            "{" ".join(spelled)}"',
         "    )",
         "}",
     ]
@@ -539,6 +553,8 @@ def report(results, notes, previous_guesses):
                 f"- answers: {len(answers)} (the current edition); allowed guesses: {len(guesses)}",
                 f"- familiar words, the bot's own (every edition's answers, and guesses of Zipf "
                 f"{FAMILIAR_MINIMUM_ZIPF} or more that are not mostly names): {len(result['familiar'])}",
+                f"- written with accents where the lists fold them: {len(result['spellings'])} "
+                f"({' '.join(result['spellings'][:12])} …)",
                 f"- forced in by the allow list: {result['allowed']}", ""]
         if notes.get(language):
             out += [f"- editions: {notes[language]}", ""]
@@ -600,8 +616,9 @@ def main():
         result = results[language]
         result["familiar"] = familiar_words(all_editions[language], result["guesses"], result["frequency"],
                                             result["is_name"])
-        path.write_text(swift_source(name, all_editions[language], result["guesses"], result["familiar"]),
-                        encoding="utf-8")
+        result["spellings"] = spellings(all_editions[language], result["familiar"], result["spelling"])
+        path.write_text(swift_source(name, all_editions[language], result["guesses"], result["familiar"],
+                                     result["spellings"]), encoding="utf-8")
     text = report(results, notes, previous)
     (LISTS / "REPORT.md").write_text(text, encoding="utf-8")
     print(text)

@@ -46,7 +46,7 @@ struct OpeningBookCommand: AsyncParsableCommand {
         var leftOut: [String] = []
         let kept = try OpenerCache(directory: cache, fingerprint: tables.fingerprint, hardMode: lists.hard)
         for opener in try openers(list: list, tables: tables) {
-            let word = list.display(tables.guesses[opener]).lowercased()
+            let word = list.letters(tables.guesses[opener])
             var result = kept?.results[word]
             if case .leftOut(let seconds) = result, secondsPerOpener == 0 || secondsPerOpener > seconds { result = nil }
             if result == nil {

@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
             case .failure(let rejection):
                 print(rejection)
             case .success(let row):
-                progress.games[key]?.guesses.append(list.display(row.word).lowercased())
+                progress.games[key]?.guesses.append(list.letters(row.word))
                 try store.save(progress)
                 print(board.row(row))
                 if !game.status.isFinished { print(board.keyboard(game.keyboard)) }
@@ -161,7 +161,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     private func guessTexts(_ game: Game) -> [String] {
-        game.rows.map { game.wordList.display($0.word).lowercased() }
+        game.rows.map { game.wordList.letters($0.word) }
     }
 
     private func printEnding(_ game: Game, puzzle: PuzzleNumber, list: WordList, board: TerminalBoard) {

@@ -100,7 +100,7 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
     public var isExact: Bool { bounds == nil }
 
     public init(_ analysis: GameAnalysis, answer: Word, list: WordList, path: [Word], pathIsOptimal: Bool = true) {
-        func text(_ word: Word) -> String { list.display(word).lowercased() }
+        func text(_ word: Word) -> String { list.letters(word) }
         self.answer = text(answer)
         hard = analysis.hardMode
         turns = analysis.turns.map { turn in

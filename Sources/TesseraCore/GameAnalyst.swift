@@ -106,7 +106,7 @@ public final class GameAnalyst: Sendable {
         var played: [Int] = []
         for word in guesses {
             guard let index = tables.guesses.firstIndex(of: word) else {
-                throw .guessNotAllowed(list.display(word).lowercased())
+                throw .guessNotAllowed(list.letters(word))
             }
             played.append(index)
         }
@@ -116,7 +116,7 @@ public final class GameAnalyst: Sendable {
         defer { keepMemo(of: solver) }
         let book = OpeningBook.lookup(fingerprint: tables.fingerprint, hardMode: hardMode)
         let best = try bestOpening(book: book, list: list, solver: solver, stop: stop)
-        let known = firstGuessTotal ?? book?.totals[list.display(guesses[0]).lowercased()].map(Solver.Total.exactly)
+        let known = firstGuessTotal ?? book?.totals[list.letters(guesses[0])].map(Solver.Total.exactly)
         let analysis: GameAnalysis
         do {
             analysis = try solver.analyse(

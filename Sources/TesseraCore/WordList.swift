@@ -16,6 +16,9 @@ public struct WordList: Sendable {
     /// words (README, "Word lists"), so that it teaches with words people know. Optimal play is computed over
     /// them. A list made from given words plays every allowed guess.
     public let familiarGuesses: Set<Word>
+    /// How the words written otherwise than their letters are shown: the accents the lists fold (`ÁRBOL`). The
+    /// game plays the letters (Á is A); only what the bot shows reads the spelling.
+    private let spellings: [Word: String]
 
     /// The number (counted from 0, oldest first) of the answer edition a puzzle is played with: the first
     /// edition also answers every puzzle before it.
@@ -41,7 +44,8 @@ public struct WordList: Sendable {
         alphabet: Alphabet,
         answerEditions: [AnswerEdition],
         otherGuesses: some Sequence<Word>,
-        familiar: Set<Word>? = nil
+        familiar: Set<Word>? = nil,
+        spellings: [String] = []
     ) {
         precondition(!answerEditions.isEmpty, "a word list needs answers")
         let latest = answerEditions[answerEditions.count - 1].answers
@@ -59,6 +63,12 @@ public struct WordList: Sendable {
         self.answerEditions = answerEditions
         self.allowedGuesses = allowed
         self.familiarGuesses = familiar.map { $0.union(latest).intersection(allowed) } ?? allowed
+        var spelled: [Word: String] = [:]
+        for written in spellings {
+            let codes = written.compactMap { alphabet.code(of: $0) }
+            if let word = Word(codes: codes), codes.count == written.count { spelled[word] = written.uppercased() }
+        }
+        self.spellings = spelled
     }
 
     init(language: Language, alphabet: Alphabet, source: WordListSource) {
@@ -83,7 +93,8 @@ public struct WordList: Sendable {
                 AnswerEdition(firstPuzzle: PuzzleNumber($0.firstPuzzle), answers: words($0.answers))
             },
             otherGuesses: words(source.guesses),
-            familiar: Set(words(source.familiar))
+            familiar: Set(words(source.familiar)),
+            spellings: source.spellings.split(separator: " ").map(String.init)
         )
     }
 
@@ -115,8 +126,14 @@ public struct WordList: Sendable {
     }
 
     /// A word in capitals, as the game shows it: `SPEED`.
+    /// A word as people read it: uppercase, with the accents the lists fold (`ÁRBOL`).
     public func display(_ word: Word) -> String {
-        String(word.codes.map { alphabet.displayLetter($0) })
+        spellings[word] ?? letters(word).uppercased()
+    }
+
+    /// A word's letters, lowercase and folded as it is played (`arbol`): how it is stored, and looked up.
+    public func letters(_ word: Word) -> String {
+        String(word.codes.map { alphabet.letters[Int($0)] })
     }
 }
 

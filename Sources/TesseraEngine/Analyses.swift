@@ -121,31 +121,34 @@ struct Analyses {
             player: player)
     }
 
-    /// The most skilful and the luckiest of a closed day's games on a board, for the post that reveals its
-    /// word: scores and names only, never a letter. Nil until every game on the board has its analysis (or
-    /// cannot have one), and when fewer than two have one: one game is no contest. A line held back for an
-    /// analysis still working follows when that analysis is done (``finish(_:_:in:)``).
+    /// The most skilful of a closed day's games on a board, for the post that reveals its word: a score and a
+    /// name only, never a letter, each game's analysis in the language it was played in. Nil until every game
+    /// on the board has its analysis (or cannot have one), and when fewer than two have one: one game is no
+    /// contest. A post made while an analysis was still working is edited when it is done
+    /// (``BotEngine/finish(_:_:in:)``).
     func highlights(
-        of results: [(name: String, result: BoardResult)], language: Language, puzzle: PuzzleNumber,
-        store: any GameStoreTransaction
+        of results: [(name: String, result: BoardResult)], puzzle: PuzzleNumber, store: any GameStoreTransaction
     ) async throws -> DayHighlights? {
-        let analyses = try await store.analyses(of: results.map(\.result.player), language: language, puzzle: puzzle)
+        var analyses: [UserID: String] = [:]
+        for language in Language.allCases {
+            let players = results.filter { $0.result.language == language }.map(\.result.player)
+            guard !players.isEmpty else { continue }
+            analyses.merge(try await store.analyses(of: players, language: language, puzzle: puzzle)) { $1 }
+        }
         guard analyses.count >= Self.highlightsGames else { return nil }
         for entry in results where analyses[entry.result.player] == nil {
-            let state = try await store.analysis(of: entry.result.player, language: language, puzzle: puzzle)
+            let state = try await store.analysis(
+                of: entry.result.player, language: entry.result.language, puzzle: puzzle)
             if case .pending = state { return nil }
         }
         var skilful: (name: String, score: Int)?
-        var luckiest: (name: String, score: Int)?
         // In finishing order: on a tie, the game finished first.
         for entry in results {
             guard let json = analyses[entry.result.player], let report = core.decoded(json, player: entry.result.player)
             else { continue }
             if report.skill > skilful?.score ?? -1 { skilful = (entry.name, report.skill) }
-            if report.luckScore > luckiest?.score ?? -1 { luckiest = (entry.name, report.luckScore) }
         }
-        guard let skilful, let luckiest else { return nil }
-        return DayHighlights(skilful: skilful, luckiest: luckiest)
+        return skilful.map(DayHighlights.init(skilful:))
     }
 
     /// How many analysed games a board needs for its most skilful and luckiest line.

@@ -348,9 +348,6 @@ public final class BatchWork: GameStoreTransaction {
     public func crowns(
         of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
     ) async throws -> [UserID: Int] { throw NeedsStore() }
-    public func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID:
-        [String]]
-    { throw NeedsStore() }
     public func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
         throw NeedsStore()
     }

@@ -304,6 +304,14 @@ public struct MemberDay: Sendable, Hashable {
             schedule.puzzle(at: now, rollover: Player.rollover(zone, rolloverHour)) <= puzzle
         }
     }
+
+    /// When a puzzle's day ends on this day: on the later of the zone and a pending one.
+    func end(of puzzle: PuzzleNumber, schedule: DailySchedule) -> Date {
+        let next = schedule.day(of: puzzle).adding(days: 1)
+        return [timeZone, pendingTimeZone].compactMap { $0 }.map { zone in
+            schedule.start(of: next, rollover: Player.rollover(zone, rolloverHour))
+        }.max() ?? .distantPast
+    }
 }
 
 /// A member of a board on one day, for the day's summary: their own day, their result of it, if any, and their

@@ -5,29 +5,23 @@ public import TesseraCore
 /// How did I play? Every finished game is measured against optimal play (``GameAnalyst``), outside the path of
 /// replies: finishing a game asks for its analysis in the same transaction, and the runtime's analysis service
 /// works it out and stores it (here: the jobs, their words and their results). ``Analyses`` shows them in the
-/// chat. A group's post that reveals the word names the day's most skilful and luckiest games.
+/// chat. A group's post that reveals the word names the day's most skilful game.
 extension BotEngine {
-    /// Posts the day's most skilful and luckiest line in each group whose latest revealed word is this game's,
-    /// revealed while its analysis was still working, once it completes the board's analyses. Returns how many
-    /// posts were queued.
+    /// Edits the final post of the game's day in each group whose latest revealed day it is, posted while its
+    /// analysis was still working, to name the day's most skilful game once the board's analyses are complete
+    /// (``DaySummaries``). Returns how many edits were queued.
     private func followHighlights(of game: StoredGame, in store: any GameStoreTransaction) async throws -> Int {
         var queued = 0
+        let days = DaySummaries(core: core)
         for group in try await store.groups(of: game.player)
-        where group.summaryEnabled && configuration.platform.spoilers && group.lastRevealedPuzzle == game.puzzle
-            && group.language(of: game.puzzle) == game.language
-        {
-            let results = Leaderboards.inFinishingOrder(
-                try await store.results(in: group.chat, board: .tessera, puzzle: game.puzzle))
-            guard results.contains(where: { $0.result.player == game.player }),
-                let highlights = try await analyses.highlights(
-                    of: results, language: game.language, puzzle: game.puzzle, store: store)
+        where group.summaryEnabled && configuration.platform.spoilers && group.lastRevealedPuzzle == game.puzzle {
+            // Only a game on the board held the line back; for any other, the post already reads as it should.
+            let results = try await store.results(in: group.chat, board: .tessera, puzzle: game.puzzle)
+            guard results.contains(where: { $0.result.player == game.player && $0.result.language == game.language }),
+                let post = try await days.dayPost(of: game.puzzle, in: group, at: nil, store: store),
+                post.highlighted, post.message.live != nil
             else { continue }
-            try await store.enqueue([
-                OutgoingMessage(
-                    chat: group.chat, chatKind: .group,
-                    html: game.language.texts.highlightsLater(puzzle: game.puzzle, highlights),
-                    thread: group.topic, atMostOnce: true, silent: true)
-            ])
+            try await store.enqueue([post.message])
             queued += 1
         }
         return queued
@@ -79,12 +73,12 @@ extension BotEngine {
         let list = job.language.wordList
         let fingerprint = analyst.fingerprint(of: list, edition: job.edition)
         if OpeningBook.lookup(fingerprint: fingerprint, hardMode: job.hardMode)?
-            .totals[list.display(first).lowercased()] != nil
+            .totals[list.letters(first)] != nil
         {
             return nil
         }
         return "first guess total \(fingerprint) \(job.hardMode ? "hard" : "normal") "
-            + list.display(first).lowercased()
+            + list.letters(first)
     }
 
     /// Works out a job's analysis: CPU only, within ``Configuration/analysisBudget`` (a fraction of a second for

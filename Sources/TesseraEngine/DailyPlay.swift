@@ -65,7 +65,7 @@ struct DailyPlay {
         case .failure(let rejection):
             return turn.reply(turn.texts.rejection(rejection))
         case .success(let row):
-            daily.stored.guesses.append(daily.game.wordList.display(row.word).lowercased())
+            daily.stored.guesses.append(daily.game.wordList.letters(row.word))
             if let result = daily.game.result {
                 daily.stored.result = result
                 daily.stored.finishedAt = turn.now
@@ -146,32 +146,28 @@ struct DailyPlay {
         return turn.reply(reply)
     }
 
-    /// `/share` of the day's game: its share text; in a group, the sharer joins its board.
+    /// `/share` of the day's game: its share text; in a group, the sharer joins its board. A game finished in
+    /// another language than the one the group keeps to is shared all the same: joining said once which counts.
     func share(in turn: Turn) async throws -> Reply {
-        let daily = try await dailyGame(in: turn)
+        var daily = try await dailyGame(in: turn)
+        if turn.isGroup, daily.game.result == nil, let other = try await finishedElsewhere(daily.stored, in: turn) {
+            daily = other
+        }
         guard
             let share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
-        else {
-            // In a group, a finished game of another language's puzzle is not the group's: say so, not "finish".
-            if let group = turn.group, let played = try await finishedElsewhere(daily.stored, group: group, in: turn) {
-                let texts = turn.player.language.texts
-                return Reply(
-                    groupBoards.otherLanguageNotice(
-                        texts.shareOtherLanguage(played, groupPlays: group.language), in: turn))
-            }
-            return turn.reply(turn.texts.shareNotFinished)
-        }
+        else { return turn.reply(turn.texts.shareNotFinished) }
         var reply = turn.isGroup ? try await groupBoards.addToBoard(in: turn).reply : Reply()
         reply.messages.append(
             turn.answer(share.text(theme: configuration.shareTheme, language: daily.stored.language).htmlEscaped))
         return reply
     }
 
-    /// The language of the player's finished game of the same puzzle in another language than the group's.
-    private func finishedElsewhere(_ game: StoredGame, group: Group, in turn: Turn) async throws -> Language? {
-        for language in Language.allCases where language != group.language {
-            let other = try await turn.store.game(of: game.player, language: language, puzzle: game.puzzle)
-            if other?.result != nil { return language }
+    /// The player's finished game of the same puzzle in another language.
+    private func finishedElsewhere(_ game: StoredGame, in turn: Turn) async throws -> DailyGame? {
+        for language in Language.allCases where language != game.language {
+            guard try await turn.store.game(of: game.player, language: language, puzzle: game.puzzle)?.result != nil
+            else { continue }
+            return try await dailyGame(of: turn.player, language: language, at: turn.now, in: turn.store)
         }
         return nil
     }

@@ -1,15 +1,17 @@
-public import Foundation
+import Foundation
 import TesseraCore
 
-/// The daily summary: when a group's day closes, the bot posts how it went; the word follows only when nobody
-/// on the group's board can still play that puzzle without having played it.
+/// The group's day post: one calm post a day, edited in place as it completes.
 ///
-/// The results are posted at the group's rollover (or summary hour). A member holds the word back while they
-/// have no result for the puzzle on the board and their own day of it is still open; one who has finished does
-/// not. If nobody holds it, the word is in the same post; otherwise the post names who it waits for and until
-/// when, and a short post reveals it as soon as the last of them has played or their day has ended (the next
-/// check of the group's days, every few seconds). Members still inside their day are "still playing", not
-/// "missed". The word is always behind a spoiler, and these posts come without a notification.
+/// At the group's rollover (or summary hour) the bot posts how the day went: the results by score, each
+/// member's in the language they played, the streaks, who missed it (``DayAttendance``) and what was pasted.
+/// A member holds the word back while they have no result for the puzzle and their own day of it is still
+/// open. If nobody holds it, the post is final: every played language's word behind a spoiler, the crown, the
+/// days together. Otherwise the post says "so far", crowns nobody and names who the word waits for and until
+/// when; once the last of them has played or their day has ended (the next check of the group's days, every
+/// few seconds), the final post follows. An analysis finished after the final post edits it in place to add
+/// the day's most skilful game. Members still inside their day are "still playing", not "missed". These posts
+/// come without a notification.
 struct DaySummaries {
     let core: EngineCore
     private var configuration: BotEngine.Configuration { core.configuration }
@@ -17,15 +19,13 @@ struct DaySummaries {
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
     private var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
     private var seasonEnd: SeasonEnd { SeasonEnd(core: core) }
-    private var groupStreaks: GroupStreaks { GroupStreaks(schedule: configuration.schedule) }
+    private var attendance: Attendance { Attendance(schedule: configuration.schedule) }
 
-    /// Grids shown in a summary before the rest are counted.
-    static let summaryGrids = 30
     /// Names shown in each list of a summary (winners, streaks, who missed) before the rest are counted: a
     /// large group has thousands of members.
     static let summaryNames = 20
 
-    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its summary
+    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its post
     /// in the outbox in the caller's transaction, and queues the nudges due (``Nudges``): each day is closed, and
     /// summed up, once. After downtime only the latest due day is summed up (older ones close silently), and a
     /// day nobody played closes without a post.
@@ -50,11 +50,11 @@ struct DaySummaries {
                 }
                 // Results keep counting, and the word waits, while a member may still be playing the day on their
                 // own; with no summary, or where the word cannot be hidden, the day just ends then.
-                if group.summaryEnabled, let summary = try await summary(of: due, in: group, at: now, store: store) {
-                    try await store.enqueue([post(summary.html, in: group)])
+                if group.summaryEnabled, let post = try await dayPost(of: due, in: group, at: now, store: store) {
+                    try await store.enqueue([post.message])
                     queued += 1
-                    group.team = summary.team
-                    if !summary.wordWaits { group.lastRevealedPuzzle = due }
+                    group.team = post.team
+                    if post.final { group.lastRevealedPuzzle = due }
                 } else if try await daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty {
                     try await revealSilently(due, in: &group, store: store)
                 }
@@ -80,8 +80,8 @@ struct DaySummaries {
     }
 
     /// Reveals the group's closed days whose word nobody holds any more, oldest first: a member at UTC−12 can be
-    /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets the post with its
-    /// word and final standings (members west of the group finished after its summary). Returns the posts.
+    /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets its final post (members
+    /// west of the group finished after its first). Returns the posts.
     private func revealOverDays(of group: inout Group, at now: Date, store: any GameStoreTransaction) async throws
         -> Int
     {
@@ -89,30 +89,14 @@ struct DaySummaries {
         while group.lastRevealedPuzzle < group.lastClosedPuzzle {
             let puzzle = group.lastRevealedPuzzle.next
             guard try await daysHoldingTheWord(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
-            let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
-            let results = Leaderboards.inFinishingOrder(
-                members.compactMap { member in member.result.map { (member.name, $0) } })
-            let before = group.team.streak
-            group.team.streak = try await groupStreaks.after(puzzle, members, official: nil, in: group, store: store)
-            if group.summaryEnabled && configuration.platform.spoilers && !results.isEmpty {
-                // In the language the day was played in, whatever the group has switched to since.
-                let language = group.language(of: puzzle)
-                let word = language.wordList.display(core.answer(for: puzzle, in: language))
-                let highlights = try await analyses.highlights(
-                    of: results, language: language, puzzle: puzzle, store: store)
-                try await store.enqueue([
-                    post(
-                        language.texts.reveal(
-                            DayReveal(
-                                puzzle: puzzle, answer: word, highlights: highlights,
-                                standings: Leaderboards.resultLines(results).map(\.line),
-                                streaksBroken: streaksBrokenAfterSummary(of: puzzle, members, in: group),
-                                groupStreak: GroupStreakNews(before: before, after: group.team.streak, day: puzzle))),
-                        in: group)
-                ])
+            if group.summaryEnabled, let post = try await dayPost(of: puzzle, in: group, at: nil, store: store) {
+                try await store.enqueue([post.message])
                 queued += 1
+                group.team = post.team
+                group.lastRevealedPuzzle = puzzle
+            } else {
+                try await revealSilently(puzzle, in: &group, store: store)
             }
-            group.lastRevealedPuzzle = puzzle
         }
         return queued
     }
@@ -123,39 +107,13 @@ struct DaySummaries {
         async throws
     {
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
-        group.team.streak = try await groupStreaks.after(puzzle, members, official: nil, in: group, store: store)
+        let day = try await attendance.day(puzzle, in: group, members: members, store: store)
+        group.team.streak = GroupStreak.after(group.team.streak, day: day)
         group.lastRevealedPuzzle = puzzle
-    }
-
-    /// The streaks the summary could not name: lost after it was posted, or ended by a day of the puzzle that was
-    /// still open then and is over now without a result (the word is revealed only once no such day is open).
-    private func streaksBrokenAfterSummary(of puzzle: PuzzleNumber, _ members: [DayMember], in group: Group)
-        -> Shortlist<(String, Int)>
-    {
-        let summarised = group.summaryTime(of: puzzle, schedule: configuration.schedule)
-        var broken: [(String, Int)] = []
-        for member in members {
-            if let result = member.result {
-                if result.guesses == nil && result.finishedAt > summarised && result.streakBefore >= 2 {
-                    broken.append((member.name, result.streakBefore))
-                }
-            } else if member.joinedPuzzle <= puzzle && end(of: puzzle, on: member.day) > summarised
-                && member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2
-            {
-                broken.append((member.name, member.streak))
-            }
-        }
-        return Shortlist(broken, count: Self.summaryNames, by: Self.longestFirst)
     }
 
     /// Streaks by length, then name.
     static func longestFirst(_ a: (String, Int), _ b: (String, Int)) -> Bool { a.1 != b.1 ? a.1 > b.1 : a.0 < b.0 }
-
-    /// What the bot posts unprompted: once at most, whatever a crash does, and without a notification.
-    private func post(_ html: String, in group: Group) -> OutgoingMessage {
-        OutgoingMessage(
-            chat: group.chat, chatKind: .group, html: html, thread: group.topic, atMostOnce: true, silent: true)
-    }
 
     /// The days of the group's board members who hold back the word of `puzzle`: without a result for it on the
     /// board, and with their own day of it still open.
@@ -171,16 +129,10 @@ struct DaySummaries {
         configuration.schedule.officialPuzzle(sameDayAs: puzzle)
     }
 
-    /// When a member's own day of `puzzle` ends: on the later of their zone and a pending one.
-    private func end(of puzzle: PuzzleNumber, on day: MemberDay) -> Date {
-        let next = configuration.schedule.day(of: puzzle).adding(days: 1)
-        return [day.timeZone, day.pendingTimeZone].compactMap { $0 }.map { zone in
-            configuration.schedule.start(of: next, rollover: Player.rollover(zone, day.rolloverHour))
-        }.max() ?? .distantPast
-    }
-
-    /// Whether each member's own day of `puzzle` is still open: worked out once for each day.
-    private func inTheirDay(of puzzle: PuzzleNumber, _ members: [DayMember], at now: Date) -> [Bool] {
+    /// Whether each member's own day of `puzzle` is still open: worked out once for each day; none is once
+    /// the word is out (`now` nil).
+    private func inTheirDay(of puzzle: PuzzleNumber, _ members: [DayMember], at now: Date?) -> [Bool] {
+        guard let now else { return members.map { _ in false } }
         var open: [MemberDay: Bool] = [:]
         return members.map { member in
             if let known = open[member.day] { return known }
@@ -190,79 +142,119 @@ struct DaySummaries {
         }
     }
 
-    /// The text of a closed day's summary, and whether the word waits for members still inside their own day of
-    /// the puzzle (it is in the text only when none is; those without a result are still playing); nil when
-    /// nobody on the board has a result for it.
-    func summary(of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction)
-        async throws -> (html: String, wordWaits: Bool, team: GroupTeam)?
+    /// The group's post of a closed day, and the group's team as it leaves it; nil when nobody played the day.
+    /// `now` nil: the word is out, as when an analysis finished after the final post edits it.
+    ///
+    /// The post is final when nobody still inside their own day of the puzzle holds the word: the words, the
+    /// crown and the group streak, judged then (``DayAttendance``), as one live message edited in place later.
+    /// Otherwise it is the day so far.
+    func dayPost(of puzzle: PuzzleNumber, in group: Group, at now: Date?, store: any GameStoreTransaction)
+        async throws -> (message: OutgoingMessage, final: Bool, highlighted: Bool, team: GroupTeam)?
     {
         // One read of the board for the day: a large group has thousands of members.
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
         let results = Leaderboards.inFinishingOrder(
             members.compactMap { member in member.result.map { (member.name, $0) } })
-        guard !results.isEmpty else { return nil }
-        let list = group.language.wordList
-        let answer = core.answer(for: puzzle, in: group.language)
-        let grids = try await grids(of: results.prefix(Self.summaryGrids), puzzle: puzzle, store: store)
         // The original game's results pasted here for the same date: their own line, and their authors, whatever
         // else they did, are done with the day: they neither hold the word nor missed it.
         let officialPuzzle = officialPuzzle(of: puzzle)
         let official = Leaderboards.inFinishingOrder(
             try await store.results(in: group.chat, board: .official, puzzle: officialPuzzle))
         let pasted = Set(official.map(\.result.player))
-        let absent = try await absentees(of: puzzle, members, pasted: pasted, in: group, at: now, store: store)
-        let wordWaits = absent.waitsUntil != nil
-        let standing = Self.winnersAndStreaks(results, brokenByAbsence: absent.streaksBroken)
-        let word = word(list.display(answer), waitsUntil: absent.waitsUntil, in: group, at: now)
-        // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
-        // So is the group streak: a member who may still play can still keep it going.
-        var highlights: DayHighlights?
+        guard !results.isEmpty || !official.isEmpty else { return nil }
+        let day = try await attendance.day(puzzle, in: group, members: members, pasted: pasted, store: store)
+        let absent = absentees(of: puzzle, members, day: day, at: now)
+        let final = absent.waitsUntil == nil
         var team = group.team
-        if !wordWaits {
-            team.streak = try await groupStreaks.after(puzzle, members, official: pasted, in: group, store: store)
+        // Judged once, when the post is final; a post edited later reads the judgement.
+        if final && group.lastRevealedPuzzle < puzzle { team.streak = GroupStreak.after(group.team.streak, day: day) }
+        let word: DaySummary.Word
+        var highlights: DayHighlights?
+        if !configuration.platform.spoilers {
+            word = .notPosted
+        } else if let waitsUntil = absent.waitsUntil, let now {
+            word = .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
+        } else {
+            word = .shown(words(of: puzzle, played: results, in: group))
+            // Only beside the word: scores say nothing of letters, but nobody reads them before the day is over.
+            highlights = try await analyses.highlights(of: results, puzzle: puzzle, store: store)
         }
-        if case .shown = word {
-            highlights = try await analyses.highlights(
-                of: results, language: group.language, puzzle: puzzle, store: store)
+        let streaks = Self.streaks(results, brokenByAbsence: absent.streaksBroken)
+        // In the language the day was played in, whatever the group has switched to since.
+        let language = group.language(of: puzzle)
+        let summary = DaySummary(
+            puzzle: puzzle,
+            language: language,
+            final: final,
+            word: word,
+            highlights: highlights,
+            results: Self.scoreLines(results, crowning: final),
+            streaksKept: streaks.kept,
+            streaksBroken: streaks.broken,
+            stillPlaying: Shortlist(absent.stillPlaying, count: Self.summaryNames, by: <),
+            missed: Shortlist(absent.missed, count: Self.summaryNames, by: <),
+            officialPuzzle: officialPuzzle,
+            official: Shortlist(
+                official.map { ($0.name, TextFormat.score($0.result)) }, count: Self.summaryNames,
+                by: { _, _ in false }),
+            groupStreak: final ? team.streak.flatMap { GroupStreakNews($0, day: puzzle) } : nil,
+            otherPuzzles: try await otherPuzzles(of: puzzle, in: group, store: store))
+        var message = OutgoingMessage(
+            chat: group.chat, chatKind: .group, html: language.texts.summary(summary), thread: group.topic,
+            atMostOnce: true, silent: true)
+        if final && configuration.platform.edits && message.fits(maximumLength: configuration.platform.maximumLength) {
+            message.live = Self.liveKey(of: puzzle)
         }
-        let html = group.language.texts.summary(
-            DaySummary(
-                puzzle: puzzle,
-                dayEnded: now >= dayEnd(of: puzzle, in: group),
-                word: word,
-                highlights: highlights,
-                winners: standing.winners,
-                grids: grids,
-                moreGrids: results.count - grids.count,
-                streaksKept: standing.kept,
-                streaksBroken: standing.broken,
-                stillPlaying: Shortlist(absent.stillPlaying, count: Self.summaryNames, by: <),
-                missed: Shortlist(absent.missed, count: Self.summaryNames, by: <),
-                playedOtherLanguage: Shortlist(absent.playedOtherLanguage, count: Self.summaryNames) { $0.0 < $1.0 },
-                officialPuzzle: officialPuzzle,
-                official: Shortlist(
-                    official.map { ($0.name, TextFormat.score($0.result)) }, count: Self.summaryNames,
-                    by: { _, _ in false }),
-                groupStreak: wordWaits
-                    ? nil : GroupStreakNews(before: group.team.streak, after: team.streak, day: puzzle),
-                otherPuzzles: try await otherPuzzles(of: puzzle, in: group, store: store)
-            ))
-        return (html, wordWaits, team)
+        return (message, final, highlights != nil, team)
     }
 
-    /// The day's winners (everyone with the fewest guesses, in finishing order, like the grids), and the streaks
-    /// it kept and broke, longest first: a loss breaks one, and so does a day missed (`brokenByAbsence`).
-    private static func winnersAndStreaks(
-        _ results: [(name: String, result: BoardResult)], brokenByAbsence: [(String, Int)]
-    ) -> (winners: Shortlist<String>, kept: Shortlist<(String, Int)>, broken: Shortlist<(String, Int)>) {
+    /// The key of a day's final post, which a later analysis edits (``OutgoingMessage/live``).
+    static func liveKey(of puzzle: PuzzleNumber) -> String { "day:\(puzzle.rawValue)" }
+
+    /// Each played language's word of the day, the group's first.
+    private func words(of puzzle: PuzzleNumber, played results: [(name: String, result: BoardResult)], in group: Group)
+        -> [(language: Language, word: String)]
+    {
+        let played = Set(results.map(\.result.language))
+        let languages = [group.language(of: puzzle)] + Language.allCases.filter { $0 != group.language(of: puzzle) }
+        return languages.filter { played.contains($0) || (played.isEmpty && $0 == group.language(of: puzzle)) }.map {
+            ($0, $0.wordList.display(core.answer(for: puzzle, in: $0)))
+        }
+    }
+
+    /// The day's results by score, in finishing order: one line a score, at most ``summaryNames`` names each; with
+    /// `crowning`, the lines of the fewest guesses wear the crown.
+    private static func scoreLines(_ results: [(name: String, result: BoardResult)], crowning: Bool)
+        -> [DaySummary.ScoreLine]
+    {
         let best = results.compactMap(\.result.guesses).min()
-        let winners = results.filter { best != nil && $0.result.guesses == best }.map(\.name)
+        var lines: [(score: String, names: [(name: String, language: Language)], count: Int, crowned: Bool)] = []
+        for entry in results {
+            let score = TextFormat.score(entry.result)
+            if lines.last?.score != score {
+                lines.append((score, [], 0, crowning && best != nil && entry.result.guesses == best))
+            }
+            lines[lines.count - 1].count += 1
+            if lines[lines.count - 1].names.count < summaryNames {
+                lines[lines.count - 1].names.append((entry.name, entry.result.language))
+            }
+        }
+        return lines.map {
+            DaySummary.ScoreLine(
+                score: $0.score, names: Shortlist($0.names, more: $0.count - $0.names.count), crowned: $0.crowned)
+        }
+    }
+
+    /// The streaks the day kept and broke, longest first: a loss breaks one, and so does a day missed
+    /// (`brokenByAbsence`).
+    private static func streaks(
+        _ results: [(name: String, result: BoardResult)], brokenByAbsence: [(String, Int)]
+    ) -> (kept: Shortlist<(String, Int)>, broken: Shortlist<(String, Int)>) {
         let kept = results.filter { $0.result.streakAfter >= 2 }.map { ($0.name, $0.result.streakAfter) }
         let broken =
             results.filter { $0.result.guesses == nil && $0.result.streakBefore >= 2 }
             .map { ($0.name, $0.result.streakBefore) } + brokenByAbsence
         return (
-            Shortlist(winners, count: summaryNames, by: { _, _ in false }),
             Shortlist(kept, count: summaryNames, by: longestFirst),
             Shortlist(broken, count: summaryNames, by: longestFirst)
         )
@@ -274,7 +266,7 @@ struct DaySummaries {
         async throws -> [(PuzzleShare.Game, Shortlist<(String, String)>)]
     {
         let date = configuration.schedule.day(of: puzzle)
-        let texts = group.language.texts
+        let texts = group.language(of: puzzle).texts
         let first = try await store.firstResults(
             in: group.chat,
             of: PuzzleShare.Game.allCases.map { BoardDay(BoardKind($0), $0.schedule.puzzle(on: date)) },
@@ -288,51 +280,12 @@ struct DaySummaries {
         }
     }
 
-    /// The grids of the day's first results, each drawn from its stored guesses. On the first day of a new
-    /// language a game of the one before counts too: each grid in its own language.
-    private func grids(
-        of shown: ArraySlice<(name: String, result: BoardResult)>, puzzle: PuzzleNumber,
-        store: any GameStoreTransaction
-    ) async throws -> [DaySummary.Grid] {
-        var guesses: [Language: [UserID: [String]]] = [:]
-        for language in Set(shown.map(\.result.language)) {
-            guesses[language] = try await store.guesses(
-                of: shown.filter { $0.result.language == language }.map(\.result.player), language: language,
-                puzzle: puzzle)
-        }
-        return shown.map { entry in
-            let language = entry.result.language
-            let list = language.wordList
-            var game = Game(
-                answer: core.answer(for: puzzle, in: language), wordList: list, hardMode: entry.result.hardMode)
-            for guess in guesses[language]?[entry.result.player] ?? [] {
-                if case .success(let word) = list.word(from: guess) { game.restore(word) }
-            }
-            let squares = game.rows.map { String($0.feedback.states.map(configuration.shareTheme.square(for:))) }
-            return DaySummary.Grid(name: entry.name, score: TextFormat.score(entry.result), squares: squares)
-        }
-    }
-
-    /// The word as the summary gives it: behind a spoiler, or when it follows, or not at all where a platform
-    /// cannot hide it.
-    private func word(_ word: String, waitsUntil: Date?, in group: Group, at now: Date) -> DaySummary.Word {
-        if !configuration.platform.spoilers { return .notPosted }
-        guard let waitsUntil else { return .shown(word) }
-        return .later(until: LocalTime(waitsUntil, seenFrom: now, in: group.rollover.timeZone))
-    }
-
-    /// When the group's own day of a puzzle ends.
-    private func dayEnd(of puzzle: PuzzleNumber, in group: Group) -> Date {
-        configuration.schedule.start(of: configuration.schedule.day(of: puzzle.next), rollover: group.rollover)
-    }
-
-    /// A result as the summary writes it: `3/6`, `X/6`, with `*` for hard mode.
-    /// Who on the board has no result for a closed day, and what that means for the summary.
+    /// Who on the board has no result for a closed day, and what that means for the post.
     private struct Absentees {
         /// Their own day of the puzzle is open: they may still play, and the word waits for them.
         var stillPlaying: [String] = []
+        /// Expected and did not play (``DayAttendance``): a member who stopped playing is not named.
         var missed: [String] = []
-        var playedOtherLanguage: [(String, Language)] = []
         /// The streaks the missed days broke.
         var streaksBroken: [(String, Int)] = []
         /// When the last day holding the word ends (``daysHoldingTheWord``); nil when none does.
@@ -340,39 +293,23 @@ struct DaySummaries {
     }
 
     /// The members without a result for the day, in one pass over a board of thousands, keeping names, not
-    /// members. A member who pasted the original game's result of the same date is done with the day: they
-    /// neither hold the word nor missed it; one who played the puzzle in another language did not miss it.
-    private func absentees(
-        of puzzle: PuzzleNumber, _ members: [DayMember], pasted: Set<UserID>, in group: Group, at now: Date,
-        store: any GameStoreTransaction
-    ) async throws -> Absentees {
+    /// members. A member who played the day otherwise (a paste of the original's, another language's puzzle
+    /// in a group kept to one) is done with it: they neither hold the word nor missed it.
+    private func absentees(of puzzle: PuzzleNumber, _ members: [DayMember], day: DayAttendance, at now: Date?)
+        -> Absentees
+    {
         var absent = Absentees()
-        var dayOver: [DayMember] = []
-        for (member, inTheirDay) in zip(members, inTheirDay(of: puzzle, members, at: now)) where member.result == nil {
+        for (member, inTheirDay) in zip(members, inTheirDay(of: puzzle, members, at: now))
+        where member.result == nil && !day.played.contains(member.player) {
             if inTheirDay {
-                guard !pasted.contains(member.player) else { continue }
                 absent.stillPlaying.append(member.name)
-                absent.waitsUntil = max(absent.waitsUntil ?? .distantPast, end(of: puzzle, on: member.day))
-            } else if member.joinedPuzzle <= puzzle {
+                absent.waitsUntil = max(
+                    absent.waitsUntil ?? .distantPast, member.day.end(of: puzzle, schedule: configuration.schedule))
+            } else if day.missing.contains(member.player) {
+                absent.missed.append(member.name)
                 if member.lastPuzzle?.rawValue == puzzle.rawValue - 1 && member.streak >= 2 {
                     absent.streaksBroken.append((member.name, member.streak))
                 }
-                if !pasted.contains(member.player) { dayOver.append(member) }
-            }
-        }
-        var elsewhere: [UserID: Language] = [:]
-        if !dayOver.isEmpty {
-            for other in Language.allCases where other != group.language {
-                for player in try await store.members(in: group.chat, playing: other, puzzle: puzzle) {
-                    elsewhere[player] = elsewhere[player] ?? other
-                }
-            }
-        }
-        for member in dayOver {
-            if let other = elsewhere[member.player] {
-                absent.playedOtherLanguage.append((member.name, other))
-            } else {
-                absent.missed.append(member.name)
             }
         }
         return absent

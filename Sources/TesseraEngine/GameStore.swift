@@ -145,8 +145,6 @@ public protocol GroupStorage: Sendable {
         of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber,
         through last: PuzzleNumber
     ) async throws -> [UserID: Int]
-    /// The guesses of some players' games of a puzzle (none for a player without that game), for grids.
-    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
     /// Members of a chat with a game of a puzzle in a language, started or finished: in a summary, who played
     /// another language's puzzle than the group's.
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID>

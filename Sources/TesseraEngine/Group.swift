@@ -177,12 +177,19 @@ public struct Group: Sendable, Hashable, Codable {
         puzzle <= lastClosedPuzzle ? lastClosedLanguage ?? language : language
     }
 
-    /// Whether a result of `puzzle` in `language` counts here: in the language the day is played in, and on
-    /// the first day of a new language in the one before it too, so a member who played as every day, before
-    /// reading the announcement, keeps their streak.
+    /// Whether a result of `puzzle` in `language` counts here: in any language, each member playing their own,
+    /// unless an administrator keeps the group to one (``GroupTeam/languageOnly``). Then only in the language
+    /// the day is played in, and on the first day of a new language in the one before it too, so a member who
+    /// played as every day, before reading the announcement, keeps their streak.
     public func counts(_ language: Language, for puzzle: PuzzleNumber) -> Bool {
-        language == self.language(of: puzzle)
+        !team.languageOnly || language == self.language(of: puzzle)
             || (puzzle == lastClosedPuzzle.next && language == lastClosedLanguage)
+    }
+
+    /// The language of the puzzle a member plays for this group's board: their own, unless the group keeps to
+    /// its language.
+    public func puzzleLanguage(of player: Player) -> Language {
+        team.languageOnly ? language : player.puzzleLanguage
     }
 }
 

@@ -37,8 +37,8 @@ struct GroupBoards {
                 try await count(game, on: group, now: turn.now, store: turn.store)
             }
         }
-        // Said once, on joining: which puzzle counts here, in the member's own language.
-        guard turn.player.puzzleLanguage != group.language else { return (true, Reply()) }
+        // Said once, on joining a group kept to its language: which puzzle counts here, in the member's own.
+        guard group.puzzleLanguage(of: turn.player) != turn.player.puzzleLanguage else { return (true, Reply()) }
         return (true, Reply(otherLanguageNotice(turn.player.language.texts.groupPlays(group.language), in: turn)))
     }
 
@@ -147,7 +147,9 @@ struct GroupBoards {
         switch asked {
         case .timeZone(let zone): next.timeZone = zone
         case .rolloverHour(let hour): next.rolloverHour = hour
-        case .language(let language): next.language = language
+        case .language(let language, let only):
+            next.language = language
+            group.team.languageOnly = only
         case .hardModeRequired(let required): group.hardModeRequired = required
         case .summary(let enabled): group.summaryEnabled = enabled
         case .summaryHour(let hour):
@@ -166,7 +168,8 @@ struct GroupBoards {
             next == group.nextDaySettings ? nil : try await change(&group, to: next, player: &player, in: turn)
         // Said in the group's language as the change left it.
         var reply = Reply(
-            turn.answer(group.language.texts.settingsSaved(group, next: nextSummary(of: group, at: turn.now))),
+            turn.answer(
+                group.language.texts.settingSaved(asked.setting, of: group, next: nextSummary(of: group, at: turn.now))),
             player: player == turn.player ? nil : player, group: group)
         if let announcement { reply.messages.append(announcement) }
         if asked == .season(.off), var changed = reply.group {
@@ -254,8 +257,10 @@ struct GroupBoards {
         let puzzle = group.lastClosedPuzzle.next
         var languages = [before.language]
         if after.language != before.language { languages.append(after.language) }
-        let html = languages.map { $0.texts.dayChanged(from: before, to: after, puzzle: puzzle) }
-            .joined(separator: "\n\n")
+        let html = languages.map {
+            $0.texts.dayChanged(from: before, to: after, puzzle: puzzle, languageOnly: group.team.languageOnly)
+        }
+        .joined(separator: "\n\n")
         return OutgoingMessage(
             chat: group.chat, chatKind: .group, html: html, thread: group.topic,
             buttons: configuration.platform.buttons

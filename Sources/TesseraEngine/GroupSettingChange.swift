@@ -1,11 +1,17 @@
 import TesseraCore
 
+/// A group's setting, as `/settings` lists them: one line each.
+public enum GroupSetting: CaseIterable, Sendable {
+    case day, language, hardMode, summary, topic, nudge, season
+}
+
 /// What `/settings NAME VALUE` asks to change in a group, read from its words alone: each setting's values, and
 /// what to say to one it does not take. Applying it, and who may, is the engine's (``BotEngine/settings``).
 enum GroupSettingChange: Equatable {
     case timeZone(String)
     case rolloverHour(Int)
-    case language(Language)
+    /// The group's language; `only`: games in other languages do not count on its board.
+    case language(Language, only: Bool)
     case hardModeRequired(Bool)
     case summary(enabled: Bool)
     /// A summary at an hour of the day; nil: with the new puzzle.
@@ -23,6 +29,19 @@ enum GroupSettingChange: Equatable {
         case usage(setting: String)
     }
 
+    /// The setting the change is to, as `/settings` lists it.
+    var setting: GroupSetting {
+        switch self {
+        case .timeZone, .rolloverHour: .day
+        case .language: .language
+        case .hardModeRequired: .hardMode
+        case .summary, .summaryHour: .summary
+        case .topic: .topic
+        case .nudge: .nudge
+        case .season: .season
+        }
+    }
+
     static func read(_ argument: String) -> Result<GroupSettingChange, Refusal> {
         let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
         let name = words.first?.lowercased() ?? ""
@@ -38,7 +57,11 @@ enum GroupSettingChange: Equatable {
         case "rollover":
             return hour.map { .success(.rolloverHour($0)) } ?? usage
         case "language":
-            return PlayerSettings.language(named: lowered).map { .success(.language($0)) }
+            var named = words.dropFirst().map { $0.lowercased() }
+            let only = named.last == "only" || named.last == "solo" || named.last == "sólo"
+            if only { named.removeLast() }
+            let language = named.joined(separator: " ")
+            return PlayerSettings.language(named: language).map { .success(.language($0, only: only)) }
                 ?? .failure(.unknownLanguage(value))
         case "hard":
             return onOff.map { .success(.hardModeRequired($0)) } ?? usage

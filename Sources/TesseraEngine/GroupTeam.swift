@@ -18,19 +18,30 @@ public struct GroupTeam: Sendable, Hashable, Codable {
     public var season: SeasonLength
     /// The members who won the last season and wear the champion's tag for this one: untagged when it ends.
     public var champions: [UserID]
+    /// Whether only games in the group's language count on its board (`/settings language es only`); by
+    /// default every member plays in their own language and every result counts.
+    public var languageOnly: Bool
+    /// The members the latest nudges named, and the puzzles they were named for: nobody is named more than
+    /// ``Nudges/timesAWeek`` times in seven days. Only the last seven days are kept.
+    public var nudged: [NudgedMember]
 
     public init(
         streak: GroupStreak? = nil, nudge: Bool = false, lastNudged: PuzzleNumber? = nil,
-        season: SeasonLength = .month, champions: [UserID] = []
+        season: SeasonLength = .month, champions: [UserID] = [], languageOnly: Bool = false,
+        nudged: [NudgedMember] = []
     ) {
         self.streak = streak
         self.nudge = nudge
         self.lastNudged = lastNudged
         self.season = season
         self.champions = champions
+        self.languageOnly = languageOnly
+        self.nudged = nudged
     }
 
-    private enum CodingKeys: String, CodingKey { case streak, nudge, lastNudged, season, champions }
+    private enum CodingKeys: String, CodingKey {
+        case streak, nudge, lastNudged, season, champions, languageOnly, nudged
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -39,6 +50,8 @@ public struct GroupTeam: Sendable, Hashable, Codable {
         lastNudged = try container.decodeIfPresent(PuzzleNumber.self, forKey: .lastNudged)
         season = try container.decodeIfPresent(SeasonLength.self, forKey: .season) ?? .month
         champions = try container.decodeIfPresent([UserID].self, forKey: .champions) ?? []
+        languageOnly = try container.decodeIfPresent(Bool.self, forKey: .languageOnly) ?? false
+        nudged = try container.decodeIfPresent([NudgedMember].self, forKey: .nudged) ?? []
     }
 
     /// The stored form: compact JSON with its keys in order, so that an unchanged team writes the same text.
@@ -64,92 +77,65 @@ public struct GroupTeam: Sendable, Hashable, Codable {
     }
 }
 
+/// A member a nudge named, and for which puzzle (theirs, in their own day).
+public struct NudgedMember: Sendable, Hashable, Codable {
+    public var player: UserID
+    public var puzzle: PuzzleNumber
+
+    public init(player: UserID, puzzle: PuzzleNumber) {
+        self.player = player
+        self.puzzle = puzzle
+    }
+}
+
 /// The group streak: days in a row on which everyone who played the day before played again.
 ///
-/// A day with at least one result goes on from the day before when every member who played that day (on
-/// Tessera's board, or by pasting the original Wordle of its date) has played it too, in any language; the
-/// first day of a run is day 1. A member who misses a day ends the run that day, once: from then on they are
-/// not waited for until they play again, so a member who stopped playing, or left the group, never holds the
-/// group back. A day nobody played ends the run with no post (there is no summary).
+/// A day with at least one result goes on from the day before when it was played together (``DayAttendance``:
+/// every member who played the day before played it too); the first day of a run is day 1. A member who misses
+/// a day ends the run that day, once: from then on they are not waited for until they play again, so a member
+/// who stopped playing, or left the group, never holds the group back. A day nobody played ends the run with no
+/// post (there is no summary).
 public struct GroupStreak: Sendable, Hashable, Codable {
     public var days: Int
     /// The latest day of the run.
     public var through: PuzzleNumber
+    /// The days of the run that ``through`` ended, when it ended one: a day's post says so.
+    public var ended: Int?
 
-    public init(days: Int, through: PuzzleNumber) {
+    public init(days: Int, through: PuzzleNumber, ended: Int? = nil) {
         self.days = days
         self.through = through
+        self.ended = ended
     }
 
-    /// The run after a judged day: one day longer when it goes on from the day before, a new run of one day
-    /// when it does not, none when nobody played.
-    static func after(_ streak: GroupStreak?, day: PuzzleNumber, anyonePlayed: Bool, everyoneCameBack: Bool)
-        -> GroupStreak?
-    {
-        guard anyonePlayed else { return nil }
-        if let streak, streak.through.next == day, everyoneCameBack {
-            return GroupStreak(days: streak.days + 1, through: day)
-        }
-        return GroupStreak(days: 1, through: day)
+    /// The run after a judged day (``DayAttendance``): one day longer when the day was played together and
+    /// goes on from the day before, a new run of one day when it does not, none when nobody played.
+    static func after(_ streak: GroupStreak?, day: DayAttendance) -> GroupStreak? {
+        guard day.anyonePlayed else { return nil }
+        guard let streak, streak.through.next == day.puzzle else { return GroupStreak(days: 1, through: day.puzzle) }
+        if day.together { return GroupStreak(days: streak.days + 1, through: day.puzzle) }
+        return GroupStreak(days: 1, through: day.puzzle, ended: streak.days)
     }
 }
 
-/// What a day's post says of the group streak: a run of two days or more going on, or one of two or more that
-/// the day ended (said once, on the day it ended).
+/// What a day's post says of the group streak: a run going on, from its first day when that day was played
+/// together ("Day 1 together"), or a run of two days or more that the day ended (said once, on that day).
 enum GroupStreakNews: Hashable {
     case going(days: Int)
     case ended(days: Int)
 
-    init?(before: GroupStreak?, after: GroupStreak?, day: PuzzleNumber) {
-        if let after, after.days >= 2 {
-            self = .going(days: after.days)
-        } else if let before, before.days >= 2, before.through.next == day {
-            self = .ended(days: before.days)
-        } else {
-            return nil
-        }
+    var isGoing: Bool {
+        if case .going = self { return true }
+        return false
     }
-}
 
-/// Judges the group streak (``GroupStreak``) on a day whose word is out, from the members' results of it and of
-/// the day before.
-struct GroupStreaks {
-    let schedule: DailySchedule
-
-    /// The group streak after a day whose word is out, judged from the members' results of it and of the day
-    /// before (``GroupStreak``). `official` is who pasted the original game's result of the day's date, when
-    /// already read. Reads the day before's pastes and other languages' games only for members who missed the
-    /// day on the board: none, on a day everyone played.
-    func after(
-        _ puzzle: PuzzleNumber, _ members: [DayMember], official: Set<UserID>?, in group: Group,
-        store: any GameStoreTransaction
-    ) async throws -> GroupStreak? {
-        let pasted: Set<UserID>
-        if let official {
-            pasted = official
-        } else {
-            pasted = Set(
-                try await store.results(
-                    in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: puzzle)
-                )
-                .map(\.result.player))
+    /// The news of `puzzle`, from the streak as judged on it.
+    init?(_ streak: GroupStreak, day puzzle: PuzzleNumber) {
+        guard streak.through == puzzle else { return nil }
+        switch streak.ended {
+        case nil: self = .going(days: streak.days)
+        case let days? where days >= 2: self = .ended(days: days)
+        case _?: return nil
         }
-        let dayBefore = PuzzleNumber(puzzle.rawValue - 1)
-        var missing = members.filter { $0.result == nil && !pasted.contains($0.player) && $0.joinedPuzzle <= dayBefore }
-        let anyonePlayed = members.contains { $0.result != nil } || !pasted.isEmpty
-        if !missing.isEmpty {
-            let pastedBefore = Set(
-                try await store.results(
-                    in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: dayBefore)
-                )
-                .map(\.result.player))
-            missing.removeAll { $0.lastPuzzle != dayBefore && !pastedBefore.contains($0.player) }
-        }
-        for other in Language.allCases where !missing.isEmpty && other != group.language(of: puzzle) {
-            let elsewhere = try await store.members(in: group.chat, playing: other, puzzle: puzzle)
-            missing.removeAll { elsewhere.contains($0.player) }
-        }
-        return GroupStreak.after(
-            group.team.streak, day: puzzle, anyonePlayed: anyonePlayed, everyoneCameBack: missing.isEmpty)
     }
 }

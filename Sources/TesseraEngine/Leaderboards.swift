@@ -85,12 +85,11 @@ struct Leaderboards {
         let playing =
             board == .official
             ? []
-            : try await turn.store.unfinished(in: group.chat, language: group.language(of: today), puzzle: today)
-                .sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
+            : try await unfinished(in: group, puzzle: today, store: turn.store)
         guard !results.isEmpty || !playing.isEmpty else {
             return RichLayout([.text(texts.leaderboardEmpty(board, puzzle: today))])
         }
-        var lines = Self.resultLines(results)
+        var lines = Self.resultLines(results, texts: texts, language: group.language(of: today))
         lines += playing.prefix(max(0, Self.leaderboardLines + 1 - lines.count)).enumerated().map { index, entry in
             Self.row(
                 place: "\(results.count + index + 1).", name: entry.name,
@@ -109,7 +108,8 @@ struct Leaderboards {
             if asker > Self.leaderboardLines { shortened.append(.note(texts.more(asker - Self.leaderboardLines))) }
             shortened.append(
                 Self.row(
-                    place: Self.place(place, medal: false), name: entry.name, result: TextFormat.score(entry.result)))
+                    place: Self.place(place, medal: false), name: entry.name,
+                    result: texts.score(entry.result, besides: group.language(of: today))))
             if total - asker - 1 > 0 { shortened.append(.note(texts.more(total - asker - 1))) }
         }
         var layout = texts.leaderboardToday(board, puzzle: today, yesterday: final, lines: shortened)
@@ -295,13 +295,27 @@ struct Leaderboards {
     /// The lines of a day's results in finishing order, the first ``leaderboardLines`` + 1 of them: only the lines
     /// shown are written, since a large group has thousands. Equal scores share a place; the earlier finish is
     /// listed first.
-    static func resultLines(_ results: [(name: String, result: BoardResult)]) -> [RichLayout.Row] {
+    /// The games still being played on a day's board, in every language that counts there, most guesses first.
+    private func unfinished(in group: Group, puzzle: PuzzleNumber, store: any GameStoreTransaction) async throws
+        -> [(name: String, guesses: Int)]
+    {
+        var playing: [(name: String, guesses: Int)] = []
+        for language in Language.allCases where group.counts(language, for: puzzle) {
+            playing += try await store.unfinished(in: group.chat, language: language, puzzle: puzzle)
+        }
+        return playing.sorted { ($0.guesses, $1.name) > ($1.guesses, $0.name) }
+    }
+
+    /// A day's results as a board's rows, each in the language it was played in when that is not `language`.
+    static func resultLines(_ results: [(name: String, result: BoardResult)], texts: any Texts, language: Language)
+        -> [RichLayout.Row]
+    {
         let shown = Array(results.prefix(leaderboardLines + 1))
         let places = places(shown.map(\.result.guesses))
         return shown.enumerated().map { index, entry in
             row(
                 place: place(places[index], medal: entry.result.guesses != nil), name: entry.name,
-                result: TextFormat.score(entry.result))
+                result: texts.score(entry.result, besides: language))
         }
     }
 

@@ -102,7 +102,7 @@ struct Practice {
         }
         let game = PracticeGame(
             player: player.id, number: (latest?.number ?? 0) + 1, kind: kind, language: language,
-            answer: language.wordList.display(answer).lowercased(),
+            answer: language.wordList.letters(answer),
             hardMode: options.hardMode || player.prefersHardMode, startedAt: turn.now)
         try await store.countPracticeStart(startsKey, until: today)
         try await keep(game, player: &player, in: store)
@@ -140,7 +140,7 @@ struct Practice {
         let list = language.wordList
         let pool = core.practiceWords(in: language, closedThrough: core.earliestOpenPuzzle(at: now).rawValue - 1)
         let fresh = pool.filter { puzzle, word in
-            !played.contains(puzzle) && list.display(word).lowercased() != previous
+            !played.contains(puzzle) && list.letters(word) != previous
         }
         let choices = (fresh.isEmpty ? pool : fresh).map(\.1)
         guard !choices.isEmpty else { return nil }
@@ -288,7 +288,7 @@ struct Practice {
         case .failure(let rejection):
             return Reply(turn.answer(turn.texts.rejection(rejection))).saving(player, over: turn.player)
         case .success(let row):
-            stored.guesses.append(game.wordList.display(row.word).lowercased())
+            stored.guesses.append(game.wordList.letters(row.word))
             if let result = game.result {
                 stored.result = result
                 stored.finishedAt = turn.now

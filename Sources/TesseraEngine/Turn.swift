@@ -12,9 +12,9 @@ struct Turn {
     /// The group the message came from; nil in a direct chat.
     let group: Group?
 
-    /// The language of the puzzle and board being played: the group's in a group, in a direct chat the
-    /// player's (or the one they chose with `/play`).
-    var language: Language { group?.language ?? player.puzzleLanguage }
+    /// The language of the puzzle being played: the player's (or the one they chose with `/play`), and in a
+    /// group kept to one language, the group's (``Group/puzzleLanguage(of:)``).
+    var language: Language { group?.puzzleLanguage(of: player) ?? player.puzzleLanguage }
     var isGroup: Bool { group != nil }
     /// Replies are in the language of the chat they go to: the group's, or the player's own.
     var texts: any Texts { (group?.language ?? player.language).texts }

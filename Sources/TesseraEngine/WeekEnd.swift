@@ -54,25 +54,25 @@ struct WeekEnd {
                 streak: length
             )
         }
-        // A day everyone played: every member on the board that day has a result of it, or pasted the original
-        // game's of the same date. Fourteen reads, once a week. A board that began during the week counts its
-        // days from then.
+        // The days played together, as each day's post judged them (``DayAttendance``): two reads a day, once a
+        // week. A board that began during the week counts its days from then.
         let first = BoardPeriod.week.firstPuzzle(containing: last, schedule: schedule)
         let start = max(first, standings.map(\.joinedPuzzle).min() ?? first)
+        let attendance = Attendance(schedule: schedule)
+        var playedBefore = try await attendance.players(
+            of: PuzzleNumber(start.rawValue - 1), in: group, store: store)
         var everyone = 0
         var daysPlayed = 0
         for day in start.rawValue...last.rawValue {
             let puzzle = PuzzleNumber(day)
-            let results = Set(
-                try await store.results(in: group.chat, board: .tessera, puzzle: puzzle).map(\.result.player))
-            guard !results.isEmpty else { continue }
-            let pasted = try await store.results(
-                in: group.chat, board: .official, puzzle: schedule.officialPuzzle(sameDayAs: puzzle))
-            let played = results.union(pasted.map(\.result.player))
+            let played = try await attendance.players(of: puzzle, in: group, store: store)
+            let day = DayAttendance(
+                puzzle: puzzle, played: played, playedBefore: playedBefore,
+                members: standings.lazy.map { (player: $0.player, joined: $0.joinedPuzzle) })
+            playedBefore = played
+            guard day.anyonePlayed else { continue }
             daysPlayed += 1
-            if standings.filter({ $0.joinedPuzzle <= puzzle }).allSatisfy({ played.contains($0.player) }) {
-                everyone += 1
-            }
+            if day.together { everyone += 1 }
         }
         guard daysPlayed >= 2 else { return nil }
         return WeekSummary(

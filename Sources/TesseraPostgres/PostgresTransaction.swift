@@ -1001,25 +1001,6 @@
             return first
         }
 
-        func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]]
-        {
-            var guesses = Dictionary(players.map { ($0, [String]()) }) { first, _ in first }
-            // One query a platform, not one a player: a summary shows thirty grids.
-            for (platform, members) in Dictionary(grouping: players, by: \.platform) {
-                let rows = try await all(
-                    """
-                    SELECT p.account, g.guesses FROM game g JOIN player p ON p.id = g.player_id
-                    WHERE p.platform = \(platform.rawValue) AND p.account = ANY(\(members.map(\.value)))
-                        AND g.language = \(language.rawValue) AND g.puzzle = \(puzzle.rawValue)
-                    """
-                ) { try $0.decode((String, String).self) }
-                for (account, words) in rows {
-                    guesses[UserID(platform, account)] = words.split(separator: " ").map(String.init)
-                }
-            }
-            return guesses
-        }
-
         func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
             guard let chatKey = try await rowID(of: chat) else { return [] }
             // Driven by the games of the puzzle in that language (game_by_puzzle), as on SQLite.

@@ -146,9 +146,6 @@ extension OpenTransaction: GameStoreTransaction {
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
         async throws -> [UserID: BoardRecord]
     { try await sql { try $0.records(in: chat, board: board, from: first, through: last) } }
-    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: [String]] {
-        try await sql { try $0.guesses(of: players, language: language, puzzle: puzzle) }
-    }
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
         try await sql { try $0.members(in: chat, playing: language, puzzle: puzzle) }
     }

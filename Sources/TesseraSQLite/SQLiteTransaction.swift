@@ -942,22 +942,6 @@ struct SQLiteTransaction {
         return records
     }
 
-    func guesses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: [String]] {
-        var guesses: [UserID: [String]] = [:]
-        for player in players {
-            let words = try String.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT guesses FROM game
-                        WHERE player_id = (SELECT id FROM player WHERE platform = ? AND account = ?)
-                            AND language = ? AND puzzle = ?
-                        """),
-                arguments: [player.platform.rawValue, Self.account(player), language.rawValue, puzzle.rawValue])
-            guesses[player] = words.map { $0.split(separator: " ").map(String.init) } ?? []
-        }
-        return guesses
-    }
-
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) throws -> Set<UserID> {
         guard let chatKey = try rowID(of: chat) else { return [] }
         // Driven by the games of the puzzle in that language (game_by_puzzle), not by a large group's members:

@@ -35,7 +35,7 @@ struct DaemonTests {
     static func wrongWords(_ count: Int) throws -> [String] {
         let list = Language.english.wordList
         let answer = AnswerSchedule(wordList: list, secret: try #require(ScheduleSecret(secret))).answer(for: puzzle)
-        let words = list.answers.filter { $0 != answer }.map { list.display($0).lowercased() }
+        let words = list.answers.filter { $0 != answer }.map { list.letters($0) }
         return Array(words.prefix(count))
     }
 

@@ -30,7 +30,7 @@ struct FamilyWeekDaemonTests {
             var trial = game
             if case .success = trial.submit(candidate) {
                 game = trial
-                words.append(list.display(candidate).lowercased())
+                words.append(list.letters(candidate))
             }
         }
         try #require(words.count == count)
@@ -59,7 +59,7 @@ struct FamilyWeekDaemonTests {
         try await fake.push([FakeTelegram.added(to: -1, by: Member.lucía.rawValue, name: "Lucía", languageCode: "es")])
         _ = try await family.post(containing: "👋")
         let zone = try await family.reply(to: "/settings timezone Europe/Madrid", from: .lucía, inGroup: true)
-        #expect(zone.text.hasPrefix("Saved.") && !zone.text.contains("From puzzle"), "\(zone.text)")
+        #expect(zone.text == "✅ Day: Europe/Madrid, new puzzle at 00:00", "\(zone.text)")
         let moved = try await family.post(containing: "📣")
         #expect(moved.text.hasPrefix("📣 From puzzle 326, its day follows <b>Europe/Madrid</b>"), "\(moved.text)")
         #expect(moved.links.contains { $0.hasSuffix("start=play-en") }, "a button to the puzzle: \(moved.links)")
@@ -77,7 +77,7 @@ struct FamilyWeekDaemonTests {
         try await family.play(try Self.win(.english, 326, misses: 2), as: .dai, puzzle: 326)
         try await family.play(try Self.win(.english, 326, misses: 2), as: .ben, puzzle: 326)
         try await family.at("2026-11-22T23:00:30Z", "Sunday ends in Madrid")
-        _ = try await family.post(containing: "Puzzle 326 is over here.")
+        _ = try await family.post(containing: "Everyone here is done with puzzle 326.")
 
         // MONDAY 23, puzzle 327.
         try await family.at("2026-11-23T09:00:00Z", "Monday 10:00 in Madrid")
@@ -89,14 +89,15 @@ struct FamilyWeekDaemonTests {
         try await fake.waitForStats { $0["setMessageReaction"] ?? 0 >= 4 }
         // Item 1: everyone but Ben is done; the summary names him and until when, in Madrid's time.
         try await family.at("2026-11-23T23:00:30Z", "Monday ends in Madrid")
-        let monday = try await family.post(containing: "Puzzle 327 is over here.").text
+        let monday = try await family.post(containing: "Puzzle 327 so far").text
         #expect(monday.contains("🔒 The word follows when Ben has played, or at 06:00."), "\(monday)")
         // Item 2: Pat's paste has its line; she did not miss the day.
         #expect(monday.contains("📋 Wordle 1,983, pasted: Pat 3/6") && !monday.contains("Missed"), "\(monday)")
         try await family.at("2026-11-24T01:00:00Z", "Monday 20:00 in New York")
         let benFinished = try await family.play(try Self.win(.english, 327, misses: 2), as: .ben, puzzle: 327)
         let reveal = try await family.post(containing: "Everyone here is done with puzzle 327.")
-        #expect(reveal.text.contains("🥇 Ben — 3/6*"), "\(reveal.text)")
+        #expect(
+            reveal.text.contains("\n👑 3/6*: Ben\n4/6: Lucía\n5/6: Dai\n"), "the crown once he is done: \(reveal.text)")
         waits.append(
             "Madrid group, New York last (01:00 UTC): "
                 + String(format: "%.1f s", reveal.time - benFinished.timeIntervalSince1970))
@@ -108,11 +109,13 @@ struct FamilyWeekDaemonTests {
         #expect(switched.contains("From puzzle 329"), "\(switched)")
         try await family.send("Wordle 1,984 X/6", from: .pat, inGroup: true)
         try await family.at("2026-11-24T23:00:30Z", "Tuesday ends in Madrid")
-        let tuesday = try await family.post(containing: "Puzzle 328 is over here.").text
+        let tuesday = try await family.post(containing: "Puzzle 328 so far").text
         #expect(tuesday.contains("😴 Missed: Lucía\n") && tuesday.contains("pasted: Pat X/6"), "\(tuesday)")
         // Item 3: the switch is announced in both languages, with a button to the Spanish puzzle.
         let spanish = try await family.post(containing: "📣 Desde el reto 329")
-        #expect(spanish.text.contains("📣 From puzzle 329, this group plays the <b>Spanish</b> puzzle"))
+        #expect(
+            spanish.text.contains(
+                "📣 From puzzle 329, this group's posts are in <b>Spanish</b>, and everyone still plays in their own"))
         #expect(spanish.links.contains { $0.hasSuffix("start=play-es") }, "\(spanish.links)")
         // Ben loses in hard mode after the summary: the reveal says his streak ended (item 6).
         try await family.at("2026-11-25T02:00:00Z", "Tuesday 21:00 in New York")
@@ -135,10 +138,11 @@ struct FamilyWeekDaemonTests {
         #expect(switchedBenES.contains("<b>Spanish</b>"), "\(switchedBenES)")
         try await family.play(try Self.win(.spanish, 329, misses: 1), as: .ben, puzzle: 329)
         try await family.at("2026-11-25T23:00:30Z", "Wednesday ends in Madrid")
-        let wednesday = try await family.post(containing: "El reto 329 ha terminado aquí.").text
+        let wednesday = try await family.post(containing: "Todos aquí han terminado el reto 329.").text
         #expect(wednesday.contains("La palabra era <tg-spoiler>"), "everyone is done: \(wednesday)")
-        #expect(wednesday.contains("Dai 3/6") && !wednesday.contains("Rachas rotas"), "\(wednesday)")
-        #expect(wednesday.contains("🔥 Rachas en marcha: Dai (4)"), "\(wednesday)")
+        #expect(wednesday.contains("; en inglés, <tg-spoiler>"), "Dai's English word too: \(wednesday)")
+        #expect(wednesday.contains("Dai (inglés)") && !wednesday.contains("Rachas rotas"), "\(wednesday)")
+        #expect(wednesday.contains("Rachas en marcha: Dai (4)"), "\(wednesday)")
 
         // THURSDAY 26, puzzle 330. Item 5: the summary at 21:00 sums up Thursday on Thursday.
         try await family.at("2026-11-26T08:00:00Z", "Thursday 09:00 in Madrid")
@@ -153,7 +157,7 @@ struct FamilyWeekDaemonTests {
         try await family.play(try Self.win(.spanish, 330, misses: 2), as: .lucía, puzzle: 330)
         try await family.send("Wordle 1,986 4/6", from: .pat, inGroup: true)
         try await family.at("2026-11-26T20:00:30Z", "Thursday 21:00 in Madrid")
-        let thursday = try await family.post(containing: "El reto 330 de hoy, por ahora.").text
+        let thursday = try await family.post(containing: "El reto 330, por ahora").text
         #expect(thursday.contains("🔒 La palabra llegará cuando haya jugado Ben, o mañana a las 06:00."), "\(thursday)")
         try await family.at("2026-11-26T22:30:00Z", "Thursday 23:30 in Madrid")
         let yesterdayThursday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
@@ -169,7 +173,10 @@ struct FamilyWeekDaemonTests {
         // asks for the nudge; Pat pastes her Connections too.
         try await family.at("2026-11-27T12:00:00Z", "Friday 13:00 in Madrid")
         let nudgeOn = try await family.reply(to: "/settings nudge on", from: .lucía, inGroup: true).text
-        #expect(nudgeOn.contains("Aviso 3 horas antes del resumen: activado"), "\(nudgeOn)")
+        #expect(nudgeOn == "✅ Aviso 3 horas antes de que acabe el día de cada miembro: activado", "\(nudgeOn)")
+        // 21:00 in Tokyo: Dai's own day ends in three hours, and he has not played (he never does today).
+        let nudge = try await family.post(containing: "Aún por jugar")
+        #expect(nudge.text == "⏳ Aún por jugar hoy: Dai", "his day, not the group's: \(nudge.text)")
         try await family.play(try Self.win(.spanish, 331, misses: 1), as: .lucía, puzzle: 331)
         try await family.send("Wordle 1,987 5/6", from: .pat, inGroup: true)
         let connections = DailySchedule.connections.puzzle(on: CivilDate(year: 2026, month: 11, day: 27)!)
@@ -184,13 +191,11 @@ struct FamilyWeekDaemonTests {
         #expect(stats.contains("Jugadas 0 · Victorias 0 % · Abandonadas 1"), "\(stats)")
         let patStats = try await exchange("/stats", from: .pat)
         #expect(patStats.contains("<b>Wordle</b>") && patStats.contains("Played 5 · Win 80%"), "\(patStats)")
-        // 18:00 in Madrid, three hours before the summary: Ben (noon in New York) can still play; Dai cannot,
-        // his Friday is over in Tokyo; Lucía has played and Pat pasted.
+        // 18:00 in Madrid, three hours before the group's summary: noon in New York, so Ben is not named (the
+        // puzzle had its one nudge).
         try await family.at("2026-11-27T17:00:10Z", "Friday 18:00 in Madrid")
-        let nudge = try await family.post(containing: "⏳")
-        #expect(nudge.text == "⏳ Aún por jugar hoy: Ben", "\(nudge.text)")
         try await family.at("2026-11-27T20:00:30Z", "Friday 21:00 in Madrid")
-        let friday = try await family.post(containing: "El reto 331 de hoy, por ahora.").text
+        let friday = try await family.post(containing: "El reto 331, por ahora").text
         #expect(friday.contains("\n🟪 Connections: Pat 1 error"), "\(friday)")
         try await family.at("2026-11-27T23:00:00Z", "Friday 18:00 in New York")
         try await family.play(try Self.win(.spanish, 331, misses: 2), as: .ben, puzzle: 331)
@@ -205,7 +210,7 @@ struct FamilyWeekDaemonTests {
         try await family.play(try Self.win(.spanish, 333, misses: 1), as: .dai, puzzle: 333)
         let saturdayWeek = try await family.reply(to: "/leaderboard semana", from: .dai, inGroup: true).text
         try await family.at("2026-11-28T20:00:30Z", "Saturday 21:00 in Madrid")
-        _ = try await family.post(containing: "El reto 332 de hoy, por ahora.")
+        _ = try await family.post(containing: "El reto 332, por ahora")
         try await family.at("2026-11-28T23:30:00Z", "Saturday 18:30 in New York")
         try await family.play(try Self.win(.spanish, 332, misses: 0), as: .ben, puzzle: 332)
         _ = try await family.post(containing: "Todos aquí han terminado el reto 332.")
@@ -215,7 +220,7 @@ struct FamilyWeekDaemonTests {
         try await family.play(try Self.win(.spanish, 333, misses: 2), as: .lucía, puzzle: 333)
         try await family.send("Wordle 1,989 4/6", from: .pat, inGroup: true)
         try await family.at("2026-11-29T20:00:30Z", "Sunday 21:00 in Madrid")
-        _ = try await family.post(containing: "El reto 333 de hoy, por ahora.")
+        _ = try await family.post(containing: "El reto 333, por ahora")
         try await family.at("2026-11-29T20:30:00Z", "Sunday 21:30 in Madrid")
         let sundayYesterday = try await family.reply(to: "/leaderboard ayer", from: .lucía, inGroup: true).text
         #expect(sundayYesterday.hasPrefix("Clasificación · reto 332 · ayer"), "\(sundayYesterday)")

@@ -73,7 +73,7 @@ struct FamilyZonesDaemonTests {
             let finished = try await family.play(
                 try FamilyWeekDaemonTests.win(language, puzzle, misses: 1), as: kai, puzzle: puzzle)
             let reveal = try await family.post(containing: "🔓")
-            #expect(reveal.text.contains("\(puzzle)") && reveal.text.contains("🥇 Kai"), "\(reveal.text)")
+            #expect(reveal.text.contains("\(puzzle)") && reveal.text.contains("👑 2/6: Kai"), "\(reveal.text)")
             waits.append("\(puzzle): \(String(format: "%.1f s", reveal.time - finished.timeIntervalSince1970))")
         }
         // Sunday's word ends the group's week: its post follows.

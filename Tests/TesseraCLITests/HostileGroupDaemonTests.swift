@@ -41,7 +41,7 @@ struct HostileGroupDaemonTests {
         let board = try await family.reply(to: "/leaderboard", from: .pat, inGroup: true).text
         #expect(!board.contains("Pat"), "Pat pasted Connections only: \(board)")
         try await family.at("2026-11-23T00:00:30Z", "Sunday ends")
-        let summary = try await family.post(containing: "Puzzle 326 is over here.").text
+        let summary = try await family.post(containing: "Everyone here is done with puzzle 326.").text
         #expect(summary.contains("🟪 Connections: Pat 0 mistakes"), "\(summary)")
         #expect(!summary.contains("Missed") && summary.components(separatedBy: "Pat").count == 2, "\(summary)")
         #expect(
@@ -71,7 +71,7 @@ struct HostileGroupDaemonTests {
                 try await family.play(words, as: member, puzzle: puzzle)
             }
             try await family.at("\(day)T00:00:30Z", "puzzle \(puzzle)'s day ends")
-            _ = try await family.post(containing: "Puzzle \(puzzle) is over here.")
+            _ = try await family.post(containing: "Everyone here is done with puzzle \(puzzle).")
         }
         let week = try await family.post(containing: "🏁").text
         let lines = week.components(separatedBy: "\n")

@@ -144,18 +144,25 @@ struct LiveBoardDaemonTests {
             try await fake.waitForSent { $0.contains { $0.chat == 9 && $0.text.contains("· \(index + 1)/6") } }
         }
 
-        // Midnight: the group's day closes with the word, and beside it (or just after it, once Zed's analysis
-        // is done) the day's most skilful and luckiest: Eve, who finished first of two equal games.
+        // Midnight: the group's day closes with the word, and beside it (or edited into the same post, once Zed's
+        // analysis is done) the day's most skilful: Eve, who finished first of two equal games. No luck score.
         try clock.set("2026-11-23T00:01:00Z")
+        let done = "Everyone here is done with puzzle"
         let posts = try await fake.waitForSent(timeout: .seconds(120)) {
-            $0.contains { $0.chat == -72 && $0.text.contains("is over") }
-                && $0.contains { $0.chat == -72 && $0.text.contains("🎯 Most skilful") }
+            $0.contains { $0.chat == -72 && $0.text.contains(done) }
         }.filter { $0.chat == -72 }
-        let summary = try #require(posts.last { $0.text.contains("is over") })
+        let summary = try #require(posts.last { $0.text.contains(done) })
         #expect(summary.text.contains("<tg-spoiler>\(answer)</tg-spoiler>"))
-        let line = try #require(posts.last { $0.text.contains("🎯") })
-        #expect(line.text.contains("🎯 Most skilful: Eve (skill ") && line.text.contains("🍀 Luckiest: Eve (luck "))
-        #expect(posts.filter { $0.text.contains("🎯") }.count == 1, "the line is posted once")
+        let versions = try await fake.wait(
+            for: {
+                [summary.text]
+                    + (try await fake.edits()).filter { $0.chat == -72 && $0.messageID == summary.messageID }.map(
+                        \.text)
+            }, until: { $0.contains { $0.contains("🎯") } })
+        let line = try #require(versions.last { $0.contains("🎯") })
+        #expect(line.contains("\n🎯 Most skilful: Eve (skill ") && !line.contains("uck"), "\(line)")
+        let groupPosts = try await fake.sent().filter { $0.chat == -72 && $0.replyTo == nil }
+        #expect(groupPosts.filter { $0.text.contains(done) }.count == 1, "one post, edited in place")
         #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
         await running.stop()
         await fake.stop()
@@ -247,9 +254,9 @@ struct LiveBoardDaemonTests {
         // 23:30 UTC: Madrid's midnight closes 327 in the group; Ann (Los Angeles) and Cy (New York) still play it.
         now = try set("2026-11-23T23:30:00Z")
         let summary = try await fake.waitForSent {
-            $0.contains { $0.chat == group && $0.text.contains("Puzzle 327 is over") }
+            $0.contains { $0.chat == group && $0.text.contains("Puzzle 327 so far") }
         }
-        .first { $0.chat == group && $0.text.contains("Puzzle 327 is over") }
+        .first { $0.chat == group && $0.text.contains("Puzzle 327 so far") }
         #expect(summary?.silent == true)
         #expect(summary?.text.contains("🔒 The word follows when ") == true, "\(summary?.text ?? "")")
         try await checkNoSpoilers()
@@ -257,8 +264,8 @@ struct LiveBoardDaemonTests {
         // Nov 24, 08:30 UTC: midnight in Los Angeles, the last member's day of 327 is over: the word, hidden.
         now = try set("2026-11-24T08:30:00Z")
         let word327 = try Self.answer(327)
-        let reveal = try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.hasPrefix("🔓") } }
-            .first { $0.chat == group && $0.text.hasPrefix("🔓") }
+        let reveal = try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.contains("🔓") } }
+            .first { $0.chat == group && $0.text.contains("🔓") }
         #expect(reveal?.text.contains("<tg-spoiler>\(word327)</tg-spoiler>") == true, "\(reveal?.text ?? "")")
         try await checkNoSpoilers()
 
@@ -267,12 +274,12 @@ struct LiveBoardDaemonTests {
         try await play(0, puzzle: 328, try Self.wrongWords(1, puzzle: 328))
         // Nov 24, 11:30 UTC: Auckland's midnight closes 328; Ann and Cy can still play it.
         now = try set("2026-11-24T11:30:00Z")
-        try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.contains("Puzzle 328 is over") } }
+        try await fake.waitForSent { $0.contains { $0.chat == group && $0.text.contains("Puzzle 328 so far") } }
         try await checkNoSpoilers()
         // Nov 25, 08:30 UTC: Los Angeles is past 328 too.
         now = try set("2026-11-25T08:30:00Z")
-        let reveals = try await fake.waitForSent { $0.filter { $0.chat == group && $0.text.hasPrefix("🔓") }.count == 2 }
-            .filter { $0.chat == group && $0.text.hasPrefix("🔓") }
+        let reveals = try await fake.waitForSent { $0.filter { $0.chat == group && $0.text.contains("🔓") }.count == 2 }
+            .filter { $0.chat == group && $0.text.contains("🔓") }
         #expect(reveals.last?.text.contains("<tg-spoiler>\(try Self.answer(328))</tg-spoiler>") == true)
         try await checkNoSpoilers()
         await running.stop()

@@ -225,7 +225,8 @@ struct MatrixDaemonTests {
                     where: Self.notice(from: bot.userID, containing: "only this group's administrators"))
                 try await synapse.say("!settings rollover 6", in: group, as: alice)
                 _ = try await synapse.waitForEvent(
-                    in: group, as: alice, where: Self.notice(from: bot.userID, containing: "Saved."))
+                    in: group, as: alice,
+                    where: Self.notice(from: bot.userID, containing: "✅ Day: UTC, new puzzle at 06:00"))
             }
         }
     }
@@ -471,7 +472,7 @@ struct MatrixDaemonTests {
                 try await fake.waitForSent { $0.contains { $0.chat == 7 && $0.text.contains("1/6") } }
 
                 try clock.set("2026-11-23T00:00:30Z")
-                let over = "Puzzle 326 is over here"
+                let over = "Everyone here is done with puzzle 326"
                 let telegram = try await fake.waitForSent { $0.contains { $0.chat == -1 && $0.text.contains(over) } }
                     .filter { $0.text.contains(over) }
                 _ = try await synapse.waitForEvent(

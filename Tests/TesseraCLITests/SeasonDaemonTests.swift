@@ -30,7 +30,7 @@ struct SeasonDaemonTests {
             try await family.play(try FamilyWeekDaemonTests.win(.english, puzzle, misses: 3), as: .ann, puzzle: puzzle)
             try await family.play(try FamilyWeekDaemonTests.win(.english, puzzle, misses: 1), as: .ben, puzzle: puzzle)
             try await family.at(time, "the day ends")
-            _ = try await family.post(containing: "Puzzle \(puzzle) is over here.")
+            _ = try await family.post(containing: "Everyone here is done with puzzle \(puzzle).")
         }
         let season = try await family.post(containing: "🏁 The November season is over.")
         // A rich message: the podium is a table.

@@ -18,7 +18,7 @@ struct CalibrationTests {
         let openers = book.totals.filter { $0.value != nil }.keys.sorted().compactMap { text in
             (try? list.word(from: text).get()).flatMap { tables.guesses.firstIndex(of: $0) }
         }
-        let familiar = Set(list.familiarGuesses.map { list.display($0).lowercased() })
+        let familiar = Set(list.familiarGuesses.map { list.letters($0) })
         var draws = SeededDraws(seed: hardMode ? 11 : 5)
         var checked = 0
         for game in 0..<4 {

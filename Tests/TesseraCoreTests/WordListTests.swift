@@ -42,7 +42,7 @@ struct WordListTests {
     func reading(language: Language, typed: String, expected: String) throws {
         let list = language.wordList
         let word = try list.word(from: typed).get()
-        #expect(list.display(word) == expected)
+        #expect(list.letters(word).uppercased() == expected, "the letters played; the spelling shown is apart")
     }
 
     @Test("Spanish keeps Ñ apart from N: a guess with N is not the word with Ñ")
@@ -204,6 +204,24 @@ struct WordListTests {
         }
     }
 
+    @Test("Spanish words are shown as they are written, and play as their letters: Á is A, Ñ its own letter")
+    func spanishSpelling() {
+        let list = Language.spanish.wordList
+        for (typed, written) in [
+            ("arbol", "ÁRBOL"), ("árbol", "ÁRBOL"), ("bajon", "BAJÓN"), ("sazon", "SAZÓN"), ("motin", "MOTÍN"),
+            ("caliz", "CÁLIZ"), ("femur", "FÉMUR"), ("perro", "PERRO"), ("niños", "NIÑOS"),
+        ] {
+            guard case .success(let word) = list.guess(from: typed) else {
+                Issue.record("\(typed) is not a guess")
+                continue
+            }
+            #expect(list.display(word) == written, "\(typed)")
+        }
+        #expect(list.guess(from: "arbol") == list.guess(from: "ÁRBOL"), "one word, however it is typed")
+        let english = Language.english.wordList
+        #expect(english.display(english.testWord("crane")) == "CRANE")
+    }
+
     @Test("The generated answers are the committed editions, from the recorded puzzles", arguments: Language.allCases)
     func generatedMatchesEditions(language: Language) throws {
         let folder = Self.wordLists.appending(path: "Editions")
@@ -217,7 +235,7 @@ struct WordListTests {
             let words = try String(
                 contentsOf: folder.appending(path: "\(language.rawValue)-\(row[1]).txt"), encoding: .utf8
             ).split(separator: "\n")
-            #expect(words.map(String.init) == edition.answers.map { list.display($0).lowercased() })
+            #expect(words.map(String.init) == edition.answers.map { list.letters($0) })
         }
     }
 }

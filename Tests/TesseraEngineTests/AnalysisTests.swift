@@ -156,7 +156,7 @@ struct AnalysisTests {
             guesses = [first]
             guard case .success = game.submit(first), game.result == nil else { continue }
             for candidate in list.answers + others where game.rows.count < 6 && candidate != answer {
-                if case .success = game.submit(candidate) { guesses.append(list.display(candidate).lowercased()) }
+                if case .success = game.submit(candidate) { guesses.append(list.letters(candidate)) }
             }
         }
         try #require(guesses.count == 6, "six hard-mode misses: \(guesses)")
@@ -228,7 +228,7 @@ struct AnalysisTests {
         #expect(try await !bot.text("/stats").contains("Skill"), "a garbled analysis is left out of the averages")
     }
 
-    @Test("The post that reveals the word names the most skilful and the luckiest game; nothing before the word")
+    @Test("The post that reveals the word names the most skilful game, and no luck score; nothing before the word")
     func revealLine() async throws {
         let bot = try EngineHarness()
         // Carol's day is Los Angeles', and she has not played: the UTC group's summary waits for her day to end
@@ -243,11 +243,7 @@ struct AnalysisTests {
         _ = try await bot.analyseWaitingGames()
         let reports = [("Alice", try Self.report(alice, bot: bot)), ("Bob", try Self.report(bob, bot: bot))]
         let skilful = reports.max { $0.1.skill < $1.1.skill || ($0.1.skill == $1.1.skill && $0.0 > $1.0) }!
-        let luckiest = reports.max {
-            $0.1.luckScore < $1.1.luckScore || ($0.1.luckScore == $1.1.luckScore && $0.0 > $1.0)
-        }!
-        let line =
-            "🎯 Most skilful: \(skilful.0) (skill \(skilful.1.skill)) · 🍀 Luckiest: \(luckiest.0) (luck \(luckiest.1.luckScore))"
+        let line = "🎯 Most skilful: \(skilful.0) (skill \(skilful.1.skill) of 99)"
 
         let engine = bot.engine
         let midnight = bot.now + 12 * 3600
@@ -261,12 +257,13 @@ struct AnalysisTests {
             try await bot.store.pendingMessages(limit: 10, now: losAngeles).last { $0.message.chat == ChatID(-1) }?
                 .message)
         let word = try bot.answer().uppercased()
-        #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>.\n" + line), "\(reveal.html)")
+        #expect(reveal.html.contains("The word was <spoiler>\(word)</spoiler>.\n" + line + "\n"), "\(reveal.html)")
+        #expect(!reveal.html.contains("uck"), "no luck line: \(reveal.html)")
         // No letter beyond the word: the line holds names and scores only.
         #expect(!line.contains("<code>") && !line.uppercased().contains("SALET"))
     }
 
-    @Test("The line waits for every game on the board to be analysed, then follows the word once, on its own")
+    @Test("The line waits for every game on the board to be analysed, then is edited into the day's post, once")
     func summaryLineWaits() async throws {
         let bot = try EngineHarness()
         for (user, name) in [(1, "Alice"), (2, "Bob")] as [(Int64, String)] {
@@ -288,14 +285,11 @@ struct AnalysisTests {
         let posted = try await bot.analyseWaitingGames().filter { $0.chat == ChatID(-1) }
         let reports = [("Alice", try Self.report(alice, bot: bot)), ("Bob", try Self.report(bob, bot: bot))]
         let skilful = reports.max { $0.1.skill < $1.1.skill || ($0.1.skill == $1.1.skill && $0.0 > $1.0) }!
-        let luckiest = reports.max {
-            $0.1.luckScore < $1.1.luckScore || ($0.1.luckScore == $1.1.luckScore && $0.0 > $1.0)
-        }!
-        #expect(
-            posted.map(\.html) == [
-                "Every game of puzzle \(bot.puzzle.grouped) is analysed.\n🎯 Most skilful: \(skilful.0) (skill "
-                    + "\(skilful.1.skill)) · 🍀 Luckiest: \(luckiest.0) (luck \(luckiest.1.luckScore))"
-            ])
+        #expect(summary.live == "day:\(bot.puzzle.rawValue)", "the day's post is live")
+        #expect(posted.map(\.live) == [summary.live], "an edit of the same post, not a new one")
+        let edited = summary.html.replacingOccurrences(
+            of: "</spoiler>.\n", with: "</spoiler>.\n🎯 Most skilful: \(skilful.0) (skill \(skilful.1.skill) of 99)\n")
+        #expect(posted.map(\.html) == [edited], "\(posted.map(\.html))")
         #expect(try await bot.analyseWaitingGames().isEmpty, "the line follows once")
     }
 

@@ -157,7 +157,7 @@ struct EngineHarness {
     func play(_ user: Int64, name: String, misses: Int, language: Language = .english) async throws {
         let answer = try self.answer(language)
         let list = language.wordList
-        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(misses)
+        let wrong = list.answers.lazy.map { list.letters($0) }.filter { $0 != answer }.prefix(misses)
         for word in wrong { try await send(word, from: user, name: name) }
         if misses < 6 { try await send(answer, from: user, name: name) }
     }

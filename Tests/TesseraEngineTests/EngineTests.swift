@@ -154,7 +154,7 @@ struct EngineTests {
     @Test("Every text exists in every language and differs from English")
     func translations() {
         let english = Language.english.texts
-        let highlights = DayHighlights(skilful: ("Ana", 92), luckiest: ("Bo", 81))
+        let highlights = DayHighlights(skilful: ("Ana", 92))
         for language in Language.allCases where language != .english {
             let texts = language.texts
             let samples: [(String, String)] = [
@@ -163,10 +163,8 @@ struct EngineTests {
                 (texts.rejection(.notInWordList), english.rejection(.notInWordList)),
                 (texts.won(guesses: 3, maximumGuesses: 6), english.won(guesses: 3, maximumGuesses: 6)),
                 (texts.leaderboardPrivate, english.leaderboardPrivate),
-                (
-                    texts.summaryTitle(puzzle: PuzzleNumber(1), dayEnded: true),
-                    english.summaryTitle(puzzle: PuzzleNumber(1), dayEnded: true)
-                ),
+                (texts.summarySoFarTitle(puzzle: PuzzleNumber(1)), english.summarySoFarTitle(puzzle: PuzzleNumber(1))),
+                (texts.summaryWord(in: .english, "X"), english.summaryWord(in: .spanish, "X")),
                 (
                     texts.summaryWordLater(
                         waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1)),
@@ -174,7 +172,6 @@ struct EngineTests {
                         waitingFor: "Ben", count: 1, until: LocalTime(hour: 6, minute: 0, daysAhead: 1))
                 ),
                 (texts.revealTitle(puzzle: PuzzleNumber(1)), english.revealTitle(puzzle: PuzzleNumber(1))),
-                (texts.revealStandings, english.revealStandings),
                 (texts.highlights(highlights), english.highlights(highlights)),
                 (texts.analysisComing(unstudied: nil), english.analysisComing(unstudied: nil)),
                 (texts.analysisComing(unstudied: "plumb"), english.analysisComing(unstudied: "plumb")),

@@ -12,10 +12,67 @@ struct GroupLanguageTests {
     /// 2026-11-16 12:00 UTC: puzzle 320 in UTC, 321 at UTC+14, 320 (just begun) at UTC−12.
     static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
-    @Test("A member of another language is told once which puzzle counts; only the group's puzzle counts there")
-    func anotherLanguage() async throws {
+    @Test(
+        "Every member plays in their own language and counts: on the board with its language, crowned, and each word revealed"
+    )
+    func everyLanguageCounts() async throws {
+        var bot = try EngineHarness()
+        try await bot.group(-1)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        let joined = try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
+        #expect(!joined.contains { $0.html.contains("Este grupo juega") }, "nothing to explain: \(joined.map(\.html))")
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 2)
+        try await bot.play(2, name: "Lucía", misses: 0, language: .spanish)
+        let share = try await bot.text("/share", from: 2, name: "Lucía", in: -1, group: true)
+        #expect(share.hasPrefix("Tessera 326 1/6"), "her result, shared like anyone's: \(share)")
+        let board = try await bot.text("/leaderboard", in: -1, group: true)
+        #expect(board.contains("🥇 Lucía — 1/6 (Spanish)\n🥈 Alice — 3/6"), "\(board)")
+
+        // Two days played together, whatever the languages; Carol, who never played, holds nobody back.
+        _ = try await GroupTeamTests.nextDay(&bot)
+        try await bot.play(1, name: "Alice", misses: 1)
+        try await bot.play(2, name: "Lucía", misses: 3, language: .spanish)
+        let posts = try await GroupTeamTests.nextDay(&bot)
+        let post = try #require(posts.first, "\(posts)")
+        #expect(post.contains("\n👑 2/6: Alice\n4/6: Lucía (Spanish)\n🔥 Day 2 together"), "\(post)")
+        #expect(!post.contains("Missed"), "\(post)")
+    }
+
+    @Test(
+        "The day's post reveals each played language's word, crowns the best whatever the language, and misses nobody")
+    func summaryOfTwoLanguages() async throws {
         let bot = try EngineHarness()
         try await bot.group(-1)
+        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
+        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
+        try await bot.play(1, name: "Alice", misses: 2)
+        try await bot.play(2, name: "Lucía", misses: 0, language: .spanish)
+        let closing = bot.now + 12 * 3600 + 60
+        let engine = bot.engine
+        #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
+        let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
+        let english = try bot.answer(.english).uppercased()
+        let spanish = try bot.answer(.spanish).uppercased()
+        #expect(
+            summary == """
+                <b>🔓 Everyone here is done with puzzle 326.</b>
+                The word was <spoiler>\(english)</spoiler>; in Spanish, <spoiler>\(spanish)</spoiler>.
+                👑 1/6: Lucía (Spanish)
+                3/6: Alice
+                🔥 Day 1 together
+                """, "Carol, who has not begun, is not missed")
+    }
+
+    @Test(
+        "A group kept to one language says so once; another language's game is shared without a lecture and counts nowhere"
+    )
+    func oneLanguageOnly() async throws {
+        let bot = try EngineHarness()
+        try await bot.group(-1)
+        let saved = try await bot.text("/settings language en only", in: -1, group: true, admin: true)
+        #expect(saved == "✅ Language: English only: games in another language do not count here", "\(saved)")
         let joined = try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
         let notice = try #require(joined.first { $0.html.contains("Este grupo juega") }, "\(joined.map(\.html))")
         #expect(notice.html.contains("el reto en <b>inglés</b>") && notice.html.contains("/play en"), "\(notice.html)")
@@ -23,12 +80,10 @@ struct GroupLanguageTests {
         let again = try await bot.text("/join", from: 2, name: "Lucía", in: -1, group: true)
         #expect(!again.contains("Este grupo juega"), "said once: \(again)")
 
-        // Her direct chat plays her own language's puzzle: finished, it is not the group's.
+        // Her direct chat plays her own language's puzzle: shared, it is her result, without a word of rules.
         try await bot.play(2, name: "Lucía", misses: 1, language: .spanish)
         let share = try await bot.text("/share", from: 2, name: "Lucía", in: -1, group: true)
-        #expect(
-            share.hasPrefix("Tu resultado en español no cuenta aquí: este grupo juega el reto en <b>inglés</b>"),
-            "\(share)")
+        #expect(share.hasPrefix("Tessera 326 2/6 · Español"), "\(share)")
         #expect(!(try await bot.text("/leaderboard", in: -1, group: true)).contains("Lucía"))
 
         // The group's play button opens the English puzzle, in her language.
@@ -52,21 +107,27 @@ struct GroupLanguageTests {
         #expect(bot.engine.questions(for: message).isEmpty)
     }
 
-    @Test("The summary says who played another language's puzzle instead of calling them missing")
-    func summaryOfAnotherLanguage() async throws {
-        let bot = try EngineHarness()
+    @Test("In a group kept to one language, a member who played another is neither missed nor on the board")
+    func oneLanguageSummary() async throws {
+        var bot = try EngineHarness()
         try await bot.group(-1)
-        try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
+        _ = try await bot.send("/settings language en only", in: -1, group: true, admin: true)
+        for (user, name) in [(1, "Alice"), (3, "Carol")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
         try await bot.send("/join", from: 2, name: "Lucía", in: -1, group: true, appLanguage: "es")
-        try await bot.send("/join", from: 3, name: "Carol", in: -1, group: true)
-        try await bot.play(1, name: "Alice", misses: 2)
-        try await bot.play(2, name: "Lucía", misses: 0, language: .spanish)
+        for language in [Language.english, .spanish] {
+            try await bot.play(1, name: "Alice", misses: 2)
+            try await bot.play(2, name: "Lucía", misses: 0, language: .spanish)
+            if language == .english { try await bot.play(3, name: "Carol", misses: 1) }
+            if language == .english { try await bot.nextDay() }
+        }
         let closing = bot.now + 12 * 3600 + 60
         let engine = bot.engine
         #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
-        #expect(summary.contains("🌐 Played another language's puzzle: Lucía (Spanish)"), "\(summary)")
-        #expect(summary.contains("😴 Missed: Carol") && !summary.contains("Missed: Lucía"), "\(summary)")
+        #expect(!summary.contains("Lucía") && !summary.contains("Spanish"), "\(summary)")
+        #expect(summary.contains("😴 Missed: Carol"), "Carol played yesterday and was expected: \(summary)")
     }
 
     @Test("Each platform's service closes its own groups' days, with its own traits: another's are left alone")
@@ -122,7 +183,7 @@ struct GroupLanguageTests {
         #expect(try await bot.store.write { try await engine.closeDays(at: bobsDayOver, in: $0) } == 1)
         let reveal = try #require(try await bot.store.pendingMessages(limit: 10, now: bobsDayOver).last?.message.html)
         #expect(
-            reveal.contains("puzzle 321") && reveal.contains("🥇 Alice — 1/6") && reveal.contains("Bob — 2/6"),
+            reveal.contains("puzzle 321") && reveal.contains("\n👑 1/6: Alice\n2/6: Bob\n"),
             "\(reveal)"
         )
     }
@@ -153,7 +214,7 @@ struct GroupLanguageTests {
 
 extension GroupLanguageTests {
     @Test(
-        "A switch of language is announced in both languages, from the next puzzle; a game of the old one counts on the switch day, and keeps its streak"
+        "In a group kept to one language, a switch is announced in both, from the next puzzle; a game of the old one counts on the switch day, and keeps its streak"
     )
     func languageSwitch() async throws {
         var bot = try EngineHarness()  // Sunday 12:00 UTC: puzzle 326.
@@ -163,7 +224,8 @@ extension GroupLanguageTests {
         }
         // A game started today: the change waits for the next puzzle, and nothing is announced yet.
         try await bot.send(try bot.wrongWord(), from: 2, name: "Bob")
-        let saved = try await bot.send("/settings language es", from: 1, name: "Ann", in: -1, group: true, admin: true)
+        let saved = try await bot.send(
+            "/settings language es only", from: 1, name: "Ann", in: -1, group: true, admin: true)
         #expect(saved.count == 1 && saved[0].html.contains("From puzzle 327"), "\(saved.map(\.html))")
         try await bot.play(1, name: "Ann", misses: 0)
         try await bot.play(2, name: "Bob", misses: 0)
@@ -196,10 +258,11 @@ extension GroupLanguageTests {
         let closing = midnight + 86_400
         #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: closing).last?.message.html)
-        #expect(summary.contains("🔥 Rachas en marcha: Ann (2), Bob (2)"), "\(summary)")
-        #expect(!summary.contains("Rachas rotas") && !summary.contains("otro idioma"), "\(summary)")
-        // Bob's grid is of the English word he played.
-        #expect(summary.contains("Bob 3/6\n") && summary.contains("🟩🟩🟩🟩🟩"), "\(summary)")
+        #expect(summary.contains(" · Rachas en marcha: Ann (2), Bob (2)"), "\(summary)")
+        #expect(!summary.contains("Rachas rotas"), "\(summary)")
+        // Bob's result is of the English word he played, and says so.
+        #expect(summary.contains("\n3/6: Bob (inglés)\n"), "\(summary)")
+        #expect(summary.contains("; en inglés, <spoiler>"), "both words: \(summary)")
 
         // Puzzle 328: Spanish only.
         bot.now = closing + 10 * 3600
@@ -212,7 +275,9 @@ extension GroupLanguageTests {
         let bot = try EngineHarness()
         try await bot.group(-1)
         let replies = try await bot.send("/settings timezone Europe/Madrid", in: -1, group: true, admin: true)
-        #expect(replies.count == 2 && replies[0].html.hasPrefix("Saved."), "\(replies.map(\.html))")
+        #expect(
+            replies.count == 2 && replies[0].html == "✅ Day: Europe/Madrid, new puzzle at 00:00",
+            "\(replies.map(\.html))")
         #expect(
             replies[1].html
                 == "📣 From puzzle 326, its day follows <b>Europe/Madrid</b>, with a new puzzle at 00:00.",

@@ -27,17 +27,21 @@ struct GroupTeamTests {
         for (user, name) in [(1, "Ann"), (2, "Ben")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }
-        let together = { (posts: [String]) in
-            posts.joined().components(separatedBy: "\n").filter { $0.hasPrefix("🔥 Day") }
+        // The group's run leads its line; the members' streaks follow it.
+        let lines = { (posts: [String], mark: String) in
+            posts.joined().components(separatedBy: "\n").filter { $0.hasPrefix(mark) }.map {
+                $0.components(separatedBy: " · ")[0]
+            }
         }
-        let ended = { (posts: [String]) in posts.joined().components(separatedBy: "\n").filter { $0.hasPrefix("🌱") } }
+        let together = { (posts: [String]) in lines(posts, "🔥 Day") }
+        let ended = { (posts: [String]) in lines(posts, "🌱") }
 
-        // Monday: the first day of a run is not worth a line; the best result has the crown, shared.
+        // Monday: a run's first day, played together, is day 1; the best result has the crown, shared.
         try await bot.play(1, name: "Ann", misses: 1)
         try await bot.play(2, name: "Ben", misses: 1)
         var posts = try await Self.nextDay(&bot)
-        #expect(posts.count == 1 && posts[0].contains("\n👑 Ann, Ben\n"), "\(posts)")
-        #expect(together(posts).isEmpty && ended(posts).isEmpty)
+        #expect(posts.count == 1 && posts[0].contains("\n👑 2/6: Ann, Ben\n"), "\(posts)")
+        #expect(together(posts) == ["🔥 Day 1 together"] && ended(posts).isEmpty)
 
         // Tuesday: Cat joins and plays too.
         try await bot.send("/join", from: 3, name: "Cat", in: -1, group: true)
@@ -46,7 +50,7 @@ struct GroupTeamTests {
         }
         posts = try await Self.nextDay(&bot)
         #expect(together(posts) == ["🔥 Day 2 together"], "\(posts)")
-        #expect(posts[0].contains("\n👑 Ann\n"))
+        #expect(posts[0].contains("\n👑 2/6: Ann\n3/6: Ben\n4/6: Cat\n"))
 
         // Wednesday: Cat misses it; the run ends, and the post says so once.
         try await bot.play(1, name: "Ann", misses: 2)
@@ -86,7 +90,7 @@ struct GroupTeamTests {
         #expect(!monday.contains("together"), "\(monday)")
         try await bot.play(1, name: "Ann", misses: 1)
         posts = try await Self.nextDay(&bot)
-        #expect(together(posts).isEmpty && ended(posts).isEmpty, "a new run's first day: \(posts)")
+        #expect(together(posts) == ["🔥 Day 1 together"] && ended(posts).isEmpty, "a new run's first day: \(posts)")
     }
 
     @Test("A Spanish group's days together, in Spanish")
@@ -104,7 +108,8 @@ struct GroupTeamTests {
             posts = try await Self.nextDay(&bot)
         }
         #expect(
-            posts.count == 1 && posts[0].contains("\n👑 Lucía\n") && posts[0].contains("\n🔥 Día 2 juntos"), "\(posts)")
+            posts.count == 1 && posts[0].contains("\n👑 2/6: Lucía\n3/6: Pau\n")
+                && posts[0].contains("\n🔥 Día 2 juntos · "), "\(posts)")
         posts = try await Self.nextDay(&bot)
         #expect(!posts.contains { $0.hasPrefix("<b>El reto") })
         try await bot.play(1, name: "Lucía", misses: 1, language: .spanish)
@@ -169,13 +174,14 @@ extension GroupTeamTests {
         bot.now = wednesday + 8 * 3600
         _ = try await Self.check(bot, at: wednesday + 60)
         let saved = try await bot.text("/settings nudge on", from: 1, name: "Ann", in: -1, group: true, admin: true)
-        #expect(saved.contains("Nudge 3 hours before the summary: on"), "\(saved)")
+        #expect(saved == "✅ Nudge 3 hours before a member's own day ends: on", "one line, the one that changed")
         try await bot.play(1, name: "Ann", misses: 1)
         #expect(try await Self.check(bot, at: wednesday + 20 * 3600 + 59 * 60).isEmpty, "not before 21:00")
         // 21:00 UTC is 06:00 on Thursday in Tokyo: Eve cannot play Wednesday's puzzle any more. Ben played on
-        // Monday, Pat pasted then; Cat never played; Dee said /remind off.
+        // Monday; Pat only pastes the original's, and is never told to play this one; Cat never played; Dee
+        // said /remind off.
         let nudges = try await Self.check(bot, at: wednesday + 21 * 3600 + 5)
-        #expect(nudges.map(\.html) == ["⏳ Still to play today: Ben, Pat"], "\(nudges.map(\.html))")
+        #expect(nudges.map(\.html) == ["⏳ Still to play today: Ben"], "\(nudges.map(\.html))")
         let nudge = try #require(nudges.first)
         #expect(nudge.silent && nudge.atMostOnce && nudge.chat == ChatID(-1))
         #expect(nudge.buttons.joined().map(\.directChatStart) == ["play-en"])
@@ -199,6 +205,36 @@ extension GroupTeamTests {
         _ = try await Self.check(bot, at: friday + 60)
         _ = try await bot.send("/settings summary off", from: 1, name: "Ann", in: -1, group: true, admin: true)
         #expect(try await Self.check(bot, at: friday + 21 * 3600 + 5).isEmpty)
+    }
+
+    @Test("The nudge fits each member's own day: New York is named at its evening, not Madrid's, at most twice a week")
+    func nudgeOnEachMembersDay() async throws {
+        var bot = try EngineHarness()
+        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320 in Madrid and New York.
+        try await bot.group(-1, timeZone: "Europe/Madrid")
+        for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, "Ben", "America/New_York")]
+            as [(Int64, String, String)]
+        {
+            try await bot.store.write {
+                try await $0.save(
+                    Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
+            }
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+            try await bot.play(user, name: name, misses: 1)
+        }
+        _ = try await bot.send("/settings nudge on", from: 1, name: "Ana", in: -1, group: true, admin: true)
+        let nudges = { (posts: [OutgoingMessage]) in posts.map(\.html).filter { $0.hasPrefix("⏳ Still to play") } }
+        // Ana plays each morning; Ben has not played since Monday.
+        for day in 1...3 {
+            let noon = GroupTests.monday + Double(day) * 86_400
+            bot.now = noon
+            try await bot.play(1, name: "Ana", misses: 2)
+            // 21:00 in Madrid, three hours before the group's day ends: Ben's day has nine hours left.
+            #expect(nudges(try await Self.check(bot, at: noon + 8 * 3600 + 5)).isEmpty, "day \(day)")
+            // 21:00 in New York: his day ends in three hours; named on two days of seven, then left alone.
+            let evening = nudges(try await Self.check(bot, at: noon + 14 * 3600 + 5))
+            #expect(evening == (day <= Nudges.timesAWeek ? ["⏳ Still to play today: Ben"] : []), "day \(day)")
+        }
     }
 
     @Test("/settings nudge takes on or off; the Spanish nudge")

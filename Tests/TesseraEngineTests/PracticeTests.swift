@@ -48,7 +48,7 @@ import Testing
     /// Allowed words that are not `answer`, from the list's answers.
     static func wrongWords(_ answer: String, language: Language = .english) -> [String] {
         let list = language.wordList
-        return list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(6).map { $0 }
+        return list.answers.lazy.map { list.letters($0) }.filter { $0 != answer }.prefix(6).map { $0 }
     }
 
     @Test("/practice starts a game on its own board titled Practice; words go to it and it is won like any game")
@@ -82,7 +82,7 @@ import Testing
         let game = try await Self.latest(bot)
         #expect(game.language == .spanish && game.hardMode)
         #expect(
-            Language.spanish.wordList.answers.map { Language.spanish.wordList.display($0).lowercased() }.contains(
+            Language.spanish.wordList.answers.map { Language.spanish.wordList.letters($0) }.contains(
                 game.answer))
         #expect(
             try await bot.text("/practice purple")
@@ -107,7 +107,7 @@ import Testing
         let current = Set(list.answers)
         return Set(
             (1..<open.min()!).map { answers.answer(for: PuzzleNumber($0)) }.filter(current.contains).map {
-                list.display($0).lowercased()
+                list.letters($0)
             })
     }
 
@@ -143,7 +143,7 @@ import Testing
         #expect(drawn == dealable)
         let list = Language.english.wordList
         let withdrawn = Set(list.answerEditions[0].answers).subtracting(list.answers).map {
-            list.display($0).lowercased()
+            list.letters($0)
         }
         #expect(withdrawn.contains("squaw"))
         #expect(drawn.isDisjoint(with: withdrawn))
@@ -464,7 +464,7 @@ import Testing
         let secret = try #require(ScheduleSecret(EngineHarness.secretText))
         let firstEdition = AnswerSchedule(
             editions: [list.answerEditions[0]], secret: secret)
-        #expect(game.answer == list.display(firstEdition.answer(for: old)).lowercased())
+        #expect(game.answer == list.letters(firstEdition.answer(for: old)))
     }
 
     @Test("Practice and archive shares are marked; in a group they are acknowledged, not counted, and why is said once")

@@ -110,7 +110,7 @@ struct SeasonTests {
         // Seasons turned off: the champion's tag is handed back, and no season ends any more.
         let off = try await bot.send("/settings season off", from: 1, name: "Ann", in: -1, group: true, admin: true)
         #expect(Self.tags(off) == ["1:"])
-        #expect(off.first?.html.contains("\nSeasons: off\n") == true)
+        #expect(off.first?.html == "✅ Seasons: off")
         let board = try await bot.text("/leaderboard season", from: 2, name: "Ben", in: -1, group: true)
         #expect(board.hasPrefix("This group plays without seasons"), "\(board)")
     }
@@ -122,7 +122,7 @@ struct SeasonTests {
         try await bot.group(-2, language: .spanish)
         let saved = try await bot.text(
             "/settings season 4weeks", from: 1, name: "Lucía", in: -2, group: true, admin: true, appLanguage: "es")
-        #expect(saved.contains("\nTemporadas: cuatro semanas desde un lunes\n"), "\(saved)")
+        #expect(saved == "✅ Temporadas: cuatro semanas desde un lunes", "\(saved)")
         for (user, name) in [(1, "Lucía"), (2, "Pau")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -2, group: true, appLanguage: "es")
         }

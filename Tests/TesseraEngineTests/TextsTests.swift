@@ -21,7 +21,10 @@ struct TextsTests {
         let running = [
             texts.languageIs(.spanish), texts.languageChanged(.english), texts.unknownLanguage("xx"),
             texts.settings(group, next: nil), texts.groupPlays(.english),
-            texts.shareOtherLanguage(.spanish, groupPlays: .english),
+            texts.score(
+                BoardResult(
+                    chat: ChatID(-1), puzzle: PuzzleNumber(1), player: UserID(1), language: .english,
+                    guesses: 3, hardMode: false, finishedAt: Date()), besides: .spanish),
             texts.playing(.english), texts.officialCounted(name: "Ana", share: share),
             texts.leaderboardPeriod(
                 .tessera, .week, since: CivilDate(year: 2026, month: 11, day: 30), ended: false, lines: []

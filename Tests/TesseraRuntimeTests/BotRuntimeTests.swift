@@ -604,7 +604,7 @@ struct BotRuntimeTests {
                     Self.message(answer, from: 1, name: "Ann"),
                 ], nextPosition: "2"))
         func summaries(_ chat: Int64, in transport: ScriptedTransport) -> [String] {
-            transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("Puzzle 326 is over") }.map(\.html)
+            transport.sent.filter { $0.chat == ChatID(chat) && $0.html.contains("done with puzzle 326") }.map(\.html)
         }
         let interval = BotRuntime.Configuration().dayCheckInterval
         try await withRunningBot(try service { $0.rateLimits[.scripted] = .unlimited }) {
@@ -636,7 +636,7 @@ struct BotRuntimeTests {
             try await restarted.store.events.wait(for: "write", count: writes + 1)
         }
         let utc = summaries(-100, in: restarted.transport)
-        #expect(utc.count == 1 && utc[0].contains("Ann 1/6"), "\(utc)")
+        #expect(utc.count == 1 && utc[0].contains("👑 1/6: Ann"), "\(utc)")
         #expect(summaries(-200, in: restarted.transport).isEmpty)
         #expect(utc[0].contains("<spoiler>\(answer.uppercased())</spoiler>"), "every member's day is over")
         #expect(restarted.transport.sent.allSatisfy { $0.chat != ChatID(-200) }, "nothing more for Tokyo")

@@ -24,7 +24,7 @@ struct LiveBoardSendingTests {
         let list = Language.english.wordList
         let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
         let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
-        let wrong = list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(5)
+        let wrong = list.answers.lazy.map { list.letters($0) }.filter { $0 != answer }.prefix(5)
         try await withRunningBot(service) {
             var position: Int64 = 1
             func guess(_ word: String) async {
@@ -96,7 +96,7 @@ struct LiveBoardSendingTests {
             AnswerSchedule(wordList: list, secret: secret).answer(
                 for: DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc))
         ).lowercased()
-        let words = Array(list.answers.lazy.map { list.display($0).lowercased() }.filter { $0 != answer }.prefix(2))
+        let words = Array(list.answers.lazy.map { list.letters($0) }.filter { $0 != answer }.prefix(2))
         func message(_ text: String, _ id: Int64) -> ChatMessage {
             ChatMessage(
                 chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text,

@@ -43,7 +43,7 @@ struct MetricsTests {
     @Test("Updates, accepted guesses, sends by kind and failures by cause are counted; polls and commits timed")
     func counters() async throws {
         let word = try #require(Language.english.wordList.answers.first)
-        let guess = Language.english.wordList.display(word).lowercased()
+        let guess = Language.english.wordList.letters(word)
         transport.fail(.send, chat: ChatID(8), with: .messageRejected("Bad Request: can't parse entities"), times: 1)
         transport.push(
             ReceivedBatch(

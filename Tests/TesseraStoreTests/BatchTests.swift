@@ -25,7 +25,7 @@ struct BatchTests {
         let schedule = AnswerSchedule(wordList: list, secret: secret)
         let today = DailySchedule.tessera.puzzle(at: now, rollover: .utc).rawValue
         let answers = Set((today - 3...today + 3).map { schedule.answer(for: PuzzleNumber($0)) })
-        return list.display(list.answers.filter { !answers.contains($0) }[place]).lowercased()
+        return list.letters(list.answers.filter { !answers.contains($0) }[place])
     }
 
     static func message(

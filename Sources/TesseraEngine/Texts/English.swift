@@ -352,10 +352,6 @@ struct English: Texts {
         "This group plays the <b>\(languageName(language))</b> puzzle: only that one counts on its board. Play it in "
             + "our private chat with /play \(language.rawValue); your own puzzle keeps its statistics."
     }
-    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String {
-        "Your \(languageName(played)) result does not count here: this group plays the "
-            + "<b>\(languageName(language))</b> puzzle. Play it in our private chat with /play \(language.rawValue)."
-    }
     func unknownLanguage(_ text: String) -> String {
         "I don't know the language \"\(TextFormat.echo(text))\". Choose one of: "
             + Language.allCases.map { "\($0.rawValue) (\(languageName($0)))" }.joined(separator: ", ") + "."
@@ -436,10 +432,9 @@ struct English: Texts {
     }
     let editIgnored = "Edits do not count: the result as first posted stands."
 
-    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String {
-        dayEnded ? "Puzzle \(puzzle.grouped) is over here." : "Puzzle \(puzzle.grouped) today, so far."
-    }
+    func summarySoFarTitle(puzzle: PuzzleNumber) -> String { "⏳ Puzzle \(puzzle.grouped) so far" }
     func summaryWord(_ spoiler: String) -> String { "The word was \(spoiler)." }
+    func summaryWord(in language: Language, _ spoiler: String) -> String { "in \(languageName(language)), \(spoiler)" }
     let and = "and"
     func weekOverTitle(since monday: CivilDate) -> String {
         "🏁 The week since \(weekdays[monday.weekday]) \(monday.day) \(months[monday.month - 1]) is over."
@@ -498,14 +493,8 @@ struct English: Texts {
     let summaryWordNotPosted =
         "🔒 This chat cannot hide the word, so it is not posted here: each player sees it on their own board."
     func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Everyone here is done with puzzle \(puzzle.grouped)." }
-    let revealStandings = "Final standings"
     func highlights(_ highlights: DayHighlights) -> String {
-        "🎯 Most skilful: \(TextFormat.person(highlights.skilful.name)) (skill \(highlights.skilful.score)) · "
-            + "🍀 Luckiest: \(TextFormat.person(highlights.luckiest.name)) (luck \(highlights.luckiest.score))"
-    }
-
-    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
-        "Every game of puzzle \(puzzle.grouped) is analysed.\n" + self.highlights(highlights)
+        "🎯 Most skilful: \(TextFormat.person(highlights.skilful.name)) (skill \(highlights.skilful.score) of 99)"
     }
 
     let analysisButton = "🔍 Analysis"
@@ -577,7 +566,6 @@ struct English: Texts {
     }
     let summaryStillPlaying = "Still playing"
 
-    let summaryNobodyWon = "Nobody found it."
     let summaryStreaksGoing = "Streaks going"
     let summaryStreaksBroken = "Streaks broken"
     let nudgeStillToPlay = "Still to play today"
@@ -617,7 +605,6 @@ struct English: Texts {
         }
     }
     let summaryMissed = "Missed"
-    let summaryOtherLanguage = "Played another language's puzzle"
 
     // MARK: The player's data
 
@@ -641,30 +628,35 @@ struct English: Texts {
 
     // MARK: Group settings
 
-    func settings(_ group: Group, next: NextSummary?) -> String {
-        let summary =
-            next.map { next in
-                (group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle")
-                    + " · next: \(weekdays[next.day.weekday])'s puzzle, on \(weekdays[next.postedOn.weekday]) "
-                    + "\(next.postedOn.day) \(months[next.postedOn.month - 1]) at \(next.clock)"
-            } ?? "off"
-        return """
-            <b>This group's settings</b>
-            Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))
-            Language: \(languageName(group.language))\(pendingSettings(group))
-            Hard mode required: \(group.hardModeRequired ? "yes" : "no")
-            Daily summary: \(summary)
-            Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")
-            Nudge \(Int(Nudges.lead / 3600)) hours before the summary: \(group.team.nudge ? "on" : "off")
-            Seasons: \(seasonSetting(group.team.season))
-
-            Administrators change them with:
-            \(TextFormat.settingsCommands)
-            """
+    let settingsTitle = "This group's settings"
+    let settingsChangedWith = "Administrators change them with:"
+    func setting(_ setting: GroupSetting, of group: Group, next: NextSummary?) -> String {
+        switch setting {
+        case .day: "Day: \(group.timeZone.htmlEscaped), new puzzle at \(TextFormat.clock(group.rolloverHour))"
+        case .language:
+            "Language: \(languageName(group.language))"
+                + (group.team.languageOnly
+                    ? " only: games in another language do not count here"
+                    : " · every member plays in their own language, and every result counts")
+        case .hardMode: "Hard mode required: \(group.hardModeRequired ? "yes" : "no")"
+        case .summary:
+            "Daily summary: "
+                + (next.map { next in
+                    (group.summaryHour.map { "at \(TextFormat.clock($0))" } ?? "at the new puzzle")
+                        + " · next: \(weekdays[next.day.weekday])'s puzzle, on \(weekdays[next.postedOn.weekday]) "
+                        + "\(next.postedOn.day) \(months[next.postedOn.month - 1]) at \(next.clock)"
+                } ?? "off")
+        case .topic: "Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")"
+        case .nudge:
+            "Nudge \(Int(Nudges.lead / 3600)) hours before a member's own day ends: \(group.team.nudge ? "on" : "off")"
+        case .season: "Seasons: \(seasonSetting(group.team.season))"
+        }
     }
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 From puzzle \(puzzle.grouped), " }
-    func dayChangeLanguage(_ language: Language) -> String {
-        "this group plays the <b>\(languageName(language))</b> puzzle"
+    func dayChangeLanguage(_ language: Language, only: Bool) -> String {
+        only
+            ? "this group plays the <b>\(languageName(language))</b> puzzle"
+            : "this group's posts are in <b>\(languageName(language))</b>, and everyone still plays in their own language"
     }
     func dayChangeDay(_ zone: String, hour: Int) -> String {
         "its day follows <b>\(zone.htmlEscaped)</b>, with a new puzzle at \(TextFormat.clock(hour))"
@@ -672,12 +664,11 @@ struct English: Texts {
     func dayChangeOldLanguage(_ language: Language) -> String {
         "On its first day, a game in \(languageName(language)) still counts too."
     }
-    func settingsSaved(_ group: Group, next: NextSummary?) -> String { "Saved.\n\n" + settings(group, next: next) }
     let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
         "December",
     ]
-    private func pendingSettings(_ group: Group) -> String {
+    func pendingSettings(_ group: Group) -> String {
         guard let next = group.pending, let from = group.pendingFrom else { return "" }
         return """
 

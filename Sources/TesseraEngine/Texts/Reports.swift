@@ -16,10 +16,10 @@ struct AverageScores: Hashable {
     let games: Int
 }
 
-/// The most skilful and the luckiest game of a closed day, by name.
+/// The most skilful game of a closed day, by name. (Not the luckiest: a luck score out of 99 says little of
+/// one game, and reads as a joke.)
 struct DayHighlights {
     let skilful: (name: String, score: Int)
-    let luckiest: (name: String, score: Int)
 }
 
 /// The first few of a long list in some order, and how many more there are; found without sorting the whole
@@ -48,61 +48,53 @@ struct Shortlist<Element> {
     var isEmpty: Bool { shown.isEmpty }
 }
 
-/// What a daily summary says, for the texts to word.
+/// What a group's day post says, for the texts to word (``DaySummaries``): the day so far, or once everyone is
+/// done its final form, with the words and the crown.
 struct DaySummary {
-    struct Grid {
-        let name: String
-        let score: String
-        let squares: [String]
-    }
-
-    /// The word of the day, behind a spoiler; while a member who has not played can still play the puzzle it
-    /// follows in its own post (when they have played, or at the latest `until`: the texts name them from
-    /// ``stillPlaying``), and where the platform cannot hide it it is never posted (``PlatformTraits/spoilers``).
+    /// The words of the day, behind a spoiler; while a member who has not played can still play the puzzle they
+    /// follow in the final post (when they have played, or at the latest `until`: the texts name them from
+    /// ``stillPlaying``), and where the platform cannot hide them they are never posted
+    /// (``PlatformTraits/spoilers``).
     enum Word {
-        case shown(String)
+        /// Each played language's word, the group's first.
+        case shown([(language: Language, word: String)])
         case later(until: LocalTime)
         case notPosted
     }
 
+    /// The members with one score (`3/6`, `4/6*`), in finishing order, each with the language they played;
+    /// crowned in a final post when it is the fewest guesses (hard mode or not: `3/6` and `3/6*` share it).
+    struct ScoreLine {
+        let score: String
+        let names: Shortlist<(name: String, language: Language)>
+        let crowned: Bool
+    }
+
     let puzzle: PuzzleNumber
-    /// Whether the group's day of the puzzle is over: false for a summary at an hour within the day.
-    let dayEnded: Bool
+    /// The group's language: a result in another says which.
+    let language: Language
+    /// Whether everyone is done: the post crowns the best; otherwise it is the day so far.
+    let final: Bool
     let word: Word
-    /// The most skilful and luckiest games, beside the word only.
+    /// The most skilful game, beside the words only.
     let highlights: DayHighlights?
-    /// Everyone with the fewest guesses, when someone won.
-    let winners: Shortlist<String>
-    let grids: [Grid]
-    let moreGrids: Int
+    /// The day's results by score, best first.
+    let results: [ScoreLine]
     /// Names and streak lengths, longest first.
     let streaksKept: Shortlist<(String, Int)>
     let streaksBroken: Shortlist<(String, Int)>
     /// Members without a result whose own day of the puzzle is still open: the word waits for them.
     let stillPlaying: Shortlist<String>
+    /// Members expected who did not play (``DayAttendance``).
     let missed: Shortlist<String>
-    /// Members whose own day is over who played the puzzle in another language (names and that language).
-    let playedOtherLanguage: Shortlist<(String, Language)>
     /// The original game's puzzle of the same date, and the results pasted here for it (names and scores), best
     /// first.
     let officialPuzzle: PuzzleNumber
     let official: Shortlist<(String, String)>
-    /// The group streak, once the day is judged: beside the word only.
+    /// The group streak, once the day is judged: in the final post only.
     let groupStreak: GroupStreakNews?
     /// The other puzzles of the same date pasted here, each game's names and scores, best first.
     let otherPuzzles: [(PuzzleShare.Game, Shortlist<(String, String)>)]
-}
-
-/// The post that reveals a closed day's word, for the texts to word.
-struct DayReveal {
-    let puzzle: PuzzleNumber
-    let answer: String
-    let highlights: DayHighlights?
-    /// The day's results, in finishing order.
-    let standings: [String]
-    /// Streaks that ended after the summary (names and lengths, longest first).
-    let streaksBroken: Shortlist<(String, Int)>
-    let groupStreak: GroupStreakNews?
 }
 
 /// A time of day in a group's zone, as its members read it: `06:00`, `06:00` tomorrow, or on a weekday.

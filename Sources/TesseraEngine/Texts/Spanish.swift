@@ -383,10 +383,6 @@ struct Spanish: Texts {
         "Este grupo juega el reto en <b>\(languageName(language))</b>: solo ese cuenta en su tablero. Juégalo en "
             + "nuestro chat privado con /play \(language.rawValue); tu propio reto conserva sus estadísticas."
     }
-    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String {
-        "Tu resultado en \(languageName(played)) no cuenta aquí: este grupo juega el reto en "
-            + "<b>\(languageName(language))</b>. Juégalo en nuestro chat privado con /play \(language.rawValue)."
-    }
     func unknownLanguage(_ text: String) -> String {
         "No conozco el idioma «\(TextFormat.echo(text))». Elige uno de estos: "
             + Language.allCases.map { "\($0.rawValue) (\(languageName($0)))" }.joined(separator: ", ") + "."
@@ -476,10 +472,9 @@ struct Spanish: Texts {
     }
     let editIgnored = "Las ediciones no cuentan: vale el resultado tal como se publicó."
 
-    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String {
-        dayEnded ? "El reto \(number(puzzle)) ha terminado aquí." : "El reto \(number(puzzle)) de hoy, por ahora."
-    }
+    func summarySoFarTitle(puzzle: PuzzleNumber) -> String { "⏳ El reto \(number(puzzle)), por ahora" }
     func summaryWord(_ spoiler: String) -> String { "La palabra era \(spoiler)." }
+    func summaryWord(in language: Language, _ spoiler: String) -> String { "en \(languageName(language)), \(spoiler)" }
     let and = "y"
     func weekOverTitle(since monday: CivilDate) -> String { "🏁 Terminó la semana desde el \(date(monday))." }
     let weekBestStreak = "Mejor racha"
@@ -540,14 +535,8 @@ struct Spanish: Texts {
     let summaryWordNotPosted =
         "🔒 Este chat no puede ocultar la palabra, así que no se publica aquí: cada jugador la ve en su propio tablero."
     func revealTitle(puzzle: PuzzleNumber) -> String { "🔓 Todos aquí han terminado el reto \(number(puzzle))." }
-    let revealStandings = "Clasificación final"
     func highlights(_ highlights: DayHighlights) -> String {
-        "🎯 Más hábil: \(TextFormat.person(highlights.skilful.name)) (habilidad \(highlights.skilful.score)) · "
-            + "🍀 Más suerte: \(TextFormat.person(highlights.luckiest.name)) (suerte \(highlights.luckiest.score))"
-    }
-
-    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String {
-        "Ya están analizadas todas las partidas del reto \(number(puzzle)).\n" + self.highlights(highlights)
+        "🎯 Más hábil: \(TextFormat.person(highlights.skilful.name)) (habilidad \(highlights.skilful.score) de 99)"
     }
 
     let analysisButton = "🔍 Análisis"
@@ -619,7 +608,6 @@ struct Spanish: Texts {
     }
     let summaryStillPlaying = "Aún jugando"
 
-    let summaryNobodyWon = "Nadie la encontró."
     let summaryStreaksGoing = "Rachas en marcha"
     let summaryStreaksBroken = "Rachas rotas"
     let nudgeStillToPlay = "Aún por jugar hoy"
@@ -659,7 +647,6 @@ struct Spanish: Texts {
         }
     }
     let summaryMissed = "No jugaron"
-    let summaryOtherLanguage = "Jugaron el reto de otro idioma"
 
     // MARK: The player's data
 
@@ -684,7 +671,7 @@ struct Spanish: Texts {
 
     // MARK: Group settings
 
-    private func pendingSettings(_ group: Group) -> String {
+    func pendingSettings(_ group: Group) -> String {
         guard let next = group.pending, let from = group.pendingFrom else { return "" }
         return """
 
@@ -693,39 +680,42 @@ struct Spanish: Texts {
             """
     }
 
-    func settings(_ group: Group, next: NextSummary?) -> String {
-        let summary =
-            next.map { next in
-                (group.summaryHour.map { "a las \(TextFormat.clock($0))" } ?? "con el nuevo reto")
-                    + " · el próximo: el reto del \(weekdays[next.day.weekday]), el \(weekdays[next.postedOn.weekday]) "
-                    + "\(date(next.postedOn)) a las \(next.clock)"
-            } ?? "desactivado"
-        return """
-            <b>Ajustes de este grupo</b>
-            Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))
-            Idioma: \(languageName(group.language))\(pendingSettings(group))
-            Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")
-            Resumen diario: \(summary)
-            El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")
-            Aviso \(Int(Nudges.lead / 3600)) horas antes del resumen: \(group.team.nudge ? "activado" : "desactivado")
-            Temporadas: \(seasonSetting(group.team.season))
-
-            Los administradores los cambian con:
-            \(TextFormat.settingsCommands)
-            """
+    let settingsTitle = "Ajustes de este grupo"
+    let settingsChangedWith = "Los administradores los cambian con:"
+    func setting(_ setting: GroupSetting, of group: Group, next: NextSummary?) -> String {
+        switch setting {
+        case .day: "Día: \(group.timeZone.htmlEscaped), nuevo reto a las \(TextFormat.clock(group.rolloverHour))"
+        case .language:
+            "Idioma: \(languageName(group.language))"
+                + (group.team.languageOnly
+                    ? " solamente: las partidas en otro idioma no cuentan aquí"
+                    : " · cada miembro juega en su idioma, y todos los resultados cuentan")
+        case .hardMode: "Modo difícil obligatorio: \(group.hardModeRequired ? "sí" : "no")"
+        case .summary:
+            "Resumen diario: "
+                + (next.map { next in
+                    (group.summaryHour.map { "a las \(TextFormat.clock($0))" } ?? "con el nuevo reto")
+                        + " · el próximo: el reto del \(weekdays[next.day.weekday]), el \(weekdays[next.postedOn.weekday]) "
+                        + "\(date(next.postedOn)) a las \(next.clock)"
+                } ?? "desactivado")
+        case .topic: "El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")"
+        case .nudge:
+            "Aviso \(Int(Nudges.lead / 3600)) horas antes de que acabe el día de cada miembro: "
+                + (group.team.nudge ? "activado" : "desactivado")
+        case .season: "Temporadas: \(seasonSetting(group.team.season))"
+        }
     }
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 Desde el reto \(number(puzzle)), " }
-    func dayChangeLanguage(_ language: Language) -> String {
-        "este grupo juega el reto en <b>\(languageName(language))</b>"
+    func dayChangeLanguage(_ language: Language, only: Bool) -> String {
+        only
+            ? "este grupo juega el reto en <b>\(languageName(language))</b>"
+            : "este grupo publica en <b>\(languageName(language))</b>, y cada uno sigue jugando en su idioma"
     }
     func dayChangeDay(_ zone: String, hour: Int) -> String {
         "su día sigue <b>\(zone.htmlEscaped)</b>, con nuevo reto a las \(TextFormat.clock(hour))"
     }
     func dayChangeOldLanguage(_ language: Language) -> String {
         "En su primer día, una partida en \(languageName(language)) también cuenta."
-    }
-    func settingsSaved(_ group: Group, next: NextSummary?) -> String {
-        "Guardado.\n\n" + settings(group, next: next)
     }
     let settingsAdministratorsOnly = "Lo siento, solo los administradores de este grupo pueden cambiar sus ajustes."
     let settingsCannotCheck =

@@ -165,9 +165,12 @@ protocol Texts: Sendable {
     var editIgnored: String { get }
 
     // The daily summary (laid out by ``summary(_:)``)
-    func summaryTitle(puzzle: PuzzleNumber, dayEnded: Bool) -> String
+    /// The title of a day's post while someone may still play: `⏳ Puzzle 356 so far`.
+    func summarySoFarTitle(puzzle: PuzzleNumber) -> String
     /// The word, already inside a spoiler.
     func summaryWord(_ spoiler: String) -> String
+    /// Another language's word beside the group's: `in Spanish, ÁRBOL`.
+    func summaryWord(in language: Language, _ spoiler: String) -> String
     /// The word waits for members who have not played and still can: `names` (escaped, listed), at the latest
     /// until their last day ends; `count` of them in all.
     func summaryWordLater(waitingFor names: String, count: Int, until: LocalTime) -> String
@@ -202,14 +205,9 @@ protocol Texts: Sendable {
     var summaryWordNotPosted: String { get }
     /// The start of the post that reveals a closed day's word: "🔓 Everyone here is done with puzzle 327."
     func revealTitle(puzzle: PuzzleNumber) -> String
-    /// The title of the reveal's standings.
-    var revealStandings: String { get }
     /// Beside a revealed word: the day's most skilful and luckiest games.
     func highlights(_ highlights: DayHighlights) -> String
-    /// The same line on its own, when the last of the day's analyses finished after the word was revealed.
-    func highlightsLater(puzzle: PuzzleNumber, _ highlights: DayHighlights) -> String
     var summaryStillPlaying: String { get }
-    var summaryNobodyWon: String { get }
     var summaryStreaksGoing: String { get }
     var summaryStreaksBroken: String { get }
     /// `🔥 Day 12 together`, or the end of a run of days together, said kindly.
@@ -230,8 +228,6 @@ protocol Texts: Sendable {
     /// A paste of another puzzle that is not the group's day's (one a day either side counts).
     func otherPuzzleNotToday(_ game: PuzzleShare.Game) -> String
     var summaryMissed: String { get }
-    /// Members whose own day closed without a game of the group's puzzle, who played another language's.
-    var summaryOtherLanguage: String { get }
 
     // Post-game analysis (laid out by ``analysis(_:puzzle:theme:)``)
     var analysisButton: String { get }
@@ -265,8 +261,14 @@ protocol Texts: Sendable {
 
     // Group settings
     /// The group's settings; `next` is its next summary (nil when summaries are off).
-    func settings(_ group: Group, next: NextSummary?) -> String
-    func settingsSaved(_ group: Group, next: NextSummary?) -> String
+    /// The parts of `/settings` (laid out by ``settings(_:next:)``): its title, one line a setting, and the
+    /// line before the commands.
+    var settingsTitle: String { get }
+    func setting(_ setting: GroupSetting, of group: Group, next: NextSummary?) -> String
+    var settingsChangedWith: String { get }
+    /// A change of the group's day or language waiting for its next puzzle, on a line of its own after a
+    /// newline; empty when none is.
+    func pendingSettings(_ group: Group) -> String
     var settingsAdministratorsOnly: String { get }
     var settingsCannotCheck: String { get }
     /// A setting that was not understood: the usage of `name` when it is a setting, else of every one.
@@ -311,28 +313,30 @@ protocol Texts: Sendable {
     var playUsage: String { get }
     /// Said once to a member who joins a group playing another language than theirs: which puzzle counts.
     func groupPlays(_ language: Language) -> String
-    /// `/share` in a group of a result of another language's puzzle: why it does not count, and what does.
-    func shareOtherLanguage(_ played: Language, groupPlays language: Language) -> String
     func languageChanged(_ language: Language) -> String
     /// The parts of the group's post when an administrator's change of its day or language takes effect (laid
     /// out by ``dayChanged(from:to:puzzle:)``).
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String
-    func dayChangeLanguage(_ language: Language) -> String
+    func dayChangeLanguage(_ language: Language, only: Bool) -> String
     func dayChangeDay(_ zone: String, hour: Int) -> String
     func dayChangeOldLanguage(_ language: Language) -> String
     func unknownLanguage(_ text: String) -> String
 }
 
 extension Texts {
-    /// The summary of a group's day that has closed, the same layout in every language.
-    /// Grids a summary shows unfolded; more fold into one block.
-    static var unfoldedGrids: Int { 3 }
-
+    /// A group's day post (``DaySummary``), the same layout in every language: one line for each part, so that
+    /// a family's day reads in a dozen lines.
     func summary(_ summary: DaySummary) -> String {
-        var lines = ["<b>\(summaryTitle(puzzle: summary.puzzle, dayEnded: summary.dayEnded))</b>"]
+        var lines = [
+            "<b>\(summary.final ? revealTitle(puzzle: summary.puzzle) : summarySoFarTitle(puzzle: summary.puzzle))</b>"
+        ]
         switch summary.word {
-        case .shown(let word):
-            lines.append(summaryWord("<spoiler>\(word.htmlEscaped)</spoiler>"))
+        case .shown(let words):
+            let spoilers = words.map { entry in
+                let spoiler = "<spoiler>\(entry.word.htmlEscaped)</spoiler>"
+                return entry.language == summary.language ? spoiler : summaryWord(in: entry.language, spoiler)
+            }
+            lines.append(summaryWord(spoilers.joined(separator: "; ")))
             if let highlights = summary.highlights { lines.append(self.highlights(highlights)) }
         case .later(let until):
             // "Ben and Cleo", as a sentence says it; past the shortlist, "Ben, Cleo, … and 3 more".
@@ -348,17 +352,31 @@ extension Texts {
                     count: summary.stillPlaying.shown.count + summary.stillPlaying.more, until: until))
         case .notPosted: lines.append(summaryWordNotPosted)
         }
-        lines.append(summary.winners.isEmpty ? summaryNobodyWon : "👑 " + list(summary.winners, TextFormat.person))
-        var blocks = summary.grids.map { grid in
-            "\(TextFormat.person(grid.name)) \(grid.score)\n" + grid.squares.joined(separator: "\n")
-        }
-        if summary.moreGrids > 0 { blocks.append(more(summary.moreGrids)) }
-        // More than a few grids fold away, so the summary does not fill the chat.
-        let grids = blocks.joined(separator: "\n\n")
-        lines += ["", summary.grids.count > Self.unfoldedGrids ? "<details>\(grids)</details>" : grids]
-        let footer = summaryFooter(summary)
-        if !footer.isEmpty { lines += [""] + footer }
+        lines += resultLines(summary)
+        lines += summaryFooter(summary)
         return lines.joined(separator: "\n")
+    }
+
+    /// The results by score, best first, one line a score: `👑 3/6: Ann, Ben (Spanish)`; the crown only once
+    /// everyone is done.
+    private func resultLines(_ summary: DaySummary) -> [String] {
+        summary.results.map { line in
+            let names = list(line.names) {
+                TextFormat.person($0.name) + languageMark($0.language, besides: summary.language)
+            }
+            return (line.crowned ? "👑 " : "") + "\(line.score): " + names
+        }
+    }
+
+    /// A board result as boards and posts write it, `3/6*`, and `3/6 (Spanish)` when it was played in another
+    /// language than `language`, the group's.
+    func score(_ result: BoardResult, besides language: Language) -> String {
+        TextFormat.score(result) + languageMark(result.language, besides: language)
+    }
+
+    /// ` (Spanish)` beside a result played in another language than the group's; nothing beside its own.
+    func languageMark(_ played: Language, besides language: Language) -> String {
+        played == language ? "" : " (\(languageName(played)))"
     }
 
     /// A shortlist as a line lists it: `Ann, Ben, … and 3 more`.
@@ -366,14 +384,20 @@ extension Texts {
         (shortlist.shown.map(show) + (shortlist.more > 0 ? [more(shortlist.more)] : [])).joined(separator: ", ")
     }
 
-    /// The lines under a summary's grids: the group's days together, streaks, who is still playing or missed
-    /// it, and what was pasted.
+    /// The lines under a day's results: the group's days together and the streaks, who is still playing or
+    /// missed it, and what was pasted (every other puzzle on one line).
     private func summaryFooter(_ summary: DaySummary) -> [String] {
         let streak = { (entry: (String, Int)) in "\(TextFormat.person(entry.0)) (\(entry.1))" }
         let scored = { (entry: (String, String)) in "\(TextFormat.person(entry.0)) \(entry.1)" }
-        var lines = summary.groupStreak.map { [groupStreak($0)] } ?? []
-        if !summary.streaksKept.isEmpty {
-            lines.append("🔥 \(summaryStreaksGoing): " + list(summary.streaksKept, streak))
+        var lines: [String] = []
+        let kept = summary.streaksKept.isEmpty ? nil : "\(summaryStreaksGoing): " + list(summary.streaksKept, streak)
+        // A run going on and the members' streaks share the line; a run ended is said on its own.
+        switch summary.groupStreak {
+        case let news? where kept != nil && news.isGoing: lines.append(groupStreak(news) + " · " + (kept ?? ""))
+        case let news?:
+            lines.append(groupStreak(news))
+            if let kept { lines.append("🔥 " + kept) }
+        case nil: if let kept { lines.append("🔥 " + kept) }
         }
         if !summary.streaksBroken.isEmpty {
             lines.append("💔 \(summaryStreaksBroken): " + list(summary.streaksBroken, streak))
@@ -384,50 +408,52 @@ extension Texts {
             lines.append("⏳ \(summaryStillPlaying): " + list(summary.stillPlaying, TextFormat.person))
         }
         if !summary.missed.isEmpty { lines.append("😴 \(summaryMissed): " + list(summary.missed, TextFormat.person)) }
-        if !summary.playedOtherLanguage.isEmpty {
-            lines.append(
-                "🌐 \(summaryOtherLanguage): "
-                    + list(summary.playedOtherLanguage) { "\(TextFormat.person($0.0)) (\(languageName($0.1)))" })
-        }
         if !summary.official.isEmpty {
             lines.append("📋 \(summaryOfficial(puzzle: summary.officialPuzzle)): " + list(summary.official, scored))
         }
-        for (game, results) in summary.otherPuzzles where !results.isEmpty {
-            lines.append("\(TextFormat.mark(of: game)) \(TextFormat.name(of: game)): " + list(results, scored))
+        let others = summary.otherPuzzles.filter { !$0.1.isEmpty }.map { game, results in
+            "\(TextFormat.mark(of: game)) \(TextFormat.name(of: game)): " + list(results, scored)
         }
+        if !others.isEmpty { lines.append(others.joined(separator: " · ")) }
         return lines
     }
 }
 
 extension Texts {
+    /// `/settings`: every setting on its line, then how to change them; the same layout in every language.
+    func settings(_ group: Group, next: NextSummary?) -> String {
+        let lines = GroupSetting.allCases.map { line in
+            setting(line, of: group, next: next) + (line == .language ? pendingSettings(group) : "")
+        }
+        return (["<b>\(settingsTitle)</b>"] + lines + ["", settingsChangedWith, TextFormat.settingsCommands])
+            .joined(separator: "\n")
+    }
+
+    /// The answer to a change: the one line of the setting it changed, and for the group's day or language the
+    /// change still waiting for its next puzzle.
+    func settingSaved(_ changed: GroupSetting, of group: Group, next: NextSummary?) -> String {
+        "✅ " + setting(changed, of: group, next: next)
+            + (changed == .day || changed == .language ? pendingSettings(group) : "")
+    }
+}
+
+extension Texts {
     /// The group's post when an administrator's change of its day or language takes effect with `puzzle`, the
-    /// same layout in every language.
-    func dayChanged(from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber) -> String {
+    /// same layout in every language. A group kept to its language (`languageOnly`) plays the new language's
+    /// puzzle; any other speaks it, each member still playing their own.
+    func dayChanged(
+        from before: Group.DaySettings, to after: Group.DaySettings, puzzle: PuzzleNumber, languageOnly: Bool
+    ) -> String {
         var changes: [String] = []
-        if after.language != before.language { changes.append(dayChangeLanguage(after.language)) }
+        if after.language != before.language {
+            changes.append(dayChangeLanguage(after.language, only: languageOnly))
+        }
         if after.timeZone != before.timeZone || after.rolloverHour != before.rolloverHour {
             changes.append(dayChangeDay(after.timeZone, hour: after.rolloverHour))
         }
-        let old = after.language != before.language ? " " + dayChangeOldLanguage(before.language) : ""
+        let old =
+            after.language != before.language && languageOnly ? " " + dayChangeOldLanguage(before.language) : ""
         return dayChangeFrom(puzzle) + changes.joined(separator: ", \(and) ") + "." + old
-    }
-
-    /// The word of a closed day, once nobody on the board can still play it without having played, with the
-    /// day's final standings and the streaks that ended after its summary: the same layout in every language.
-    func reveal(_ reveal: DayReveal) -> String {
-        var text =
-            revealTitle(puzzle: reveal.puzzle) + " " + summaryWord("<spoiler>\(reveal.answer.htmlEscaped)</spoiler>")
-        if let highlights = reveal.highlights { text += "\n" + self.highlights(highlights) }
-        if !reveal.standings.isEmpty {
-            text += "\n\n<b>\(revealStandings)</b>\n" + reveal.standings.joined(separator: "\n")
-        }
-        if !reveal.streaksBroken.isEmpty {
-            text +=
-                "\n\n💔 \(summaryStreaksBroken): "
-                + list(reveal.streaksBroken) { "\(TextFormat.person($0.0)) (\($0.1))" }
-        }
-        if let news = reveal.groupStreak { text += "\n\n" + groupStreak(news) }
-        return text
     }
 
     /// The group's nudge: who is still to play, the same layout in every language.
@@ -617,7 +643,7 @@ enum TextFormat {
     static let settingsCommands = """
         /settings timezone Europe/Madrid
         /settings rollover 0–23
-        /settings language \(languageCodes)
+        /settings language \(languageCodes) [only]
         /settings hard on|off
         /settings summary on|off|0–23|rollover
         /settings topic here|off
