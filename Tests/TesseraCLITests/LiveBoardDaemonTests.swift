@@ -153,7 +153,9 @@ struct LiveBoardDaemonTests {
         }.filter { $0.chat == -72 }
         let summary = try #require(posts.last { $0.text.contains(done) })
         #expect(summary.text.contains("<tg-spoiler>\(answer)</tg-spoiler>"))
+        // The analysis runs at the lowest priority: on a busy machine it may take a while.
         let versions = try await fake.wait(
+            timeout: .seconds(120),
             for: {
                 [summary.text]
                     + (try await fake.edits()).filter { $0.chat == -72 && $0.messageID == summary.messageID }.map(
