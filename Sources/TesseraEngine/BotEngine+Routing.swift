@@ -5,7 +5,9 @@ import TesseraCore
 /// ``Reply``; where a command takes several steps, each step reads the turn as the ones before left it
 /// (``Turn/applying(_:)``), and the replies add up (``Reply/add(_:)``).
 extension BotEngine {
-    func respond(to input: BotInput, in turn: Turn) async throws -> Reply {
+    /// `firstMessage`: the sender's first message in the direct chat; one that plays nothing ("hi") is
+    /// welcomed rather than corrected.
+    func respond(to input: BotInput, in turn: Turn, firstMessage: Bool = false) async throws -> Reply {
         if turn.message.isEdited {
             return Self.revealsGuess(turn.message) ? groupBoards.deleteRevealedGuess(in: turn) : pastes.edited(in: turn)
         }
@@ -32,9 +34,15 @@ extension BotEngine {
             if turn.isGroup, let share = PuzzleShare(parsing: turn.message.text) {
                 return try await pastes.pasted(share, in: turn)
             }
-            return turn.isGroup ? Reply() : turn.reply(turn.texts.guessHowTo)
+            if turn.isGroup { return Reply() }
+            return turn.reply(
+                firstMessage ? core.welcome(playing: turn.language, player: turn.player) : turn.texts.guessHowTo)
         case .word(let word):
-            return turn.isGroup ? Reply() : try await practice.guessInFocus(word, in: turn)
+            if turn.isGroup { return Reply() }
+            if firstMessage, case .failure = core.guessList(turn.language).word(from: word) {
+                return turn.reply(core.welcome(playing: turn.language, player: turn.player))
+            }
+            return try await practice.guessInFocus(word, in: turn)
         case .command(let command):
             // In groups, unknown commands are for other bots.
             guard let known = command.known else {

@@ -127,7 +127,7 @@ public struct BotEngine: Sendable {
         let (player, firstPrivate) = try await player(sending: message, in: group, at: now, in: store)
         let turn = Turn(
             message: message, platform: configuration.platform, now: now, store: store, player: player, group: group)
-        var reply = try await respond(to: input, in: turn)
+        var reply = try await respond(to: input, in: turn, firstMessage: firstPrivate)
         let after = turn.applying(reply)
         if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {
             let day = after.player.pendingTimeZone ?? after.player.timeZone
