@@ -151,9 +151,9 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
 
     /// What a reaction says about the message it marks.
     public enum Reaction: String, Sendable, Hashable, Codable {
-        /// Counted, joined: it did what the sender meant.
+        /// Counted or joined, now or before: it did what the sender meant.
         case counted
-        /// Already counted, or nothing to do.
+        /// Nothing to do.
         case notCounted
     }
 

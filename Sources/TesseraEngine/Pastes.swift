@@ -31,11 +31,11 @@ struct Pastes {
         let name = turn.player.displayName
         if isOwn(share), share.kind != .daily { return Practice(core: core).pasted(in: turn) }
         if isOwn(share) {
+            // Joined now or before, the game played here is what counts: the paste did what its author meant.
             var (joined, reply) = try await groupBoards.addToBoard(in: turn)
             reply.messages.append(
                 turn.reaction(
-                    joined ? .counted : .notCounted,
-                    otherwise: joined ? turn.texts.joined(name: name) : turn.texts.alreadyJoined(name: name)))
+                    .counted, otherwise: joined ? turn.texts.joined(name: name) : turn.texts.alreadyJoined(name: name)))
             return reply
         }
         let today = group.officialPuzzle(at: turn.now)
@@ -77,14 +77,22 @@ struct Pastes {
     }
 
     /// Counts a pasted result on its board once per player and puzzle, its author `joining` the group's board. A
-    /// mark on the paste, not a line of chat: the texts are said only where a platform has no reactions.
+    /// mark on the paste, not a line of chat: the texts are said only where a platform has no reactions. The same
+    /// result pasted again (the Copy button's, once more) is already counted, and marked so as kindly; another
+    /// result for a puzzle already counted is marked as changing nothing.
     private func count(
         _ result: BoardResult, periods: [PeriodKey], joining: Bool, in turn: Turn, counted: String, duplicate: String
     ) async throws -> Reply {
         var reply = joining ? try await groupBoards.addToBoard(in: turn).reply : Reply()
         let recorded = try await groupBoards.count(result, periods: periods, store: turn.store)
+        var standing = recorded
+        if !recorded {
+            let first = try await turn.store.results(in: result.chat, board: result.board, puzzle: result.puzzle)
+                .first { $0.result.player == result.player }?.result
+            standing = first?.guesses == result.guesses && first?.hardMode == result.hardMode
+        }
         reply.messages.append(
-            turn.reaction(recorded ? .counted : .notCounted, otherwise: recorded ? counted : duplicate))
+            turn.reaction(standing ? .counted : .notCounted, otherwise: recorded ? counted : duplicate))
         return reply
     }
 

@@ -63,6 +63,11 @@ struct PastedResultTests {
             try await bot.text("Wordle 1,982 1/6\n\n🟩🟩🟩🟩🟩", in: -1, group: true)
                 == "Alice, your Wordle 1,982 already counts here; the first result stands.")
         #expect(try await bot.text(first, in: -1, group: true).contains("already counts"))
+        // The mark: the same result again is counted already, another one changes nothing.
+        #expect(try await bot.send(first, in: -1, group: true).map(\.action) == [.react(.counted)])
+        #expect(
+            try await bot.send("Wordle 1,982 1/6\n\n🟩🟩🟩🟩🟩", in: -1, group: true).map(\.action)
+                == [.react(.notCounted)])
         #expect(
             try await bot.text("Wordle 1,982 2/6\n\n⬛🟩⬛⬛⬛\n🟩🟩🟩🟩🟩", in: -1, group: true, edited: true)
                 == "Edits do not count: the result as first posted stands.")
@@ -133,7 +138,9 @@ struct PastedResultTests {
             "a reaction on the paste")
         #expect(joined.first?.html == "Alice joined this group's board: your results of each day count here.")
         let again = try await bot.send(share, in: -1, group: true)
-        #expect(again.map(\.action) == [.react(.notCounted)], "pasting it again adds nothing: a mark, not a line")
+        #expect(
+            again.map(\.action) == [.react(.counted)] && again.first?.html.contains("already") == true,
+            "pasting the Copy button's result again: already counted, said kindly with a mark, not a line")
         #expect(try await bot.text("/leaderboard", in: -1, group: true).contains("Alice — 3/6"))
         #expect(try await bot.text("/leaderboard official", in: -1, group: true).hasPrefix("No Wordle"))
 
