@@ -287,30 +287,43 @@ public struct Standing: Sendable, Hashable {
 public struct MemberDay: Sendable, Hashable {
     public let timeZone: String
     public let rolloverHour: Int
-    /// Until it settles, the member may still be playing a puzzle on the day of either zone: a puzzle is over
-    /// for them only when it is over on both.
+    /// A zone the member is moving to, used from ``pendingFrom`` on: nobody replays or skips a day by moving.
     public let pendingTimeZone: String?
+    public let pendingFrom: PuzzleNumber?
 
-    public init(timeZone: String, rolloverHour: Int, pendingTimeZone: String? = nil) {
+    public init(timeZone: String, rolloverHour: Int, pendingTimeZone: String? = nil, pendingFrom: PuzzleNumber? = nil) {
         self.timeZone = timeZone
         self.rolloverHour = rolloverHour
-        self.pendingTimeZone = pendingTimeZone
+        (self.pendingTimeZone, self.pendingFrom) =
+            pendingTimeZone.flatMap { zone in pendingFrom.map { (zone, $0) } }
+            ?? (nil, nil)
     }
 
-    /// Whether a puzzle is still open on this day: on the zone's day, or on a pending zone's, whichever ends
-    /// later (a member who moved west keeps playing their puzzle after their old zone's day is over).
+    /// The puzzle the member is on at an instant: a zone change waits until the old zone's day is over; from
+    /// then on the new zone counts, but never with a number lower than the one the change took effect on, so
+    /// puzzle numbers only go up. The one answer for the player (``Player/puzzle(at:schedule:)``) and for a
+    /// group asking about its members.
+    public func puzzle(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
+        let current = schedule.puzzle(at: instant, rollover: Player.rollover(timeZone, rolloverHour))
+        guard let pendingTimeZone, let pendingFrom, current >= pendingFrom else { return current }
+        let next = schedule.puzzle(at: instant, rollover: Player.rollover(pendingTimeZone, rolloverHour))
+        return max(next, pendingFrom)
+    }
+
+    /// Whether a puzzle is still open on this day: the member is not past it yet.
     func isOpen(_ puzzle: PuzzleNumber, at now: Date, schedule: DailySchedule) -> Bool {
-        [timeZone, pendingTimeZone].compactMap { $0 }.contains { zone in
-            schedule.puzzle(at: now, rollover: Player.rollover(zone, rolloverHour)) <= puzzle
-        }
+        self.puzzle(at: now, schedule: schedule) <= puzzle
     }
 
-    /// When a puzzle's day ends on this day: on the later of the zone and a pending one.
-    func end(of puzzle: PuzzleNumber, schedule: DailySchedule) -> Date {
-        let next = schedule.day(of: puzzle).adding(days: 1)
-        return [timeZone, pendingTimeZone].compactMap { $0 }.map { zone in
-            schedule.start(of: next, rollover: Player.rollover(zone, rolloverHour))
-        }.max() ?? .distantPast
+    /// When a puzzle's day ends on this day, the first instant ``puzzle(at:schedule:)`` is past it: on the old
+    /// zone before the puzzle a change takes effect on, on the new zone (once the old one reached it) from it on.
+    public func end(of puzzle: PuzzleNumber, schedule: DailySchedule) -> Date {
+        let next = PuzzleNumber(puzzle.rawValue + 1)
+        func start(of puzzle: PuzzleNumber, in zone: String) -> Date {
+            schedule.start(of: schedule.day(of: puzzle), rollover: Player.rollover(zone, rolloverHour))
+        }
+        guard let pendingTimeZone, let pendingFrom, next > pendingFrom else { return start(of: next, in: timeZone) }
+        return max(start(of: pendingFrom, in: timeZone), start(of: next, in: pendingTimeZone))
     }
 }
 

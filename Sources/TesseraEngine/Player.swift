@@ -82,24 +82,20 @@ public struct Player: Sendable, Hashable, Codable {
         playingLanguage = language == self.language ? nil : language
     }
 
-    /// The puzzle the player is on at an instant.
-    ///
-    /// A zone change waits until the player's old day is over; from then on the new zone counts, but never
-    /// with a number lower than the one the change took effect on, so puzzle numbers only go up.
+    /// The player's day: their zone and rollover hour, and a zone change still pending.
+    public var day: MemberDay {
+        MemberDay(
+            timeZone: timeZone, rolloverHour: rolloverHour, pendingTimeZone: pendingTimeZone, pendingFrom: pendingFrom)
+    }
+
+    /// The puzzle the player is on at an instant (``MemberDay/puzzle(at:schedule:)``).
     public func puzzle(at instant: Date, schedule: DailySchedule) -> PuzzleNumber {
-        let current = schedule.puzzle(at: instant, rollover: Self.rollover(timeZone, rolloverHour))
-        guard let pendingTimeZone, let pendingFrom, current >= pendingFrom else { return current }
-        let next = schedule.puzzle(at: instant, rollover: Self.rollover(pendingTimeZone, rolloverHour))
-        return max(next, pendingFrom)
+        day.puzzle(at: instant, schedule: schedule)
     }
 
     /// When the player's next puzzle arrives, after an instant: the end of their current day.
     public func nextPuzzleStart(after instant: Date, schedule: DailySchedule) -> Date {
-        let next = PuzzleNumber(puzzle(at: instant, schedule: schedule).rawValue + 1)
-        // The puzzle a zone change takes effect on still arrives on the old zone's day (see `puzzle(at:)`).
-        let zone = pendingFrom.map { next > $0 } == true ? pendingTimeZone ?? timeZone : timeZone
-        let start = schedule.start(of: schedule.day(of: next), rollover: Self.rollover(zone, rolloverHour))
-        return max(start, instant)
+        max(day.end(of: puzzle(at: instant, schedule: schedule), schedule: schedule), instant)
     }
 
     /// Makes a pending zone the player's zone once both the old and the new zone have reached the puzzle it

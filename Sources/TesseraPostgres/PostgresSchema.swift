@@ -329,6 +329,39 @@
             Migration(
                 name: "v15: a day's best result found in an index, for the crowns on boards",
                 sql: ["CREATE INDEX board_result_best ON board_result (chat_id, board, puzzle, guesses)"]),
+            // A member moving zones is on the puzzle the player is on (MemberDay): a group needs when the move
+            // takes effect, not only where to.
+            Migration(
+                name: "v16: members carry the puzzle their pending zone takes effect on",
+                sql: [
+                    "ALTER TABLE chat_member ADD COLUMN pending_from INTEGER",
+                    """
+                    UPDATE chat_member m SET pending_from = p.pending_from
+                    FROM player p WHERE p.id = m.player_id AND p.pending_from IS NOT NULL
+                    """,
+                    """
+                    CREATE OR REPLACE FUNCTION tessera_player_to_memberships() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        UPDATE chat_member SET display_name = NEW.display_name, time_zone = NEW.time_zone,
+                            rollover_hour = NEW.rollover_hour, pending_time_zone = NEW.pending_time_zone,
+                            pending_from = NEW.pending_from
+                        WHERE player_id = NEW.id;
+                        RETURN NULL;
+                    END
+                    $$
+                    """,
+                    "DROP TRIGGER player_to_memberships ON player",
+                    """
+                    CREATE TRIGGER player_to_memberships
+                    AFTER UPDATE OF display_name, time_zone, rollover_hour, pending_time_zone, pending_from ON player
+                    FOR EACH ROW WHEN (
+                        (OLD.display_name, OLD.time_zone, OLD.rollover_hour, OLD.pending_time_zone, OLD.pending_from)
+                            IS DISTINCT FROM
+                            (NEW.display_name, NEW.time_zone, NEW.rollover_hour, NEW.pending_time_zone, NEW.pending_from)
+                    )
+                    EXECUTE FUNCTION tessera_player_to_memberships()
+                    """,
+                ]),
         ]
 
         /// Refuses a database with migrations this build does not know, or none at all, reading only.

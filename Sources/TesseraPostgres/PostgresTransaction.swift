@@ -557,9 +557,9 @@
             return try await one(
                 """
                 INSERT INTO chat_member (chat_id, player_id, joined_puzzle, account, display_name, time_zone,
-                    rollover_hour, pending_time_zone)
+                    rollover_hour, pending_time_zone, pending_from)
                 SELECT \(chatKey), id, \(joinedPuzzle.rawValue), account, display_name, time_zone, rollover_hour,
-                    pending_time_zone
+                    pending_time_zone, pending_from
                 FROM player WHERE id = \(key)
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
@@ -579,14 +579,16 @@
             guard let chatKey = try await rowID(of: chat) else { return [] }
             return try await all(
                 """
-                SELECT DISTINCT m.time_zone, m.rollover_hour, m.pending_time_zone FROM chat_member m
+                SELECT DISTINCT m.time_zone, m.rollover_hour, m.pending_time_zone, m.pending_from FROM chat_member m
                 WHERE m.chat_id = \(chatKey) AND NOT EXISTS (
                     SELECT 1 FROM board_result r WHERE r.chat_id = m.chat_id AND r.player_id = m.player_id
                     AND ((r.board = \(BoardKind.tessera.rawValue) AND r.puzzle = \(puzzle.rawValue))
                         OR (r.board = \(BoardKind.official.rawValue) AND r.puzzle = \(official.rawValue))))
                 """
-            ) { try $0.decode((String, Int, String?).self) }.map {
-                MemberDay(timeZone: $0.0, rolloverHour: $0.1, pendingTimeZone: $0.2)
+            ) { try $0.decode((String, Int, String?, Int?).self) }.map {
+                MemberDay(
+                    timeZone: $0.0, rolloverHour: $0.1, pendingTimeZone: $0.2,
+                    pendingFrom: $0.3.map { PuzzleNumber($0) })
             }
         }
 
@@ -690,6 +692,8 @@
 
         /// A board's members, as the first scan of a board read: every member's row id, account, name and joined
         /// puzzle, then the `extra` columns, from one range of chat_member. $3 is the chat.
+        /// A member's day, as ``memberScan(_:)``'s extra columns.
+        static let memberDayColumns = ["time_zone", "rollover_hour", "pending_time_zone", "pending_from"]
         static func memberScan(_ extra: [String] = []) -> String {
             """
             SELECT \(arrays(of: ["player_id", "account", "display_name", "joined_puzzle"] + extra))
@@ -798,23 +802,24 @@
             let columns = try await self.columns(
                 PostgresQuery(
                     unsafeSQL: """
-                        SELECT * FROM (\(Self.memberScan(["time_zone", "rollover_hour", "pending_time_zone"]))) members,
+                        SELECT * FROM (\(Self.memberScan(Self.memberDayColumns))) members,
                             (\(resultScan)) results, (\(Self.streakScan)) streaks
                         """,
                     binds: binds))
-            guard columns.count == 16 else { throw PostgresStoreError.damagedRow(column: "board_result") }
+            guard columns.count == 17 else { throw PostgresStoreError.damagedRow(column: "board_result") }
             let members = try Self.members(columns[0..<4], platform: chat.platform)
-            try columns[0..<7].requireOneCount()
-            let (timeZones, rolloverHours, pendingTimeZones) = (
-                try columns[4].strings(), try columns[5].ints(), try columns[6].optionalStrings()
+            try columns[0..<8].requireOneCount()
+            let (timeZones, rolloverHours, pendingTimeZones, pendingFroms) = (
+                try columns[4].strings(), try columns[5].ints(), try columns[6].optionalStrings(),
+                try columns[7].optionalInts()
             )
-            try columns[7..<13].requireOneCount()
+            try columns[8..<14].requireOneCount()
             let (languages, guesses, hardModes, finishedAt, streaksBefore) = (
-                try columns[8].strings(), try columns[9].optionalInts(), try columns[10].bools(),
-                try columns[11].doubles(), try columns[12].ints()
+                try columns[9].strings(), try columns[10].optionalInts(), try columns[11].bools(),
+                try columns[12].doubles(), try columns[13].ints()
             )
             var results = [BoardResult?](repeating: nil, count: members.players.count)
-            try Self.merge(try columns[7].ints(), into: members.position) { member, row in
+            try Self.merge(try columns[8].ints(), into: members.position) { member, row in
                 guard let language = Language(rawValue: languages[row]) else {
                     throw PostgresStoreError.damagedRow(column: "board_result.language")
                 }
@@ -823,11 +828,11 @@
                     guesses: guesses[row], hardMode: hardModes[row],
                     finishedAt: Date(timeIntervalSince1970: finishedAt[row]), streakBefore: streaksBefore[row])
             }
-            try columns[13..<16].requireOneCount()
+            try columns[14..<17].requireOneCount()
             var streaks = [Int](repeating: 0, count: members.players.count)
             var lastPuzzles = [PuzzleNumber?](repeating: nil, count: members.players.count)
-            let (streakColumn, lastColumn) = (try columns[14].ints(), try columns[15].ints())
-            Self.merge(try columns[13].ints(), into: members.position) { member, row in
+            let (streakColumn, lastColumn) = (try columns[15].ints(), try columns[16].ints())
+            Self.merge(try columns[14].ints(), into: members.position) { member, row in
                 streaks[member] = streakColumn[row]
                 lastPuzzles[member] = PuzzleNumber(lastColumn[row])
             }
@@ -837,7 +842,8 @@
                     joinedPuzzle: members.joined[index],
                     day: MemberDay(
                         timeZone: timeZones[index], rolloverHour: rolloverHours[index],
-                        pendingTimeZone: pendingTimeZones[index]),
+                        pendingTimeZone: pendingTimeZones[index],
+                        pendingFrom: pendingFroms[index].map { PuzzleNumber($0) }),
                     result: results[index], streak: streaks[index],
                     lastPuzzle: lastPuzzles[index])
             }

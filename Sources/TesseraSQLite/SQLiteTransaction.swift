@@ -475,7 +475,8 @@ struct SQLiteTransaction {
         guard let chatKey = try rowID(of: chat) else { return [] }
         return try db.cachedRows(
             sql: """
-                SELECT DISTINCT player.time_zone, player.rollover_hour, player.pending_time_zone FROM chat_member
+                SELECT DISTINCT player.time_zone, player.rollover_hour, player.pending_time_zone, player.pending_from
+                FROM chat_member
                 JOIN player ON player.id = chat_member.player_id WHERE chat_member.chat_id = ?
                 AND NOT EXISTS (
                     SELECT 1 FROM board_result r WHERE r.chat_id = chat_member.chat_id
@@ -485,7 +486,11 @@ struct SQLiteTransaction {
             arguments: [
                 chatKey, BoardKind.tessera.rawValue, puzzle.rawValue, BoardKind.official.rawValue, official.rawValue,
             ]
-        ).map { MemberDay(timeZone: $0[0], rolloverHour: $0[1], pendingTimeZone: $0[2]) }
+        ).map {
+            MemberDay(
+                timeZone: $0[0], rolloverHour: $0[1], pendingTimeZone: $0[2],
+                pendingFrom: ($0[3] as Int?).map { PuzzleNumber($0) })
+        }
     }
 
     func groups(of player: UserID) throws -> [Group] {
@@ -693,10 +698,11 @@ struct SQLiteTransaction {
         return standings
     }
 
-    /// A board's members in player order: row id, name, joined puzzle, account, zone and rollover hour.
+    /// A board's members in player order: row id, name, joined puzzle, account, zone, rollover hour, and a
+    /// pending zone with the puzzle it takes effect on.
     private static let memberScan = """
         SELECT m.player_id, p.display_name, m.joined_puzzle, p.account, p.time_zone, p.rollover_hour,
-            p.pending_time_zone
+            p.pending_time_zone, p.pending_from
         FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
         """
 
@@ -788,7 +794,9 @@ struct SQLiteTransaction {
                     joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
                     day: MemberDay(
                         timeZone: Self.text(row, 4), rolloverHour: Int(sqlite3_column_int64(row, 5)),
-                        pendingTimeZone: sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : Self.text(row, 6)),
+                        pendingTimeZone: sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : Self.text(row, 6),
+                        pendingFrom: sqlite3_column_type(row, 7) == SQLITE_NULL
+                            ? nil : PuzzleNumber(Int(sqlite3_column_int64(row, 7)))),
                     result: memberResults.row(of: key).map {
                         BoardResult(
                             chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,

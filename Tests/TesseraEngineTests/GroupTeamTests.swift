@@ -237,6 +237,39 @@ extension GroupTeamTests {
         }
     }
 
+    @Test("A member moving west is nudged for the puzzle she is on, never for one her move put behind her")
+    func nudgeAfterMovingWest() async throws {
+        var bot = try EngineHarness()
+        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320 in Madrid and Tokyo.
+        try await bot.group(-1, timeZone: "Europe/Madrid")
+        for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, "Kei", "Asia/Tokyo")] as [(Int64, String, String)] {
+            try await bot.store.write {
+                try await $0.save(
+                    Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
+            }
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+            try await bot.play(user, name: name, misses: 1)
+        }
+        _ = try await bot.send("/settings nudge on", from: 1, name: "Ana", in: -1, group: true, admin: true)
+        let nudges = { (posts: [OutgoingMessage]) in posts.map(\.html).filter { $0.hasPrefix("⏳ Still to play") } }
+        // Tuesday 20:00 in Tokyo: Kei has not played 321 and moves to New York, from puzzle 322 on.
+        let tuesday = GroupTests.monday + 86_400 - 3600
+        bot.now = tuesday
+        try await bot.play(1, name: "Ana", misses: 2)
+        #expect(try await bot.text("/timezone America/New_York", from: 2, name: "Kei").contains("322"))
+        // 21:05 in Tokyo: her day of 321 ends at Tokyo's midnight, and she can still play it.
+        #expect(nudges(try await Self.check(bot, at: tuesday + 3600 + 300)) == ["⏳ Still to play today: Kei"])
+        // Madrid's midnight: Kei's 321 ended with Tokyo's, so the day is over for everyone: the final post.
+        let close = try await Self.check(bot, at: tuesday + 12 * 3600 + 300)
+        #expect(close.contains { $0.html.contains("Everyone here is done with puzzle 321") }, "\(close.map(\.html))")
+        // 21:05 in New York, still Tuesday there: she is on 322, which has a day to go; no nudge for 321.
+        bot.now = tuesday + 15 * 3600 + 300
+        #expect(nudges(try await Self.check(bot, at: bot.now)).isEmpty)
+        #expect(try await bot.text("/board", from: 2, name: "Kei").hasPrefix("No guesses yet today"))
+        // Her day of 322 ends at New York's midnight on Wednesday: nudged then, on her own day.
+        #expect(nudges(try await Self.check(bot, at: bot.now + 86_400)) == ["⏳ Still to play today: Kei"])
+    }
+
     @Test("/settings nudge takes on or off; the Spanish nudge")
     func nudgeSetting() async throws {
         #expect(GroupSettingChange.read("nudge on") == .success(.nudge(true)))

@@ -183,7 +183,7 @@
         static let columnsOnlyPostgres = [
             "chat_group.last_revealed_puzzle integer NOT NULL": revealedPuzzle,
             "chat_member.account text NOT NULL": memberCopies, "chat_member.display_name text NOT NULL": memberCopies,
-            "chat_member.pending_time_zone text": memberCopies,
+            "chat_member.pending_from integer": memberCopies, "chat_member.pending_time_zone text": memberCopies,
             "chat_member.rollover_hour integer NOT NULL": memberCopies,
             "chat_member.time_zone text NOT NULL": memberCopies, "outbox.leased_by text": leases,
             "outbox.leased_until time": leases,

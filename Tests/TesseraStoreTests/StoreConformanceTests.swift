@@ -684,26 +684,29 @@ struct StoreConformanceTests {
                     let days = { (puzzle: Int, official: Int) in
                         try await transaction.memberDays(
                             in: chat, withoutResultFor: PuzzleNumber(puzzle), orOfficial: PuzzleNumber(official)
-                        ).map { "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-")" }.sorted()
+                        ).map {
+                            "\($0.timeZone) \($0.rolloverHour) \($0.pendingTimeZone ?? "-") \($0.pendingFrom?.rawValue ?? 0)"
+                        }.sorted()
                     }
                     // P2's paste of the same date's Wordle there: done with the day too.
-                    #expect(try await days(4, 1000) == ["Asia/Tokyo 5 America/Los_Angeles"])
+                    #expect(try await days(4, 1000) == ["Asia/Tokyo 5 America/Los_Angeles 5"])
                     #expect(
                         try await days(4, 999)
                             == (chat == ChatID(-1)
-                                ? ["Asia/Tokyo 5 America/Los_Angeles", "UTC 0 -"]
-                                : ["Asia/Tokyo 5 America/Los_Angeles"]))
+                                ? ["Asia/Tokyo 5 America/Los_Angeles 5", "UTC 0 - 0"]
+                                : ["Asia/Tokyo 5 America/Los_Angeles 5"]))
                     // Ada's result for puzzle 3 on the first group's board: her day no longer holds its word there.
                     #expect(
                         try await days(3, 999)
-                            == (chat == ChatID(-1) ? ["UTC 0 -"] : ["Asia/Tokyo 5 America/Los_Angeles"]))
+                            == (chat == ChatID(-1) ? ["UTC 0 - 0"] : ["Asia/Tokyo 5 America/Los_Angeles 5"]))
                     let day = try await transaction.dayMembers(in: chat, board: .tessera, puzzle: PuzzleNumber(3))
                         .first { $0.player == UserID(1) }
                     #expect(day?.name == "Ada")
                     #expect(
                         day?.day
                             == MemberDay(
-                                timeZone: "Asia/Tokyo", rolloverHour: 5, pendingTimeZone: "America/Los_Angeles"))
+                                timeZone: "Asia/Tokyo", rolloverHour: 5, pendingTimeZone: "America/Los_Angeles",
+                                pendingFrom: PuzzleNumber(5)))
                 }
                 #expect(
                     try await transaction.results(in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(3)).map(\.name)
