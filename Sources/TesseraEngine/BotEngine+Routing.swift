@@ -39,10 +39,14 @@ extension BotEngine {
                 firstMessage ? core.welcome(playing: turn.language, player: turn.player) : turn.texts.guessHowTo)
         case .word(let word):
             if turn.isGroup { return Reply() }
-            if firstMessage, case .failure = core.guessList(turn.language).word(from: word) {
-                return turn.reply(core.welcome(playing: turn.language, player: turn.player))
-            }
-            return try await practice.guessInFocus(word, in: turn)
+            let reply = try await practice.guessInFocus(word, in: turn)
+            // Refused, and no word at all (not a puzzle played before /forgetme): the player is saying hello.
+            guard firstMessage, reply.acceptedGuess == nil,
+                case .failure = core.guessList(turn.language).guess(from: word)
+            else { return reply }
+            var welcome = turn.reply(core.welcome(playing: turn.language, player: turn.player))
+            (welcome.player, welcome.group) = (reply.player, reply.group)
+            return welcome
         case .command(let command):
             // In groups, unknown commands are for other bots.
             guard let known = command.known else {
@@ -100,7 +104,11 @@ extension BotEngine {
         case .forgetme: return privacy.forgetMe(in: turn)
         case .export: return privacy.export(in: turn)
         case .timezone: return playerSettings.timeZone(argument, in: turn)
-        case .language: return playerSettings.language(argument, in: turn)
+        case .language:
+            // Said with the change: where the next word goes, when a game of another language is still open.
+            let reply = playerSettings.language(argument, in: turn)
+            guard !turn.isGroup, reply.player != nil else { return reply }
+            return reply.saying(try await practice.openGames(in: turn.applying(reply)), in: turn)
         case .remind: return playerSettings.remind(argument, in: turn)
         }
     }

@@ -227,6 +227,16 @@ struct Practice {
 
     /// The practice game the player touched after the daily puzzle, if any: what `/board`, `/share` and
     /// `/analysis` show; `player` as reading it left them.
+    /// The games open besides the daily puzzle of the turn's language, when a practice or archive game of another
+    /// language is one of them: said when the player changes language, so they know where the next word goes.
+    func openGames(in turn: Turn) async throws -> [OpenGame] {
+        var player = turn.player
+        guard let game = try await practiceInPlay(player: &player, in: turn.store), game.result == nil,
+            game.language != turn.language
+        else { return [] }
+        return [.daily(turn.language), .practice(game.kind, game.language)]
+    }
+
     func inFocus(in turn: Turn) async throws -> (game: PracticeGame?, player: Player) {
         var player = turn.player
         guard let game = try await practiceInPlay(player: &player, in: turn.store), game.hasFocus else {
@@ -237,7 +247,8 @@ struct Practice {
 
     /// A word in the direct chat: it goes to the game touched last while both are open, else to the open one. A
     /// new day starts on its own puzzle: a practice game begun on an earlier day keeps the word only once the
-    /// day's puzzle is done.
+    /// day's puzzle is done. With games open in two languages, a word of only one of them goes to that one's
+    /// game (the player means the game it is a word of), and a word of neither says which games are open.
     func guessInFocus(_ text: String, in turn: Turn) async throws -> Reply {
         var player = turn.player
         guard var latest = try await practiceInPlay(player: &player, in: turn.store) else {
@@ -250,14 +261,32 @@ struct Practice {
             latest.hasFocus
             && player.puzzle(at: latest.startedAt, schedule: schedule)
                 == player.puzzle(at: turn.now, schedule: schedule)
-        let takesWord = latest.result == nil ? focused || !dailyOpen : focused && !dailyOpen
-        if takesWord { return try await guessPractice(text, game: latest, player: player, in: turn) }
+        var takesWord = latest.result == nil ? focused || !dailyOpen : focused && !dailyOpen
+        var openGames: [OpenGame] = []
+        if latest.result == nil, dailyOpen, latest.language != turn.language {
+            let reads = { (language: Language) in
+                if case .success = self.core.guessList(language).guess(from: text) { true } else { false }
+            }
+            switch (reads(latest.language), reads(turn.language)) {
+            case (true, false): takesWord = true
+            case (false, true): takesWord = false
+            case (false, false):
+                // The same length in both: a word neither list has, not a typo of length.
+                if text.count == latest.language.wordList.wordLength {
+                    openGames = [.daily(turn.language), .practice(latest.kind, latest.language)]
+                }
+            case (true, true): break
+            }
+        }
+        if takesWord {
+            return try await guessPractice(text, game: latest, player: player, in: turn).saying(openGames, in: turn)
+        }
         if latest.hasFocus {
             latest.hasFocus = false
             try await keep(latest, player: &player, in: turn.store)
         }
         return try await dailyPlay.guess(text, daily: daily, in: turn.with(player: player))
-            .saving(player, over: turn.player)
+            .saving(player, over: turn.player).saying(openGames, in: turn)
     }
 
     /// `/play` in the direct chat: words go to the daily puzzle again.
@@ -388,5 +417,23 @@ struct Practice {
         return turn.texts.practiceStatistics(
             Statistics(results: results.finished), givenUp: results.givenUp,
             scores: core.averageScores(analyses, player: turn.player.id))
+    }
+}
+
+/// A game a word in the direct chat may go to, named when a word fits none of the open ones.
+enum OpenGame: Hashable {
+    case daily(Language)
+    case practice(PracticeGame.Kind, Language)
+}
+
+extension Reply {
+    /// The reply with the open games named after its first message in the chat, when there are any.
+    func saying(_ games: [OpenGame], in turn: Turn) -> Reply {
+        guard !games.isEmpty, let index = messages.firstIndex(where: { $0.chat == turn.message.chat }) else {
+            return self
+        }
+        var reply = self
+        reply.messages[index].html += "\n\n" + turn.applying(self).texts.openGames(games)
+        return reply
     }
 }

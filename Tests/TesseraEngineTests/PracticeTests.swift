@@ -74,6 +74,43 @@ import Testing
         #expect(try await bot.text("/board") == "No guesses yet today. Send a word to start.")
     }
 
+    @Test(
+        "Words go to the game of their language: an English archive game open, the day's Spanish puzzle after /language es"
+    )
+    func wordsGoToTheirLanguagesGame() async throws {
+        let bot = try Self.harness()
+        _ = try await bot.send("/archive 312")
+        let changed = try await bot.text("/language es")
+        #expect(
+            changed.hasSuffix(
+                "Abiertos ahora: el reto de hoy en español y el reto 312 del archivo, en inglés. "
+                    + "Cada palabra va a la partida de su idioma."), "\(changed)")
+        // A Spanish word the English list lacks goes to today's Spanish puzzle, with its accent as written.
+        let (spanish, english) = (Language.spanish.wordList, Language.english.wordList)
+        func lacks(_ list: WordList, _ word: String) -> Bool {
+            if case .failure = list.guess(from: word) { true } else { false }
+        }
+        let spanishAnswer = try bot.answer(.spanish)
+        let onlySpanish = try #require(
+            spanish.answers.map { spanish.letters($0) }.first { $0 != spanishAnswer && lacks(english, $0) })
+        let daily = try await bot.text(onlySpanish)
+        #expect(daily.hasPrefix("<b>Tessera 326</b> · 1/6"), "\(daily)")
+        // An English word the Spanish list lacks goes back to the archive game.
+        let archiveAnswer = try await Self.latest(bot).answer
+        let onlyEnglish = try #require(
+            english.answers.map { english.letters($0) }.first { $0 != archiveAnswer && lacks(spanish, $0) })
+        let archived = try await bot.text(onlyEnglish)
+        #expect(archived.hasPrefix("<b>Archivo 312</b> · 1/6 · en inglés"), "\(archived)")
+        // A word of neither list is refused by the game in focus, naming the open games.
+        #expect(
+            try await bot.text("xqzvj")
+                == "La palabra no está en la lista\n\nAbiertos ahora: el reto de hoy en español y el reto 312 del "
+                + "archivo, en inglés. Cada palabra va a la partida de su idioma.")
+        // One language for both: the focus decides, as before, and nothing more is said.
+        let back = try await bot.text("/language en")
+        #expect(back.hasPrefix("You now play in <b>English</b>") && !back.contains("Open now"), "\(back)")
+    }
+
     @Test("/practice es hard plays Spanish in hard mode, and says so on its board")
     func practiceOptions() async throws {
         let bot = try Self.harness()

@@ -335,6 +335,17 @@ struct English: Texts {
     func languageChanged(_ language: Language) -> String {
         "You now play in <b>\(languageName(language))</b>; your next guesses use its word list."
     }
+    func openGames(_ games: [OpenGame]) -> String {
+        let names = games.map { game in
+            switch game {
+            case .daily(let language): "today's \(languageName(language)) puzzle"
+            case .practice(.practice, let language): "your \(languageName(language)) practice game"
+            case .practice(.archive(let puzzle), let language):
+                "puzzle \(puzzle.grouped) from the archive, in \(languageName(language))"
+            }
+        }
+        return "Open now: " + names.joined(separator: " and ") + ". Each word goes to the game of its language."
+    }
     func languageName(_ language: Language) -> String {
         switch language {
         case .english: "English"

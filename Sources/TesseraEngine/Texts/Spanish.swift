@@ -366,6 +366,17 @@ struct Spanish: Texts {
         "noviembre", "diciembre",
     ]
 
+    func openGames(_ games: [OpenGame]) -> String {
+        let names = games.map { game in
+            switch game {
+            case .daily(let language): "el reto de hoy en \(languageName(language))"
+            case .practice(.practice, let language): "tu partida de práctica en \(languageName(language))"
+            case .practice(.archive(let puzzle), let language):
+                "el reto \(number(puzzle)) del archivo, en \(languageName(language))"
+            }
+        }
+        return "Abiertos ahora: " + names.joined(separator: " y ") + ". Cada palabra va a la partida de su idioma."
+    }
     func languageName(_ language: Language) -> String {
         switch language {
         case .english: "inglés"

@@ -314,6 +314,8 @@ protocol Texts: Sendable {
     /// Said once to a member who joins a group playing another language than theirs: which puzzle counts.
     func groupPlays(_ language: Language) -> String
     func languageChanged(_ language: Language) -> String
+    /// The games open in two languages, and which one a word goes to.
+    func openGames(_ games: [OpenGame]) -> String
     /// The parts of the group's post when an administrator's change of its day or language takes effect (laid
     /// out by ``dayChanged(from:to:puzzle:)``).
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String
