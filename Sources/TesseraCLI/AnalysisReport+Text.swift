@@ -17,7 +17,7 @@ extension AnalysisReport {
                 line += "; best \(best.uppercased())"
             }
             if turn.givesUpSureWin {
-                line += "; gave up the sure win in six"
+                line += "; risky: no sure win in six after it"
             } else if let bounds = turn.bounds {
                 if let range = bounds.inaccuracy { line += "; inaccuracy \(Self.range(range, signed: false))" }
             } else if let inaccuracy = turn.inaccuracy {

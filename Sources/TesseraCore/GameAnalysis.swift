@@ -144,9 +144,11 @@ public struct GameAnalysis: Sendable, Hashable {
         turns.reduce(0 as Double?) { sum, turn in sum.flatMap { sum in turn.luck.map { sum + $0 } } }
     }
 
-    /// Skill for people, 0–99: 99 exactly when every guess was optimal, and 99 · e^(−inaccuracy) below,
-    /// rounded down and at most 98. A guess that gives up a sure win in six counts as one guess of
-    /// inaccuracy; a turn whose inaccuracy is undefined (no sure win was left to lose) counts as none.
+    /// Skill for people, 0–99: 99 exactly when every guess was optimal, and 99 / (1 + inaccuracy) below,
+    /// rounded down and at most 98: a tenth of a guess lost over the game scores 89, a whole guess 49, two 33.
+    /// It falls gently, so a game won in five after a few loose guesses reads as fair, not as a failure. A
+    /// guess that gives up a sure win in six counts as one guess of inaccuracy; a turn whose inaccuracy is
+    /// undefined (no sure win was left to lose) counts as none.
     public var skill: Int { skillRange.lowerBound }
 
     /// Skill as far as the values are known: one number when they are exact, else the scores of the most and
@@ -165,7 +167,7 @@ public struct GameAnalysis: Sendable, Hashable {
 
     private static func skill(_ inaccuracy: Double) -> Int {
         if inaccuracy <= 0 { return 99 }
-        return min(98, max(0, Int(bounded: (99 * Foundation.exp(-inaccuracy)).rounded(.down))))
+        return min(98, max(0, Int(bounded: (99 / (1 + inaccuracy)).rounded(.down))))
     }
 
     /// Luck for people, 0–99: 50 when the colours were as expected overall, 50 + 49 · tanh(luck) otherwise,

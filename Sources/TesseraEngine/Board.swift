@@ -244,12 +244,15 @@ public struct Standing: Sendable, Hashable {
     /// Consecutive wins up to ``lastPuzzle``.
     public var streak: Int
     public var lastPuzzle: PuzzleNumber?
-    /// The group's puzzle when the member joined its board.
+    /// The group's puzzle when the member joined its board; 0 for who left it.
     public var joinedPuzzle: PuzzleNumber
+    /// False for a player who left the board (`/leave`) after playing in the period: the days they played stay
+    /// in its history (only `/forgetme` erases them), and nothing after is asked of them.
+    public var isMember: Bool
 
     public init(
         player: UserID, name: String, points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int,
-        lastPuzzle: PuzzleNumber?, joinedPuzzle: PuzzleNumber
+        lastPuzzle: PuzzleNumber?, joinedPuzzle: PuzzleNumber, isMember: Bool = true
     ) {
         self.player = player
         self.name = name
@@ -261,6 +264,7 @@ public struct Standing: Sendable, Hashable {
         self.streak = .boundedCount(streak)
         self.lastPuzzle = lastPuzzle
         self.joinedPuzzle = joinedPuzzle
+        self.isMember = isMember
     }
 
     public var winPercentage: Int { played == 0 ? 0 : Int(bounded: (Double(wins) * 100 / Double(played)).rounded()) }

@@ -192,7 +192,7 @@ struct Leaderboards {
                 score: period == .all ? keys[order[index]].score : nil,
                 streak: standing.currentStreak(over: over),
                 crowns: crowns[standing.player] ?? 0,
-                missed: period == .all
+                missed: period == .all || !standing.isMember
                     ? nil : standing.missedDays(from: first, over: over, playedAfter: playedAfter[standing.player] ?? 0)
             )
         }
@@ -215,10 +215,11 @@ struct Leaderboards {
         let schedule = board.schedule(self.schedule)
         func standings(_ day: PuzzleNumber) async throws -> [Standing] {
             // A board lists who played its game in the period: a member who only pasted official results is not
-            // on Tessera's, and one with no game is never ranked above one who played.
+            // on Tessera's, and one with no game is never ranked above one who played. Who left keeps the
+            // periods they played in; the all-time board is its members'.
             try await turn.store.standings(
                 in: group.chat, board: board, period: period.key(containing: day, schedule: schedule)
-            ).filter { $0.played > 0 }
+            ).filter { $0.played > 0 && ($0.isMember || period != .all) }
         }
         var (today, read) = (today, try await standings(today))
         let ended = period == .week && read.isEmpty

@@ -57,7 +57,8 @@ struct WeekEnd {
         // The days played together, as each day's post judged them (``DayAttendance``): two reads a day, once a
         // week. A board that began during the week counts its days from then.
         let first = BoardPeriod.week.firstPuzzle(containing: last, schedule: schedule)
-        let start = max(first, standings.map(\.joinedPuzzle).min() ?? first)
+        let members = standings.filter(\.isMember)
+        let start = max(first, members.map(\.joinedPuzzle).min() ?? first)
         let attendance = Attendance(schedule: schedule)
         var playedBefore = try await attendance.players(
             of: PuzzleNumber(start.rawValue - 1), in: group, store: store)
@@ -68,7 +69,7 @@ struct WeekEnd {
             let played = try await attendance.players(of: puzzle, in: group, store: store)
             let day = DayAttendance(
                 puzzle: puzzle, played: played, playedBefore: playedBefore,
-                members: standings.lazy.map { (player: $0.player, joined: $0.joinedPuzzle) })
+                members: members.lazy.map { (player: $0.player, joined: $0.joinedPuzzle) })
             playedBefore = played
             guard day.anyonePlayed else { continue }
             daysPlayed += 1

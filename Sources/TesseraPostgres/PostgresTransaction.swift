@@ -758,21 +758,44 @@
             guard columns.count == 12 || (allTime && columns.count == 11) else {
                 throw PostgresStoreError.damagedRow(column: "standings")
             }
-            let members = try Self.members(columns[0..<4], platform: chat.platform)
+            var members = try Self.members(columns[0..<4], platform: chat.platform)
             var standings = members.players.indices.map { index in
                 Standing(
                     player: members.players[index], name: members.names[index], points: 0, played: 0, wins: 0,
                     winningGuesses: 0, streak: 0, lastPuzzle: nil, joinedPuzzle: members.joined[index])
             }
             try columns[4..<9].requireOneCount()
-            let (points, played, wins, winningGuesses) = (
-                try columns[5].ints(), try columns[6].ints(), try columns[7].ints(), try columns[8].ints()
+            let (totalPlayers, points, played, wins, winningGuesses) = (
+                try columns[4].ints(), try columns[5].ints(), try columns[6].ints(), try columns[7].ints(),
+                try columns[8].ints()
             )
-            Self.merge(try columns[4].ints(), into: members.position) { member, row in
+            Self.merge(totalPlayers, into: members.position) { member, row in
                 standings[member].points = points[row]
                 standings[member].played = played[row]
                 standings[member].wins = wins[row]
                 standings[member].winningGuesses = winningGuesses[row]
+            }
+            // Who left the board keeps the days they played in the period (``Standing/isMember``).
+            let left = totalPlayers.indices.filter { played[$0] > 0 && members.position[totalPlayers[$0]] == nil }
+            if !left.isEmpty {
+                let names = try await all(
+                    """
+                    SELECT id, account, display_name FROM player
+                    WHERE id = ANY(ARRAY[\(left.map { String(totalPlayers[$0]) }.joined(separator: ","))]::bigint[])
+                    """
+                ) { try $0.decode((Int, String, String).self) }
+                let named = Dictionary(names.map { ($0.0, $0) }, uniquingKeysWith: { first, _ in first })
+                var position = members.position
+                for row in left {
+                    guard let player = named[totalPlayers[row]] else { continue }
+                    position[player.0] = standings.count
+                    standings.append(
+                        Standing(
+                            player: UserID(chat.platform, player.1), name: player.2, points: points[row],
+                            played: played[row], wins: wins[row], winningGuesses: winningGuesses[row], streak: 0,
+                            lastPuzzle: nil, joinedPuzzle: PuzzleNumber(0), isMember: false))
+                }
+                members.position = position
             }
             let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
             try streakColumns.requireOneCount()
@@ -853,7 +876,8 @@
             async throws -> [UserID: BoardRecord]
         {
             guard let chatKey = try await rowID(of: chat) else { return [:] }
-            // Each day's best win, then each member's results against it: one pass over the days' results.
+            // Each day's best win, then each player's results against it (who left the board too): one pass over
+            // the days' results.
             let rows = try await all(
                 """
                 WITH best AS (
@@ -861,14 +885,14 @@
                     WHERE chat_id = \(chatKey) AND board = \(board.rawValue)
                         AND puzzle BETWEEN \(first.rawValue) AND \(last.rawValue) AND guesses IS NOT NULL
                     GROUP BY puzzle)
-                SELECT m.account, COUNT(best.puzzle)::bigint,
+                SELECT p.account, COUNT(best.puzzle)::bigint,
                     COALESCE(MAX(CASE WHEN r.guesses IS NOT NULL THEN r.streak_before + 1 END), 0)::bigint
                 FROM board_result r
                 LEFT JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
-                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
+                JOIN player p ON p.id = r.player_id
                 WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue)
                     AND r.puzzle BETWEEN \(first.rawValue) AND \(last.rawValue)
-                GROUP BY m.account
+                GROUP BY p.account
                 """
             ) { try $0.decode((String, Int, Int).self) }
             return Dictionary(

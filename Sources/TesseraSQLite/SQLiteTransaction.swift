@@ -678,8 +678,11 @@ struct SQLiteTransaction {
         standings.reserveCapacity(max(totals.count, streaks.count))
         var memberTotals = InPlayerOrder(totals)
         var memberStreaks = InPlayerOrder(streaks)
+        var members = Set<Int64>()
+        members.reserveCapacity(totals.count)
         try scan(Self.memberScan, [chatKey]) { row in
             let player = sqlite3_column_int64(row, 0)
+            members.insert(player)
             let total = memberTotals.row(of: player)
             let streak = memberStreaks.row(of: player)
             standings.append(
@@ -694,6 +697,25 @@ struct SQLiteTransaction {
                     lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
                     joinedPuzzle: PuzzleNumber(int(row, 2))
                 ))
+        }
+        // Who left the board keeps the days they played in the period (``Standing/isMember``).
+        let left = totals.filter { $0.played > 0 && !members.contains($0.player) }
+        guard !left.isEmpty else { return standings }
+        let leftStreaks = Dictionary(streaks.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
+        let leftTotals = Dictionary(left.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
+        try scan(
+            "SELECT id, display_name, account FROM player WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            [Self.jsonArray(left.map { String($0.player) })]
+        ) { row in
+            let key = sqlite3_column_int64(row, 0)
+            guard let total = leftTotals[key] else { return }
+            let streak = leftStreaks[key]
+            standings.append(
+                Standing(
+                    player: Self.member(row, account: 2, of: chat), name: Self.text(row, 1), points: total.points,
+                    played: total.played, wins: total.wins, winningGuesses: total.winningGuesses,
+                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
+                    joinedPuzzle: PuzzleNumber(0), isMember: false))
         }
         return standings
     }
@@ -923,7 +945,8 @@ struct SQLiteTransaction {
         -> [UserID: BoardRecord]
     {
         guard let chatKey = try rowID(of: chat) else { return [:] }
-        // Each day's best win, then each member's results against it: one pass over the days' results.
+        // Each day's best win, then each player's results against it (who left the board too): one pass over
+        // the days' results.
         let statement = try db.cachedStatement(
             sql: """
                 WITH best AS (
@@ -934,7 +957,6 @@ struct SQLiteTransaction {
                     COALESCE(MAX(CASE WHEN r.guesses IS NOT NULL THEN r.streak_before + 1 END), 0)
                 FROM board_result r
                 LEFT JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
-                JOIN chat_member m ON m.chat_id = r.chat_id AND m.player_id = r.player_id
                 JOIN player p ON p.id = r.player_id
                 WHERE r.chat_id = ?1 AND r.board = ?2 AND r.puzzle BETWEEN ?3 AND ?4
                 GROUP BY r.player_id

@@ -143,9 +143,9 @@ struct AnalyseCommandTests {
         #expect(output.status == 0, "\(output.standardError)")
         #expect(
             output.standardOutput.hasPrefix(
-                "1. SLATE ⬛⬛🟨⬛⬛  2315 → 136 words left; best SALET; gave up the sure win in six\n"))
+                "1. SLATE ⬛⬛🟨⬛⬛  2315 → 136 words left; best SALET; risky: no sure win in six after it\n"))
         #expect(output.standardOutput.contains("Inaccuracy infinite (a sure win in six was given up or never there)"))
-        #expect(output.standardOutput.contains("Skill 36/99"))
+        #expect(output.standardOutput.contains("Skill 49/99"))
     }
 
     @Test(

@@ -360,14 +360,14 @@ struct AnalysisScoreTests {
         #expect(perfect.skill == 99)
         let slightly = GameAnalysis(
             turns: [turn(10, optimal: 25, guess: 26, after: 1, afterTotal: 0, solved: true)], hardMode: false)
-        #expect(slightly.skill == 89)  // 0.1 guesses: 99 · e^−0.1 = 89.6
+        #expect(slightly.skill == 89)  // 0.1 guesses: 99 / 1.1, just under 90 in floating point
         let poor = GameAnalysis(
             turns: [turn(10, optimal: 25, guess: 35, after: 1, afterTotal: 0, solved: true)], hardMode: false)
-        #expect(poor.skill == 36)  // 1 guess: 99 · e^−1 = 36.4
+        #expect(poor.skill == 49)  // 1 guess: 99 / 2 = 49.5
         // Giving up the sure win in six costs as much as a guess of inaccuracy.
         let risky = GameAnalysis(
             turns: [turn(10, optimal: 25, guess: nil, after: 1, afterTotal: 0, solved: true)], hardMode: true)
-        #expect(risky.skill == 36)
+        #expect(risky.skill == 49)
         #expect(risky.totalInaccuracy == nil)
     }
 

@@ -167,7 +167,7 @@ struct AnalysisTests {
         #expect(analysis.hasPrefix("<b>🔍 Analysis · Tessera \(bot.puzzle.rawValue) · hard mode</b>"), "\(analysis)")
         #expect(analysis.contains("6. ") && analysis.contains("<b>Skill \(report.skill)/99"))
         if let turn = report.turns.first(where: \.givesUpSureWin) {
-            #expect(analysis.contains("❗ gave up the sure win in six"), "\(turn.guess)")
+            #expect(analysis.contains("⚠️ risky: no sure win in six after it"), "\(turn.guess)")
         }
     }
 

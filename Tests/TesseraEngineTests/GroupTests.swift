@@ -220,6 +220,31 @@ struct GroupTests {
         #expect(try await bot.text("/leaderboard", in: -1, group: true).hasSuffix("🥈 Alice — 3/6"))
     }
 
+    @Test("After /leave, the days played stay on the week's, the month's and the season's boards; all time is members'")
+    func historyAfterLeaving() async throws {
+        var bot = try EngineHarness()
+        bot.now = Self.monday
+        for (user, name) in [(1, "Ann"), (2, "Kei")] as [(Int64, String)] {
+            try await bot.send("/join", from: user, name: name, in: -1, group: true)
+        }
+        try await bot.play(1, name: "Ann", misses: 2)
+        try await bot.play(2, name: "Kei", misses: 0)
+        try await bot.nextDay()
+        #expect(
+            try await bot.text("/leave", from: 2, name: "Kei", in: -1, group: true)
+                == "Kei has left this group's board; the days already played stay in its weeks and seasons. Play or "
+                + "/join here to come back.")
+        try await bot.play(1, name: "Ann", misses: 1)
+        try await bot.nextDay()
+        for period in ["week", "month", "season"] {
+            let board = try await bot.text("/leaderboard \(period)", from: 1, name: "Ann", in: -1, group: true)
+            #expect(board.contains("🥇 Ann — 9 pts") && board.contains("🥈 Kei — 6 pts 👑1"), "\(period): \(board)")
+            #expect(!board.contains("Kei — 6 pts 👑1 · "), "no missed days asked of who left: \(board)")
+        }
+        let allTime = try await bot.text("/leaderboard all", from: 1, name: "Ann", in: -1, group: true)
+        #expect(allTime.contains("Ann") && !allTime.contains("Kei"), "\(allTime)")
+    }
+
     @Test("Week and month boards: 7 − guesses, nothing for a loss, missed days shown, streaks")
     func periodBoards() async throws {
         var bot = try EngineHarness()

@@ -376,7 +376,8 @@ struct English: Texts {
     }
     func alreadyJoined(name: String) -> String { "\(TextFormat.person(name)), you are already on this group's board." }
     func left(name: String) -> String {
-        "\(TextFormat.person(name)) has left this group's board. Play or /join here to come back."
+        "\(TextFormat.person(name)) has left this group's board; the days already played stay in its weeks and "
+            + "seasons. Play or /join here to come back."
     }
     let notJoined = "You are not on this group's board. /join to take part."
 
@@ -538,7 +539,7 @@ struct English: Texts {
     func verdict(_ turn: AnalysisReport.Turn, opener: Bool) -> String {
         if turn.wins { return "🎯 solved" }
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
-        if turn.givesUpSureWin { return "❗ gave up the sure win in six" + bot }
+        if turn.givesUpSureWin { return "⚠️ risky: no sure win in six after it" + bot }
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ".") }
         if opener, let best = turn.best, case .exactly(let cost)? = turn.cost, cost >= 0.005 {
             return "\(guesses(cost)) guesses behind <code>\(best.uppercased().htmlEscaped)</code> on average"

@@ -409,7 +409,8 @@ struct Spanish: Texts {
         "\(TextFormat.person(name)), ya estás en la clasificación de este grupo."
     }
     func left(name: String) -> String {
-        "\(TextFormat.person(name)) ha salido de la clasificación de este grupo. Juega o usa /join aquí para volver."
+        "\(TextFormat.person(name)) ha salido de la clasificación de este grupo; los días ya jugados siguen en sus "
+            + "semanas y temporadas. Juega o usa /join aquí para volver."
     }
     let notJoined = "No estás en la clasificación de este grupo. Usa /join para participar."
 
@@ -579,7 +580,7 @@ struct Spanish: Texts {
     func verdict(_ turn: AnalysisReport.Turn, opener: Bool) -> String {
         if turn.wins { return "🎯 resuelto" }
         let bot = turn.best.map { " (bot: <code>\($0.uppercased().htmlEscaped)</code>)" } ?? ""
-        if turn.givesUpSureWin { return "❗ perdió la victoria segura en seis" + bot }
+        if turn.givesUpSureWin { return "⚠️ arriesgada: sin victoria segura en seis tras ella" + bot }
         func guesses(_ value: Double) -> String { TextFormat.guesses(value, separator: ",") }
         if opener, let best = turn.best, case .exactly(let cost)? = turn.cost, cost >= 0.005 {
             return "\(guesses(cost)) intentos por detrás de <code>\(best.uppercased().htmlEscaped)</code> de media"
