@@ -189,10 +189,12 @@ struct DaySummaries {
             word: word,
             highlights: highlights,
             results: Self.scoreLines(results, crowning: final),
-            streaksKept: streaks.kept,
-            streaksBroken: streaks.broken,
+            // The day so far has its results and who is still playing; the streaks and who missed the day wait
+            // for the final post, so that each is said once a day.
+            streaksKept: final ? streaks.kept : Shortlist([], more: 0),
+            streaksBroken: final ? streaks.broken : Shortlist([], more: 0),
             stillPlaying: Shortlist(absent.stillPlaying, count: Self.summaryNames, by: <),
-            missed: Shortlist(absent.missed, count: Self.summaryNames, by: <),
+            missed: final ? Shortlist(absent.missed, count: Self.summaryNames, by: <) : Shortlist([], more: 0),
             officialPuzzle: officialPuzzle,
             official: Shortlist(
                 official.map { ($0.name, TextFormat.score($0.result)) }, count: Self.summaryNames,

@@ -135,7 +135,7 @@ struct FamilyGroupDaemonTests {
         let second = try await post(containing: "Puzzle 328 so far")
         #expect(second.contains("\n1/6: Lucía (Spanish)\n2/6: Dai"), "\(second)")
         #expect(second.contains("🔒 The word follows when Ben and Cleo have played, or at 09:00."), "\(second)")
-        #expect(second.contains("😴 Missed: Pat"), "\(second)")
+        #expect(!second.contains("Missed"), "who missed the day is said once, in its final post: \(second)")
 
         // The week: Ben's late 3/6 is worth its 4 points; Pat, who only pasted, is on the official board alone.
         let week = try await family.reply(to: "/leaderboard week", from: .ben, inGroup: true).text
@@ -145,6 +145,10 @@ struct FamilyGroupDaemonTests {
         #expect(!(try await family.reply(to: "/leaderboard all", from: .ben, inGroup: true).text.contains("Pat")))
         #expect(
             try await family.reply(to: "/leaderboard official week", from: .pat, inGroup: true).text.contains("Pat"))
+        // Midnight in Los Angeles ends 328 for everyone: Pat, who pasted yesterday, missed it.
+        try clock.set("2026-11-25T08:00:30Z")
+        let secondFinal = try await post(containing: "Everyone here is done with puzzle 328.")
+        #expect(secondFinal.contains("😴 Missed: ") && secondFinal.contains("Pat"), "\(secondFinal)")
         #expect(await family.stop() == 0)
     }
 }

@@ -152,6 +152,9 @@ struct FamilyMonthDaemonTests {
             let final = posts.filter { $0.text.contains("Everyone here is done with puzzle \(puzzle).") }
             #expect(soFar.count == 1 && final.count == 1, "one post so far and one reveal for \(puzzle)")
             #expect(soFar.allSatisfy { !$0.text.contains("👑") }, "no crown before the day is in: \(soFar)")
+            #expect(
+                soFar.allSatisfy { !$0.text.contains("😴") && !$0.text.contains("Streaks") },
+                "who missed the day and the streaks are said once, in the final post: \(soFar)")
             guard let post = final.first.map(lastVersion) else { continue }
             let lines = post.components(separatedBy: "\n")
             #expect(lines.count <= 12, "\(lines.count) lines: \(post)")
