@@ -437,7 +437,7 @@ def finish(language, filters, guesses, allow, deny, old_answers):
     assert not missing, f"{language}: answers that are not allowed guesses: {sorted(missing)}"
     return {
         "answers": answers, "guesses": sorted(guesses), "removed": filters.removed,
-        "allowed": len(allow), "old_answers": old_answers,
+        "allowed": len(allow), "old_answers": old_answers, "deny": deny,
         # How a word is written where the lists fold it (Spanish accents): the word itself unless a language says.
         "spelling": lambda w: w,
     }
@@ -499,6 +499,17 @@ def familiar_words(editions, guesses, frequency, is_name):
                   if w in answers or (frequency(w) >= FAMILIAR_MINIMUM_ZIPF and not is_name(w)))
 
 
+def withheld_words(editions, familiar, frequency, is_name, deny):
+    """The words of the bot's vocabulary it never shows: what the current rules would not let it show. It shows
+    the current edition's answers and the familiar guesses by frequency that are not denied; an earlier edition's
+    answer the current rules drop (a verb form, a slur) and a denied common word (a name, a brand) stay in the
+    solver's vocabulary, which the opening book's totals were worked out with, but are never suggested."""
+    current = set(editions[-1][2])
+    vocabulary = set().union(*(set(words) for _, _, words in editions)) | set(familiar)
+    return sorted(w for w in vocabulary
+                  if w not in current and (w in deny or frequency(w) < FAMILIAR_MINIMUM_ZIPF or is_name(w)))
+
+
 def spellings(editions, familiar, spelling):
     """The words the bot shows (every edition's answers, the familiar words) that are written otherwise than
     their folded letters, as they are written: `árbol`."""
@@ -506,7 +517,7 @@ def spellings(editions, familiar, spelling):
     return sorted(written for written in (spelling(w) for w in shown) if written != fold(written, "ñ"))
 
 
-def swift_source(name, editions, guesses, familiar, spelled):
+def swift_source(name, editions, guesses, familiar, withheld, spelled):
     # Earlier editions' answers need not be guesses: a game always accepts its own answer.
     current = set(editions[-1][2])
     extra = [w for w in guesses if w not in current]
@@ -517,7 +528,7 @@ def swift_source(name, editions, guesses, familiar, spelled):
         "",
         "extension WordListSource {",
         f"    /// {len(editions[-1][2])} answers in the current edition; {len(guesses)} allowed guesses; "
-        f"{len(familiar)} familiar words.",
+        f"{len(familiar)} familiar words, {len(withheld)} withheld.",
         f"    static let {name} = WordListSource(",
         "        answerEditions: [",
     ]
@@ -535,6 +546,8 @@ def swift_source(name, editions, guesses, familiar, spelled):
         f'            "{" ".join(extra)}",',
         "        familiar:",
         f'            "{" ".join(familiar_others)}",',
+        "        withheld:",
+        f'            "{" ".join(withheld)}",',
         "        spellings:",
         f'            "{" ".join(spelled)}"',
         "    )",
@@ -553,6 +566,9 @@ def report(results, notes, previous_guesses):
                 f"- answers: {len(answers)} (the current edition); allowed guesses: {len(guesses)}",
                 f"- familiar words, the bot's own (every edition's answers, and guesses of Zipf "
                 f"{FAMILIAR_MINIMUM_ZIPF} or more that are not mostly names): {len(result['familiar'])}",
+                f"- withheld, never shown by the bot (not a current answer, and denied, rarer than Zipf "
+                f"{FAMILIAR_MINIMUM_ZIPF} or mostly a name): {len(result['withheld'])} "
+                f"({' '.join(result['withheld'][:12])} …)",
                 f"- written with accents where the lists fold them: {len(result['spellings'])} "
                 f"({' '.join(result['spellings'][:12])} …)",
                 f"- forced in by the allow list: {result['allowed']}", ""]
@@ -616,9 +632,11 @@ def main():
         result = results[language]
         result["familiar"] = familiar_words(all_editions[language], result["guesses"], result["frequency"],
                                             result["is_name"])
+        result["withheld"] = withheld_words(all_editions[language], result["familiar"], result["frequency"],
+                                            result["is_name"], result["deny"])
         result["spellings"] = spellings(all_editions[language], result["familiar"], result["spelling"])
         path.write_text(swift_source(name, all_editions[language], result["guesses"], result["familiar"],
-                                     result["spellings"]), encoding="utf-8")
+                                     result["withheld"], result["spellings"]), encoding="utf-8")
     text = report(results, notes, previous)
     (LISTS / "REPORT.md").write_text(text, encoding="utf-8")
     print(text)

@@ -43,9 +43,12 @@ extension AnalysisReport {
             lines.append("Inaccuracy \(inaccuracy) guesses; luck \(luck).")
             lines.append("Skill \(skill)/99, luck \(luckScore)/99.")
         }
-        lines.append(
-            "The bot from \(turns[0].guess.uppercased()): " + botPath.map { $0.uppercased() }.joined(separator: " → ")
-                + (botPathIsOptimal == false ? " (its later guesses a quick strategy's, not proven best)." : "."))
+        if !botPath.isEmpty {
+            lines.append(
+                "The bot from \(turns[0].guess.uppercased()): "
+                    + botPath.map { $0.uppercased() }.joined(separator: " → ")
+                    + (botPathIsOptimal == false ? " (its later guesses a quick strategy's, not proven best)." : "."))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -83,7 +83,8 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
     public var skill: Int
     /// The luck score; with `bounds`, the lowest the bounds allow.
     public var luckScore: Int
-    /// Optimal play's guesses to the answer after the player's first guess.
+    /// Optimal play's guesses to the answer after the player's first guess; empty when it would name a withheld
+    /// word (``withholding(_:)``).
     public var botPath: [String]
     /// false when the budget did not settle every step of `botPath`: the later ones are a good strategy's.
     public var botPathIsOptimal: Bool?
@@ -129,6 +130,26 @@ public struct AnalysisReport: Codable, Sendable, Hashable {
                 skill: ScoreRange(atLeast: skill.lowerBound, atMost: skill.upperBound),
                 luckScore: ScoreRange(atLeast: luck.lowerBound, atMost: luck.upperBound))
         }
+        self = withholding(list)
+    }
+
+    /// The report naming no word the list withholds (``WordList/withheld``) as the bot's: such a best guess is
+    /// left unnamed, and a bot's path through one is left out (its first word is the player's, its last the
+    /// game's answer). The values stay exact: they were worked out with the whole vocabulary.
+    public func withholding(_ list: WordList) -> AnalysisReport {
+        func isWithheld(_ text: String) -> Bool {
+            guard case .success(let word) = list.word(from: text) else { return false }
+            return list.withheld.contains(word)
+        }
+        var report = self
+        for index in report.turns.indices where report.turns[index].best.map(isWithheld) == true {
+            report.turns[index].best = nil
+        }
+        if report.botPath.dropFirst().dropLast().contains(where: isWithheld) {
+            report.botPath = []
+            report.botPathIsOptimal = nil
+        }
+        return report
     }
 
     public func json() throws -> String {

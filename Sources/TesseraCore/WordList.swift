@@ -16,6 +16,11 @@ public struct WordList: Sendable {
     /// words (README, "Word lists"), so that it teaches with words people know. Optimal play is computed over
     /// them. A list made from given words plays every allowed guess.
     public let familiarGuesses: Set<Word>
+    /// The words of the bot's vocabulary it never shows or deals: the deny list's, and earlier editions' answers
+    /// too rare for the current rules or mostly names (README, "Word lists"). They stay in ``familiarGuesses``, which the opening
+    /// book's exact totals were worked out with, and a player may play them; an analysis names none of them
+    /// (``AnalysisReport/withholding(_:)``) and the archive deals none of their puzzles.
+    public let withheld: Set<Word>
     /// How the words written otherwise than their letters are shown: the accents the lists fold (`ÁRBOL`). The
     /// game plays the letters (Á is A); only what the bot shows reads the spelling.
     private let spellings: [Word: String]
@@ -45,6 +50,7 @@ public struct WordList: Sendable {
         answerEditions: [AnswerEdition],
         otherGuesses: some Sequence<Word>,
         familiar: Set<Word>? = nil,
+        withheld: Set<Word> = [],
         spellings: [String] = []
     ) {
         precondition(!answerEditions.isEmpty, "a word list needs answers")
@@ -63,6 +69,7 @@ public struct WordList: Sendable {
         self.answerEditions = answerEditions
         self.allowedGuesses = allowed
         self.familiarGuesses = familiar.map { $0.union(latest).intersection(allowed) } ?? allowed
+        self.withheld = withheld.subtracting(latest)
         var spelled: [Word: String] = [:]
         for written in spellings {
             let codes = written.compactMap { alphabet.code(of: $0) }
@@ -94,6 +101,7 @@ public struct WordList: Sendable {
             },
             otherGuesses: words(source.guesses),
             familiar: Set(words(source.familiar)),
+            withheld: Set(words(source.withheld)),
             spellings: source.spellings.split(separator: " ").map(String.init)
         )
     }
@@ -125,7 +133,6 @@ public struct WordList: Sendable {
         word(from: text).flatMap { isAllowed($0) ? .success($0) : .failure(.notInWordList) }
     }
 
-    /// A word in capitals, as the game shows it: `SPEED`.
     /// A word as people read it: uppercase, with the accents the lists fold (`ÁRBOL`).
     public func display(_ word: Word) -> String {
         spellings[word] ?? letters(word).uppercased()

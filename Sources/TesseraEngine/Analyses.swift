@@ -40,6 +40,7 @@ struct Analyses {
         guard let game, game.result != nil else { return turn.reply(turn.texts.analysisNoGame) }
         return try await show(
             try await turn.store.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            language: language,
             unstudied: unstudiedOpener(
                 game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
                 hardMode: game.hardMode),
@@ -56,6 +57,7 @@ struct Analyses {
         let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
         return try await show(
             try await turn.store.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            language: game.language,
             unstudied: unstudiedOpener(
                 game.guesses, language: game.language,
                 edition: game.language.wordList.answerEditionIndex(for: puzzle), hardMode: game.hardMode),
@@ -67,7 +69,7 @@ struct Analyses {
 
     /// A stored analysis as a reply, or word that it follows, asking for it to be posted when ready (`request`).
     private func show(
-        _ stored: StoredAnalysis?, of game: AnalysedGame, unstudied: String?, in turn: Turn,
+        _ stored: StoredAnalysis?, of game: AnalysedGame, language: Language, unstudied: String?, in turn: Turn,
         request: (any GameStoreTransaction) async throws -> Void
     ) async throws -> Reply {
         switch stored {
@@ -75,7 +77,9 @@ struct Analyses {
             guard let report = core.decoded(json, player: turn.player.id) else {
                 return turn.reply(turn.texts.analysisUnavailable)
             }
-            return turn.reply(turn.texts.analysis(report, of: game, theme: configuration.shareTheme))
+            // One stored before a word was withheld names it no more.
+            let shown = report.withholding(language.wordList)
+            return turn.reply(turn.texts.analysis(shown, of: game, theme: configuration.shareTheme))
         case .unavailable?:
             return turn.reply(turn.texts.analysisUnavailable)
         case .pending?, nil:

@@ -147,11 +147,13 @@ struct Practice {
         return choices[configuration.randomBelow(choices.count)]
     }
 
-    /// Whether a past puzzle's word is still a word of the lists (an allowed guess): one taken off them (an
-    /// abbreviation, a slur) keeps its history but is never dealt. A word that is only no longer an answer of the
-    /// newest edition was a fair puzzle on its day, and is played from the archive like any other.
+    /// Whether a past puzzle's word is one the bot still shows: an allowed guess it does not withhold. One taken
+    /// off the lists (an abbreviation, a slur) or withheld (denied, or rarer than the current rules allow) keeps
+    /// its history but is never dealt. A word that is only no longer an answer of the newest edition (a verb
+    /// form) was a fair puzzle on its day, and is played from the archive like any other.
     func isDealable(_ puzzle: PuzzleNumber, in language: Language) -> Bool {
-        language.wordList.allowedGuesses.contains(core.answer(for: puzzle, in: language))
+        let answer = core.answer(for: puzzle, in: language)
+        return language.wordList.allowedGuesses.contains(answer) && !language.wordList.withheld.contains(answer)
     }
 
     /// `/archive`: the newest past puzzles the player has not played, on their day or from the archive, a

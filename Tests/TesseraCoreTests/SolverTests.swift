@@ -313,6 +313,50 @@ struct SolverTests {
         }
     }
 
+    @Test("An analysis never names a withheld word as the bot's; its values stay the whole vocabulary's")
+    func withheldWords() throws {
+        let (answers, others) = lists(seed: 71, answers: 30, others: 60)
+        // The game is played with the first edition; the second, the latest, has other answers, so that the
+        // first's may be withheld (the latest's never are).
+        let latest = Array(others.prefix(10))
+        func wordList(withheld: Set<Word>) -> WordList {
+            WordList(
+                language: .english, alphabet: list.alphabet,
+                answerEditions: [
+                    AnswerEdition(firstPuzzle: PuzzleNumber(1), answers: answers),
+                    AnswerEdition(firstPuzzle: PuzzleNumber(100), answers: latest),
+                ],
+                otherGuesses: others.dropFirst(10) + answers, withheld: withheld)
+        }
+        func analysed(_ list: WordList, answer: Word, guesses: [Word]) throws -> AnalysisReport {
+            try GameAnalyst().analyse(answer: answer, guesses: guesses, list: list, edition: 0, hardMode: false).report
+        }
+        let open = wordList(withheld: [])
+        // A game whose bot's path, after the player's first word, goes through a word that may be withheld.
+        var game: (guesses: [Word], report: AnalysisReport)?
+        for first in others.dropFirst(10) where game == nil {
+            let guesses = [first, answers[3], answers[0]]
+            let report = try analysed(open, answer: answers[0], guesses: guesses)
+            let middle = report.botPath.dropFirst().dropLast().map(open.testWord)
+            if !Set(middle).subtracting(latest).isEmpty { game = (guesses, report) }
+        }
+        let (guesses, named) = try #require(game, "no game's path names a word to withhold")
+        let words = Set((named.turns.compactMap(\.best) + named.botPath.dropFirst().dropLast()).map(open.testWord))
+            .subtracting(latest)
+        let withheld = wordList(withheld: words)
+        let report = try analysed(withheld, answer: answers[0], guesses: guesses)
+        for turn in report.turns { #expect(turn.best.map(withheld.testWord).map(words.contains) != true, "\(turn)") }
+        #expect(report.botPath.isEmpty, "a path through a withheld word is left out")
+        #expect(report.turns.map(\.inaccuracy) == named.turns.map(\.inaccuracy))
+        #expect(report.skill == named.skill && report.luckScore == named.luckScore)
+        #expect(report.turns.map(\.guess) == named.turns.map(\.guess), "the player's own words are shown")
+        // A stored report is read through the same rule.
+        #expect(named.withholding(withheld) == report)
+        // The first word is the player's, the last the game's answer: withheld, they still begin and end the path.
+        let ends = wordList(withheld: [answers[0], guesses[0]])
+        #expect(try analysed(ends, answer: answers[0], guesses: guesses).botPath == named.botPath)
+    }
+
     @Test("A requested stop ends a search at once, and the analyst then says the game was stopped, not analysed")
     func stop() async throws {
         let (answers, others) = lists(seed: 61, answers: 16, others: 40)

@@ -222,6 +222,25 @@ struct WordListTests {
         #expect(english.display(english.testWord("crane")) == "CRANE")
     }
 
+    @Test(
+        "The bot withholds every denied word of its vocabulary, in every edition, and none of the current answers",
+        arguments: Language.allCases)
+    func deniedWordsAreWithheld(language: Language) throws {
+        let list = language.wordList
+        let denied = try String(
+            contentsOf: Self.wordLists.appending(path: "Inputs/\(language.rawValue)-deny.txt"), encoding: .utf8
+        ).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { list.testWord(String($0.prefix { $0 != " " })) }
+        let vocabulary = list.answerEditions.reduce(list.familiarGuesses) { $0.union($1.answers) }
+        let shown = vocabulary.intersection(denied)
+        try #require(shown.count > 150, "the deny list's words are in the vocabulary: the test would prove nothing")
+        #expect(shown.isSubset(of: list.withheld), "\(shown.subtracting(list.withheld).map(list.letters))")
+        #expect(list.withheld.isDisjoint(with: list.answers))
+        // Only what the bot could show is withheld.
+        #expect(list.withheld.isSubset(of: vocabulary))
+        let named = language == .english ? ["gipsy", "sahib", "sager", "feely", "vlogs"] : ["times", "chino"]
+        for word in named { #expect(list.withheld.contains(list.testWord(word)), "\(word)") }
+    }
+
     @Test("The generated answers are the committed editions, from the recorded puzzles", arguments: Language.allCases)
     func generatedMatchesEditions(language: Language) throws {
         let folder = Self.wordLists.appending(path: "Editions")

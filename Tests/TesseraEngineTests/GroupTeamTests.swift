@@ -207,14 +207,13 @@ extension GroupTeamTests {
         #expect(try await Self.check(bot, at: friday + 21 * 3600 + 5).isEmpty)
     }
 
-    @Test("The nudge fits each member's own day: New York is named at its evening, not Madrid's, at most twice a week")
-    func nudgeOnEachMembersDay() async throws {
+    /// A Madrid group with the nudge on, on Monday 2026-11-16 12:00 UTC (puzzle 320 in both zones): Ana, in
+    /// Madrid, and a member of `name` in `zone`, each having played Monday's puzzle.
+    static func nudgedGroup(with name: String, in zone: String) async throws -> EngineHarness {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320 in Madrid and New York.
+        bot.now = GroupTests.monday
         try await bot.group(-1, timeZone: "Europe/Madrid")
-        for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, "Ben", "America/New_York")]
-            as [(Int64, String, String)]
-        {
+        for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, name, zone)] as [(Int64, String, String)] {
             try await bot.store.write {
                 try await $0.save(
                     Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
@@ -223,51 +222,49 @@ extension GroupTeamTests {
             try await bot.play(user, name: name, misses: 1)
         }
         _ = try await bot.send("/settings nudge on", from: 1, name: "Ana", in: -1, group: true, admin: true)
-        let nudges = { (posts: [OutgoingMessage]) in posts.map(\.html).filter { $0.hasPrefix("⏳ Still to play") } }
+        return bot
+    }
+
+    /// The nudges among posts.
+    static func nudges(_ posts: [OutgoingMessage]) -> [String] {
+        posts.map(\.html).filter { $0.hasPrefix("⏳ Still to play") }
+    }
+
+    @Test("The nudge fits each member's own day: New York is named at its evening, not Madrid's, at most twice a week")
+    func nudgeOnEachMembersDay() async throws {
+        var bot = try await Self.nudgedGroup(with: "Ben", in: "America/New_York")
         // Ana plays each morning; Ben has not played since Monday.
         for day in 1...3 {
             let noon = GroupTests.monday + Double(day) * 86_400
             bot.now = noon
             try await bot.play(1, name: "Ana", misses: 2)
             // 21:00 in Madrid, three hours before the group's day ends: Ben's day has nine hours left.
-            #expect(nudges(try await Self.check(bot, at: noon + 8 * 3600 + 5)).isEmpty, "day \(day)")
+            #expect(Self.nudges(try await Self.check(bot, at: noon + 8 * 3600 + 5)).isEmpty, "day \(day)")
             // 21:00 in New York: his day ends in three hours; named on two days of seven, then left alone.
-            let evening = nudges(try await Self.check(bot, at: noon + 14 * 3600 + 5))
+            let evening = Self.nudges(try await Self.check(bot, at: noon + 14 * 3600 + 5))
             #expect(evening == (day <= Nudges.timesAWeek ? ["⏳ Still to play today: Ben"] : []), "day \(day)")
         }
     }
 
     @Test("A member moving west is nudged for the puzzle she is on, never for one her move put behind her")
     func nudgeAfterMovingWest() async throws {
-        var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320 in Madrid and Tokyo.
-        try await bot.group(-1, timeZone: "Europe/Madrid")
-        for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, "Kei", "Asia/Tokyo")] as [(Int64, String, String)] {
-            try await bot.store.write {
-                try await $0.save(
-                    Player(id: UserID(user), displayName: name, language: .english, timeZone: zone, rolloverHour: 0))
-            }
-            try await bot.send("/join", from: user, name: name, in: -1, group: true)
-            try await bot.play(user, name: name, misses: 1)
-        }
-        _ = try await bot.send("/settings nudge on", from: 1, name: "Ana", in: -1, group: true, admin: true)
-        let nudges = { (posts: [OutgoingMessage]) in posts.map(\.html).filter { $0.hasPrefix("⏳ Still to play") } }
+        var bot = try await Self.nudgedGroup(with: "Kei", in: "Asia/Tokyo")
         // Tuesday 20:00 in Tokyo: Kei has not played 321 and moves to New York, from puzzle 322 on.
         let tuesday = GroupTests.monday + 86_400 - 3600
         bot.now = tuesday
         try await bot.play(1, name: "Ana", misses: 2)
         #expect(try await bot.text("/timezone America/New_York", from: 2, name: "Kei").contains("322"))
         // 21:05 in Tokyo: her day of 321 ends at Tokyo's midnight, and she can still play it.
-        #expect(nudges(try await Self.check(bot, at: tuesday + 3600 + 300)) == ["⏳ Still to play today: Kei"])
+        #expect(Self.nudges(try await Self.check(bot, at: tuesday + 3600 + 300)) == ["⏳ Still to play today: Kei"])
         // Madrid's midnight: Kei's 321 ended with Tokyo's, so the day is over for everyone: the final post.
         let close = try await Self.check(bot, at: tuesday + 12 * 3600 + 300)
         #expect(close.contains { $0.html.contains("Everyone here is done with puzzle 321") }, "\(close.map(\.html))")
         // 21:05 in New York, still Tuesday there: she is on 322, which has a day to go; no nudge for 321.
         bot.now = tuesday + 15 * 3600 + 300
-        #expect(nudges(try await Self.check(bot, at: bot.now)).isEmpty)
+        #expect(Self.nudges(try await Self.check(bot, at: bot.now)).isEmpty)
         #expect(try await bot.text("/board", from: 2, name: "Kei").hasPrefix("No guesses yet today"))
         // Her day of 322 ends at New York's midnight on Wednesday: nudged then, on her own day.
-        #expect(nudges(try await Self.check(bot, at: bot.now + 86_400)) == ["⏳ Still to play today: Kei"])
+        #expect(Self.nudges(try await Self.check(bot, at: bot.now + 86_400)) == ["⏳ Still to play today: Kei"])
     }
 
     @Test("/settings nudge takes on or off; the Spanish nudge")

@@ -32,11 +32,12 @@ import Testing
         try #require(try await bot.store.write { try await $0.player(UserID(user)) }).practiceInPlay
     }
 
-    /// Whether a puzzle's English word has been taken off the latest list.
-    /// Whether a past puzzle's word is off the lists (no longer a guess): the archive never deals it.
+    /// Whether a past puzzle's English word is off the lists (no longer a guess) or withheld: the archive never
+    /// deals it.
     static func isOffTheLists(_ bot: EngineHarness, _ puzzle: PuzzleNumber) throws -> Bool {
         let list = Language.english.wordList
-        return !list.allowedGuesses.contains(try list.word(from: bot.answer(puzzle: puzzle)).get())
+        let word = try list.word(from: bot.answer(puzzle: puzzle)).get()
+        return !list.allowedGuesses.contains(word) || list.withheld.contains(word)
     }
 
     /// Whether a past puzzle's word is no longer an answer: practice never deals it.
@@ -457,7 +458,7 @@ import Testing
     }
 
     @Test(
-        "A past puzzle whose word is off the lists is kept in its history but never dealt; one only no longer an answer is"
+        "A past puzzle whose word is off the lists or withheld is kept in its history but never dealt; one only no longer an answer is"
     )
     func archiveNeverDealsWithdrawnWords() async throws {
         var bot = try Self.harness()
@@ -476,6 +477,18 @@ import Testing
         #expect(try await bot.store.write { try await $0.latestPracticeGame(of: UserID(2)) } == nil)
         let listed = try await bot.text("/archive before \(withdrawn + 1)", from: 2, name: "Bob")
         #expect(!listed.contains("\n\(withdrawn) ·"), "\(listed)")
+        // A withheld word (denied: a name, a slur) is still a guess, and never dealt either.
+        let list = Language.english.wordList
+        let denied = try #require(
+            try (1...324).first {
+                let word = try list.word(from: bot.answer(puzzle: PuzzleNumber($0))).get()
+                return list.isAllowed(word) && list.withheld.contains(word)
+            })
+        #expect(
+            try await bot.text("/archive \(denied)", from: 2, name: "Bob").hasPrefix(
+                "Puzzle \(denied)'s word has since been taken off the lists"))
+        let listedDenied = try await bot.text("/archive before \(denied + 1)", from: 2, name: "Bob")
+        #expect(!listedDenied.contains("\n\(denied) ·"), "\(listedDenied)")
         // A word the newest edition no longer draws as an answer, but still a word: its puzzle is played.
         let dropped = try #require(
             try (1...324).first {

@@ -7,6 +7,8 @@ struct WordListSource: Sendable {
     let guesses: String
     /// Space-separated words the bot plays besides the latest answers (``WordList/familiarGuesses``).
     let familiar: String
+    /// Space-separated words of the bot's vocabulary it never shows (``WordList/withheld``).
+    var withheld: String = ""
     /// Space-separated words as they are written where the lists fold them (`árbol`): the answers and familiar
     /// words the bot shows with their accents.
     var spellings: String = ""

@@ -542,10 +542,12 @@ extension Texts {
         let skill = report.bounds.map { $0.skill.atLeast...$0.skill.atMost } ?? report.skill...report.skill
         let luck =
             report.bounds.map { $0.luckScore.atLeast...$0.luckScore.atMost } ?? report.luckScore...report.luckScore
-        lines += [
-            "", analysisScores(skill: skill, luck: luck),
-            botPath(report.botPath.map { $0.uppercased().htmlEscaped }, optimal: report.botPathIsOptimal ?? true),
-        ]
+        lines += ["", analysisScores(skill: skill, luck: luck)]
+        // Empty where it would name a withheld word.
+        if !report.botPath.isEmpty {
+            lines.append(
+                botPath(report.botPath.map { $0.uppercased().htmlEscaped }, optimal: report.botPathIsOptimal ?? true))
+        }
         if !report.isExact { lines.append(analysisBounded) }
         return lines.joined(separator: "\n")
     }
