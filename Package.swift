@@ -85,12 +85,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The SQL both stores share: a query written once (its binds collected, rendered in each dialect), the
+        // session each store implements over its connection, and every portable statement, by role.
+        .target(name: "TesseraSQL", dependencies: ["TesseraCore", "TesseraEngine"], swiftSettings: swiftSettings),
         // The embedded default store: SQLite through GRDB.
         .target(
             name: "TesseraSQLite",
             dependencies: [
                 "TesseraCore",
                 "TesseraEngine",
+                "TesseraSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for reading large boards column by column without per-value overhead.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -109,6 +113,7 @@ let package = Package(
             dependencies: [
                 "TesseraCore",
                 "TesseraEngine",
+                "TesseraSQL",
                 // The runtime's Leadership, which PostgreSQL provides: one process leads each platform.
                 "TesseraRuntime",
                 .product(name: "Logging", package: "swift-log"),

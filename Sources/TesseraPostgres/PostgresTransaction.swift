@@ -5,15 +5,17 @@
     import Synchronization
     import TesseraCore
     import TesseraEngine
+    import TesseraSQL
 
     /// The engine's view of one PostgreSQL transaction, on one leased connection.
     ///
     /// As in SQLite, players and chats are keyed by integer row ids, which the boards join on; their platform ids
     /// are unique columns. Accounts are text: a platform's id as it spells it.
-    struct PostgresTransaction: GameStoreTransaction {
+    struct PostgresTransaction: SQLTransaction {
         let connection: PostgresConnection
         let logger: Logger
         let counter: StatementCounter
+        var session: PostgresSession { PostgresSession(connection: connection, logger: logger, counter: counter) }
         /// Row ids looked up so far: each is a round trip, and an update asks for its player's several times.
         let ids = RowIDs()
 
@@ -563,13 +565,6 @@
                 FROM player WHERE id = \(key)
                 ON CONFLICT DO NOTHING RETURNING 1
                 """
-            ) { try $0.decode(Int.self) } != nil
-        }
-
-        func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
-            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return false }
-            return try await one(
-                "DELETE FROM chat_member WHERE chat_id = \(chatKey) AND player_id = \(key) RETURNING 1"
             ) { try $0.decode(Int.self) } != nil
         }
 
@@ -1150,32 +1145,6 @@
             return true
         }
 
-        func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws {
-            try await execute(
-                "INSERT INTO replay_guard (key, puzzle) VALUES (\(key), \(puzzle.rawValue)) ON CONFLICT DO NOTHING")
-        }
-
-        func isReplayGuarded(_ key: String) async throws -> Bool {
-            try await one("SELECT 1 FROM replay_guard WHERE key = \(key)") { try $0.decode(Int.self) } != nil
-        }
-
-        func removeReplayGuards(before puzzle: PuzzleNumber) async throws {
-            try await execute("DELETE FROM replay_guard WHERE puzzle < \(puzzle.rawValue)")
-            try await execute("DELETE FROM practice_start WHERE puzzle < \(puzzle.rawValue)")
-        }
-
-        func practiceStarts(_ key: String) async throws -> Int {
-            try await one("SELECT games FROM practice_start WHERE key = \(key)") { try $0.decode(Int.self) } ?? 0
-        }
-
-        func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws {
-            try await execute(
-                """
-                INSERT INTO practice_start (key, puzzle, games) VALUES (\(key), \(puzzle.rawValue), 1)
-                ON CONFLICT (key) DO UPDATE SET games = practice_start.games + 1
-                """)
-        }
-
         func playersWithReminders() async throws -> [Player] {
             try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders FOR UPDATE SKIP LOCKED")
             {
@@ -1186,24 +1155,10 @@
 
         // MARK: - Outbox and chats
 
-        func pendingCount(in chat: ChatID) async throws -> Int {
-            try await one(
-                "SELECT count(*) FROM outbox WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
-            ) { try $0.decode(Int.self) } ?? 0
-        }
-
         func enqueue(_ messages: [OutgoingMessage]) async throws {
             var changes = BatchChanges()
             changes.messages = messages
             _ = try await write(changes)
-        }
-
-        func noteActivity(in chat: ChatID) async throws {
-            try await execute(
-                """
-                UPDATE chat SET active = true WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)
-                    AND NOT active
-                """)
         }
 
         func moveChat(from old: ChatID, to new: ChatID) async throws {

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import TesseraCore
 import TesseraEngine
+import TesseraSQL
 
 /// The engine's transaction: each call runs its SQL (``SQLiteTransaction``) on the open transaction's connection.
-extension OpenTransaction: GameStoreTransaction {
+extension OpenTransaction: SQLTransaction {
     private func sql<Result: Sendable>(
         _ body: @escaping @Sendable (SQLiteTransaction) throws -> Result
     ) async throws -> Result {
@@ -19,6 +20,8 @@ extension OpenTransaction: GameStoreTransaction {
     func apply(_ changes: BatchChanges) async throws {
         guard !changes.isEmpty else { return }
         do {
+            // The shared statements first (each at once, on this connection), then SQLite's own.
+            for chat in changes.activeChats { try await noteActivity(in: chat) }
             try await sql { try $0.apply(changes) }
         } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
@@ -46,10 +49,6 @@ extension OpenTransaction: GameStoreTransaction {
     }
     func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
         try await sql { try $0.archiveResults(of: player, language: language) }
-    }
-    func practiceStarts(_ key: String) async throws -> Int { try await sql { try $0.practiceStarts(key) } }
-    func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws {
-        try await sql { try $0.countPracticeStart(key, until: puzzle) }
     }
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
         try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }
@@ -95,9 +94,6 @@ extension OpenTransaction: GameStoreTransaction {
     func groups(crowning player: UserID) async throws -> [Group] { try await sql { try $0.groups(crowning: player) } }
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }
-    }
-    func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {
-        try await sql { try $0.removeMember(player, from: chat) }
     }
     func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws -> [PeriodKey:
         BoardTotals]
@@ -160,17 +156,8 @@ extension OpenTransaction: GameStoreTransaction {
         try await sql { try $0.practiceAnalyses(of: player) }
     }
     func forget(_ player: UserID) async throws -> Bool { try await sql { try $0.forget(player) } }
-    func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws {
-        try await sql { try $0.guardReplay(key, until: puzzle) }
-    }
-    func isReplayGuarded(_ key: String) async throws -> Bool { try await sql { try $0.isReplayGuarded(key) } }
-    func removeReplayGuards(before puzzle: PuzzleNumber) async throws {
-        try await sql { try $0.removeReplayGuards(before: puzzle) }
-    }
     func playersWithReminders() async throws -> [Player] { try await sql { try $0.playersWithReminders() } }
-    func pendingCount(in chat: ChatID) async throws -> Int { try await sql { try $0.pendingCount(in: chat) } }
     func enqueue(_ messages: [OutgoingMessage]) async throws { try await sql { try $0.enqueue(messages) } }
-    func noteActivity(in chat: ChatID) async throws { try await sql { try $0.noteActivity(in: chat) } }
     func moveChat(from old: ChatID, to new: ChatID) async throws {
         try await sql { try $0.moveChat(from: old, to: new) }
     }

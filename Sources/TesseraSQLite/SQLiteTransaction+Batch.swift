@@ -109,7 +109,6 @@ extension SQLiteTransaction {
     }
 
     func apply(_ changes: BatchChanges) throws {
-        for chat in changes.activeChats { try noteActivity(in: chat) }
         for player in changes.players.values { try save(player) }
         for group in changes.groups.values { try save(group) }
         for game in changes.games.values { try save(game) }

@@ -527,13 +527,6 @@ struct SQLiteTransaction {
         return db.changesCount > 0
     }
 
-    func removeMember(_ player: UserID, from chat: ChatID) throws -> Bool {
-        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return false }
-        try db.executeCached(
-            sql: "DELETE FROM chat_member WHERE chat_id = ? AND player_id = ?", arguments: [chatKey, key])
-        return db.changesCount > 0
-    }
-
     // MARK: - Boards
 
     func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) throws
@@ -1070,48 +1063,6 @@ struct SQLiteTransaction {
 
     func playersWithReminders() throws -> [Player] {
         try db.cachedRows(sql: "SELECT * FROM player WHERE reminders = 1", arguments: []).map(Self.player)
-    }
-
-    func pendingCount(in chat: ChatID) throws -> Int {
-        try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT COUNT(*) FROM outbox WHERE platform = ? AND address = ?"),
-            arguments: [chat.platform.rawValue, chat.value]) ?? 0
-    }
-
-    func guardReplay(_ key: String, until puzzle: PuzzleNumber) throws {
-        try db.executeCached(
-            sql: "INSERT OR IGNORE INTO replay_guard (key, puzzle) VALUES (?, ?)", arguments: [key, puzzle.rawValue])
-    }
-
-    func isReplayGuarded(_ key: String) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM replay_guard WHERE key = ?)"), arguments: [key])
-            ?? false
-    }
-
-    func practiceStarts(_ key: String) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT games FROM practice_start WHERE key = ?"), arguments: [key])
-            ?? 0
-    }
-
-    func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) throws {
-        try db.executeCached(
-            sql: """
-                INSERT INTO practice_start (key, puzzle, games) VALUES (?, ?, 1)
-                ON CONFLICT (key) DO UPDATE SET games = games + 1
-                """,
-            arguments: [key, puzzle.rawValue])
-    }
-
-    func removeReplayGuards(before puzzle: PuzzleNumber) throws {
-        try db.executeCached(sql: "DELETE FROM replay_guard WHERE puzzle < ?", arguments: [puzzle.rawValue])
-        try db.executeCached(sql: "DELETE FROM practice_start WHERE puzzle < ?", arguments: [puzzle.rawValue])
-    }
-
-    func noteActivity(in chat: ChatID) throws {
-        try db.executeCached(
-            sql: "UPDATE chat SET active = 1 WHERE platform = ? AND address = ? AND active = 0",
-            arguments: [chat.platform.rawValue, chat.value])
     }
 
     func moveChat(from old: ChatID, to new: ChatID) throws {

@@ -1,0 +1,66 @@
+#if PostgreSQL
+    import Logging
+    import PostgresNIO
+    import TesseraSQL
+
+    /// A PostgreSQL transaction's connection as the shared statements' session (``SQLSession``): `$1` … for each
+    /// bind, each statement counted as the transaction's others are.
+    struct PostgresSession: SQLSession {
+        let connection: PostgresConnection
+        let logger: Logger
+        let counter: StatementCounter
+
+        func execute(_ query: SQLQuery) async throws {
+            try await connection.checkedQuery(Self.statement(query), logger: logger, counting: counter)
+        }
+
+        func rows(_ query: SQLQuery) async throws -> [SQLRow] {
+            var rows: [SQLRow] = []
+            var columns: SQLRow.Columns?
+            for try await row in try await connection.checkedQuery(
+                Self.statement(query), logger: logger, counting: counter)
+            {
+                let names = columns ?? SQLRow.Columns(row.map(\.columnName))
+                columns = names
+                rows.append(SQLRow(columns: names, values: try row.map(Self.value)))
+            }
+            return rows
+        }
+
+        func damaged(_ column: String, in table: String) -> any Error {
+            PostgresStoreError.damagedRow(column: column)
+        }
+
+        /// A query in PostgreSQL's dialect.
+        private static func statement(_ query: SQLQuery) -> PostgresQuery {
+            let (sql, values) = query.rendered { "$\($0)" }
+            var binds = PostgresBindings(capacity: values.count)
+            for value in values {
+                switch value {
+                case .null, .unreadable: binds.appendNull()
+                case .integer(let number): binds.append(number)
+                case .real(let number): binds.append(number)
+                case .text(let text): binds.append(text)
+                case .boolean(let flag): binds.append(flag)
+                }
+            }
+            return PostgresQuery(unsafeSQL: sql, binds: binds)
+        }
+
+        /// A cell as the value it holds, by its type: a type the store never writes reads as unreadable.
+        private static func value(_ cell: PostgresCell) throws -> SQLValue {
+            guard cell.bytes != nil else { return .null }
+            do {
+                switch cell.dataType {
+                case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+                case .bool: return .boolean(try cell.decode(Bool.self))
+                case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))
+                case .float4, .float8: return .real(try cell.decode(Double.self))
+                default: return .unreadable(type: "\(cell.dataType)")
+                }
+            } catch {
+                throw PostgresStoreError.damagedRow(column: cell.columnName)
+            }
+        }
+    }
+#endif

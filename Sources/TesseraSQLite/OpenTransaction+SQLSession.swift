@@ -1,0 +1,66 @@
+import GRDB
+import TesseraEngine
+import TesseraSQL
+
+/// The open transaction as the shared statements' session (``SQLSession``): each query runs on its connection,
+/// at once when called from the transaction's body, as every store call is.
+extension OpenTransaction: SQLSession {
+    var session: OpenTransaction { self }
+
+    func execute(_ query: SQLQuery) async throws {
+        let (sql, arguments) = Self.statement(query)
+        try await run { db in try db.cachedStatement(sql: sql).execute(arguments: arguments) }
+    }
+
+    func rows(_ query: SQLQuery) async throws -> [SQLRow] {
+        let (sql, arguments) = Self.statement(query)
+        return try await run { db in
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            var rows: [SQLRow] = []
+            var columns: SQLRow.Columns?
+            while let row = try cursor.next() {
+                let names = columns ?? SQLRow.Columns(Array(row.columnNames))
+                columns = names
+                rows.append(SQLRow(columns: names, values: row.databaseValues.map(Self.value)))
+            }
+            return rows
+        }
+    }
+
+    func damaged(_ column: String, in table: String) -> any Error {
+        SQLiteStoreError.damagedRow(table: table, column: column)
+    }
+
+    func rowID(of player: UserID) async throws -> Int64? {
+        try await run { try SQLiteTransaction(db: $0).rowID(of: player) }
+    }
+    func rowID(of chat: ChatID) async throws -> Int64? {
+        try await run { try SQLiteTransaction(db: $0).rowID(of: chat) }
+    }
+
+    /// A query in SQLite's dialect: `?` for each bind.
+    private static func statement(_ query: SQLQuery) -> (String, StatementArguments) {
+        let (sql, binds) = query.rendered { _ in "?" }
+        return (sql, StatementArguments(binds.map(databaseValue)))
+    }
+
+    private static func databaseValue(_ value: SQLValue) -> DatabaseValue {
+        switch value {
+        case .null, .unreadable: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .boolean(let flag): flag.databaseValue
+        }
+    }
+
+    private static func value(_ value: DatabaseValue) -> SQLValue {
+        switch value.storage {
+        case .null: .null
+        case .int64(let number): .integer(number)
+        case .double(let number): .real(number)
+        case .string(let text): .text(text)
+        case .blob: .unreadable(type: "blob")
+        }
+    }
+}
