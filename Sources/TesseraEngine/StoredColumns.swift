@@ -185,3 +185,37 @@ public struct GroupColumns: Sendable, Hashable, Codable {
             deletionExplained: deletionExplained, practiceSharesExplained: practiceSharesExplained, team: team)
     }
 }
+
+/// A row of `practice_game`, without its player's key.
+public struct PracticeGameColumns: Sendable, Hashable, Codable {
+    public var number: Int
+    public var archivePuzzle: Int?
+    public var language, answer: String
+    public var hardMode: Bool
+    /// The guesses, lowercase, separated by spaces.
+    public var guesses: String
+    public var wonIn: Int?
+    public var lost, abandoned: Bool
+    public var startedAt: Double
+    public var finishedAt: Double?
+    public var hasFocus: Bool
+
+    public init(_ game: PracticeGame) {
+        (number, archivePuzzle, language) = (game.number, game.archivePuzzle?.rawValue, game.language.rawValue)
+        (answer, hardMode, guesses) = (game.answer, game.hardMode, game.guesses.joined(separator: " "))
+        (wonIn, lost, abandoned) = (game.result?.guesses, game.result == .lost, game.abandoned)
+        (startedAt, finishedAt) = (game.startedAt.timeIntervalSince1970, game.finishedAt?.timeIntervalSince1970)
+        hasFocus = game.hasFocus
+    }
+
+    /// The game back, a game of `player`; throws ``DamagedColumn``.
+    public func game(of player: UserID) throws -> PracticeGame {
+        PracticeGame(
+            player: player, number: number, kind: archivePuzzle.map { .archive(PuzzleNumber($0)) } ?? .practice,
+            language: try decodedLanguage(language, column: "language"), answer: answer, hardMode: hardMode,
+            guesses: guesses.split(separator: " ").map(String.init),
+            result: wonIn.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
+            startedAt: Date(timeIntervalSince1970: startedAt),
+            finishedAt: finishedAt.map(Date.init(timeIntervalSince1970:)), abandoned: abandoned, hasFocus: hasFocus)
+    }
+}

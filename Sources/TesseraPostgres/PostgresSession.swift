@@ -28,7 +28,7 @@
         }
 
         func damaged(_ column: String, in table: String) -> any Error {
-            PostgresStoreError.damagedRow(column: column)
+            PostgresStoreError.damagedRow(column: "\(table).\(column)")
         }
 
         /// A query in PostgreSQL's dialect.

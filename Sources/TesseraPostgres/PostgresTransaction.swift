@@ -109,22 +109,6 @@
             prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play,
             follows_group, named_in_nudges, message_effects
             """
-        typealias PlayerRow = (
-            String, String, String, String, String, Int, String?, Int?, Bool, Bool, Int?, String?, String?, Bool,
-            String?, Bool, Bool
-        )
-
-        static func player(_ row: PlayerRow) throws -> Player {
-            try checked("player") {
-                try PlayerColumns(
-                    platform: row.0, account: row.1, displayName: row.2, language: row.3, timeZone: row.4,
-                    rolloverHour: row.5, pendingTimeZone: row.6, pendingFrom: row.7, prefersHardMode: row.8,
-                    reminders: row.9, remindedPuzzle: row.10, directChat: row.11, playingLanguage: row.12,
-                    practiceInPlay: row.13, followsGroup: row.14, namedInNudges: row.15, messageEffects: row.16
-                ).player()
-            }
-        }
-
         /// A row's value read back, or the column it cannot be read from named with its table.
         static func checked<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
             do {
@@ -134,24 +118,7 @@
             }
         }
 
-        func followers(of chat: ChatID) async throws -> [Player] {
-            try await all(
-                """
-                SELECT \(unescaped: Self.playerColumns) FROM player
-                WHERE platform = \(chat.platform.rawValue) AND follows_group = \(chat.value)
-                """
-            ) { try $0.decode(PlayerRow.self) }.map(Self.player)
-        }
-
-        func player(_ id: UserID) async throws -> Player? {
-            try await one(
-                """
-                SELECT \(unescaped: Self.playerColumns) FROM player
-                WHERE platform = \(id.platform.rawValue) AND account = \(id.value)
-                """
-            ) { try $0.decode(PlayerRow.self) }.map(Self.player)
-        }
-
+        /// Through the batch's write, as every message's players are saved.
         func save(_ player: Player) async throws {
             var changes = BatchChanges()
             changes.players[player.id] = player
@@ -174,16 +141,6 @@
             }
         }
 
-        func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
-            guard let key = try await rowID(of: player) else { return nil }
-            return try await one(
-                """
-                SELECT \(unescaped: Self.gameColumns) FROM game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
-                """
-            ) { try $0.decode(GameRow.self) }.map { try Self.game($0, of: player) }
-        }
-
         func save(_ game: StoredGame) async throws {
             guard try await rowID(of: game.player) != nil else { throw StoreMisuse.unknownPlayer(game.player) }
             var changes = BatchChanges()
@@ -191,120 +148,7 @@
             _ = try await write(changes)
         }
 
-        func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
-            guard let key = try await rowID(of: player) else { return [] }
-            return try await all(
-                """
-                SELECT \(unescaped: Self.gameColumns) FROM game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
-                """
-            ) { try $0.decode(GameRow.self) }.compactMap { row in
-                let game = try Self.game(row, of: player)
-                return game.result.map { PlayedGame(puzzle: game.puzzle, result: $0) }
-            }
-        }
-
         // MARK: - Practice and archive games
-
-        static let practiceGameColumns = """
-            number, archive_puzzle, language, answer, hard_mode, guesses, won_in, lost, abandoned, started_at,
-            finished_at, has_focus
-            """
-        typealias PracticeGameRow = (Int, Int?, String, String, Bool, String, Int?, Bool, Bool, Double, Double?, Bool)
-
-        static func practiceGame(_ row: PracticeGameRow, of player: UserID) throws -> PracticeGame {
-            guard let language = Language(rawValue: row.2) else {
-                throw PostgresStoreError.damagedRow(column: "practice_game.language")
-            }
-            return PracticeGame(
-                player: player, number: row.0, kind: row.1.map { .archive(PuzzleNumber($0)) } ?? .practice,
-                language: language, answer: row.3, hardMode: row.4,
-                guesses: row.5.split(separator: " ").map(String.init),
-                result: row.6.map { .won(guesses: $0) } ?? (row.7 ? .lost : nil),
-                startedAt: Date(timeIntervalSince1970: row.9),
-                finishedAt: row.10.map(Date.init(timeIntervalSince1970:)),
-                abandoned: row.8, hasFocus: row.11)
-        }
-
-        func latestPracticeGame(of player: UserID) async throws -> PracticeGame? {
-            guard let key = try await rowID(of: player) else { return nil }
-            return try await one(
-                """
-                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game WHERE player_id = \(key)
-                ORDER BY number DESC LIMIT 1
-                """
-            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
-        }
-
-        func save(_ game: PracticeGame) async throws {
-            let key = try await requiredRowID(of: game.player)
-            try await execute(
-                """
-                INSERT INTO practice_game (player_id, \(unescaped: Self.practiceGameColumns))
-                VALUES (\(key), \(game.number), \(game.archivePuzzle?.rawValue), \(game.language.rawValue),
-                    \(game.answer), \(game.hardMode), \(game.guesses.joined(separator: " ")), \(game.result?.guesses),
-                    \(game.result == .lost), \(game.abandoned), \(game.startedAt.timeIntervalSince1970),
-                    \(game.finishedAt?.timeIntervalSince1970), \(game.hasFocus))
-                ON CONFLICT (player_id, number) DO UPDATE SET hard_mode = excluded.hard_mode,
-                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
-                    abandoned = excluded.abandoned, finished_at = excluded.finished_at, has_focus = excluded.has_focus
-                """)
-        }
-
-        func practiceGames(of player: UserID) async throws -> [PracticeGame] {
-            guard let key = try await rowID(of: player) else { return [] }
-            return try await all(
-                """
-                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game WHERE player_id = \(key)
-                ORDER BY number
-                """
-            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
-        }
-
-        func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
-            guard let key = try await rowID(of: player) else { return nil }
-            return try await one(
-                """
-                SELECT \(unescaped: Self.practiceGameColumns) FROM practice_game
-                WHERE player_id = \(key) AND number = \(number)
-                """
-            ) { try $0.decode(PracticeGameRow.self) }.map { try Self.practiceGame($0, of: player) }
-        }
-
-        func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
-            guard let key = try await rowID(of: player) else { return PracticeResults() }
-            let rows = try await all(
-                """
-                SELECT won_in, abandoned, count(*)::BIGINT FROM practice_game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
-                    AND NOT (abandoned AND guesses = '')
-                GROUP BY won_in, abandoned
-                """
-            ) { try $0.decode((Int?, Bool, Int).self) }
-            var results = PracticeResults()
-            for (wonIn, abandoned, games) in rows {
-                if abandoned {
-                    results.givenUp += games
-                } else {
-                    results.finished[wonIn.map { .won(guesses: $0) } ?? .lost, default: 0] += games
-                }
-            }
-            return results
-        }
-
-        func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
-            guard let key = try await rowID(of: player) else { return [:] }
-            let rows = try await all(
-                """
-                SELECT archive_puzzle, won_in FROM practice_game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND archive_puzzle IS NOT NULL
-                    AND (won_in IS NOT NULL OR lost)
-                """
-            ) { try $0.decode((Int, Int?).self) }
-            return Dictionary(
-                rows.map { (PuzzleNumber($0.0), $0.1.map { GameResult.won(guesses: $0) } ?? .lost) },
-                uniquingKeysWith: { first, _ in first })
-        }
 
         // MARK: - Analyses (the states of `analysis_state` are ``AnalysisState``'s)
 
@@ -396,30 +240,13 @@
 
         func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
             let name = platform?.rawValue
-            let columns = Self.practiceGameColumns.split(separator: ",").map {
-                "g." + $0.trimmingCharacters(in: .whitespacesAndNewlines)
-            }.joined(separator: ", ")
-            return try await all(
+            return try await session.all(
                 """
-                SELECT p.platform, p.account, \(unescaped: columns) FROM practice_game g
-                JOIN player p ON p.id = g.player_id
+                SELECT p.platform, p.account, g.* FROM practice_game g JOIN player p ON p.id = g.player_id
                 WHERE g.analysis_state IN \(unescaped: AnalysisState.waitingList) AND (\(name)::text IS NULL OR p.platform = \(name))
                 ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
-                """
-            ) { row in
-                let (
-                    platform, account, number, puzzle, language, answer, hard, guesses, wonIn, lost, abandoned,
-                    started, finished, focus
-                ) = try row.decode(
-                    (String, String, Int, Int?, String, String, Bool, String, Int?, Bool, Bool, Double, Double?, Bool)
-                        .self)
-                guard let platform = Platform(rawValue: platform) else {
-                    throw PostgresStoreError.damagedRow(column: "platform")
-                }
-                return try Self.practiceGame(
-                    (number, puzzle, language, answer, hard, guesses, wonIn, lost, abandoned, started, finished, focus),
-                    of: UserID(platform, account))
-            }
+                """, table: "practice_game"
+            ) { row in try row.practiceGame(of: row.user()) }
         }
 
         func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
@@ -1146,11 +973,10 @@
         }
 
         func playersWithReminders() async throws -> [Player] {
-            try await all("SELECT \(unescaped: Self.playerColumns) FROM player WHERE reminders FOR UPDATE SKIP LOCKED")
-            {
-                try $0.decode(PlayerRow.self)
+            // Claimed until the transaction ends: another process's reminders pass these by.
+            try await session.all("SELECT * FROM player WHERE reminders FOR UPDATE SKIP LOCKED", table: "player") {
+                try $0.player()
             }
-            .map(Self.player)
         }
 
         // MARK: - Outbox and chats

@@ -22,6 +22,14 @@ public struct SQLRow: Sendable {
         self.values = values
     }
 
+    /// The row with more columns: values known without reading them (a game's player, by its key).
+    public func adding(_ known: [String: SQLValue]) -> SQLRow {
+        var names = Array(repeating: "", count: values.count)
+        for (name, position) in columns.index { names[position] = name }
+        let added = known.sorted { $0.key < $1.key }
+        return SQLRow(columns: Columns(names + added.map(\.key)), values: values + added.map(\.value))
+    }
+
     /// A column's value; throws ``DamagedColumn`` for a column the row lacks.
     public func value(_ column: String) throws -> SQLValue {
         guard let position = columns.index[column] else { throw DamagedColumn(column) }
@@ -76,9 +84,14 @@ public protocol SQLSession: Sendable {
     func rows(_ query: SQLQuery) async throws -> [SQLRow]
     /// The store's own error for a damaged row (a column missing or of the wrong type): what its operator reads.
     func damaged(_ column: String, in table: String) -> any Error
+    /// How `player.account` keeps a player's id: as the platform spells it (the default), or as SQLite keeps one
+    /// spelled as a number, an integer.
+    func account(_ player: UserID) -> SQLValue
 }
 
 extension SQLSession {
+    public func account(_ player: UserID) -> SQLValue { .text(player.value) }
+
     /// Every row of a query, each read by `read`; a damaged one throws the store's error naming the column.
     public func all<Value>(_ query: SQLQuery, table: String, _ read: (SQLRow) throws -> Value) async throws -> [Value] {
         let rows = try await rows(query)

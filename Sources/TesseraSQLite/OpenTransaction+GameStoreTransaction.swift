@@ -22,34 +22,14 @@ extension OpenTransaction: SQLTransaction {
         do {
             // The shared statements first (each at once, on this connection), then SQLite's own.
             for chat in changes.activeChats { try await noteActivity(in: chat) }
+            for player in changes.players.values { try await save(player) }
+            for game in changes.games.values { try await save(game) }
             try await sql { try $0.apply(changes) }
         } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
         }
     }
 
-    func player(_ id: UserID) async throws -> Player? { try await sql { try $0.player(id) } }
-    func save(_ player: Player) async throws { try await sql { try $0.save(player) } }
-    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
-        try await sql { try $0.game(of: player, language: language, puzzle: puzzle) }
-    }
-    func save(_ game: StoredGame) async throws { try await sql { try $0.save(game) } }
-    func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
-        try await sql { try $0.finishedGames(of: player, language: language) }
-    }
-    func latestPracticeGame(of player: UserID) async throws -> PracticeGame? {
-        try await sql { try $0.latestPracticeGame(of: player) }
-    }
-    func save(_ game: PracticeGame) async throws { try await sql { try $0.save(game) } }
-    func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
-        try await sql { try $0.practiceGame(of: player, number: number) }
-    }
-    func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
-        try await sql { try $0.practiceResults(of: player, language: language) }
-    }
-    func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
-        try await sql { try $0.archiveResults(of: player, language: language) }
-    }
     func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
         try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }
     }
@@ -117,9 +97,6 @@ extension OpenTransaction: SQLTransaction {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
-    func followers(of chat: ChatID) async throws -> [Player] {
-        try await sql { try $0.followers(of: chat) }
-    }
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
         async throws -> [MemberDay]
     {
@@ -148,14 +125,21 @@ extension OpenTransaction: SQLTransaction {
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }
-    func data(of player: UserID) async throws -> PlayerData? { try await sql { try $0.data(of: player) } }
+    func data(of player: UserID) async throws -> PlayerData? {
+        guard let stored = try await self.player(player) else { return nil }
+        let practice = try await practiceGames(of: player)
+        return try await sql { try $0.data(of: stored, practiceGames: practice) }
+    }
     func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
         try await sql { try $0.analyses(of: player) }
     }
     func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
         try await sql { try $0.practiceAnalyses(of: player) }
     }
-    func forget(_ player: UserID) async throws -> Bool { try await sql { try $0.forget(player) } }
+    func forget(_ player: UserID) async throws -> Bool {
+        let directChat = try await self.player(player)?.directChat
+        return try await sql { try $0.forget(player, directChat: directChat) }
+    }
     func playersWithReminders() async throws -> [Player] { try await sql { try $0.playersWithReminders() } }
     func enqueue(_ messages: [OutgoingMessage]) async throws { try await sql { try $0.enqueue(messages) } }
     func moveChat(from old: ChatID, to new: ChatID) async throws {

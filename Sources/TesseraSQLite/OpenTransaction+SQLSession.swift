@@ -21,7 +21,7 @@ extension OpenTransaction: SQLSession {
             while let row = try cursor.next() {
                 let names = columns ?? SQLRow.Columns(Array(row.columnNames))
                 columns = names
-                rows.append(SQLRow(columns: names, values: row.databaseValues.map(Self.value)))
+                rows.append(SQLRow(row, columns: names))
             }
             return rows
         }
@@ -29,6 +29,10 @@ extension OpenTransaction: SQLSession {
 
     func damaged(_ column: String, in table: String) -> any Error {
         SQLiteStoreError.damagedRow(table: table, column: column)
+    }
+
+    func account(_ player: UserID) -> SQLValue {
+        player.number.map(SQLValue.integer) ?? .text(player.value)
     }
 
     func rowID(of player: UserID) async throws -> Int64? {
@@ -41,26 +45,6 @@ extension OpenTransaction: SQLSession {
     /// A query in SQLite's dialect: `?` for each bind.
     private static func statement(_ query: SQLQuery) -> (String, StatementArguments) {
         let (sql, binds) = query.rendered { _ in "?" }
-        return (sql, StatementArguments(binds.map(databaseValue)))
-    }
-
-    private static func databaseValue(_ value: SQLValue) -> DatabaseValue {
-        switch value {
-        case .null, .unreadable: .null
-        case .integer(let number): number.databaseValue
-        case .real(let number): number.databaseValue
-        case .text(let text): text.databaseValue
-        case .boolean(let flag): flag.databaseValue
-        }
-    }
-
-    private static func value(_ value: DatabaseValue) -> SQLValue {
-        switch value.storage {
-        case .null: .null
-        case .int64(let number): .integer(number)
-        case .double(let number): .real(number)
-        case .string(let text): .text(text)
-        case .blob: .unreadable(type: "blob")
-        }
+        return (sql, StatementArguments(binds.map(\.databaseValue)))
     }
 }

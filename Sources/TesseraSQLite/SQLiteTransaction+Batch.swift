@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TesseraCore
 import TesseraEngine
+import TesseraSQL
 
 /// A batch's reads in a few statements, whatever its size, and its writes in one pass on the writer's queue
 /// (``BatchStorage``): SQLite costs no round trip, but a statement and a hop to the queue a read would.
@@ -16,7 +17,7 @@ extension SQLiteTransaction {
                         AND player.account = json_extract(w.value, '$[1]')
                     """), arguments: [Self.pairs(needs.players.map { ($0.platform, Self.account($0)) })])
         {
-            let player = try Self.player(row)
+            let player = try SQLRow.player(row)
             values.players[player.id] = player
             players[row["id"]] = player.id
         }
@@ -109,9 +110,7 @@ extension SQLiteTransaction {
     }
 
     func apply(_ changes: BatchChanges) throws {
-        for player in changes.players.values { try save(player) }
         for group in changes.groups.values { try save(group) }
-        for game in changes.games.values { try save(game) }
         for (key, show) in changes.analyses {
             try requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
         }

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import TesseraCore
 import TesseraEngine
+import TesseraSQL
 
 /// The SQL of each engine operation (``GameStoreTransaction``) on one connection inside a write transaction.
 ///
@@ -43,194 +44,7 @@ struct SQLiteTransaction {
 
     // MARK: - Players and games
 
-    func player(_ id: UserID) throws -> Player? {
-        try db.cachedRow(
-            sql: "SELECT * FROM player WHERE platform = ? AND account = ?",
-            arguments: [id.platform.rawValue, Self.account(id)]
-        ).map(Self.player)
-    }
-
-    func save(_ player: Player) throws {
-        let row = PlayerColumns(player)
-        // The account as the platform spells it: an integer when it is one (``account(_:)``).
-        try db.executeCached(
-            sql: """
-                INSERT INTO player (platform, account, display_name, language, time_zone, rollover_hour,
-                    pending_time_zone, pending_from, prefers_hard_mode, reminders, reminded_puzzle, direct_chat,
-                    playing_language, practice_in_play, follows_group, named_in_nudges, message_effects)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (platform, account) DO UPDATE SET display_name = excluded.display_name,
-                    language = excluded.language, playing_language = excluded.playing_language,
-                    time_zone = excluded.time_zone,
-                    rollover_hour = excluded.rollover_hour, pending_time_zone = excluded.pending_time_zone,
-                    pending_from = excluded.pending_from, prefers_hard_mode = excluded.prefers_hard_mode,
-                    reminders = excluded.reminders, reminded_puzzle = excluded.reminded_puzzle,
-                    direct_chat = excluded.direct_chat, practice_in_play = excluded.practice_in_play,
-                    follows_group = excluded.follows_group, named_in_nudges = excluded.named_in_nudges,
-                    message_effects = excluded.message_effects
-                """,
-            arguments: [
-                row.platform, Self.account(player.id), row.displayName, row.language, row.timeZone, row.rolloverHour,
-                row.pendingTimeZone, row.pendingFrom, row.prefersHardMode, row.reminders, row.remindedPuzzle,
-                row.directChat, row.playingLanguage, row.practiceInPlay, row.followsGroup, row.namedInNudges,
-                row.messageEffects,
-            ]
-        )
-    }
-
-    func followers(of chat: ChatID) throws -> [Player] {
-        try db.cachedRows(
-            sql: "SELECT * FROM player WHERE platform = ? AND follows_group = ?",
-            arguments: [chat.platform.rawValue, chat.value]
-        ).map(Self.player)
-    }
-
-    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredGame? {
-        guard let key = try rowID(of: player) else { return nil }
-        return try db.cachedRow(
-            sql: "SELECT * FROM game WHERE player_id = ? AND language = ? AND puzzle = ?",
-            arguments: [key, language.rawValue, puzzle.rawValue]
-        ).map { try Self.game($0, of: player) }
-    }
-
-    func save(_ game: StoredGame) throws {
-        guard let key = try rowID(of: game.player) else { throw StoreMisuse.unknownPlayer(game.player) }
-        let row = GameColumns(game)
-        try db.executeCached(
-            sql: """
-                INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (player_id, language, puzzle) DO UPDATE SET hard_mode = excluded.hard_mode,
-                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
-                    finished_at = excluded.finished_at
-                """,
-            arguments: [key, row.language, row.puzzle, row.hardMode, row.guesses, row.wonIn, row.lost, row.finishedAt]
-        )
-    }
-
-    func finishedGames(of player: UserID, language: Language) throws -> [PlayedGame] {
-        guard let key = try rowID(of: player) else { return [] }
-        return try db.cachedRows(
-            sql: "SELECT * FROM game WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1)",
-            arguments: [key, language.rawValue]
-        ).compactMap { row in
-            let game = try Self.game(row, of: player)
-            return game.result.map { PlayedGame(puzzle: game.puzzle, result: $0) }
-        }
-    }
-
     // MARK: - Practice and archive games
-
-    static let practiceGameColumns = """
-        number, archive_puzzle, language, answer, hard_mode, guesses, won_in, lost, abandoned, started_at,
-        finished_at, has_focus
-        """
-
-    func latestPracticeGame(of player: UserID) throws -> PracticeGame? {
-        guard let key = try rowID(of: player) else { return nil }
-        return try db.cachedRow(
-            sql: """
-                SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ?
-                ORDER BY number DESC LIMIT 1
-                """,
-            arguments: [key]
-        ).map { try Self.practiceGame($0, of: player) }
-    }
-
-    func save(_ game: PracticeGame) throws {
-        guard let key = try rowID(of: game.player) else { throw StoreMisuse.unknownPlayer(game.player) }
-        try db.executeCached(
-            sql: """
-                INSERT INTO practice_game (player_id, \(Self.practiceGameColumns))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (player_id, number) DO UPDATE SET hard_mode = excluded.hard_mode,
-                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
-                    abandoned = excluded.abandoned, finished_at = excluded.finished_at, has_focus = excluded.has_focus
-                """,
-            arguments: [
-                key, game.number, game.archivePuzzle?.rawValue, game.language.rawValue, game.answer, game.hardMode,
-                game.guesses.joined(separator: " "), game.result?.guesses, game.result == .lost, game.abandoned,
-                game.startedAt.timeIntervalSince1970, game.finishedAt?.timeIntervalSince1970, game.hasFocus,
-            ]
-        )
-    }
-
-    func practiceGames(of player: UserID) throws -> [PracticeGame] {
-        guard let key = try rowID(of: player) else { return [] }
-        return try db.cachedRows(
-            sql: "SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ? ORDER BY number",
-            arguments: [key]
-        ).map { try Self.practiceGame($0, of: player) }
-    }
-
-    func practiceGame(of player: UserID, number: Int) throws -> PracticeGame? {
-        guard let key = try rowID(of: player) else { return nil }
-        return try db.cachedRow(
-            sql: "SELECT \(Self.practiceGameColumns) FROM practice_game WHERE player_id = ? AND number = ?",
-            arguments: [key, number]
-        ).map { try Self.practiceGame($0, of: player) }
-    }
-
-    func practiceResults(of player: UserID, language: Language) throws -> PracticeResults {
-        guard let key = try rowID(of: player) else { return PracticeResults() }
-        let rows = try db.cachedRows(
-            sql: """
-                SELECT won_in, abandoned, count(*) AS games FROM practice_game
-                WHERE player_id = ? AND language = ? AND (won_in IS NOT NULL OR lost = 1)
-                    AND NOT (abandoned = 1 AND guesses = '')
-                GROUP BY won_in, abandoned
-                """,
-            arguments: [key, language.rawValue])
-        var results = PracticeResults()
-        for row in rows {
-            let games: Int = try row.required("games", in: "practice_game")
-            if try row.required("abandoned", in: "practice_game") {
-                results.givenUp += games
-            } else {
-                results.finished[(row["won_in"] as Int?).map { .won(guesses: $0) } ?? .lost, default: 0] += games
-            }
-        }
-        return results
-    }
-
-    func archiveResults(of player: UserID, language: Language) throws -> [PuzzleNumber: GameResult] {
-        guard let key = try rowID(of: player) else { return [:] }
-        let rows = try db.cachedRows(
-            sql: """
-                SELECT archive_puzzle, won_in FROM practice_game
-                WHERE player_id = ? AND language = ? AND archive_puzzle IS NOT NULL AND (won_in IS NOT NULL OR lost = 1)
-                """,
-            arguments: [key, language.rawValue])
-        return try Dictionary(
-            rows.map { row in
-                (
-                    PuzzleNumber(try row.required("archive_puzzle", in: "practice_game")),
-                    (row["won_in"] as Int?).map { GameResult.won(guesses: $0) } ?? .lost
-                )
-            },
-            uniquingKeysWith: { first, _ in first })
-    }
-
-    static func practiceGame(_ row: Row, of player: UserID) throws -> PracticeGame {
-        let languageCode: String = try row.required("language", in: "practice_game")
-        guard let language = Language(rawValue: languageCode) else {
-            throw SQLiteStoreError.damagedRow(table: "practice_game", column: "language")
-        }
-        let guesses: String = try row.required("guesses", in: "practice_game")
-        let won: Int? = row["won_in"]
-        let lost: Bool = try row.required("lost", in: "practice_game")
-        return PracticeGame(
-            player: player, number: try row.required("number", in: "practice_game"),
-            kind: (row["archive_puzzle"] as Int?).map { .archive(PuzzleNumber($0)) } ?? .practice,
-            language: language, answer: try row.required("answer", in: "practice_game"),
-            hardMode: try row.required("hard_mode", in: "practice_game"),
-            guesses: guesses.split(separator: " ").map(String.init),
-            result: won.map { .won(guesses: $0) } ?? (lost ? .lost : nil),
-            startedAt: Date(timeIntervalSince1970: try row.required("started_at", in: "practice_game")),
-            finishedAt: (row["finished_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            abandoned: try row.required("abandoned", in: "practice_game"),
-            hasFocus: try row.required("has_focus", in: "practice_game"))
-    }
 
     // MARK: - Analyses
 
@@ -318,7 +132,7 @@ struct SQLiteTransaction {
 
     func pendingPracticeAnalyses(on platform: Platform?, limit: Int) throws -> [PracticeGame] {
         try pendingAnalyses(in: "practice_game", on: platform, limit: limit).map { row in
-            try Self.practiceGame(row, of: try Self.user(row))
+            try SQLRow.reading("practice_game") { try SQLRow(row).practiceGame(of: try Self.user(row)) }
         }
     }
 
@@ -1018,8 +832,11 @@ struct SQLiteTransaction {
 
     // MARK: - A player's own data
 
-    func data(of player: UserID) throws -> PlayerData? {
-        guard let stored = try self.player(player), let key = try rowID(of: player) else { return nil }
+    /// Everything stored about a stored player (the player and their practice games read by the shared
+    /// statements).
+    func data(of stored: Player, practiceGames: [PracticeGame]) throws -> PlayerData? {
+        let player = stored.id
+        guard let key = try rowID(of: player) else { return nil }
         let games = try db.cachedRows(
             sql: "SELECT * FROM game WHERE player_id = ? ORDER BY language, puzzle", arguments: [key]
         ).map { try Self.game($0, of: player) }
@@ -1042,13 +859,13 @@ struct SQLiteTransaction {
             arguments: [key]
         ).map { try Self.boardResult($0, of: player) }
         return PlayerData(
-            player: stored, games: games, practiceGames: try practiceGames(of: player), memberships: memberships,
+            player: stored, games: games, practiceGames: practiceGames, memberships: memberships,
             results: results)
     }
 
-    func forget(_ player: UserID) throws -> Bool {
+    /// Deletes a player, and their direct chat (read by the shared statements) with its live messages.
+    func forget(_ player: UserID, directChat: ChatID?) throws -> Bool {
         guard let key = try rowID(of: player) else { return false }
-        let directChat = try self.player(player)?.directChat
         // Games, memberships, board results and totals go with the player (ON DELETE CASCADE).
         try db.executeCached(sql: "DELETE FROM player WHERE id = ?", arguments: [key])
         if let directChat {
@@ -1062,7 +879,7 @@ struct SQLiteTransaction {
     }
 
     func playersWithReminders() throws -> [Player] {
-        try db.cachedRows(sql: "SELECT * FROM player WHERE reminders = 1", arguments: []).map(Self.player)
+        try db.cachedRows(sql: "SELECT * FROM player WHERE reminders = 1", arguments: []).map(SQLRow.player)
     }
 
     func moveChat(from old: ChatID, to new: ChatID) throws {
@@ -1178,25 +995,6 @@ struct SQLiteTransaction {
             lastPuzzle: lastPuzzle.map(PuzzleNumber.init),
             joinedPuzzle: PuzzleNumber(try column(9))
         )
-    }
-
-    static func player(_ row: Row) throws -> Player {
-        let id = try user(row)
-        return try checked("player") {
-            try PlayerColumns(
-                platform: id.platform.rawValue, account: id.value,
-                displayName: try row.required("display_name", in: "player"),
-                language: try row.required("language", in: "player"),
-                timeZone: try row.required("time_zone", in: "player"),
-                rolloverHour: try row.required("rollover_hour", in: "player"),
-                pendingTimeZone: row["pending_time_zone"],
-                pendingFrom: row["pending_from"], prefersHardMode: try row.required("prefers_hard_mode", in: "player"),
-                reminders: row["reminders"] ?? false, remindedPuzzle: row["reminded_puzzle"],
-                directChat: row["direct_chat"], playingLanguage: row["playing_language"],
-                practiceInPlay: row["practice_in_play"] ?? false, followsGroup: row["follows_group"],
-                namedInNudges: row["named_in_nudges"] ?? true, messageEffects: row["message_effects"] ?? true
-            ).player()
-        }
     }
 
     static func boardResult(_ row: Row, of player: UserID) throws -> BoardResult {

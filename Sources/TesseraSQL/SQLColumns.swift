@@ -1,0 +1,195 @@
+public import TesseraEngine
+
+// Rows read and written through their column types (``PlayerColumns``, ``GameColumns``, ``GroupColumns``): a
+// property's name in snake case is its column's, so a new field is a property and a migration step, never a
+// position in a tuple or an edit in each statement.
+
+/// A Codable property's column: `displayName` is `display_name`.
+func columnName(_ key: some CodingKey) -> String {
+    var name = ""
+    for character in key.stringValue {
+        if character.isUppercase {
+            name += "_" + character.lowercased()
+        } else {
+            name.append(character)
+        }
+    }
+    return name
+}
+
+extension SQLRow {
+    /// The row as a column type; throws ``DamagedColumn`` naming a column it lacks or cannot read.
+    public func decode<Row: Decodable>(_ type: Row.Type) throws -> Row {
+        try Row(from: RowDecoder(row: self))
+    }
+}
+
+/// The columns and values of a row type, in the order of its properties.
+public struct SQLColumns: Sendable {
+    public private(set) var names: [String] = []
+    public private(set) var values: [SQLValue] = []
+
+    /// A row type's columns and values, after `leading` ones (a row's key: `player_id`). A column `replacing`
+    /// names is bound as that value instead (SQLite's numeric accounts); one `omitting` names is left out (a
+    /// column of another table the row type carries).
+    public init(
+        _ row: some Encodable, leading: [(String, SQLValue)] = [], replacing overrides: [String: SQLValue] = [:],
+        omitting omitted: Set<String> = []
+    ) {
+        let encoder = RowEncoder()
+        // Only the types the row types hold reach here: each is encoded, none throws.
+        try? row.encode(to: encoder)
+        for (name, value) in leading + encoder.storage.columns where !omitted.contains(name) {
+            names.append(name)
+            values.append(overrides[name] ?? value)
+        }
+    }
+
+    /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,
+    /// new or changed, in either dialect.
+    public func upsert(into table: String, keys: [String]) -> SQLQuery {
+        var query: SQLQuery = "INSERT INTO \(unescaped: table) (\(unescaped: names.joined(separator: ", "))) VALUES ("
+        for (index, value) in values.enumerated() {
+            query = index == 0 ? "\(query)\(value)" : "\(query), \(value)"
+        }
+        let updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }
+        return """
+            \(query)) ON CONFLICT (\(unescaped: keys.joined(separator: ", "))) \
+            DO UPDATE SET \(unescaped: updates.joined(separator: ", "))
+            """
+    }
+}
+
+// MARK: - Decoding
+
+private struct RowDecoder: Decoder {
+    let row: SQLRow
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Columns<Key>(row: row))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw DamagedColumn("(a list)") }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw DamagedColumn("(a value)") }
+
+    struct Columns<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let row: SQLRow
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { [] }
+
+        func contains(_ key: Key) -> Bool { (try? row.value(columnName(key))) != nil }
+
+        func decodeNil(forKey key: Key) throws -> Bool { try row.value(columnName(key)) == .null }
+
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            let column = columnName(key)
+            // SQLite keeps an account spelled as a number as an integer.
+            if case .integer(let number) = try row.value(column) { return String(number) }
+            return try row.string(column)
+        }
+
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row.int(columnName(key)) }
+
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row.bool(columnName(key)) }
+
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            let column = columnName(key)
+            switch try row.value(column) {
+            case .real(let number): return number
+            case .integer(let number): return Double(number)
+            default: throw DamagedColumn(column)
+            }
+        }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            throw DamagedColumn(columnName(key))
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        { throw DamagedColumn(columnName(key)) }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw DamagedColumn(columnName(key))
+        }
+
+        func superDecoder() throws -> any Decoder { throw DamagedColumn("(super)") }
+        func superDecoder(forKey key: Key) throws -> any Decoder { throw DamagedColumn(columnName(key)) }
+    }
+}
+
+// MARK: - Encoding
+
+private final class RowEncoder: Encoder {
+    final class Storage {
+        var columns: [(String, SQLValue)] = []
+    }
+
+    let storage = Storage()
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(Columns<Key>(storage: storage))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure("a row type is keyed") }
+    func singleValueContainer() -> any SingleValueEncodingContainer { preconditionFailure("a row type is keyed") }
+
+    struct Columns<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let storage: Storage
+        var codingPath: [any CodingKey] { [] }
+
+        private func put(_ value: SQLValue, _ key: Key) { storage.columns.append((columnName(key), value)) }
+
+        mutating func encodeNil(forKey key: Key) { put(.null, key) }
+        mutating func encode(_ value: String, forKey key: Key) { put(.text(value), key) }
+        mutating func encode(_ value: Int, forKey key: Key) { put(.integer(Int64(value)), key) }
+        mutating func encode(_ value: Bool, forKey key: Key) { put(.boolean(value), key) }
+        mutating func encode(_ value: Double, forKey key: Key) { put(.real(value), key) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) { put(value.sqlValue, key) }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) { put(value.sqlValue, key) }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) { put(value.sqlValue, key) }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) { put(value.sqlValue, key) }
+
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
+            preconditionFailure("\(columnName(key)): a row type holds text, integers, booleans and reals only")
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        { preconditionFailure("\(columnName(key)): a row type is flat") }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+            preconditionFailure("\(columnName(key)): a row type is flat")
+        }
+
+        mutating func superEncoder() -> any Encoder { preconditionFailure("a row type is flat") }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { preconditionFailure("a row type is flat") }
+    }
+}
+
+extension SQLRow {
+    /// The player a row names by its `platform` and `account` columns.
+    public func user() throws -> UserID {
+        guard let platform = Platform(rawValue: try string("platform")) else { throw DamagedColumn("platform") }
+        if case .integer(let number) = try value("account") { return UserID(platform, number: number) }
+        return UserID(platform, try string("account"))
+    }
+
+    /// A `player` row as the player it stores.
+    public func player() throws -> Player { try decode(PlayerColumns.self).player() }
+
+    /// A `game` row of `player`'s.
+    public func game(of player: UserID) throws -> StoredGame {
+        try adding(["platform": .text(player.platform.rawValue), "account": .text(player.value)])
+            .decode(GameColumns.self).game()
+    }
+
+    /// A `practice_game` row of `player`'s.
+    public func practiceGame(of player: UserID) throws -> PracticeGame {
+        try decode(PracticeGameColumns.self).game(of: player)
+    }
+}

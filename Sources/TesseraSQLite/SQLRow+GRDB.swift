@@ -1,0 +1,47 @@
+import GRDB
+import TesseraEngine
+import TesseraSQL
+
+extension SQLRow {
+    /// A GRDB row as the shared statements read rows.
+    init(_ row: Row, columns: Columns) {
+        self.init(columns: columns, values: row.databaseValues.map(SQLValue.init))
+    }
+
+    /// A GRDB row read alone (its columns not shared with others).
+    init(_ row: Row) { self.init(row, columns: Columns(Array(row.columnNames))) }
+
+    /// A `player` row as the player it stores; a damaged one throws the store's error naming the column.
+    static func player(_ row: Row) throws -> Player { try reading("player") { try SQLRow(row).player() } }
+
+    /// What `read` makes of a row of `table`; a damaged column throws the store's error naming it.
+    static func reading<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
+        do {
+            return try read()
+        } catch let damage as DamagedColumn {
+            throw SQLiteStoreError.damagedRow(table: table, column: damage.column)
+        }
+    }
+}
+
+extension SQLValue {
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob: self = .unreadable(type: "blob")
+        }
+    }
+
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null, .unreadable: .null
+        case .integer(let number): number.databaseValue
+        case .real(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .boolean(let flag): flag.databaseValue
+        }
+    }
+}
