@@ -242,7 +242,7 @@ let package = Package(
         .testTarget(
             name: "TesseraStoreTests",
             dependencies: [
-                "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraTesting", "TesseraTestSupport",
+                "TesseraCore", "TesseraEngine", "TesseraSQL", "TesseraSQLite", "TesseraTesting", "TesseraTestSupport",
                 .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
                 // Errors straight from the server, to check how the store classifies them.
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),

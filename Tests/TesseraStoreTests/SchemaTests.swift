@@ -3,9 +3,13 @@
     import GRDB
     import Logging
     import PostgresNIO
+    import TesseraCore
+    import TesseraEngine
     import TesseraPostgres
+    import TesseraSQL
     import TesseraSQLite
     import TesseraTestSupport
+    import TesseraTesting
     import Testing
 
     /// The two schemas are one: created from scratch by each store's migrations, they have the same tables,
@@ -143,6 +147,35 @@
                 schema.indexes.insert(Index(table: table, columns: columns, unique: unique, partial: partial))
             }
             return schema
+        }
+
+        @Test(
+            "Each row type's properties are its table's columns, in both dialects: a new field without its migration fails here",
+            .enabled(if: !PostgreSQLServer.isSkipped))
+        func rowTypesAreTheTablesColumns() async throws {
+            let player = Player(id: UserID(1), displayName: "Ada", language: .english, timeZone: "UTC", rolloverHour: 0)
+            let game = StoredGame(
+                player: player.id, language: .english, puzzle: PuzzleNumber(1), hardMode: false, guesses: [],
+                result: nil, finishedAt: nil)
+            let practice = PracticeGame(
+                player: player.id, number: 1, kind: .practice, language: .english, answer: "cigar", hardMode: false,
+                guesses: [], result: nil, startedAt: Date(timeIntervalSince1970: 0), finishedAt: nil, abandoned: false,
+                hasFocus: true)
+            let rows: [(table: String, columns: SQLColumns)] = [
+                ("player", SQLColumns(PlayerColumns(player))),
+                ("game", SQLColumns(GameColumns(game), omitting: ["platform", "account"])),
+                ("practice_game", SQLColumns(PracticeGameColumns(practice))),
+            ]
+            for schema in [try Self.sqliteSchema(), try await Self.postgresSchema()] {
+                for (table, columns) in rows {
+                    let stored = Set(schema.columns.filter { $0.table == table }.map(\.name))
+                    try #require(!stored.isEmpty, "no table \(table)")
+                    #expect(
+                        Set(columns.names).subtracting(stored).isEmpty,
+                        "\(table) lacks \(Set(columns.names).subtracting(stored))")
+                    #expect(Set(columns.names).count == columns.names.count)
+                }
+            }
         }
 
         @Test(
