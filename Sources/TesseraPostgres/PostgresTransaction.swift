@@ -148,39 +148,7 @@
             _ = try await write(changes)
         }
 
-        // MARK: - Practice and archive games
-
         // MARK: - Analyses (the states of `analysis_state` are ``AnalysisState``'s)
-
-        func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
-            guard let key = try await rowID(of: player) else { return }
-            try await execute(
-                """
-                UPDATE game SET analysis_state = greatest(coalesce(analysis_state, 0), \(AnalysisState.requested(show: show).rawValue))
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
-                    AND (analysis_state IS NULL OR analysis_state < \(AnalysisState.done.rawValue))
-                """)
-        }
-
-        func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
-            guard let key = try await rowID(of: player) else { return nil }
-            let row = try await one(
-                """
-                SELECT analysis_state, analysis FROM game
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
-                """
-            ) { try $0.decode((Int16?, String?).self) }
-            return try row.flatMap(Self.analysis)
-        }
-
-        /// An analysis's `analysis_state` and JSON read back; nil when none was asked for.
-        static func analysis(_ row: (Int16?, String?)) throws -> StoredAnalysis? {
-            do {
-                return try AnalysisState.analysis(state: row.0.map(Int.init), json: row.1)
-            } catch {
-                throw PostgresStoreError.damagedRow(column: "analysis_state")
-            }
-        }
 
         func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
             let name = platform?.rawValue
@@ -221,23 +189,6 @@
             return shown ?? false
         }
 
-        func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws {
-            guard let key = try await rowID(of: player) else { return }
-            try await execute(
-                """
-                UPDATE practice_game SET analysis_state = greatest(coalesce(analysis_state, 0), \(AnalysisState.requested(show: show).rawValue))
-                WHERE player_id = \(key) AND number = \(number) AND (analysis_state IS NULL OR analysis_state < \(AnalysisState.done.rawValue))
-                """)
-        }
-
-        func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
-            guard let key = try await rowID(of: player) else { return nil }
-            let row = try await one(
-                "SELECT analysis_state, analysis FROM practice_game WHERE player_id = \(key) AND number = \(number)"
-            ) { try $0.decode((Int16?, String?).self) }
-            return try row.flatMap(Self.analysis)
-        }
-
         func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
             let name = platform?.rawValue
             return try await session.all(
@@ -262,29 +213,6 @@
                 """
             ) { try $0.decode(Bool.self) }
             return shown ?? false
-        }
-
-        func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-            try await recentAnalyses(
-                in: "practice_game", newestFirst: "number", of: player, language: language, limit: limit)
-        }
-
-        func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-            try await recentAnalyses(in: "game", newestFirst: "puzzle", of: player, language: language, limit: limit)
-        }
-
-        /// The analyses of a table's games (`game`, `practice_game`), newest by `order` first.
-        private func recentAnalyses(
-            in table: String, newestFirst order: String, of player: UserID, language: Language, limit: Int
-        ) async throws -> [String] {
-            guard let key = try await rowID(of: player) else { return [] }
-            return try await all(
-                """
-                SELECT analysis FROM \(unescaped: table)
-                WHERE player_id = \(key) AND language = \(language.rawValue) AND analysis_state = \(AnalysisState.done.rawValue)
-                ORDER BY \(unescaped: order) DESC LIMIT \(limit)
-                """
-            ) { try $0.decode(String.self) }
         }
 
         func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {

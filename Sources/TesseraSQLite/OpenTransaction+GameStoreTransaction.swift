@@ -24,26 +24,17 @@ extension OpenTransaction: SQLTransaction {
             for chat in changes.activeChats { try await noteActivity(in: chat) }
             for player in changes.players.values { try await save(player) }
             for game in changes.games.values { try await save(game) }
+            for (key, show) in changes.analyses {
+                try await requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
+            }
             try await sql { try $0.apply(changes) }
         } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
         }
     }
 
-    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws {
-        try await sql { try $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show) }
-    }
-    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
-        try await sql { try $0.analysis(of: player, language: language, puzzle: puzzle) }
-    }
     func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
         try await sql { try $0.pendingAnalyses(on: platform, limit: limit) }
-    }
-    func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws {
-        try await sql { try $0.requestPracticeAnalysis(of: player, number: number, show: show) }
-    }
-    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
-        try await sql { try $0.practiceAnalysis(of: player, number: number) }
     }
     func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
         try await sql { try $0.pendingPracticeAnalyses(on: platform, limit: limit) }
@@ -51,16 +42,10 @@ extension OpenTransaction: SQLTransaction {
     func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
         try await sql { try $0.savePracticeAnalysis(json, of: player, number: number) }
     }
-    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-        try await sql { try $0.recentPracticeAnalyses(of: player, language: language, limit: limit) }
-    }
     func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
         -> Bool
     {
         try await sql { try $0.saveAnalysis(json, of: player, language: language, puzzle: puzzle) }
-    }
-    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-        try await sql { try $0.recentAnalyses(of: player, language: language, limit: limit) }
     }
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
         try await sql { try $0.analyses(of: players, language: language, puzzle: puzzle) }

@@ -111,9 +111,6 @@ extension SQLiteTransaction {
 
     func apply(_ changes: BatchChanges) throws {
         for group in changes.groups.values { try save(group) }
-        for (key, show) in changes.analyses {
-            try requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
-        }
         for (result, totals) in changes.results { _ = try record(result, totals: totals) }
         try enqueue(changes.messages)
     }

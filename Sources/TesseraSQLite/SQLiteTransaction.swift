@@ -65,53 +65,6 @@ struct SQLiteTransaction {
         }
     }
 
-    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) throws {
-        guard let key = try rowID(of: player) else { return }
-        try requestAnalysis(of: .daily(key, language, puzzle), show: show)
-    }
-
-    func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) throws {
-        guard let key = try rowID(of: player) else { return }
-        try requestAnalysis(of: .practice(key, number), show: show)
-    }
-
-    private func requestAnalysis(of row: AnalysedRow, show: Bool) throws {
-        try db.executeCached(
-            sql: """
-                UPDATE \(row.table) SET analysis_state = max(coalesce(analysis_state, 0), ?)
-                WHERE \(row.clause) AND (analysis_state IS NULL OR analysis_state < ?)
-                """,
-            arguments: [AnalysisState.requested(show: show).rawValue] + row.arguments
-                + [AnalysisState.done.rawValue])
-    }
-
-    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) throws -> StoredAnalysis? {
-        guard let key = try rowID(of: player) else { return nil }
-        return try analysis(of: .daily(key, language, puzzle))
-    }
-
-    func practiceAnalysis(of player: UserID, number: Int) throws -> StoredAnalysis? {
-        guard let key = try rowID(of: player) else { return nil }
-        return try analysis(of: .practice(key, number))
-    }
-
-    private func analysis(of analysed: AnalysedRow) throws -> StoredAnalysis? {
-        guard
-            let row = try db.cachedRow(
-                sql: "SELECT analysis_state, analysis FROM \(analysed.table) WHERE \(analysed.clause)",
-                arguments: analysed.arguments)
-        else { return nil }
-        return try Self.analysis(row, in: analysed.table)
-    }
-
-    static func analysis(_ row: Row, in table: String) throws -> StoredAnalysis? {
-        do {
-            return try AnalysisState.analysis(state: row["analysis_state"], json: row["analysis"])
-        } catch {
-            throw SQLiteStoreError.damagedRow(table: table, column: "analysis_state")
-        }
-    }
-
     /// Waiting games of a table, in the order ``GameStoreTransaction/pendingAnalyses(on:limit:)`` gives.
     private func pendingAnalyses(in table: String, on platform: Platform?, limit: Int) throws -> [Row] {
         try db.cachedRows(
@@ -157,27 +110,6 @@ struct SQLiteTransaction {
             sql: "UPDATE \(row.table) SET analysis_state = ?, analysis = ? WHERE \(row.clause)",
             arguments: [AnalysisState.finished(json).rawValue, json] + row.arguments)
         return state == AnalysisState.shown.rawValue
-    }
-
-    func recentAnalyses(of player: UserID, language: Language, limit: Int) throws -> [String] {
-        try recentAnalyses(in: "game", newestFirst: "puzzle", of: player, language: language, limit: limit)
-    }
-
-    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) throws -> [String] {
-        try recentAnalyses(in: "practice_game", newestFirst: "number", of: player, language: language, limit: limit)
-    }
-
-    private func recentAnalyses(
-        in table: String, newestFirst order: String, of player: UserID, language: Language, limit: Int
-    ) throws -> [String] {
-        guard let key = try rowID(of: player) else { return [] }
-        return try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT analysis FROM \(table) WHERE player_id = ? AND language = ? AND analysis_state = \(AnalysisState.done.rawValue)
-                    ORDER BY \(order) DESC LIMIT ?
-                    """),
-            arguments: [key, language.rawValue, limit])
     }
 
     func analyses(of player: UserID) throws -> [DailyGameKey: String] {
