@@ -1,3 +1,5 @@
+public import Foundation
+import TesseraCore
 public import TesseraEngine
 
 // Rows read and written through their column types (``PlayerColumns``, ``GameColumns``, ``GroupColumns``): a
@@ -193,3 +195,20 @@ extension SQLRow {
         try decode(PracticeGameColumns.self).game(of: player)
     }
 }
+
+/// The columns of `game` a game reads, as ``GameColumns`` names them (not its analysis: large, and read alone).
+let gameColumns = SQLColumns(
+    GameColumns(
+        platform: "", account: "", language: "", puzzle: 0, hardMode: false, guesses: "", wonIn: nil, lost: false,
+        finishedAt: nil),
+    omitting: ["platform", "account"]
+).names.joined(separator: ", ")
+
+/// The columns of `practice_game` a practice game reads, as ``PracticeGameColumns`` names them.
+let practiceGameColumns = SQLColumns(
+    PracticeGameColumns(
+        PracticeGame(
+            player: UserID(.telegram, ""), number: 0, kind: .practice, language: .english, answer: "",
+            hardMode: false, guesses: [], result: nil, startedAt: Date(timeIntervalSince1970: 0), finishedAt: nil,
+            abandoned: false, hasFocus: false))
+).names.joined(separator: ", ")

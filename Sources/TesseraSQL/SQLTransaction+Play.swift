@@ -19,7 +19,7 @@ extension SQLTransaction {
         guard let key = try await rowID(of: player) else { return nil }
         return try await session.one(
             """
-            SELECT * FROM game WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+            SELECT \(unescaped: gameColumns) FROM game WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
             """, table: "game"
         ) { try $0.game(of: player) }
     }
@@ -35,7 +35,7 @@ extension SQLTransaction {
         guard let key = try await rowID(of: player) else { return [] }
         return try await session.all(
             """
-            SELECT * FROM game
+            SELECT \(unescaped: gameColumns) FROM game
             WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
             """, table: "game"
         ) { row in try row.game(of: player) }.compactMap { game in
@@ -48,7 +48,8 @@ extension SQLTransaction {
     public func latestPracticeGame(of player: UserID) async throws -> PracticeGame? {
         guard let key = try await rowID(of: player) else { return nil }
         return try await session.one(
-            "SELECT * FROM practice_game WHERE player_id = \(key) ORDER BY number DESC LIMIT 1", table: "practice_game"
+            "SELECT \(unescaped: practiceGameColumns) FROM practice_game WHERE player_id = \(key) ORDER BY number DESC LIMIT 1",
+            table: "practice_game"
         ) { try $0.practiceGame(of: player) }
     }
 
@@ -62,14 +63,16 @@ extension SQLTransaction {
     public func practiceGames(of player: UserID) async throws -> [PracticeGame] {
         guard let key = try await rowID(of: player) else { return [] }
         return try await session.all(
-            "SELECT * FROM practice_game WHERE player_id = \(key) ORDER BY number", table: "practice_game"
+            "SELECT \(unescaped: practiceGameColumns) FROM practice_game WHERE player_id = \(key) ORDER BY number",
+            table: "practice_game"
         ) { try $0.practiceGame(of: player) }
     }
 
     public func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
         guard let key = try await rowID(of: player) else { return nil }
         return try await session.one(
-            "SELECT * FROM practice_game WHERE player_id = \(key) AND number = \(number)", table: "practice_game"
+            "SELECT \(unescaped: practiceGameColumns) FROM practice_game WHERE player_id = \(key) AND number = \(number)",
+            table: "practice_game"
         ) { try $0.practiceGame(of: player) }
     }
 
