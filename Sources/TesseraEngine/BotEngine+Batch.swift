@@ -1,8 +1,29 @@
 public import Foundation
 import Logging
-public import TesseraCore
+import TesseraCore
 
 extension BotEngine {
+    /// Applies a received batch exactly once, as the daemon's receive service does: in one transaction of `store`
+    /// that moves the transport's position from `position` to the batch's next one, its chat migrations first.
+    /// `loadingAhead`: what the messages read is loaded at once and what they change written at once
+    /// (``plan(for:at:)``, ``BatchWork``); otherwise each message is handled on the store, in a savepoint of its
+    /// own. nil when the batch was applied already (``GameStore/processBatch(transport:from:to:loading:_:)``).
+    public func apply(
+        _ batch: ReceivedBatch, from transport: String, after position: String?, loadingAhead: Bool,
+        at now: @escaping @Sendable () -> Date, to store: any GameStore
+    ) async throws -> [MessageOutcome]? {
+        let plan = loadingAhead ? plan(for: batch.messages, at: now()) : .onStore(batch.messages.count)
+        return try await store.processBatch(
+            transport: transport, from: position, to: batch.nextPosition, loading: plan.needs
+        ) { transaction, values in
+            for migration in batch.migrations {
+                try await transaction.moveChat(from: migration.from, to: migration.to)
+            }
+            let work = BatchWork(plan, loaded: values, store: transaction)
+            return (try await handle(batch.messages, at: now, in: work), work.changes)
+        }
+    }
+
     /// Handles a batch's messages in order on `work` (``BatchWork``); returns what each one did, in order.
     /// One that cannot be handled is given up on: its changes undone, logged by its ids and the reason (never its
     /// text), and marked ``MessageOutcome/givenUp``, so that it never holds back the others and is acknowledged
@@ -48,8 +69,8 @@ extension BotEngine {
                 needs.players.insert(message.sender)
                 for language in Language.allCases {
                     for number in numbers {
-                        needs.replayKeys.formUnion(
-                            core.replayKeys(message.sender, language: language, puzzle: PuzzleNumber(number)))
+                        needs.replayKeys.insert(
+                            core.replayKey(message.sender, language: language, puzzle: PuzzleNumber(number)))
                     }
                 }
                 if message.chatKind == .group { needs.groups.insert(message.chat) }

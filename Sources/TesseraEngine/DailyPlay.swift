@@ -44,9 +44,7 @@ struct DailyPlay {
             stored.guesses, into: &game, metadata: ["player.id": "\(player.id)", "puzzle.number": "\(puzzle)"])
         var replay = false
         if existing == nil {
-            for key in core.replayKeys(player.id, language: language, puzzle: puzzle) where !replay {
-                replay = try await store.isReplayGuarded(key)
-            }
+            replay = try await store.isReplayGuarded(core.replayKey(player.id, language: language, puzzle: puzzle))
         }
         return DailyGame(game: game, stored: stored, playedBeforeForgetting: replay)
     }

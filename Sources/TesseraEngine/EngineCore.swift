@@ -88,17 +88,6 @@ struct EngineCore: Sendable {
     func replayKey(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> String {
         secret.tag(for: "replay|\(player)|\(language.rawValue)|\(puzzle)")
     }
-
-    /// The keys a player's game of a puzzle may be guarded under: ``replayKey(_:language:puzzle:)``, and for
-    /// Telegram the key of versions before platform-qualified ids (schema v12), which named the bare number.
-    /// Those guards are dropped once their puzzles close, two days after the upgrade at most.
-    func replayKeys(_ player: UserID, language: Language, puzzle: PuzzleNumber) -> [String] {
-        var keys = [replayKey(player, language: language, puzzle: puzzle)]
-        if player.platform == .telegram {
-            keys.append(secret.tag(for: "replay|\(player.value)|\(language.rawValue)|\(puzzle)"))
-        }
-        return keys
-    }
 }
 
 extension EngineCore {

@@ -143,19 +143,9 @@ struct ReceiveService: PlatformService {
     private func apply(_ batch: ReceivedBatch, after position: String?, loadingAhead: Bool) async throws
         -> BatchTally?
     {
-        let (engine, now) = (engine, self.now)
-        let started = now()
-        let plan = loadingAhead ? engine.plan(for: batch.messages, at: started) : .onStore(batch.messages.count)
-        return try await store.processBatch(
-            transport: transport.name, from: position, to: batch.nextPosition, loading: plan.needs
-        ) { transaction, values in
-            for migration in batch.migrations {
-                try await transaction.moveChat(from: migration.from, to: migration.to)
-            }
-            let work = BatchWork(plan, loaded: values, store: transaction)
-            let outcomes = try await engine.handle(batch.messages, at: now, in: work)
-            return (BatchTally(outcomes), work.changes)
-        }
+        try await engine.apply(
+            batch, from: transport.name, after: position, loadingAhead: loadingAhead, at: now, to: store
+        ).map(BatchTally.init)
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
 /// posted once it is worked out, lost and hard-mode games, `/stats`'s averages, and the reveal's line naming the
 /// day's most skilful and luckiest games. Games open with first guesses the opening book knows, so each is
 /// analysed in a moment.
-@Suite("Post-game analysis in the chat", .serialized)
+@Suite("Post-game analysis in the chat", .serialized, .onBothPaths)
 struct AnalysisTests {
     /// What the analyst itself makes of a game of today's puzzle (edition 1 of the English answers).
     static func report(_ guesses: [String], bot: EngineHarness, hardMode: Bool = false) throws -> AnalysisReport {

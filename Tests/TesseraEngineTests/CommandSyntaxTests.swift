@@ -3,7 +3,7 @@ import TesseraTesting
 import Testing
 
 /// Transports read their platform's command syntax into the engine's commands; the engine reads none itself.
-@Suite("Command syntax")
+@Suite("Command syntax", .onBothPaths)
 struct CommandSyntaxTests {
     @Test(
         "A prefix, a name (addressed to this bot or to none) and the rest as the argument; anything else is text",
@@ -38,10 +38,8 @@ struct CommandSyntaxTests {
         let message = ChatMessage(
             chat: ChatID(1), chatKind: .direct, sender: UserID(1), senderName: "Ann", text: "!help",
             command: ChatCommand(name: "help"))
-        let engine = bot.engine
-        let now = bot.now
-        try await bot.store.write { _ = try await engine.handle(message, at: now, in: $0) }
-        let replies = try await bot.store.pendingMessages(limit: 10, now: now)
+        try await bot.apply([message])
+        let replies = try await bot.store.pendingMessages(limit: 10, now: bot.now)
         #expect(replies.first?.message.html.hasPrefix("<b>Commands</b>") == true)
     }
 

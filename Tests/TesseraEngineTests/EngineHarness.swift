@@ -7,16 +7,22 @@ import TesseraTesting
 import Testing
 
 /// A bot engine on an in-memory SQLite store, driven like a chat: send a message, read the replies.
+///
+/// Each message is applied as the daemon applies a batch (``BotEngine/apply(_:from:after:loadingAhead:at:to:)``),
+/// on the path of the test's ``EnginePath``: every test of a suite with ``Trait/onBothPaths`` runs once on each.
 struct EngineHarness {
     static let secretText = "engine test secret"
     let store: any GameStore
     let engine: BotEngine
+    let path: EnginePath
     /// 2026-11-22 12:00 UTC: puzzle 326.
     var now = Date(timeIntervalSince1970: 1_795_348_800)
 
     init(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws {
         var configuration = BotEngine.Configuration()
         configure(&configuration)
+        guard let path = EnginePath.current else { throw EnginePath.NotChosen() }
+        self.path = path
         store = try TestStore.make()
         engine = BotEngine(
             configuration: configuration,
@@ -25,9 +31,10 @@ struct EngineHarness {
         )
     }
 
-    private init(store: any GameStore, engine: BotEngine, now: Date) {
+    private init(store: any GameStore, engine: BotEngine, path: EnginePath, now: Date) {
         self.store = store
         self.engine = engine
+        self.path = path
         self.now = now
     }
 
@@ -38,7 +45,7 @@ struct EngineHarness {
         let engine = BotEngine(
             configuration: configuration, secret: try #require(ScheduleSecret(Self.secretText)),
             logger: Logger(label: "test"))
-        return EngineHarness(store: store, engine: engine, now: now)
+        return EngineHarness(store: store, engine: engine, path: path, now: now)
     }
 
     var puzzle: PuzzleNumber { DailySchedule.tessera.puzzle(at: now, rollover: .utc) }
@@ -90,6 +97,16 @@ struct EngineHarness {
         try answer() == "crane" ? "slate" : "crane"
     }
 
+    /// Applies messages as one batch, as the daemon does, on this harness's ``path``; their replies stay queued.
+    func apply(_ messages: [ChatMessage]) async throws {
+        let now = self.now
+        let position = try await store.position(of: "test")
+        let batch = ReceivedBatch(messages: messages, nextPosition: String((position.flatMap { Int($0) } ?? 0) + 1))
+        let outcomes = try await engine.apply(
+            batch, from: "test", after: position, loadingAhead: path == .loadedAtOnce, at: { now }, to: store)
+        if outcomes?.contains(where: \.givenUp) != false { throw EnginePath.GaveUp(path: path) }
+    }
+
     @discardableResult
     func send(
         _ text: String,
@@ -120,10 +137,7 @@ struct EngineHarness {
             event: event
         )
         message.botMayDeleteMessages = botMayDelete
-        let handled = message.readingCommands()
-        let engine = self.engine
-        let now = self.now
-        try await store.write { transaction in _ = try await engine.handle(handled, at: now, in: transaction) }
+        try await apply([message.readingCommands()])
         let pending = try await store.pendingMessages(limit: 100, now: now)
         try await store.markSent(pending.map(\.id))
         // As the runtime's sender does: a player's data is gathered at sending, in a read-only snapshot.
@@ -161,4 +175,45 @@ struct EngineHarness {
         for word in wrong { try await send(word, from: user, name: name) }
         if misses < 6 { try await send(answer, from: user, name: name) }
     }
+}
+
+/// The two ways the daemon applies a batch's messages, each run by every engine test (``Trait/onBothPaths``).
+enum EnginePath: String, CaseIterable, Sendable {
+    /// What the messages read loaded at once and what they change written at once: every batch's way.
+    case loadedAtOnce = "loaded at once"
+    /// Each message on the store in a savepoint: a batch whose chats moved, or whose writing at once failed.
+    case oneAtATime = "one at a time"
+
+    @TaskLocal static var current: EnginePath?
+
+    struct NotChosen: Error, CustomStringConvertible {
+        var description: String {
+            "An EngineHarness runs on both batch paths: give the test's suite the trait .onBothPaths"
+        }
+    }
+
+    struct GaveUp: Error, CustomStringConvertible {
+        let path: EnginePath
+        var description: String { "The engine gave up on the message (\(path.rawValue)); its error is in the log" }
+    }
+}
+
+/// Runs each test of a suite twice, once on each ``EnginePath``: one body, both paths.
+struct OnBothPaths: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> OnBothPaths? { test.isSuite ? nil : self }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        for path in EnginePath.allCases {
+            try await EnginePath.$current.withValue(path) { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == OnBothPaths {
+    /// Each test runs on both of the daemon's batch paths (``EnginePath``).
+    static var onBothPaths: Self { OnBothPaths() }
 }

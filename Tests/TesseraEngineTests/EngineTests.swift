@@ -6,7 +6,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("The bot engine")
+@Suite("The bot engine", .onBothPaths)
 struct EngineTests {
     @Test("A bare word in a direct chat is a guess, answered with the game's live board")
     func directGuess() async throws {
@@ -250,17 +250,18 @@ struct EngineTests {
     @Test("A flood gets its queue's worth of replies and one 'slow down', not hundreds of replies")
     func floodIsCapped() async throws {
         let harness = try EngineHarness()
-        let (engine, now) = (harness.engine, harness.now)
-        for index in 0..<40 {
-            let message = ChatMessage(
+        let now = harness.now
+        // One batch, as a flood arrives: the chat's count of waiting replies grows within it.
+        let flood = (0..<40).map { index in
+            ChatMessage(
                 chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Flo", text: "/help",
                 messageID: MessageID(Int64(index))
             ).readingCommands()
-            try await harness.store.write { _ = try await engine.handle(message, at: now, in: $0) }
         }
+        try await harness.apply(flood)
         let other = ChatMessage(chat: ChatID(6), chatKind: .direct, sender: UserID(6), senderName: "Ann", text: "/help")
             .readingCommands()
-        try await harness.store.write { _ = try await engine.handle(other, at: now, in: $0) }
+        try await harness.apply([other])
         // Everything queued, in order: the outbox hands out a few per chat at a time.
         var waiting: [OutgoingMessage] = []
         while case let batch = try await harness.store.pendingMessages(limit: 100, now: now), !batch.isEmpty {

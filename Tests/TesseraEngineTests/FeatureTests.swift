@@ -7,7 +7,7 @@ import Testing
 
 /// The engine's features answer a ``Turn`` with a ``Reply`` and save no record themselves: the router saves
 /// what a reply carries, once, after the feature has answered.
-@Suite("Features answer with values")
+@Suite("Features answer with values", .onBothPaths)
 struct FeatureTests {
     static let ann = Player(id: UserID(1), displayName: "Ann", language: .english, timeZone: "UTC", rolloverHour: 0)
 

@@ -6,7 +6,7 @@ import Testing
 @testable import TesseraEngine
 
 /// The group as a team: its run of days together, told in the day's post and under `/leaderboard`.
-@Suite("The group as a team")
+@Suite("The group as a team", .onBothPaths)
 struct GroupTeamTests {
     /// Moves a day on, closes the days due then, and returns what the groups were posted.
     static func nextDay(_ bot: inout EngineHarness) async throws -> [String] {

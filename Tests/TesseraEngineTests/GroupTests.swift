@@ -5,7 +5,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("Group boards and settings")
+@Suite("Group boards and settings", .onBothPaths)
 struct GroupTests {
     @Test(
         "/settings summary 21 sums up Sunday on Sunday at 21:00 and says so; later results still count, the word waits until midnight"
@@ -392,10 +392,8 @@ struct GroupTests {
             let message = ChatMessage(
                 chat: ChatID(chat), chatKind: .group, sender: UserID(1), senderName: "Ana", text: "",
                 event: .added(seesEveryMessage: seesEveryMessage))
-            let engine = bot.engine
-            let now = bot.now
-            try await bot.store.write { _ = try await engine.handle(message, at: now, in: $0) }
-            let pending = try await bot.store.pendingMessages(limit: 10, now: now)
+            try await bot.apply([message])
+            let pending = try await bot.store.pendingMessages(limit: 10, now: bot.now)
             try await bot.store.markSent(pending.map(\.id))
             return pending.map(\.message)
         }

@@ -7,7 +7,8 @@ import Testing
 
 /// The fourth red team's findings, each as the engine meets it (the crash loop through the daemon is in
 /// `HostilePasteDaemonTests`).
-@Suite("Hostile round 4: a paste that trapped, a forgotten champion, long podiums, names that reorder lines")
+@Suite(
+    "Hostile round 4: a paste that trapped, a forgotten champion, long podiums, names that reorder lines", .onBothPaths)
 struct HostileRoundFourTests {
     @Test("A Mini paste dated in the year 30000000000000000 is no result: the bot answers it and the next message")
     func farMiniPaste() async throws {

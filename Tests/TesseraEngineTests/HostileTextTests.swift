@@ -5,7 +5,7 @@ import TesseraEngine
 import TesseraTesting
 import Testing
 
-@Suite("Hostile text: every message read cheaply, every reply well-formed, no word shown in a group")
+@Suite("Hostile text: every message read cheaply, every reply well-formed, no word shown in a group", .onBothPaths)
 struct HostileTextTests {
     /// Messages a CI run reads; `scripts/benchmark` reads many more with the same generator.
     static let fuzzCount = 1500

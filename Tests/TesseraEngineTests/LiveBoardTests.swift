@@ -7,7 +7,7 @@ import Testing
 
 /// One live board per game in a direct chat, the Share and Stats buttons, deleted guesses in groups, and streak
 /// reminders.
-@Suite("Live boards, sharing and reminders")
+@Suite("Live boards, sharing and reminders", .onBothPaths)
 struct LiveBoardTests {
     @Test("The board shows the rows, the tries used and a keyboard marked by the theme's squares, never ⬜ for untried")
     func boardLayout() async throws {

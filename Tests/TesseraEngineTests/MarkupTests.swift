@@ -5,7 +5,7 @@ import TesseraEngine
 import TesseraTesting
 import Testing
 
-@Suite("Markup: escaped by scalars, split into whole parts, spoilers never shown")
+@Suite("Markup: escaped by scalars, split into whole parts, spoilers never shown", .onBothPaths)
 struct MarkupTests {
     /// Names that are one `Character` starting with a markup character: a combining mark, a zero-width joiner
     /// or a variation selector after `<`, `&` or `>`, and tags spelled with one inside.

@@ -6,7 +6,7 @@ import Testing
 @testable import TesseraEngine
 
 /// The publisher's other puzzles pasted in a group: counted quietly, and each game's line in the day's summary.
-@Suite("Other puzzles, pasted in a group")
+@Suite("Other puzzles, pasted in a group", .onBothPaths)
 struct OtherPuzzlesTests {
     @Test(
         "Connections, Strands and the Mini count once a player and day, with a reaction; the summary has a line for each"

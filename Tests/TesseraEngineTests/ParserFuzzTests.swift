@@ -9,7 +9,7 @@ import Testing
 /// results of Wordle, Tessera, Connections, Strands and the Mini, settings, names), through the engine as a
 /// message arrives. A trap ends the test process, which fails the run; each message must also cost a bounded
 /// number of short replies, and no group reply may show the word.
-@Suite("Parser fuzzing: mutated pastes, commands and names never trap, cost little and spoil nothing")
+@Suite("Parser fuzzing: mutated pastes, commands and names never trap, cost little and spoil nothing", .onBothPaths)
 struct ParserFuzzTests {
     /// Mutated messages a CI run reads after the corpus itself.
     static let mutations = 600

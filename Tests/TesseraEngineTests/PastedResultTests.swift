@@ -5,7 +5,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("Results pasted from the Wordle app")
+@Suite("Results pasted from the Wordle app", .onBothPaths)
 struct PastedResultTests {
     // At the harness's instant, 2026-11-22 12:00 UTC, the original Wordle is on 1,982.
 

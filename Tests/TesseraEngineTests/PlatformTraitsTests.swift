@@ -6,7 +6,7 @@ import Testing
 
 /// The engine adapts to what a platform can do (``PlatformTraits``): the same game on a platform without
 /// edits, reactions or buttons.
-@Suite("Platform traits")
+@Suite("Platform traits", .onBothPaths)
 struct PlatformTraitsTests {
     @Test("Without edits each guess posts its board anew; without buttons the finished board names the commands")
     func boardsWithoutEditsOrButtons() async throws {

@@ -7,7 +7,7 @@ import TesseraTesting
 import Testing
 
 /// Practice games and the archive: more to play in the direct chat, never on a board.
-@Suite struct PracticeTests {
+@Suite(.onBothPaths) struct PracticeTests {
     /// A seeded source for the engine's randomness, so that a test's practice words are the same every run.
     static func seeded(_ seed: UInt64) -> @Sendable (Int) -> Int {
         let generator = Mutex(SplitMix64(seed: seed))

@@ -7,7 +7,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("A player's own data: /export and /forgetme")
+@Suite("A player's own data: /export and /forgetme", .onBothPaths)
 struct PrivacyTests {
     /// Alice plays, is on group -1's board with a pasted official result too; Bob is on the same board.
     func harness() async throws -> EngineHarness {
@@ -33,12 +33,12 @@ struct PrivacyTests {
                 == "Send me that in our private chat: it is about your own data.")
         // Queued without the data, which the sender gathers in a read beside the writer (the harness does as
         // the runtime's sender): the transaction that handles /export reads none of the player's history.
-        let (engine, now) = (bot.engine, bot.now)
+        let now = bot.now
         let export = ChatMessage(
             chat: ChatID(1), chatKind: .direct, sender: UserID(1), senderName: "Alice", text: "/export",
             messageID: MessageID(7)
         ).readingCommands()
-        try await bot.store.write { _ = try await engine.handle(export, at: now, in: $0) }
+        try await bot.apply([export])
         let queued = try await bot.store.pendingMessages(limit: 10, now: now)
         #expect(queued.map(\.message.action) == [.postPlayerData(of: UserID(1))])
         #expect(queued.first?.message.document == nil)

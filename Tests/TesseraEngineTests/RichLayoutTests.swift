@@ -5,7 +5,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("Boards laid out with tables")
+@Suite("Boards laid out with tables", .onBothPaths)
 struct RichLayoutTests {
     @Test("A board's text is the same lines with or without its table: a week board, as a group reads it")
     func textIsTheLines() async throws {

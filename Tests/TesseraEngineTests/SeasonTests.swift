@@ -6,7 +6,7 @@ import Testing
 @testable import TesseraEngine
 
 /// A group's seasons: a calendar month, or four weeks, ending in one post with the champion, who wears a tag.
-@Suite("Seasons")
+@Suite("Seasons", .onBothPaths)
 struct SeasonTests {
     /// Moves a day on, closes the days due then, and returns everything queued for the groups.
     static func nextDay(_ bot: inout EngineHarness) async throws -> [OutgoingMessage] {

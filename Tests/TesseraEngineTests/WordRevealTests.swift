@@ -6,7 +6,7 @@ import Testing
 
 @testable import TesseraEngine
 
-@Suite("When a group sees the word")
+@Suite("When a group sees the word", .onBothPaths)
 struct WordRevealTests {
     /// The zone of a whole-hour offset from UTC, as the tz database names it (its sign is the other way round).
     static func zone(_ offset: Int) -> String {

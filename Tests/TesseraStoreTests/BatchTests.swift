@@ -75,15 +75,10 @@ struct BatchTests {
 
     /// Applies a batch as the receive service does: loaded and written at once, or each message on the store.
     static func apply(_ messages: [ChatMessage], to store: any GameStore, position: Int, atOnce: Bool) async throws {
-        let plan = atOnce ? engine.plan(for: messages, at: now) : .onStore(messages.count)
-        let applied = try await store.processBatch(
-            transport: "test", from: position == 0 ? nil : String(position), to: String(position + 1),
-            loading: plan.needs
-        ) { transaction, values in
-            let work = BatchWork(plan, loaded: values, store: transaction)
-            return (try await engine.handle(messages, at: { now }, in: work).count { !$0.givenUp }, work.changes)
-        }
-        #expect(applied == messages.count)
+        let outcomes = try await engine.apply(
+            ReceivedBatch(messages: messages, nextPosition: String(position + 1)), from: "test",
+            after: position == 0 ? nil : String(position), loadingAhead: atOnce, at: { now }, to: store)
+        #expect(outcomes?.count { !$0.givenUp } == messages.count)
     }
 
     /// What a family sees and what is stored after the batches: every queued reply, in order, and each player's
