@@ -218,7 +218,7 @@ public enum SQLiteBackup {
         readOnly.readonly = true
         do {
             let reader = try DatabaseQueue(path: backup, configuration: readOnly)
-            let migrator = SQLiteGameStore.migrator
+            let migrator = SQLiteSchema.migrator
             let (applied, objects) = try reader.read { db in
                 try checkIntegrity(db, of: backup)
                 return (

@@ -136,8 +136,8 @@ struct SQLiteBackupTests {
         // A backup an older Tessera made has that version's schema, object for object: it is restored, and
         // migrated when opened.
         let older = folder + "/older.sqlite"
-        let migrations = SQLiteGameStore.migrator.migrations
-        try SQLiteGameStore.migrator.migrate(try DatabaseQueue(path: older), upTo: migrations[migrations.count - 2])
+        let migrations = SQLiteSchema.migrator.migrations
+        try SQLiteSchema.migrator.migrate(try DatabaseQueue(path: older), upTo: migrations[migrations.count - 2])
         _ = try SQLiteBackup.restore(from: older, to: database, at: now.addingTimeInterval(60))
     }
 

@@ -139,7 +139,7 @@ struct SQLiteStoreTests {
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: path)
         let v10 = "v10: words revealed once every member's day is over; settings from the next day"
-        try SQLiteGameStore.migrator.migrate(queue, upTo: v10)
+        try SQLiteSchema.migrator.migrate(queue, upTo: v10)
         try await queue.write { db in
             try db.execute(
                 sql: """
@@ -165,7 +165,7 @@ struct SQLiteStoreTests {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: path)
-        try SQLiteGameStore.migrator.migrate(queue, upTo: "v17: practice and archive games, apart from the daily games")
+        try SQLiteSchema.migrator.migrate(queue, upTo: "v17: practice and archive games, apart from the daily games")
         try await queue.write { db in
             try db.execute(
                 sql: """
@@ -196,7 +196,7 @@ struct SQLiteStoreTests {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: path)
-        try SQLiteGameStore.migrator.migrate(queue, upTo: "v3: group settings and boards")
+        try SQLiteSchema.migrator.migrate(queue, upTo: "v3: group settings and boards")
         try await queue.write { db in
             try db.execute(
                 sql: """
@@ -226,7 +226,7 @@ struct SQLiteStoreTests {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: path)
-        try SQLiteGameStore.migrator.migrate(
+        try SQLiteSchema.migrator.migrate(
             queue, upTo: "v11: live boards, reactions and deletions as actions, reminders")
         try await queue.write { db in
             try db.execute(

@@ -5,9 +5,9 @@
     import PostgresNIO
     import TesseraCore
     import TesseraEngine
-    import TesseraPostgres
+    @testable import TesseraPostgres
     import TesseraSQL
-    import TesseraSQLite
+    @testable import TesseraSQLite
     import TesseraTestSupport
     import TesseraTesting
     import Testing
@@ -175,6 +175,28 @@
                         "\(table) lacks \(Set(columns.names).subtracting(stored))")
                     #expect(Set(columns.names).count == columns.names.count)
                 }
+            }
+        }
+
+        @Test("Both dialects run the schema's steps in one order, under the names their databases recorded")
+        func pairedMigrations() {
+            let sqlite = SQLiteSchema.migrator.migrations
+            let postgres = PostgresSchema.migrations.map(\.name)
+            // Each dialect's own numbering, without a gap: a new step takes the next number of each.
+            for names in [sqlite, postgres] {
+                #expect(names.enumerated().allSatisfy { $1.hasPrefix("v\($0 + 1): ") }, "\(names)")
+            }
+            // The names deployed databases recorded: changing one would run its step again.
+            #expect(sqlite.first == "v1: players, games, chats, outbox" && sqlite.count == 26)
+            #expect(postgres.first == "v1: players, chats, games, boards, outbox" && postgres.count == 16)
+            #expect(sqlite.last == "v26: board totals found by their player")
+            #expect(postgres.last == "v16: members carry the puzzle their pending zone takes effect on")
+            // A step both dialects take has one title in both.
+            for step in SchemaStep.allCases {
+                let names = [SQLiteSchema.migration(step)?.name, PostgresSchema.migration(step)?.name]
+                let titles = Set(names.compactMap { $0?.drop { $0 != ":" } })
+                #expect(!titles.isEmpty, "\(step) is a step of neither dialect")
+                if step != .firstTables { #expect(titles.count == 1, "\(step): \(names)") }
             }
         }
 
