@@ -3,6 +3,7 @@
     import PostgresNIO
     import TesseraCore
     import TesseraEngine
+    import TesseraSQL
 
     /// A batch's reads in one statement and its writes in another (``BatchStorage``), each with the transport's
     /// position when the batch moves it: four round trips a batch with `BEGIN` and `COMMIT`, whatever its size.
@@ -71,7 +72,7 @@
                         SELECT w.platform, w.account, \(gameColumns(of: "g")) FROM game g JOIN wanted w ON w.id = g.player_id
                         WHERE g.puzzle BETWEEN $6::int AND $7::int) x),
                     'groups', (SELECT json_agg(x) FROM (
-                        SELECT \(groupColumns) FROM chat JOIN chat_group g ON g.id = chat.id
+                        SELECT \(SQLColumns.groupSelection) FROM chat JOIN chat_group ON chat_group.id = chat.id
                         WHERE chat.id IN (SELECT id FROM asked UNION SELECT chat_id FROM memberships)) x),
                     'memberships', (SELECT json_agg(x) FROM (
                         SELECT w.platform, w.account, c.address FROM memberships m

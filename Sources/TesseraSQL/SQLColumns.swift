@@ -190,6 +190,9 @@ extension SQLRow {
             .decode(GameColumns.self).game()
     }
 
+    /// A `chat_group` row with its chat's platform id (``SQLColumns/groupSelection``).
+    public func group() throws -> Group { try decode(GroupColumns.self).group() }
+
     /// A `practice_game` row of `player`'s.
     public func practiceGame(of player: UserID) throws -> PracticeGame {
         try decode(PracticeGameColumns.self).game(of: player)
@@ -212,3 +215,17 @@ let practiceGameColumns = SQLColumns(
             hardMode: false, guesses: [], result: nil, startedAt: Date(timeIntervalSince1970: 0), finishedAt: nil,
             abandoned: false, hasFocus: false))
 ).names.joined(separator: ", ")
+
+extension SQLColumns {
+    /// What a statement selects of a group (its chat and `chat_group` joined, under those names): its chat's
+    /// platform id and its settings, as ``GroupColumns`` names them, for ``SQLRow/group()``.
+    public static let groupSelection =
+        (["chat.platform AS platform", "chat.address AS address"]
+        + SQLColumns(
+            GroupColumns(
+                Group(
+                    chat: ChatID(.telegram, ""), timeZone: "", rolloverHour: 0, language: .english,
+                    lastClosedPuzzle: PuzzleNumber(0))),
+            omitting: ["platform", "address"]
+        ).names.map { "chat_group.\($0)" }).joined(separator: ", ")
+}

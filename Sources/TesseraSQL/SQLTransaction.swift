@@ -12,4 +12,6 @@ public protocol SQLTransaction: GameStoreTransaction {
     func rowID(of player: UserID) async throws -> Int64?
     /// The row id of a chat the store knows.
     func rowID(of chat: ChatID) async throws -> Int64?
+    /// The row id of a chat, stored now if it was not.
+    func storedRowID(of chat: ChatID) async throws -> Int64
 }

@@ -24,6 +24,7 @@ extension OpenTransaction: SQLTransaction {
             for chat in changes.activeChats { try await noteActivity(in: chat) }
             for player in changes.players.values { try await save(player) }
             for game in changes.games.values { try await save(game) }
+            for group in changes.groups.values { try await save(group) }
             for (key, show) in changes.analyses {
                 try await requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
             }
@@ -50,12 +51,9 @@ extension OpenTransaction: SQLTransaction {
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
         try await sql { try $0.analyses(of: players, language: language, puzzle: puzzle) }
     }
-    func group(_ chat: ChatID) async throws -> Group? { try await sql { try $0.group(chat) } }
-    func save(_ group: Group) async throws { try await sql { try $0.save(group) } }
     func activeGroups(on platform: Platform?) async throws -> [Group] {
         try await sql { try $0.activeGroups(on: platform) }
     }
-    func groups(of player: UserID) async throws -> [Group] { try await sql { try $0.groups(of: player) } }
     func groups(crowning player: UserID) async throws -> [Group] { try await sql { try $0.groups(crowning: player) } }
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }

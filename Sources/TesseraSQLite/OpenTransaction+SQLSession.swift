@@ -41,6 +41,9 @@ extension OpenTransaction: SQLSession {
     func rowID(of chat: ChatID) async throws -> Int64? {
         try await run { try SQLiteTransaction(db: $0).rowID(of: chat) }
     }
+    func storedRowID(of chat: ChatID) async throws -> Int64 {
+        try await run { try SQLiteTransaction(db: $0).storedRowID(of: chat) }
+    }
 
     /// A query in SQLite's dialect: `?` for each bind.
     private static func statement(_ query: SQLQuery) -> (String, StatementArguments) {

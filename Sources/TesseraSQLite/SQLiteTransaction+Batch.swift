@@ -47,7 +47,7 @@ extension SQLiteTransaction {
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT chat_member.player_id AS member, \(Self.groupColumns) FROM chat_member
+                    SELECT chat_member.player_id AS member, \(SQLColumns.groupSelection) FROM chat_member
                     JOIN chat_group ON chat_group.id = chat_member.chat_id JOIN chat ON chat.id = chat_member.chat_id
                     WHERE chat_member.player_id IN (SELECT value FROM json_each(?))
                     """), arguments: [keys])
@@ -84,7 +84,7 @@ extension SQLiteTransaction {
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT \(Self.groupColumns) FROM json_each(?) AS w JOIN chat
+                    SELECT \(SQLColumns.groupSelection) FROM json_each(?) AS w JOIN chat
                         ON chat.platform = json_extract(w.value, '$[0]') AND chat.address = json_extract(w.value, '$[1]')
                     JOIN chat_group ON chat_group.id = chat.id
                     """), arguments: [groups])
@@ -110,7 +110,6 @@ extension SQLiteTransaction {
     }
 
     func apply(_ changes: BatchChanges) throws {
-        for group in changes.groups.values { try save(group) }
         for (result, totals) in changes.results { _ = try record(result, totals: totals) }
         try enqueue(changes.messages)
     }

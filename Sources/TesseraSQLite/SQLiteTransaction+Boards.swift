@@ -1,0 +1,446 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import TesseraCore
+import TesseraEngine
+import TesseraSQL
+
+/// Groups' boards (``GroupStorage``) as SQLite runs them: totals, results, standings and a day's members,
+/// the large ones scanned through SQLite's C API.
+extension SQLiteTransaction {
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) throws
+        -> [PeriodKey: BoardTotals]
+    {
+        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat), !periods.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+                    WHERE chat_id = ? AND board = ? AND player_id = ? AND period IN (SELECT value FROM json_each(?))
+                    """),
+            arguments: [chatKey, board.rawValue, key, Self.jsonArray(periods.map(\.rawValue))])
+        var totals: [PeriodKey: BoardTotals] = [:]
+        for row in rows {
+            totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = try Self.boardTotals(row)
+        }
+        return totals
+    }
+
+    /// A row of `board_total` read back.
+    static func boardTotals(_ row: Row) throws -> BoardTotals {
+        let lastPuzzle: Int? = row["last_puzzle"]
+        return BoardTotals(
+            points: try row.required("points", in: "board_total"),
+            played: try row.required("played", in: "board_total"),
+            wins: try row.required("wins", in: "board_total"),
+            winningGuesses: try row.required("winning_guesses", in: "board_total"),
+            streak: try row.required("streak", in: "board_total"), lastPuzzle: lastPuzzle.map(PuzzleNumber.init))
+    }
+
+    func officialResults(of player: UserID) throws -> [PlayedGame] {
+        guard let key = try rowID(of: player) else { return [] }
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT puzzle, guesses FROM board_result WHERE player_id = ? AND board = ?"),
+            arguments: [key, BoardKind.official.rawValue]
+        ).map { row in
+            let guesses: Int? = row["guesses"]
+            return PlayedGame(
+                puzzle: PuzzleNumber(try row.required("puzzle", in: "board_result")),
+                result: guesses.map { .won(guesses: $0) } ?? .lost)
+        }
+    }
+
+    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) throws
+        -> [(puzzle: PuzzleNumber, won: Bool)]
+    {
+        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return [] }
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT puzzle, guesses IS NOT NULL AS won FROM board_result
+                    WHERE chat_id = ? AND board = ? AND player_id = ? AND puzzle <= ? ORDER BY puzzle DESC
+                    """),
+            arguments: [chatKey, board.rawValue, key, puzzle.rawValue]
+        ).map { row in
+            (PuzzleNumber(try row.required("puzzle", in: "board_result")), try row.required("won", in: "board_result"))
+        }
+    }
+
+    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) throws -> Bool {
+        guard let player = try rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
+        let chat = try storedRowID(of: result.chat)
+        try db.executeCached(
+            sql: """
+                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode,
+                    finished_at, streak_before)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """,
+            arguments: [
+                chat, result.board.rawValue, result.puzzle.rawValue, player, result.language.rawValue,
+                result.guesses, result.hardMode, result.finishedAt.timeIntervalSince1970, result.streakBefore,
+            ]
+        )
+        guard db.changesCount > 0 else { return false }
+        // The engine computed the totals: they are stored as they are.
+        for (period, total) in totals {
+            try db.executeCached(
+                sql: """
+                    INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins,
+                        winning_guesses, streak, last_puzzle)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
+                        played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
+                        streak = excluded.streak, last_puzzle = excluded.last_puzzle
+                    """,
+                arguments: [
+                    chat, result.board.rawValue, period.rawValue, player, total.points, total.played, total.wins,
+                    total.winningGuesses, total.streak, total.lastPuzzle?.rawValue,
+                ]
+            )
+        }
+        return true
+    }
+
+    /// A JSON array of texts, for `json_each`: one statement for any number of values.
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing? {
+        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return nil }
+        return try db.cachedRow(
+            sql: """
+                SELECT p.platform, p.account, p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak,
+                    t.last_puzzle, coalesce(m.joined_puzzle, 0)
+                FROM board_total t JOIN player p ON p.id = t.player_id
+                LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
+                WHERE t.chat_id = ? AND t.board = ? AND t.period = 'all' AND t.player_id = ?
+                """,
+            arguments: [chatKey, board.rawValue, key]
+        ).map(Self.standing)
+    }
+
+    func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) throws -> [Standing] {
+        // A large board has thousands of members. Range scans of the period's totals, of the all-time
+        // streaks and of the members, all in player order and merged here, read straight from SQLite's C API,
+        // cost a fraction of joining each member to its totals by key and decoding every value through GRDB.
+        // The columns are NOT NULL integers and text by the schema.
+        guard let chatKey = try rowID(of: chat) else { return [] }
+        struct Totals: ScannedRow {
+            var player: Int64
+            var points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int, lastPuzzle: Int
+        }
+        func int(_ row: SQLiteStatement, _ index: Int32) -> Int { Int(sqlite3_column_int64(row, index)) }
+        var totals: [Totals] = []
+        try scan(
+            """
+            SELECT player_id, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+            WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
+            """, [chatKey, board.rawValue, period.rawValue]
+        ) { row in
+            totals.append(
+                Totals(
+                    player: sqlite3_column_int64(row, 0), points: int(row, 1), played: int(row, 2),
+                    wins: int(row, 3), winningGuesses: int(row, 4), streak: int(row, 5), lastPuzzle: int(row, 6)))
+        }
+        // The streak is the one of the latest result: the all-time row's (the period's own, all time).
+        let streaks =
+            period == .all
+            ? totals.map { AllTimeStreak(player: $0.player, streak: $0.streak, lastPuzzle: $0.lastPuzzle) }
+            : try allTimeStreaks(chatKey: chatKey, board: board)
+        var standings: [Standing] = []
+        // Most members have a total: one allocation, no copies as the array grows.
+        standings.reserveCapacity(max(totals.count, streaks.count))
+        var memberTotals = InPlayerOrder(totals)
+        var memberStreaks = InPlayerOrder(streaks)
+        var members = Set<Int64>()
+        members.reserveCapacity(totals.count)
+        try scan(Self.memberScan, [chatKey]) { row in
+            let player = sqlite3_column_int64(row, 0)
+            members.insert(player)
+            let total = memberTotals.row(of: player)
+            let streak = memberStreaks.row(of: player)
+            standings.append(
+                Standing(
+                    player: Self.member(row, account: 3, of: chat),
+                    name: Self.text(row, 1),
+                    points: total?.points ?? 0,
+                    played: total?.played ?? 0,
+                    wins: total?.wins ?? 0,
+                    winningGuesses: total?.winningGuesses ?? 0,
+                    streak: streak?.streak ?? 0,
+                    lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
+                    joinedPuzzle: PuzzleNumber(int(row, 2))
+                ))
+        }
+        // Who left the board keeps the days they played in the period (``Standing/isMember``).
+        let left = totals.filter { $0.played > 0 && !members.contains($0.player) }
+        guard !left.isEmpty else { return standings }
+        let leftStreaks = Dictionary(streaks.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
+        let leftTotals = Dictionary(left.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
+        try scan(
+            "SELECT id, display_name, account FROM player WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            [Self.jsonArray(left.map { String($0.player) })]
+        ) { row in
+            let key = sqlite3_column_int64(row, 0)
+            guard let total = leftTotals[key] else { return }
+            let streak = leftStreaks[key]
+            standings.append(
+                Standing(
+                    player: Self.member(row, account: 2, of: chat), name: Self.text(row, 1), points: total.points,
+                    played: total.played, wins: total.wins, winningGuesses: total.winningGuesses,
+                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
+                    joinedPuzzle: PuzzleNumber(0), isMember: false))
+        }
+        return standings
+    }
+
+    /// A board's members in player order: row id, name, joined puzzle, account, zone, rollover hour, and a
+    /// pending zone with the puzzle it takes effect on.
+    private static let memberScan = """
+        SELECT m.player_id, p.display_name, m.joined_puzzle, p.account, p.time_zone, p.rollover_hour,
+            p.pending_time_zone, p.pending_from
+        FROM chat_member m JOIN player p ON p.id = m.player_id WHERE m.chat_id = ? ORDER BY m.player_id
+        """
+
+    /// Runs a statement, with `read` reading each row straight from SQLite's C API.
+    private func scan(_ sql: String, _ arguments: StatementArguments, _ read: (SQLiteStatement) throws -> Void) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        while try cursor.next() != nil { try read(statement.sqliteStatement) }
+    }
+
+    private struct AllTimeStreak: ScannedRow {
+        let player: Int64
+        let streak: Int
+        let lastPuzzle: Int
+    }
+
+    /// The all-time streaks of a board's members, in player order.
+    private func allTimeStreaks(chatKey: Int64, board: BoardKind) throws -> [AllTimeStreak] {
+        var streaks: [AllTimeStreak] = []
+        try scan(
+            """
+            SELECT player_id, streak, last_puzzle FROM board_total
+            WHERE chat_id = ? AND board = ? AND period = 'all' ORDER BY player_id
+            """, [chatKey, board.rawValue]
+        ) { row in
+            streaks.append(
+                AllTimeStreak(
+                    player: sqlite3_column_int64(row, 0), streak: Int(sqlite3_column_int64(row, 1)),
+                    lastPuzzle: Int(sqlite3_column_int64(row, 2))))
+        }
+        return streaks
+    }
+
+    /// A row of a board's scan: whose it is, by the player's row id.
+    private protocol ScannedRow { var player: Int64 { get } }
+
+    /// Rows of a scan in player order, matched to members read in the same order: each member's row, if any.
+    /// Rows of players who left the board are passed over.
+    private struct InPlayerOrder<Element: ScannedRow> {
+        private let rows: [Element]
+        private var next = 0
+
+        init(_ rows: [Element]) { self.rows = rows }
+
+        mutating func row(of member: Int64) -> Element? {
+            while next < rows.count && rows[next].player < member { next += 1 }
+            return next < rows.count && rows[next].player == member ? rows[next] : nil
+        }
+    }
+
+    func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [DayMember] {
+        // Read like the standings: the day's results, the all-time streaks and the members, each a range scan
+        // in player order, merged here.
+        guard let chatKey = try rowID(of: chat) else { return [] }
+        struct DayResult: ScannedRow {
+            let player: Int64
+            let language: Language, guesses: Int?, hardMode: Bool, finishedAt: Date, streakBefore: Int
+        }
+        var results: [DayResult] = []
+        try scan(
+            """
+            SELECT player_id, language, guesses, hard_mode, finished_at, streak_before FROM board_result
+            WHERE chat_id = ? AND board = ? AND puzzle = ? ORDER BY player_id
+            """, [chatKey, board.rawValue, puzzle.rawValue]
+        ) { row in
+            guard let language = Language(rawValue: Self.text(row, 1)) else {
+                throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+            }
+            results.append(
+                DayResult(
+                    player: sqlite3_column_int64(row, 0), language: language,
+                    guesses: sqlite3_column_type(row, 2) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 2)),
+                    hardMode: sqlite3_column_int64(row, 3) != 0,
+                    finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 4)),
+                    streakBefore: Int(sqlite3_column_int64(row, 5))))
+        }
+        let streaks = try allTimeStreaks(chatKey: chatKey, board: board)
+        var members: [DayMember] = []
+        members.reserveCapacity(streaks.count)
+        var memberResults = InPlayerOrder(results)
+        var memberStreaks = InPlayerOrder(streaks)
+        try scan(Self.memberScan, [chatKey]) { row in
+            let key = sqlite3_column_int64(row, 0)
+            let player = Self.member(row, account: 3, of: chat)
+            let streak = memberStreaks.row(of: key)
+            members.append(
+                DayMember(
+                    player: player, name: Self.text(row, 1),
+                    joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
+                    day: MemberDay(
+                        timeZone: Self.text(row, 4), rolloverHour: Int(sqlite3_column_int64(row, 5)),
+                        pendingTimeZone: sqlite3_column_type(row, 6) == SQLITE_NULL ? nil : Self.text(row, 6),
+                        pendingFrom: sqlite3_column_type(row, 7) == SQLITE_NULL
+                            ? nil : PuzzleNumber(Int(sqlite3_column_int64(row, 7)))),
+                    result: memberResults.row(of: key).map {
+                        BoardResult(
+                            chat: chat, board: board, puzzle: puzzle, player: player, language: $0.language,
+                            guesses: $0.guesses, hardMode: $0.hardMode, finishedAt: $0.finishedAt,
+                            streakBefore: $0.streakBefore)
+                    },
+                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) }))
+        }
+        return members
+    }
+
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) throws -> [(
+        name: String, result: BoardResult
+    )] {
+        // Read like the standings: a large group has thousands of results a day.
+        guard let chatKey = try rowID(of: chat) else { return [] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
+                FROM board_result r
+                JOIN player p ON p.id = r.player_id
+                WHERE r.chat_id = ?1 AND r.board = ?2 AND r.puzzle = ?3 AND \(Self.onBoard)
+                """)
+        let cursor = try Row.fetchCursor(
+            statement, arguments: [chatKey, board.rawValue, puzzle.rawValue, board.isMembersOnly])
+        let row = statement.sqliteStatement
+        var results: [(name: String, result: BoardResult)] = []
+        while try cursor.next() != nil {
+            results.append(try Self.boardResult(row, chat: chat, day: BoardDay(board, puzzle)))
+        }
+        return results
+    }
+
+    /// Whether a result `r` is on its board (``BoardKind/isMembersOnly``, as the argument `?4`): Tessera's and
+    /// Wordle's boards list their members' results; the other puzzles', anyone's who pasted one here.
+    private static let onBoard =
+        "(?4 = 0 OR EXISTS (SELECT 1 FROM chat_member m WHERE m.chat_id = r.chat_id AND m.player_id = r.player_id))"
+
+    /// A result read with its member's name, in the columns `display_name, account, language, guesses,
+    /// hard_mode, finished_at, streak_before`.
+    private static func boardResult(_ row: SQLiteStatement, chat: ChatID, day: BoardDay) throws -> (
+        name: String, result: BoardResult
+    ) {
+        guard let language = Language(rawValue: text(row, 2)) else {
+            throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
+        }
+        let result = BoardResult(
+            chat: chat, board: day.board, puzzle: day.puzzle, player: member(row, account: 1, of: chat),
+            language: language,
+            guesses: sqlite3_column_type(row, 3) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(row, 3)),
+            hardMode: sqlite3_column_int64(row, 4) != 0,
+            finishedAt: Date(timeIntervalSince1970: sqlite3_column_double(row, 5)),
+            streakBefore: Int(sqlite3_column_int64(row, 6)))
+        return (name: text(row, 0), result: result)
+    }
+
+    func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
+    ) throws -> [UserID: Int] {
+        guard !players.isEmpty, first <= last, let chatKey = try rowID(of: chat) else { return [:] }
+        // A day's best is one seek in board_result_best; then each player's result of each day, by key.
+        let statement = try db.cachedStatement(
+            sql: """
+                WITH RECURSIVE day(puzzle) AS (SELECT ?3 UNION ALL SELECT puzzle + 1 FROM day WHERE puzzle < ?4),
+                best AS (
+                    SELECT puzzle, (
+                        SELECT MIN(guesses) FROM board_result
+                        WHERE chat_id = ?1 AND board = ?2 AND puzzle = day.puzzle AND guesses IS NOT NULL
+                    ) AS guesses
+                    FROM day)
+                SELECT p.account, COUNT(*) FROM best
+                JOIN player p ON p.platform = ?5 AND p.account IN (\(Array(repeating: "?", count: players.count)
+                    .joined(separator: ", ")))
+                JOIN board_result r ON r.chat_id = ?1 AND r.board = ?2 AND r.puzzle = best.puzzle
+                    AND r.player_id = p.id AND r.guesses = best.guesses
+                GROUP BY p.id
+                """)
+        let arguments =
+            [chatKey, board.rawValue, first.rawValue, last.rawValue, chat.platform.rawValue]
+            as [any DatabaseValueConvertible] + players.map(Self.account)
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let row = statement.sqliteStatement
+        var crowns: [UserID: Int] = [:]
+        while try cursor.next() != nil {
+            crowns[Self.member(row, account: 0, of: chat)] = Int(sqlite3_column_int64(row, 1))
+        }
+        return crowns
+    }
+
+    func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) throws -> [BoardKind: FirstResults] {
+        guard let chatKey = try rowID(of: chat) else { return [:] }
+        // Sorted on the result's own columns and cut before any name is read: only the rows shown are joined.
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT p.display_name, p.account, r.language, r.guesses, r.hard_mode, r.finished_at, r.streak_before
+                FROM (
+                    SELECT player_id, language, guesses, hard_mode, finished_at, streak_before FROM board_result r
+                    WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(Self.onBoard)
+                    ORDER BY guesses IS NULL, guesses, finished_at LIMIT ?5
+                ) r
+                JOIN player p ON p.id = r.player_id
+                """)
+        let counting = try db.cachedStatement(
+            sql: """
+                SELECT COUNT(*) FROM board_result r WHERE chat_id = ?1 AND board = ?2 AND puzzle = ?3 AND \(Self.onBoard)
+                """)
+        let row = statement.sqliteStatement
+        var first: [BoardKind: FirstResults] = [:]
+        for day in days {
+            let arguments: StatementArguments = [
+                chatKey, day.board.rawValue, day.puzzle.rawValue, day.board.isMembersOnly,
+            ]
+            let count = try Int.fetchOne(counting, arguments: arguments) ?? 0
+            guard count > 0 else { continue }
+            var results: [(name: String, result: BoardResult)] = []
+            let cursor = try Row.fetchCursor(statement, arguments: arguments + [limit])
+            while try cursor.next() != nil { results.append(try Self.boardResult(row, chat: chat, day: day)) }
+            first[day.board] = FirstResults(results: results, count: count)
+        }
+        return first
+    }
+
+    func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber) throws
+        -> [UserID: BoardRecord]
+    {
+        guard let chatKey = try rowID(of: chat) else { return [:] }
+        // Each day's best win, then each player's results against it (who left the board too): one pass over
+        // the days' results.
+        let statement = try db.cachedStatement(
+            sql: """
+                WITH best AS (
+                    SELECT puzzle, MIN(guesses) AS guesses FROM board_result
+                    WHERE chat_id = ?1 AND board = ?2 AND puzzle BETWEEN ?3 AND ?4 AND guesses IS NOT NULL
+                    GROUP BY puzzle)
+                SELECT p.account, COUNT(best.puzzle),
+                    COALESCE(MAX(CASE WHEN r.guesses IS NOT NULL THEN r.streak_before + 1 END), 0)
+                FROM board_result r
+                LEFT JOIN best ON best.puzzle = r.puzzle AND best.guesses = r.guesses
+                JOIN player p ON p.id = r.player_id
+                WHERE r.chat_id = ?1 AND r.board = ?2 AND r.puzzle BETWEEN ?3 AND ?4
+                GROUP BY r.player_id
+                """)
+        let cursor = try Row.fetchCursor(
+            statement, arguments: [chatKey, board.rawValue, first.rawValue, last.rawValue])
+        let row = statement.sqliteStatement
+        var records: [UserID: BoardRecord] = [:]
+        while try cursor.next() != nil {
+            records[Self.member(row, account: 0, of: chat)] = BoardRecord(
+                crowns: Int(sqlite3_column_int64(row, 1)), bestStreak: Int(sqlite3_column_int64(row, 2)))
+        }
+        return records
+    }
+}
