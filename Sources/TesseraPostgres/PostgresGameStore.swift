@@ -6,6 +6,7 @@
     import Synchronization
     public import PostgresNIO
     import TesseraCore
+    import TesseraSQL
     public import TesseraEngine
 
     /// The store on PostgreSQL, for deployments that outgrow one machine: a database server the operator already
@@ -309,7 +310,7 @@
                 // follows a newer); rows being claimed right now are skipped, not waited for.
                 // Direct chats and groups are read apart, each up to the limit: groups at their backlog cap never
                 // crowd a direct reply out of a pass.
-                let rows = try await transaction.all(
+                let rows = try await transaction.session.rows(
                     """
                     WITH candidates AS (
                         SELECT c.id, c.platform, c.address, c.chat_kind FROM unnest(\(kinds)::text[]) AS k (kind)
@@ -336,35 +337,17 @@
                     UPDATE outbox SET leased_until = clock_timestamp() + make_interval(secs => \(lease)),
                         leased_by = \(sender)
                     FROM chosen WHERE outbox.id = chosen.id
-                    RETURNING outbox.id, platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                        document, at_most_once, silent, action, live, reposts_live, effect, rich,
+                    RETURNING \(unescaped: SQLColumns.messageSelection),
                         (SELECT message_id FROM live_message l WHERE l.platform = outbox.platform
-                            AND l.address = outbox.address AND l.key = outbox.live)
+                            AND l.address = outbox.address AND l.key = outbox.live) AS live_post
                     """
-                ) {
-                    try $0.decode(
-                        (
-                            Int64, String, String, String, String, String?, String?, String?, String?, Data?, Bool,
-                            Bool,
-                            String?, String?, Bool, String?, String?, String?
-                        ).self)
-                }
-                var entries: [OutboxEntry] = []
-                for row in rows {
-                    let stored = MessageColumns(
-                        platform: row.1, address: row.2, chatKind: row.3, html: row.4, replyTo: row.5, thread: row.6,
-                        buttons: row.7, documentName: row.8, document: row.9, atMostOnce: row.10, silent: row.11,
-                        action: row.12, live: row.13, repostsLive: row.14, effect: row.15, rich: row.16)
-                    let message: OutgoingMessage
+                )
+                let entries = try rows.map { row in
                     do {
-                        message = try stored.message()
+                        return try row.outboxEntry(keyPrefix: prefix)
                     } catch let error as DamagedColumn {
                         throw PostgresStoreError.damagedRow(column: "outbox.\(error.column)")
                     }
-                    entries.append(
-                        OutboxEntry(
-                            id: row.0, message: message, livePost: row.17.map(MessageID.init), key: "\(prefix).\(row.0)"
-                        ))
                 }
                 return OutboxEntry.inSendingOrder(entries)
             }

@@ -1,4 +1,5 @@
 #if PostgreSQL
+    import Foundation
     import Logging
     import PostgresNIO
     import TesseraSQL
@@ -14,12 +15,14 @@
             try await connection.checkedQuery(Self.statement(query), logger: logger, counting: counter)
         }
 
-        func rows(_ query: SQLQuery) async throws -> [SQLRow] {
+        func rows(_ query: SQLQuery) async throws -> [SQLRow] { try await rows(Self.statement(query)) }
+
+        /// The rows of a statement in PostgreSQL's own dialect (array binds, `FOR UPDATE SKIP LOCKED`), read by
+        /// column name as the shared statements' are.
+        func rows(_ query: PostgresQuery) async throws -> [SQLRow] {
             var rows: [SQLRow] = []
             var columns: SQLRow.Columns?
-            for try await row in try await connection.checkedQuery(
-                Self.statement(query), logger: logger, counting: counter)
-            {
+            for try await row in try await connection.checkedQuery(query, logger: logger, counting: counter) {
                 let names = columns ?? SQLRow.Columns(row.map(\.columnName))
                 columns = names
                 rows.append(SQLRow(columns: names, values: try row.map(Self.value)))
@@ -42,6 +45,7 @@
                 case .real(let number): binds.append(number)
                 case .text(let text): binds.append(text)
                 case .boolean(let flag): binds.append(flag)
+                case .bytes(let bytes): binds.append(ByteBuffer(bytes: bytes))
                 }
             }
             return PostgresQuery(unsafeSQL: sql, binds: binds)
@@ -56,6 +60,7 @@
                 case .bool: return .boolean(try cell.decode(Bool.self))
                 case .text, .varchar, .name, .bpchar: return .text(try cell.decode(String.self))
                 case .float4, .float8: return .real(try cell.decode(Double.self))
+                case .bytea: return .bytes(Data(try cell.decode(ByteBuffer.self).readableBytesView))
                 default: return .unreadable(type: "\(cell.dataType)")
                 }
             } catch {

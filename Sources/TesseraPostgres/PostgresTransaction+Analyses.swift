@@ -11,22 +11,14 @@
     extension PostgresTransaction {
         func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] {
             let name = platform?.rawValue
-            return try await all(
+            return try await session.all(
                 """
-                SELECT p.platform, p.account, \(unescaped: Self.gameColumns(of: "g")) FROM game g
+                SELECT p.platform, p.account, \(unescaped: SQLColumns.gameSelection(of: "g")) FROM game g
                 JOIN player p ON p.id = g.player_id
                 WHERE g.analysis_state IN \(unescaped: AnalysisState.waitingList) AND (\(name)::text IS NULL OR p.platform = \(name))
                 ORDER BY g.analysis_state DESC, g.finished_at LIMIT \(limit)
-                """
-            ) { row in
-                let (platform, account, language, puzzle, hard, guesses, wonIn, lost, finishedAt) = try row.decode(
-                    (String, String, String, Int, Bool, String, Int?, Bool, Double?).self)
-                guard let platform = Platform(rawValue: platform) else {
-                    throw PostgresStoreError.damagedRow(column: "platform")
-                }
-                return try Self.game(
-                    (language, puzzle, hard, guesses, wonIn, lost, finishedAt), of: UserID(platform, account))
-            }
+                """, table: "game"
+            ) { try $0.decode(GameColumns.self).game() }
         }
 
         func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws

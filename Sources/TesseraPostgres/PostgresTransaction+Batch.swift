@@ -69,7 +69,7 @@
                     'players', (SELECT json_agg(x) FROM (
                         SELECT \(playerColumns) FROM player WHERE id IN (SELECT id FROM wanted)) x),
                     'games', (SELECT json_agg(x) FROM (
-                        SELECT w.platform, w.account, \(gameColumns(of: "g")) FROM game g JOIN wanted w ON w.id = g.player_id
+                        SELECT w.platform, w.account, \(SQLColumns.gameSelection(of: "g")) FROM game g JOIN wanted w ON w.id = g.player_id
                         WHERE g.puzzle BETWEEN $6::int AND $7::int) x),
                     'groups', (SELECT json_agg(x) FROM (
                         SELECT \(SQLColumns.groupSelection) FROM chat JOIN chat_group ON chat_group.id = chat.id

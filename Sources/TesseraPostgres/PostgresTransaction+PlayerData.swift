@@ -10,9 +10,10 @@
     extension PostgresTransaction {
         func data(of player: UserID) async throws -> PlayerData? {
             guard let stored = try await self.player(player), let key = try await rowID(of: player) else { return nil }
-            let games = try await all(
-                "SELECT \(unescaped: Self.gameColumns) FROM game WHERE player_id = \(key) ORDER BY language, puzzle"
-            ) { try $0.decode(GameRow.self) }.map { try Self.game($0, of: player) }
+            let games = try await session.all(
+                "SELECT \(unescaped: SQLColumns.gameSelection) FROM game WHERE player_id = \(key) ORDER BY language, puzzle",
+                table: "game"
+            ) { try $0.game(of: player) }
             let memberships = try await all(
                 """
                 SELECT chat.platform, chat.address, m.joined_puzzle FROM chat_member m JOIN chat ON chat.id = m.chat_id

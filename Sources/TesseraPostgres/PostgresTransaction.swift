@@ -125,22 +125,6 @@
             _ = try await write(changes)
         }
 
-        static let gameColumns = "language, puzzle, hard_mode, guesses, won_in, lost, finished_at"
-        /// ``gameColumns`` of a table named in a join with others that have such columns (`player.language`).
-        static func gameColumns(of table: String) -> String {
-            gameColumns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
-        }
-        typealias GameRow = (String, Int, Bool, String, Int?, Bool, Double?)
-
-        static func game(_ row: GameRow, of player: UserID) throws -> StoredGame {
-            try checked("game") {
-                try GameColumns(
-                    platform: player.platform.rawValue, account: player.value, language: row.0, puzzle: row.1,
-                    hardMode: row.2, guesses: row.3, wonIn: row.4, lost: row.5, finishedAt: row.6
-                ).game()
-            }
-        }
-
         func save(_ game: StoredGame) async throws {
             guard try await rowID(of: game.player) != nil else { throw StoreMisuse.unknownPlayer(game.player) }
             var changes = BatchChanges()

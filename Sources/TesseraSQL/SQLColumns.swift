@@ -47,16 +47,21 @@ public struct SQLColumns: Sendable {
         }
     }
 
-    /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,
-    /// new or changed, in either dialect.
-    public func upsert(into table: String, keys: [String]) -> SQLQuery {
+    /// `INSERT INTO table (…) VALUES (…)`: one new row.
+    public func insert(into table: String) -> SQLQuery {
         var query: SQLQuery = "INSERT INTO \(unescaped: table) (\(unescaped: names.joined(separator: ", "))) VALUES ("
         for (index, value) in values.enumerated() {
             query = index == 0 ? "\(query)\(value)" : "\(query), \(value)"
         }
+        return "\(query))"
+    }
+
+    /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,
+    /// new or changed, in either dialect.
+    public func upsert(into table: String, keys: [String]) -> SQLQuery {
         let updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }
         return """
-            \(query)) ON CONFLICT (\(unescaped: keys.joined(separator: ", "))) \
+            \(insert(into: table)) ON CONFLICT (\(unescaped: keys.joined(separator: ", "))) \
             DO UPDATE SET \(unescaped: updates.joined(separator: ", "))
             """
     }
@@ -106,7 +111,11 @@ private struct RowDecoder: Decoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            throw DamagedColumn(columnName(key))
+            let column = columnName(key)
+            guard T.self == Data.self, case .bytes(let bytes) = try row.value(column), let data = bytes as? T else {
+                throw DamagedColumn(column)
+            }
+            return data
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -155,9 +164,15 @@ private final class RowEncoder: Encoder {
         mutating func encodeIfPresent(_ value: Int?, forKey key: Key) { put(value.sqlValue, key) }
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) { put(value.sqlValue, key) }
         mutating func encodeIfPresent(_ value: Double?, forKey key: Key) { put(value.sqlValue, key) }
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) {
+            if let value { encode(value, forKey: key) } else { put(.null, key) }
+        }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
-            preconditionFailure("\(columnName(key)): a row type holds text, integers, booleans and reals only")
+            guard let bytes = value as? Data else {
+                preconditionFailure("\(columnName(key)): a row type holds text, integers, booleans, reals and bytes")
+            }
+            put(.bytes(bytes), key)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -193,19 +208,36 @@ extension SQLRow {
     /// A `chat_group` row with its chat's platform id (``SQLColumns/groupSelection``).
     public func group() throws -> Group { try decode(GroupColumns.self).group() }
 
+    /// A queued message (``SQLColumns/messageSelection``) with its `id`, and the `live_post` that shows its live
+    /// message when it has one; its key is `prefix` and the id.
+    public func outboxEntry(keyPrefix prefix: String) throws -> OutboxEntry {
+        let id = Int64(try int("id"))
+        return OutboxEntry(
+            id: id, message: try decode(MessageColumns.self).message(),
+            livePost: try optionalString("live_post").map(MessageID.init), key: "\(prefix).\(id)")
+    }
+
     /// A `practice_game` row of `player`'s.
     public func practiceGame(of player: UserID) throws -> PracticeGame {
         try decode(PracticeGameColumns.self).game(of: player)
     }
 }
 
-/// The columns of `game` a game reads, as ``GameColumns`` names them (not its analysis: large, and read alone).
-let gameColumns = SQLColumns(
-    GameColumns(
-        platform: "", account: "", language: "", puzzle: 0, hardMode: false, guesses: "", wonIn: nil, lost: false,
-        finishedAt: nil),
-    omitting: ["platform", "account"]
-).names.joined(separator: ", ")
+extension SQLColumns {
+    /// The columns of `game` a game reads, as ``GameColumns`` names them (not its analysis: large, and read
+    /// alone), for ``SQLRow/game(of:)``.
+    public static let gameSelection = SQLColumns(
+        GameColumns(
+            platform: "", account: "", language: "", puzzle: 0, hardMode: false, guesses: "", wonIn: nil, lost: false,
+            finishedAt: nil),
+        omitting: ["platform", "account"]
+    ).names.joined(separator: ", ")
+
+    /// ``gameSelection`` of a table named in a join with others that have such columns (`player.language`).
+    public static func gameSelection(of table: String) -> String {
+        gameSelection.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+}
 
 /// The columns of `practice_game` a practice game reads, as ``PracticeGameColumns`` names them.
 let practiceGameColumns = SQLColumns(
@@ -228,4 +260,17 @@ extension SQLColumns {
                     lastClosedPuzzle: PuzzleNumber(0))),
             omitting: ["platform", "address"]
         ).names.map { "chat_group.\($0)" }).joined(separator: ", ")
+}
+
+extension SQLColumns {
+    /// What a statement selects of a queued message: its id and its columns, as ``MessageColumns`` names them,
+    /// for ``SQLRow/outboxEntry(keyPrefix:)``.
+    public static let messageSelection =
+        (["id"]
+        + SQLColumns(
+            MessageColumns(
+                platform: "", address: "", chatKind: "", html: "", replyTo: nil, thread: nil, buttons: nil,
+                documentName: nil, document: nil, atMostOnce: false, silent: false, action: nil, live: nil,
+                repostsLive: false, effect: nil, rich: nil)
+        ).names).map { "outbox.\($0)" }.joined(separator: ", ")
 }

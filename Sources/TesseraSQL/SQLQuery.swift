@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A value a query binds, or a column reads back: what both dialects store.
 public enum SQLValue: Sendable, Hashable {
     case null
@@ -6,8 +8,10 @@ public enum SQLValue: Sendable, Hashable {
     case text(String)
     /// A boolean: PostgreSQL's `boolean`; SQLite binds it as 1 or 0 and reads back an integer.
     case boolean(Bool)
-    /// A column of a type neither dialect's rows are written with (a blob, a `numeric`): a damaged row, named by
-    /// the type, when a getter asks for it.
+    /// Bytes: SQLite's blob, PostgreSQL's `bytea` (a queued document).
+    case bytes(Data)
+    /// A column of a type neither dialect's rows are written with (a `numeric`): a damaged row, named by the
+    /// type, when a getter asks for it.
     case unreadable(type: String)
 }
 
@@ -21,6 +25,7 @@ extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } 
 extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
 extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
 extension Bool: SQLBindable { public var sqlValue: SQLValue { .boolean(self) } }
+extension Data: SQLBindable { public var sqlValue: SQLValue { .bytes(self) } }
 extension SQLValue: SQLBindable { public var sqlValue: SQLValue { self } }
 extension Optional: SQLBindable where Wrapped: SQLBindable {
     public var sqlValue: SQLValue { self?.sqlValue ?? .null }

@@ -9,6 +9,12 @@ extension SQLTransaction {
         ) { try $0.int("pending") } ?? 0
     }
 
+    public func enqueue(_ messages: [OutgoingMessage]) async throws {
+        for message in messages {
+            try await session.execute(SQLColumns(try MessageColumns(message)).insert(into: "outbox"))
+        }
+    }
+
     public func noteActivity(in chat: ChatID) async throws {
         try await session.execute(
             """

@@ -19,7 +19,7 @@ extension SQLTransaction {
         guard let key = try await rowID(of: player) else { return nil }
         return try await session.one(
             """
-            SELECT \(unescaped: gameColumns) FROM game WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
+            SELECT \(unescaped: SQLColumns.gameSelection) FROM game WHERE player_id = \(key) AND language = \(language.rawValue) AND puzzle = \(puzzle.rawValue)
             """, table: "game"
         ) { try $0.game(of: player) }
     }
@@ -35,7 +35,7 @@ extension SQLTransaction {
         guard let key = try await rowID(of: player) else { return [] }
         return try await session.all(
             """
-            SELECT \(unescaped: gameColumns) FROM game
+            SELECT \(unescaped: SQLColumns.gameSelection) FROM game
             WHERE player_id = \(key) AND language = \(language.rawValue) AND (won_in IS NOT NULL OR lost)
             """, table: "game"
         ) { row in try row.game(of: player) }.compactMap { game in

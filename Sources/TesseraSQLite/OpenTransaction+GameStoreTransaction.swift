@@ -29,6 +29,7 @@ extension OpenTransaction: SQLTransaction {
                 try await requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
             }
             try await sql { try $0.apply(changes) }
+            try await enqueue(changes.messages)
         } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
         }
@@ -124,7 +125,6 @@ extension OpenTransaction: SQLTransaction {
         return try await sql { try $0.forget(player, directChat: directChat) }
     }
     func playersWithReminders() async throws -> [Player] { try await sql { try $0.playersWithReminders() } }
-    func enqueue(_ messages: [OutgoingMessage]) async throws { try await sql { try $0.enqueue(messages) } }
     func moveChat(from old: ChatID, to new: ChatID) async throws {
         try await sql { try $0.moveChat(from: old, to: new) }
     }

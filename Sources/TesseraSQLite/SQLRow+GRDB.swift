@@ -31,7 +31,7 @@ extension SQLValue {
         case .int64(let number): self = .integer(number)
         case .double(let number): self = .real(number)
         case .string(let text): self = .text(text)
-        case .blob: self = .unreadable(type: "blob")
+        case .blob(let bytes): self = .bytes(bytes)
         }
     }
 
@@ -42,6 +42,7 @@ extension SQLValue {
         case .real(let number): number.databaseValue
         case .text(let text): text.databaseValue
         case .boolean(let flag): flag.databaseValue
+        case .bytes(let bytes): bytes.databaseValue
         }
     }
 }

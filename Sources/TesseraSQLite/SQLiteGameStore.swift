@@ -4,6 +4,7 @@ public import Logging
 public import ServiceLifecycle
 import TesseraCore
 public import TesseraEngine
+import TesseraSQL
 
 /// The embedded default store: SQLite through GRDB, in WAL mode with `synchronous = FULL`, so a committed
 /// transaction survives a crash or power loss.
@@ -361,38 +362,18 @@ public final class SQLiteGameStore: GameStore {
             let entries = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT outbox.id, outbox.platform, outbox.address, chat_kind, html, reply_to, thread, buttons,
-                            document_name, document, at_most_once, silent, action, live, reposts_live, effect, rich,
-                            live_message.message_id AS live_post
+                        SELECT \(SQLColumns.messageSelection), live_message.message_id AS live_post
                         FROM outbox LEFT JOIN live_message
                             ON live_message.platform = outbox.platform AND live_message.address = outbox.address
                             AND live_message.key = outbox.live
                         WHERE outbox.id IN (SELECT value FROM json_each(?))
                         """),
                 arguments: ["[" + chosen.map(String.init).joined(separator: ",") + "]"]
-            ).map { try Self.outboxEntry($0, keyPrefix: outboxKeyPrefix) }
+            ).map { row in
+                try SQLiteTransaction.checked("outbox") { try SQLRow(row).outboxEntry(keyPrefix: outboxKeyPrefix) }
+            }
             return OutboxEntry.inSendingOrder(entries)
         }
-    }
-
-    private static func outboxEntry(_ row: Row, keyPrefix: String) throws -> OutboxEntry {
-        let id: Int64 = try row.required("id", in: "outbox")
-        let stored = MessageColumns(
-            platform: try row.required("platform", in: "outbox"), address: try row.required("address", in: "outbox"),
-            chatKind: try row.required("chat_kind", in: "outbox"), html: try row.required("html", in: "outbox"),
-            replyTo: row["reply_to"], thread: row["thread"], buttons: row["buttons"],
-            documentName: row["document_name"], document: row["document"], atMostOnce: row["at_most_once"] ?? false,
-            silent: row["silent"] ?? false, action: row["action"], live: row["live"],
-            repostsLive: row["reposts_live"] ?? false, effect: row["effect"], rich: row["rich"])
-        let message: OutgoingMessage
-        do {
-            message = try stored.message()
-        } catch let error as DamagedColumn {
-            throw SQLiteStoreError.damagedRow(table: "outbox", column: error.column)
-        }
-        return OutboxEntry(
-            id: id, message: message, livePost: (row["live_post"] as String?).map(MessageID.init),
-            key: "\(keyPrefix).\(id)")
     }
 
     /// Should a power cut undo the removal, those messages are sent once more, and nothing is lost.

@@ -111,7 +111,6 @@ extension SQLiteTransaction {
 
     func apply(_ changes: BatchChanges) throws {
         for (result, totals) in changes.results { _ = try record(result, totals: totals) }
-        try enqueue(changes.messages)
     }
 
     /// A JSON array of strings, as statements read them with `json_each`.
