@@ -9,53 +9,6 @@
     /// Groups' boards (``GroupStorage``) as PostgreSQL runs them: totals, results, standings and a day's members,
     /// each board read as columns of arrays in one statement.
     extension PostgresTransaction {
-        func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
-            -> [PeriodKey: BoardTotals]
-        {
-            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [:] }
-            var totals: [PeriodKey: BoardTotals] = [:]
-            let periods = periods.map(\.rawValue)
-            let rows = try await all(
-                """
-                SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
-                WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
-                    AND period = ANY(\(periods))
-                """
-            ) { try $0.decode((String, Int, Int, Int, Int, Int, Int).self) }
-            for row in rows {
-                totals[PeriodKey(rawValue: row.0)] = BoardTotals(
-                    points: row.1, played: row.2, wins: row.3, winningGuesses: row.4, streak: row.5,
-                    lastPuzzle: PuzzleNumber(row.6))
-            }
-            return totals
-        }
-
-        func officialResults(of player: UserID) async throws -> [PlayedGame] {
-            guard let key = try await rowID(of: player) else { return [] }
-            return try await all(
-                """
-                SELECT puzzle, guesses FROM board_result
-                WHERE player_id = \(key) AND board = \(BoardKind.official.rawValue)
-                """
-            ) { try $0.decode((Int, Int?).self) }.map {
-                PlayedGame(puzzle: PuzzleNumber($0.0), result: $0.1.map { .won(guesses: $0) } ?? .lost)
-            }
-        }
-
-        func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
-            -> [(puzzle: PuzzleNumber, won: Bool)]
-        {
-            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [] }
-            return try await all(
-                """
-                SELECT puzzle, guesses IS NOT NULL FROM board_result
-                WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
-                    AND puzzle <= \(puzzle.rawValue)
-                ORDER BY puzzle DESC
-                """
-            ) { try $0.decode((Int, Bool).self) }.map { (puzzle: PuzzleNumber($0.0), won: $0.1) }
-        }
-
         func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
             let player = try await requiredRowID(of: result.player)
             let chat = try await storedRowID(of: result.chat)
@@ -85,24 +38,6 @@
                     """)
             }
             return true
-        }
-
-        func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
-            guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return nil }
-            return try await one(
-                """
-                SELECT p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak, t.last_puzzle,
-                    coalesce(m.joined_puzzle, 0)
-                FROM board_total t JOIN player p ON p.id = t.player_id
-                LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
-                WHERE t.chat_id = \(chatKey) AND t.board = \(board.rawValue) AND t.period = 'all'
-                    AND t.player_id = \(key)
-                """
-            ) { try $0.decode((String, Int, Int, Int, Int, Int, Int, Int).self) }.map { row in
-                Standing(
-                    player: player, name: row.0, points: row.1, played: row.2, wins: row.3, winningGuesses: row.4,
-                    streak: row.5, lastPuzzle: PuzzleNumber(row.6), joinedPuzzle: PuzzleNumber(row.7))
-            }
         }
 
         /// A board's members, as the first scan of a board read: every member's row id, account, name and joined

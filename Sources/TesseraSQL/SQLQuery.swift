@@ -64,6 +64,16 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         /// Trusted SQL spliced in as it is: a table or column name, a column list. Never a player's text.
         public mutating func appendInterpolation(unescaped sql: String) { parts.append(.sql(sql)) }
 
+        /// `values` bound one by one and separated by commas, for `IN (…)`: a few values (a player's periods);
+        /// none is NULL, which `IN` never matches.
+        public mutating func appendInterpolation(list values: [some SQLBindable]) {
+            if values.isEmpty { parts.append(.bind(.null)) }
+            for (index, value) in values.enumerated() {
+                if index > 0 { parts.append(.sql(", ")) }
+                parts.append(.bind(value.sqlValue))
+            }
+        }
+
         /// Another query, with its binds.
         public mutating func appendInterpolation(_ query: SQLQuery) { parts += query.parts }
     }

@@ -59,24 +59,8 @@ extension OpenTransaction: SQLTransaction {
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }
     }
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws -> [PeriodKey:
-        BoardTotals]
-    {
-        try await sql { try $0.totals(of: player, in: chat, board: board, periods: periods) }
-    }
-    func officialResults(of player: UserID) async throws -> [PlayedGame] {
-        try await sql { try $0.officialResults(of: player) }
-    }
-    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
-        -> [(puzzle: PuzzleNumber, won: Bool)]
-    {
-        try await sql { try $0.outcomes(of: player, in: chat, board: board, through: puzzle) }
-    }
     func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
         try await sql { try $0.record(result, totals: totals) }
-    }
-    func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
-        try await sql { try $0.standing(of: player, in: chat, board: board) }
     }
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }

@@ -8,63 +8,9 @@ import TesseraSQL
 /// Groups' boards (``GroupStorage``) as SQLite runs them: totals, results, standings and a day's members,
 /// the large ones scanned through SQLite's C API.
 extension SQLiteTransaction {
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) throws
-        -> [PeriodKey: BoardTotals]
-    {
-        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat), !periods.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
-                    WHERE chat_id = ? AND board = ? AND player_id = ? AND period IN (SELECT value FROM json_each(?))
-                    """),
-            arguments: [chatKey, board.rawValue, key, Self.jsonArray(periods.map(\.rawValue))])
-        var totals: [PeriodKey: BoardTotals] = [:]
-        for row in rows {
-            totals[PeriodKey(rawValue: try row.required("period", in: "board_total"))] = try Self.boardTotals(row)
-        }
-        return totals
-    }
-
     /// A row of `board_total` read back.
     static func boardTotals(_ row: Row) throws -> BoardTotals {
-        let lastPuzzle: Int? = row["last_puzzle"]
-        return BoardTotals(
-            points: try row.required("points", in: "board_total"),
-            played: try row.required("played", in: "board_total"),
-            wins: try row.required("wins", in: "board_total"),
-            winningGuesses: try row.required("winning_guesses", in: "board_total"),
-            streak: try row.required("streak", in: "board_total"), lastPuzzle: lastPuzzle.map(PuzzleNumber.init))
-    }
-
-    func officialResults(of player: UserID) throws -> [PlayedGame] {
-        guard let key = try rowID(of: player) else { return [] }
-        return try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT puzzle, guesses FROM board_result WHERE player_id = ? AND board = ?"),
-            arguments: [key, BoardKind.official.rawValue]
-        ).map { row in
-            let guesses: Int? = row["guesses"]
-            return PlayedGame(
-                puzzle: PuzzleNumber(try row.required("puzzle", in: "board_result")),
-                result: guesses.map { .won(guesses: $0) } ?? .lost)
-        }
-    }
-
-    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) throws
-        -> [(puzzle: PuzzleNumber, won: Bool)]
-    {
-        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return [] }
-        return try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT puzzle, guesses IS NOT NULL AS won FROM board_result
-                    WHERE chat_id = ? AND board = ? AND player_id = ? AND puzzle <= ? ORDER BY puzzle DESC
-                    """),
-            arguments: [chatKey, board.rawValue, key, puzzle.rawValue]
-        ).map { row in
-            (PuzzleNumber(try row.required("puzzle", in: "board_result")), try row.required("won", in: "board_result"))
-        }
+        try checked("board_total") { try SQLRow(row).boardTotals() }
     }
 
     func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) throws -> Bool {
@@ -100,21 +46,6 @@ extension SQLiteTransaction {
             )
         }
         return true
-    }
-
-    /// A JSON array of texts, for `json_each`: one statement for any number of values.
-    func standing(of player: UserID, in chat: ChatID, board: BoardKind) throws -> Standing? {
-        guard let key = try rowID(of: player), let chatKey = try rowID(of: chat) else { return nil }
-        return try db.cachedRow(
-            sql: """
-                SELECT p.platform, p.account, p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak,
-                    t.last_puzzle, coalesce(m.joined_puzzle, 0)
-                FROM board_total t JOIN player p ON p.id = t.player_id
-                LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
-                WHERE t.chat_id = ? AND t.board = ? AND t.period = 'all' AND t.player_id = ?
-                """,
-            arguments: [chatKey, board.rawValue, key]
-        ).map(Self.standing)
     }
 
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) throws -> [Standing] {

@@ -96,27 +96,6 @@ struct SQLiteTransaction {
 
     /// A standing from the columns player's platform and account, name, points, played, wins, winning guesses,
     /// streak, last puzzle, joined puzzle, in that order.
-    static func standing(_ row: Row) throws -> Standing {
-        func column<Value: DatabaseValueConvertible>(_ index: Int) throws -> Value {
-            guard let value = Value.fromDatabaseValue(row[index] as DatabaseValue) else {
-                throw SQLiteStoreError.damagedRow(table: "board_total", column: Array(row.columnNames)[index])
-            }
-            return value
-        }
-        let lastPuzzle: Int? = row[8]
-        return Standing(
-            player: try user(row),
-            name: try column(2),
-            points: try column(3),
-            played: try column(4),
-            wins: try column(5),
-            winningGuesses: try column(6),
-            streak: try column(7),
-            lastPuzzle: lastPuzzle.map(PuzzleNumber.init),
-            joinedPuzzle: PuzzleNumber(try column(9))
-        )
-    }
-
     static func boardResult(_ row: Row, of player: UserID) throws -> BoardResult {
         let languageCode: String = try row.required("language", in: "board_result")
         let boardName: String = try row.required("board", in: "board_result")

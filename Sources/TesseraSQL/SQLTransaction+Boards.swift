@@ -1,0 +1,76 @@
+public import TesseraCore
+public import TesseraEngine
+
+// Groups' boards (``GroupStorage``): the statements both dialects share. The large boards' reads (standings, a
+// day's members and results, crowns) stay each dialect's, tuned for it.
+extension SQLTransaction {
+    public func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
+    {
+        guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [:] }
+        let rows = try await session.all(
+            """
+            SELECT period, points, played, wins, winning_guesses, streak, last_puzzle FROM board_total
+            WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
+                AND period IN (\(list: periods.map(\.rawValue)))
+            """, table: "board_total"
+        ) { (PeriodKey(rawValue: try $0.string("period")), try $0.boardTotals()) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func officialResults(of player: UserID) async throws -> [PlayedGame] {
+        guard let key = try await rowID(of: player) else { return [] }
+        return try await session.all(
+            """
+            SELECT puzzle, guesses FROM board_result WHERE player_id = \(key) AND board = \(BoardKind.official.rawValue)
+            """, table: "board_result"
+        ) { row in
+            PlayedGame(
+                puzzle: PuzzleNumber(try row.int("puzzle")),
+                result: try row.optionalInt("guesses").map { .won(guesses: $0) } ?? .lost)
+        }
+    }
+
+    public func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber)
+        async throws -> [(puzzle: PuzzleNumber, won: Bool)]
+    {
+        guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return [] }
+        return try await session.all(
+            """
+            SELECT puzzle, guesses IS NOT NULL AS won FROM board_result
+            WHERE chat_id = \(chatKey) AND board = \(board.rawValue) AND player_id = \(key)
+                AND puzzle <= \(puzzle.rawValue)
+            ORDER BY puzzle DESC
+            """, table: "board_result"
+        ) { (puzzle: PuzzleNumber(try $0.int("puzzle")), won: try $0.bool("won")) }
+    }
+
+    public func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
+        guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return nil }
+        return try await session.one(
+            """
+            SELECT p.display_name, t.points, t.played, t.wins, t.winning_guesses, t.streak, t.last_puzzle,
+                coalesce(m.joined_puzzle, 0) AS joined_puzzle
+            FROM board_total t JOIN player p ON p.id = t.player_id
+            LEFT JOIN chat_member m ON m.chat_id = t.chat_id AND m.player_id = t.player_id
+            WHERE t.chat_id = \(chatKey) AND t.board = \(board.rawValue) AND t.period = 'all' AND t.player_id = \(key)
+            """, table: "board_total"
+        ) { row in
+            let totals = try row.boardTotals()
+            return Standing(
+                player: player, name: try row.string("display_name"), points: totals.points, played: totals.played,
+                wins: totals.wins, winningGuesses: totals.winningGuesses, streak: totals.streak,
+                lastPuzzle: totals.lastPuzzle, joinedPuzzle: PuzzleNumber(try row.int("joined_puzzle")))
+        }
+    }
+}
+
+extension SQLRow {
+    /// A row of `board_total`'s counts.
+    public func boardTotals() throws -> BoardTotals {
+        BoardTotals(
+            points: try int("points"), played: try int("played"), wins: try int("wins"),
+            winningGuesses: try int("winning_guesses"), streak: try int("streak"),
+            lastPuzzle: try optionalInt("last_puzzle").map(PuzzleNumber.init))
+    }
+}
