@@ -152,11 +152,8 @@
         static let newPlayers = """
             new_players AS (
                 INSERT INTO player (\(playerColumns))
-                SELECT \(playerColumns) FROM jsonb_to_recordset($1::jsonb -> 'players') AS x (
-                    platform text, account text, display_name text, language text, time_zone text,
-                    rollover_hour int, pending_time_zone text, pending_from int, prefers_hard_mode bool,
-                    reminders bool, reminded_puzzle int, direct_chat text, playing_language text,
-                    practice_in_play bool, follows_group text, named_in_nudges bool, message_effects bool)
+                -- The rows take the table's own column types: a new column needs no list here.
+                SELECT \(playerColumns) FROM jsonb_populate_recordset(NULL::player, $1::jsonb -> 'players')
                 ON CONFLICT (platform, account) DO UPDATE SET \(updates(of: playerColumns, keys: 2))
                 RETURNING id, platform, account)
             """

@@ -9,37 +9,6 @@
     /// Groups' boards (``GroupStorage``) as PostgreSQL runs them: totals, results, standings and a day's members,
     /// each board read as columns of arrays in one statement.
     extension PostgresTransaction {
-        func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
-            let player = try await requiredRowID(of: result.player)
-            let chat = try await storedRowID(of: result.chat)
-            let inserted = try await one(
-                """
-                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
-                    streak_before)
-                VALUES (\(chat), \(result.board.rawValue), \(result.puzzle.rawValue), \(player),
-                    \(result.language.rawValue), \(result.guesses), \(result.hardMode),
-                    \(result.finishedAt.timeIntervalSince1970), \(result.streakBefore))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """
-            ) { try $0.decode(Int.self) }
-            guard inserted != nil else { return false }
-            // The engine computed the totals: they are stored as they are.
-            for (period, total) in totals {
-                try await execute(
-                    """
-                    INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
-                        streak, last_puzzle)
-                    VALUES (\(chat), \(result.board.rawValue), \(period.rawValue), \(player), \(total.points), \(total.played),
-                        \(total.wins), \(total.winningGuesses), \(total.streak),
-                        \(total.lastPuzzle?.rawValue ?? result.puzzle.rawValue))
-                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
-                        played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
-                        streak = excluded.streak, last_puzzle = excluded.last_puzzle
-                    """)
-            }
-            return true
-        }
-
         /// A board's members, as the first scan of a board read: every member's row id, account, name and joined
         /// puzzle, then the `extra` columns, from one range of chat_member. $3 is the chat.
         /// A member's day, as ``memberScan(_:)``'s extra columns.

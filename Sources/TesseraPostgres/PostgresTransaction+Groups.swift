@@ -68,26 +68,6 @@
             }
         }
 
-        func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
-            guard let chatKey = try await rowID(of: chat) else { return [] }
-            // Driven by the games of the puzzle in that language (game_by_puzzle), as on SQLite.
-            let rows = try await all(
-                """
-                SELECT p.platform, p.account FROM game g
-                JOIN chat_member m ON m.chat_id = \(chatKey) AND m.player_id = g.player_id
-                JOIN player p ON p.id = g.player_id
-                WHERE g.puzzle = \(puzzle.rawValue) AND g.language = \(language.rawValue) AND g.guesses <> ''
-                """
-            ) { try $0.decode((String, String).self) }
-            return Set(
-                try rows.map { platform, account in
-                    guard let platform = Platform(rawValue: platform) else {
-                        throw PostgresStoreError.damagedRow(column: "platform")
-                    }
-                    return UserID(platform, account)
-                })
-        }
-
         func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
             name: String, guesses: Int
         )] {

@@ -61,14 +61,6 @@
             return analyses
         }
 
-        func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
-            guard let key = try await rowID(of: player) else { return [:] }
-            let rows = try await all(
-                "SELECT number, analysis FROM practice_game WHERE player_id = \(key) AND analysis_state = \(AnalysisState.done.rawValue)"
-            ) { try $0.decode((Int, String).self) }
-            return Dictionary(rows.map { ($0.0, $0.1) }) { first, _ in first }
-        }
-
         func forget(_ player: UserID) async throws -> Bool {
             defer { ids.forgetAll() }
             guard let stored = try await self.player(player), let key = try await rowID(of: player) else {

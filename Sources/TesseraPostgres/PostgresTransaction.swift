@@ -104,11 +104,11 @@
 
         // MARK: - Players and games
 
-        static let playerColumns = """
-            platform, account, display_name, language, time_zone, rollover_hour, pending_time_zone, pending_from,
-            prefers_hard_mode, reminders, reminded_puzzle, direct_chat, playing_language, practice_in_play,
-            follows_group, named_in_nudges, message_effects
-            """
+        /// A player's columns, as ``PlayerColumns`` names them: what the batch reads and writes of a player.
+        static let playerColumns = SQLColumns(
+            PlayerColumns(
+                Player(id: UserID(.telegram, ""), displayName: "", language: .english, timeZone: "", rolloverHour: 0))
+        ).names.joined(separator: ", ")
         /// A row's value read back, or the column it cannot be read from named with its table.
         static func checked<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
             do {

@@ -1,3 +1,4 @@
+import Foundation
 public import TesseraCore
 public import TesseraEngine
 
@@ -43,6 +44,35 @@ extension SQLTransaction {
             ORDER BY puzzle DESC
             """, table: "board_result"
         ) { (puzzle: PuzzleNumber(try $0.int("puzzle")), won: try $0.bool("won")) }
+    }
+
+    public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
+        guard let player = try await rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
+        let chat = try await storedRowID(of: result.chat)
+        let inserted = try await session.rows(
+            """
+            INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
+                streak_before)
+            VALUES (\(chat), \(result.board.rawValue), \(result.puzzle.rawValue), \(player), \(result.language.rawValue),
+                \(result.guesses), \(result.hardMode), \(result.finishedAt.timeIntervalSince1970), \(result.streakBefore))
+            ON CONFLICT DO NOTHING RETURNING 1
+            """)
+        guard !inserted.isEmpty else { return false }
+        // The engine computed the totals: they are stored as they are.
+        for (period, total) in totals {
+            try await session.execute(
+                """
+                INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
+                    streak, last_puzzle)
+                VALUES (\(chat), \(result.board.rawValue), \(period.rawValue), \(player), \(total.points),
+                    \(total.played), \(total.wins), \(total.winningGuesses), \(total.streak),
+                    \(total.lastPuzzle?.rawValue ?? result.puzzle.rawValue))
+                ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
+                    played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
+                    streak = excluded.streak, last_puzzle = excluded.last_puzzle
+                """)
+        }
+        return true
     }
 
     public func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {

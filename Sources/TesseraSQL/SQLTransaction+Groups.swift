@@ -1,3 +1,4 @@
+public import TesseraCore
 public import TesseraEngine
 
 // Groups (``GroupStorage``): the statements both dialects share.
@@ -34,6 +35,21 @@ extension SQLTransaction {
             "SELECT * FROM player WHERE platform = \(chat.platform.rawValue) AND follows_group = \(chat.value)",
             table: "player"
         ) { try $0.player() }
+    }
+
+    public func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
+        guard let chatKey = try await rowID(of: chat) else { return [] }
+        // Driven by the games of the puzzle in that language (game_by_puzzle), not by a large group's members:
+        // the other language's games are few there.
+        return Set(
+            try await session.all(
+                """
+                SELECT p.platform, p.account FROM game g
+                JOIN chat_member m ON m.chat_id = \(chatKey) AND m.player_id = g.player_id
+                JOIN player p ON p.id = g.player_id
+                WHERE g.puzzle = \(puzzle.rawValue) AND g.language = \(language.rawValue) AND g.guesses <> ''
+                """, table: "player"
+            ) { try $0.user() })
     }
 
     public func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool {

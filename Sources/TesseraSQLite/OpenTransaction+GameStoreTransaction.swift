@@ -28,7 +28,7 @@ extension OpenTransaction: SQLTransaction {
             for (key, show) in changes.analyses {
                 try await requestAnalysis(of: key.player, language: key.language, puzzle: key.puzzle, show: show)
             }
-            try await sql { try $0.apply(changes) }
+            for (result, totals) in changes.results { _ = try await record(result, totals: totals) }
             try await enqueue(changes.messages)
         } catch let error where !SQLiteGameStore.isTransient(error) {
             throw BatchWriteFailure(error: error)
@@ -59,9 +59,6 @@ extension OpenTransaction: SQLTransaction {
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
         try await sql { try $0.addMember(player, to: chat, joinedPuzzle: joinedPuzzle) }
     }
-    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
-        try await sql { try $0.record(result, totals: totals) }
-    }
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         try await sql { try $0.standings(in: chat, board: board, period: period) }
     }
@@ -87,9 +84,6 @@ extension OpenTransaction: SQLTransaction {
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
         async throws -> [UserID: BoardRecord]
     { try await sql { try $0.records(in: chat, board: board, from: first, through: last) } }
-    func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
-        try await sql { try $0.members(in: chat, playing: language, puzzle: puzzle) }
-    }
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }
@@ -100,9 +94,6 @@ extension OpenTransaction: SQLTransaction {
     }
     func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
         try await sql { try $0.analyses(of: player) }
-    }
-    func practiceAnalyses(of player: UserID) async throws -> [Int: String] {
-        try await sql { try $0.practiceAnalyses(of: player) }
     }
     func forget(_ player: UserID) async throws -> Bool {
         let directChat = try await self.player(player)?.directChat

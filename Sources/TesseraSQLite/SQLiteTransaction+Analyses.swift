@@ -90,20 +90,6 @@ extension SQLiteTransaction {
         return analyses
     }
 
-    func practiceAnalyses(of player: UserID) throws -> [Int: String] {
-        guard let key = try rowID(of: player) else { return [:] }
-        var analyses: [Int: String] = [:]
-        for row in try db.cachedRows(
-            sql:
-                "SELECT number, analysis FROM practice_game WHERE player_id = ? AND analysis_state = \(AnalysisState.done.rawValue)",
-            arguments: [key])
-        {
-            analyses[try row.required("number", in: "practice_game")] = try row.required(
-                "analysis", in: "practice_game")
-        }
-        return analyses
-    }
-
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) throws -> [UserID: String] {
         var analyses: [UserID: String] = [:]
         for player in players {

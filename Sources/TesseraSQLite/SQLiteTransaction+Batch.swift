@@ -109,10 +109,6 @@ extension SQLiteTransaction {
                 arguments: [Self.jsonArray(needs.replayKeys)]))
     }
 
-    func apply(_ changes: BatchChanges) throws {
-        for (result, totals) in changes.results { _ = try record(result, totals: totals) }
-    }
-
     /// A JSON array of strings, as statements read them with `json_each`.
     static func jsonArray(_ values: some Sequence<String>) -> String { json(values.map(json)) }
 

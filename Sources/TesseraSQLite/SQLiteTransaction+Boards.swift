@@ -13,41 +13,6 @@ extension SQLiteTransaction {
         try checked("board_total") { try SQLRow(row).boardTotals() }
     }
 
-    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) throws -> Bool {
-        guard let player = try rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
-        let chat = try storedRowID(of: result.chat)
-        try db.executeCached(
-            sql: """
-                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode,
-                    finished_at, streak_before)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """,
-            arguments: [
-                chat, result.board.rawValue, result.puzzle.rawValue, player, result.language.rawValue,
-                result.guesses, result.hardMode, result.finishedAt.timeIntervalSince1970, result.streakBefore,
-            ]
-        )
-        guard db.changesCount > 0 else { return false }
-        // The engine computed the totals: they are stored as they are.
-        for (period, total) in totals {
-            try db.executeCached(
-                sql: """
-                    INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins,
-                        winning_guesses, streak, last_puzzle)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
-                        played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
-                        streak = excluded.streak, last_puzzle = excluded.last_puzzle
-                    """,
-                arguments: [
-                    chat, result.board.rawValue, period.rawValue, player, total.points, total.played, total.wins,
-                    total.winningGuesses, total.streak, total.lastPuzzle?.rawValue,
-                ]
-            )
-        }
-        return true
-    }
-
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) throws -> [Standing] {
         // A large board has thousands of members. Range scans of the period's totals, of the all-time
         // streaks and of the members, all in player order and merged here, read straight from SQLite's C API,

@@ -63,21 +63,6 @@ extension SQLiteTransaction {
         return db.changesCount > 0
     }
 
-    func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) throws -> Set<UserID> {
-        guard let chatKey = try rowID(of: chat) else { return [] }
-        // Driven by the games of the puzzle in that language (game_by_puzzle), not by a large group's members:
-        // the other language's games are few there.
-        let rows = try db.cachedRows(
-            sql: """
-                SELECT p.platform, p.account FROM game g
-                JOIN chat_member m ON m.chat_id = ? AND m.player_id = g.player_id
-                JOIN player p ON p.id = g.player_id
-                WHERE g.puzzle = ? AND g.language = ? AND g.guesses != ''
-                """,
-            arguments: [chatKey, puzzle.rawValue, language.rawValue])
-        return Set(try rows.map(Self.user))
-    }
-
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) throws -> [(name: String, guesses: Int)]
     {
         guard let chatKey = try rowID(of: chat) else { return [] }
