@@ -46,9 +46,12 @@ public actor PostgreSQLServer {
         let (server, bin) = try await server()
         let name = "tessera_\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000_000)"
         let password = "password-\(name)"
-        // Two statements, each on its own: CREATE DATABASE cannot run in a transaction.
-        try await Self.psql(bin: bin, port: server.port, "CREATE ROLE \(name) LOGIN PASSWORD '\(password)'")
-        try await Self.psql(bin: bin, port: server.port, "CREATE DATABASE \(name) OWNER \(name)")
+        // Two statements in one psql, each its own -c: CREATE DATABASE cannot run in a transaction. One process
+        // a database, not two: Foundation's Process.run() on Linux crashes now and then (an over-read of
+        // /proc/self/fd, swift-corelibs-foundation#5472), so the suite starts as few as it can.
+        try await Self.psql(
+            bin: bin, port: server.port, "CREATE ROLE \(name) LOGIN PASSWORD '\(password)'",
+            "CREATE DATABASE \(name) OWNER \(name)")
         return Database(
             url: "postgres://\(name)@127.0.0.1:\(server.port)/\(name)?sslmode=disable", password: password, name: name,
             port: server.port)
@@ -61,7 +64,7 @@ public actor PostgreSQLServer {
         try await Self.psql(bin: bin, port: server.port, sql, database: database)
     }
 
-    private static func psql(bin: String, port: Int, _ sql: String, database: String = "postgres") async throws {
+    private static func psql(bin: String, port: Int, _ sql: String..., database: String = "postgres") async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             // psql blocks: on a queue of its own, not the cooperative pool.
             DispatchQueue.global().async {
@@ -69,10 +72,11 @@ public actor PostgreSQLServer {
                     with: Result {
                         let process = Process()
                         process.executableURL = URL(fileURLWithPath: bin + "/psql")
-                        process.arguments = [
-                            "-h", "127.0.0.1", "-p", String(port), "-U", "admin", "-d", database, "-v",
-                            "ON_ERROR_STOP=1", "-q", "-c", sql,
-                        ]
+                        process.arguments =
+                            [
+                                "-h", "127.0.0.1", "-p", String(port), "-U", "admin", "-d", database, "-v",
+                                "ON_ERROR_STOP=1", "-q",
+                            ] + sql.flatMap { ["-c", $0] }
                         process.environment = ["PGPASSWORD": "admin", "PATH": "/usr/bin:/bin"]
                         let errors = Pipe()
                         process.standardError = errors
@@ -81,7 +85,8 @@ public actor PostgreSQLServer {
                         let message = errors.fileHandleForReading.readDataToEndOfFile()
                         process.waitUntilExit()
                         guard process.terminationStatus == 0 else {
-                            throw Failed(sql: sql, message: String(decoding: message, as: UTF8.self))
+                            throw Failed(
+                                sql: sql.joined(separator: "; "), message: String(decoding: message, as: UTF8.self))
                         }
                     })
             }

@@ -186,11 +186,11 @@
             for names in [sqlite, postgres] {
                 #expect(names.enumerated().allSatisfy { $1.hasPrefix("v\($0 + 1): ") }, "\(names)")
             }
-            // The names deployed databases recorded: changing one would run its step again.
-            #expect(sqlite.first == "v1: players, games, chats, outbox" && sqlite.count == 26)
-            #expect(postgres.first == "v1: players, chats, games, boards, outbox" && postgres.count == 16)
-            #expect(sqlite.last == "v26: board totals found by their player")
-            #expect(postgres.last == "v16: members carry the puzzle their pending zone takes effect on")
+            // The names deployed databases recorded: changing one would run its step again. A new step comes after.
+            #expect(sqlite.first == "v1: players, games, chats, outbox")
+            #expect(postgres.first == "v1: players, chats, games, boards, outbox")
+            #expect(sqlite.dropFirst(25).first == "v26: board totals found by their player")
+            #expect(postgres.dropFirst(15).first == "v16: members carry the puzzle their pending zone takes effect on")
             // A step both dialects take has one title in both.
             for step in SchemaStep.allCases {
                 let names = [SQLiteSchema.migration(step)?.name, PostgresSchema.migration(step)?.name]
