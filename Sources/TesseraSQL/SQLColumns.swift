@@ -6,17 +6,22 @@ public import TesseraEngine
 // property's name in snake case is its column's, so a new field is a property and a migration step, never a
 // position in a tuple or an edit in each statement.
 
-/// A Codable property's column: `displayName` is `display_name`.
+/// A Codable property's column: `displayName` is `display_name`. Run for every column of every row read or
+/// written, so on bytes: a name without capitals is its own column.
 func columnName(_ key: some CodingKey) -> String {
-    var name = ""
-    for character in key.stringValue {
-        if character.isUppercase {
-            name += "_" + character.lowercased()
+    let name = key.stringValue
+    guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count + 4)
+    for byte in name.utf8 {
+        if (65...90).contains(byte) {
+            bytes.append(UInt8(ascii: "_"))
+            bytes.append(byte + 32)
         } else {
-            name.append(character)
+            bytes.append(byte)
         }
     }
-    return name
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 extension SQLRow {
@@ -49,11 +54,7 @@ public struct SQLColumns: Sendable {
 
     /// `INSERT INTO table (…) VALUES (…)`: one new row.
     public func insert(into table: String) -> SQLQuery {
-        var query: SQLQuery = "INSERT INTO \(unescaped: table) (\(unescaped: names.joined(separator: ", "))) VALUES ("
-        for (index, value) in values.enumerated() {
-            query = index == 0 ? "\(query)\(value)" : "\(query), \(value)"
-        }
-        return "\(query))"
+        "INSERT INTO \(unescaped: table) (\(unescaped: names.joined(separator: ", "))) VALUES (\(list: values))"
     }
 
     /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,

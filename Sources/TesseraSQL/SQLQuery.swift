@@ -64,8 +64,8 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         /// Trusted SQL spliced in as it is: a table or column name, a column list. Never a player's text.
         public mutating func appendInterpolation(unescaped sql: String) { parts.append(.sql(sql)) }
 
-        /// `values` bound one by one and separated by commas, for `IN (…)`: a few values (a player's periods);
-        /// none is NULL, which `IN` never matches.
+        /// `values` bound one by one and separated by commas: a row's `VALUES (…)`, or a few values for `IN (…)`
+        /// (none is NULL, which `IN` never matches).
         public mutating func appendInterpolation(list values: [some SQLBindable]) {
             if values.isEmpty { parts.append(.bind(.null)) }
             for (index, value) in values.enumerated() {
