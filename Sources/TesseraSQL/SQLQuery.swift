@@ -80,8 +80,13 @@ public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
 
     /// The SQL with each bind's placeholder (`placeholder(1)` for the first), and the binds in order.
     public func rendered(placeholder: (Int) -> String) -> (sql: String, binds: [SQLValue]) {
+        // Every statement is rendered each time it runs: one allocation for each of the two.
         var sql = ""
         var binds: [SQLValue] = []
+        var length = 0
+        for case .sql(let text) in parts { length += text.utf8.count }
+        sql.reserveCapacity(length + parts.count * 3)
+        binds.reserveCapacity(parts.count / 2 + 1)
         for part in parts {
             switch part {
             case .sql(let text): sql += text
