@@ -18,7 +18,8 @@ enum PostgresCopy {
     /// carry copies of their player's name and day, which SQLite joins for.
     static let sources = [
         "chat_member": """
-        (SELECT m.*, p.account, p.display_name, p.time_zone, p.rollover_hour, p.pending_time_zone
+        (SELECT m.*, p.account, p.display_name, p.time_zone, p.rollover_hour, p.pending_time_zone,
+            p.pending_from
         FROM chat_member m JOIN player p ON p.id = m.player_id)
         """
     ]
