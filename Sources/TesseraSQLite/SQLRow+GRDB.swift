@@ -12,15 +12,8 @@ extension SQLRow {
     init(_ row: Row) { self.init(row, columns: Columns(Array(row.columnNames))) }
 
     /// A `player` row as the player it stores; a damaged one throws the store's error naming the column.
-    static func player(_ row: Row) throws -> Player { try reading("player") { try SQLRow(row).player() } }
-
-    /// What `read` makes of a row of `table`; a damaged column throws the store's error naming it.
-    static func reading<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
-        do {
-            return try read()
-        } catch let damage as DamagedColumn {
-            throw SQLiteStoreError.damagedRow(table: table, column: damage.column)
-        }
+    static func player(_ row: Row) throws -> Player {
+        try SQLiteTransaction.checked("player") { try SQLRow(row).player() }
     }
 }
 

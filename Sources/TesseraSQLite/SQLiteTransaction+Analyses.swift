@@ -45,7 +45,7 @@ extension SQLiteTransaction {
 
     func pendingPracticeAnalyses(on platform: Platform?, limit: Int) throws -> [PracticeGame] {
         try pendingAnalyses(in: "practice_game", on: platform, limit: limit).map { row in
-            try SQLRow.reading("practice_game") { try SQLRow(row).practiceGame(of: try Self.user(row)) }
+            try Self.checked("practice_game") { try SQLRow(row).practiceGame(of: try Self.user(row)) }
         }
     }
 

@@ -27,7 +27,8 @@ extension SQLiteTransaction {
             for row in try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT * FROM game WHERE player_id IN (SELECT value FROM json_each(?)) AND puzzle BETWEEN ? AND ?
+                        SELECT player_id, \(SQLColumns.gameSelection) FROM game
+                        WHERE player_id IN (SELECT value FROM json_each(?)) AND puzzle BETWEEN ? AND ?
                         """), arguments: [keys, puzzles.lowerBound.rawValue, puzzles.upperBound.rawValue])
             {
                 guard let player = players[row["player_id"]] else { continue }

@@ -13,7 +13,8 @@ extension SQLiteTransaction {
         let player = stored.id
         guard let key = try rowID(of: player) else { return nil }
         let games = try db.cachedRows(
-            sql: "SELECT * FROM game WHERE player_id = ? ORDER BY language, puzzle", arguments: [key]
+            sql: "SELECT \(SQLColumns.gameSelection) FROM game WHERE player_id = ? ORDER BY language, puzzle",
+            arguments: [key]
         ).map { try Self.game($0, of: player) }
         let memberships = try db.cachedRows(
             sql: """

@@ -118,15 +118,9 @@ struct SQLiteTransaction {
         )
     }
 
+    /// A `game` row of `player`'s, through ``GameColumns``.
     static func game(_ row: Row, of player: UserID) throws -> StoredGame {
-        try checked("game") {
-            try GameColumns(
-                platform: player.platform.rawValue, account: player.value,
-                language: try row.required("language", in: "game"), puzzle: try row.required("puzzle", in: "game"),
-                hardMode: try row.required("hard_mode", in: "game"), guesses: try row.required("guesses", in: "game"),
-                wonIn: row["won_in"], lost: try row.required("lost", in: "game"), finishedAt: row["finished_at"]
-            ).game()
-        }
+        try checked("game") { try SQLRow(row).game(of: player) }
     }
 }
 
