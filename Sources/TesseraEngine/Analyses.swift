@@ -20,7 +20,7 @@ struct Analyses {
             return try await analysis(of: focused, in: turn)
         }
         if let number = Self.analysedPracticeGame(argument) {
-            guard let practice = try await turn.store.practiceGame(of: player, number: number) else {
+            guard let practice = try await turn.store.whole.practiceGame(of: player, number: number) else {
                 return turn.reply(turn.texts.analysisNoGame)
             }
             return try await analysis(of: practice, in: turn)
@@ -29,7 +29,7 @@ struct Analyses {
         let puzzle: PuzzleNumber
         if argument.isEmpty {
             language = turn.language
-            let finished = try await turn.store.finishedGames(of: player, language: language)
+            let finished = try await turn.store.whole.finishedGames(of: player, language: language)
             guard let latest = finished.map(\.puzzle).max() else { return turn.reply(turn.texts.analysisNoGame) }
             puzzle = latest
         } else {
@@ -39,7 +39,7 @@ struct Analyses {
         let game = try await turn.store.game(of: player, language: language, puzzle: puzzle)
         guard let game, game.result != nil else { return turn.reply(turn.texts.analysisNoGame) }
         return try await show(
-            try await turn.store.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            try await turn.store.whole.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
             language: language,
             unstudied: unstudiedOpener(
                 game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
@@ -56,21 +56,21 @@ struct Analyses {
         // An archive game was played with its puzzle's edition, practice with the one current when it began.
         let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
         return try await show(
-            try await turn.store.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            try await turn.store.whole.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
             language: game.language,
             unstudied: unstudiedOpener(
                 game.guesses, language: game.language,
                 edition: game.language.wordList.answerEditionIndex(for: puzzle), hardMode: game.hardMode),
             in: turn
         ) {
-            try await $0.requestPracticeAnalysis(of: game.player, number: game.number, show: true)
+            try await $0.whole.requestPracticeAnalysis(of: game.player, number: game.number, show: true)
         }
     }
 
     /// A stored analysis as a reply, or word that it follows, asking for it to be posted when ready (`request`).
     private func show(
         _ stored: StoredAnalysis?, of game: AnalysedGame, language: Language, unstudied: String?, in turn: Turn,
-        request: (any GameStoreTransaction) async throws -> Void
+        request: (any MessageStorage) async throws -> Void
     ) async throws -> Reply {
         switch stored {
         case .done(let json)?:

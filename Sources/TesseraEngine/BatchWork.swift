@@ -6,11 +6,11 @@ public import TesseraCore
 /// One batch's work on the values its store loaded at once (``BatchNeeds``), each message's changes kept to be
 /// written together at the end (``changes``): a batch costs the same few round trips, whatever its size.
 ///
-/// A message that reads anything else, or changes anything but players, daily games, groups, analyses asked
-/// for, replies and activity, is handled again on the store itself, in a savepoint, after what the batch changed
-/// so far is written; the values of the messages still to come are loaded again, in one read, before the next.
-/// So a message sees what the messages before it did, whichever way each was handled.
-public final class BatchWork: GameStoreTransaction {
+/// It answers only ``MessageStorage``, and of it only what was loaded. A message that reads anything else, or
+/// asks for the store itself (``whole``), is handled again on the store, in a savepoint, after what the batch
+/// changed so far is written; the values of the messages still to come are loaded again, in one read, before the
+/// next. So a message sees what the messages before it did, whichever way each was handled.
+public final class BatchWork: MessageStorage {
     /// Thrown inside a message's fast handling for what the loaded values do not cover: handled on the store.
     struct NeedsStore: Error {}
 
@@ -88,7 +88,7 @@ public final class BatchWork: GameStoreTransaction {
 
     /// Handles one message: on the loaded values, or, when it needs more, on the store in a savepoint. An error
     /// of the message undoes its changes only and is rethrown; a failure of the store throws ``StoreFailure``.
-    public func run(_ body: (any GameStoreTransaction) async throws -> Void) async throws {
+    public func run(_ body: (any MessageStorage) async throws -> Void) async throws {
         let stale = state.withLock { state in
             defer { state.next += 1 }
             return state.values == nil ? BatchNeeds.union(needs.dropFirst(state.next)) : nil
@@ -138,6 +138,9 @@ public final class BatchWork: GameStoreTransaction {
     }
 
     // MARK: - What the loaded values answer
+
+    /// Not loaded: the message is handled on the store.
+    public var whole: any GameStoreTransaction { get throws { throw NeedsStore() } }
 
     public func player(_ id: UserID) async throws -> Player? {
         try loaded({ $0.players[id] }, known: { $0.players.contains(id) })
@@ -195,8 +198,6 @@ public final class BatchWork: GameStoreTransaction {
             { values in values.memberships[player].map { $0.compactMap { values.groups[$0] } } },
             known: { $0.players.contains(player) }) ?? []
     }
-
-    public func groups(crowning player: UserID) async throws -> [Group] { throw NeedsStore() }
 
     /// Whether `chat` is one of the player's groups, loaded with their totals and results there.
     private static func onLoadedBoard(_ player: UserID, _ chat: ChatID, _ board: BoardKind, in state: State) -> Bool {
@@ -274,92 +275,4 @@ public final class BatchWork: GameStoreTransaction {
             throw error
         }
     }
-
-    // MARK: - What needs the store: the message is handled on it
-
-    public func load(_ needs: BatchNeeds) async throws -> BatchValues { throw NeedsStore() }
-    public func apply(_ changes: BatchChanges) async throws { throw NeedsStore() }
-    public func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] { throw NeedsStore() }
-    public func latestPracticeGame(of player: UserID) async throws -> PracticeGame? { throw NeedsStore() }
-    public func save(_ game: PracticeGame) async throws { throw NeedsStore() }
-    public func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? { throw NeedsStore() }
-    public func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
-        throw NeedsStore()
-    }
-    public func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
-        throw NeedsStore()
-    }
-    public func practiceStarts(_ key: String) async throws -> Int { throw NeedsStore() }
-    public func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws { throw NeedsStore() }
-    public func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
-        throw NeedsStore()
-    }
-    public func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame] { throw NeedsStore() }
-    public func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
-        -> Bool
-    { throw NeedsStore() }
-    public func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-        throw NeedsStore()
-    }
-    public func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID:
-        String]
-    { throw NeedsStore() }
-    public func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws { throw NeedsStore() }
-    public func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? { throw NeedsStore() }
-    public func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame] {
-        throw NeedsStore()
-    }
-    public func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool {
-        throw NeedsStore()
-    }
-    public func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
-        throw NeedsStore()
-    }
-    public func activeGroups(on platform: Platform?) async throws -> [Group] { throw NeedsStore() }
-    public func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool {
-        throw NeedsStore()
-    }
-    public func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool { throw NeedsStore() }
-    public func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber)
-        async throws -> [(puzzle: PuzzleNumber, won: Bool)]
-    { throw NeedsStore() }
-    public func officialResults(of player: UserID) async throws -> [PlayedGame] { throw NeedsStore() }
-    public func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
-        throw NeedsStore()
-    }
-    public func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
-        throw NeedsStore()
-    }
-    public func followers(of chat: ChatID) async throws -> [Player] { throw NeedsStore() }
-    public func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
-        async throws -> [MemberDay]
-    { throw NeedsStore() }
-    public func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
-        name: String, result: BoardResult
-    )] { throw NeedsStore() }
-    public func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults]
-    { throw NeedsStore() }
-    public func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
-        throw NeedsStore()
-    }
-    public func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
-        async throws -> [UserID: BoardRecord]
-    { throw NeedsStore() }
-    public func crowns(
-        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
-    ) async throws -> [UserID: Int] { throw NeedsStore() }
-    public func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
-        throw NeedsStore()
-    }
-    public func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
-        name: String, guesses: Int
-    )] { throw NeedsStore() }
-    public func data(of player: UserID) async throws -> PlayerData? { throw NeedsStore() }
-    public func analyses(of player: UserID) async throws -> [DailyGameKey: String] { throw NeedsStore() }
-    public func practiceAnalyses(of player: UserID) async throws -> [Int: String] { throw NeedsStore() }
-    public func forget(_ player: UserID) async throws -> Bool { throw NeedsStore() }
-    public func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws { throw NeedsStore() }
-    public func removeReplayGuards(before puzzle: PuzzleNumber) async throws { throw NeedsStore() }
-    public func playersWithReminders() async throws -> [Player] { throw NeedsStore() }
-    public func moveChat(from old: ChatID, to new: ChatID) async throws { throw NeedsStore() }
 }

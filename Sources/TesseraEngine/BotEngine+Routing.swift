@@ -150,7 +150,8 @@ extension BotEngine {
     /// `/stats`: the daily games' statistics (``DailyPlay/statistics(in:scores:sections:)``), with the averaged
     /// scores of their analyses and the practice games' section.
     private func statistics(in turn: Turn) async throws -> Reply {
-        let scores = try await analyses.averageScores(of: turn.player.id, language: turn.language, store: turn.store)
+        let scores = try await analyses.averageScores(
+            of: turn.player.id, language: turn.language, store: turn.store.whole)
         let practiced = try await practice.statistics(language: turn.language, in: turn)
         return try await dailyPlay.statistics(in: turn, scores: scores, sections: practiced.map { [$0] } ?? [])
     }

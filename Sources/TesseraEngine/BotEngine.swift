@@ -94,7 +94,7 @@ public struct BotEngine: Sendable {
     /// Handles one message: updates the store and queues the replies in its outbox. Returns what it did that
     /// the runtime counts (its metrics): the engine itself knows no metrics.
     @discardableResult
-    public func handle(_ message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+    public func handle(_ message: ChatMessage, at now: Date, in store: any MessageStorage) async throws
         -> MessageOutcome
     {
         var input = BotInput(message)
@@ -109,7 +109,7 @@ public struct BotEngine: Sendable {
         if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
-            try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store)
+            try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store.whole)
             return MessageOutcome()
         }
         if let button = message.button {
@@ -118,7 +118,7 @@ public struct BotEngine: Sendable {
             let parts = button.split(separator: " ", maxSplits: 1)
             let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
             guard command.known?.isButton == true else {
-                try await privacy.pressed(button, message: message, at: now, in: store)
+                try await privacy.pressed(button, message: message, at: now, in: store.whole)
                 return MessageOutcome()
             }
             input = .command(command)
@@ -140,7 +140,7 @@ public struct BotEngine: Sendable {
     }
 
     /// The group a message came from, made with the defaults when it is new; nil in a direct chat.
-    private func group(of message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+    private func group(of message: ChatMessage, at now: Date, in store: any MessageStorage) async throws
         -> Group?
     {
         guard message.chatKind == .group else { return nil }
@@ -154,7 +154,7 @@ public struct BotEngine: Sendable {
     /// gives it, their direct chat, a pending zone that is due. `firstPrivate`: this is their first message in
     /// the direct chat, whose reply says which day they are on.
     private func player(
-        sending message: ChatMessage, in group: Group?, at now: Date, in store: any GameStoreTransaction
+        sending message: ChatMessage, in group: Group?, at now: Date, in store: any MessageStorage
     ) async throws -> (player: Player, firstPrivate: Bool) {
         let storedPlayer = try await store.player(message.sender)
         // A player who first appears in a group starts on that group's day, and follows it until they choose

@@ -29,7 +29,7 @@ struct DailyPlay {
     /// group requires it.
     func dailyGame(
         of player: Player, language: Language, hardModeRequired: Bool = false, at now: Date,
-        in store: any GameStoreTransaction
+        in store: any MessageStorage
     ) async throws -> DailyGame {
         let list = core.guessList(language)
         let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
@@ -130,12 +130,12 @@ struct DailyPlay {
     /// (practice, with its averaged scores), then their pasted Wordle results.
     func statistics(in turn: Turn, scores: AverageScores?, sections: [String]) async throws -> Reply {
         let language = turn.language
-        let history = try await turn.store.finishedGames(of: turn.player.id, language: language)
+        let history = try await turn.store.whole.finishedGames(of: turn.player.id, language: language)
         let today = turn.player.puzzle(at: turn.now, schedule: configuration.schedule)
         var reply = turn.texts.statistics(
             Statistics(history: history, today: today), language: language, scores: scores)
         for section in sections { reply += "\n\n" + section }
-        let official = try await turn.store.officialResults(of: turn.player.id)
+        let official = try await turn.store.whole.officialResults(of: turn.player.id)
         if !official.isEmpty {
             // The original game's day changes at midnight where the player is.
             let today = DailySchedule.wordle.puzzle(at: turn.now, rollover: Player.rollover(turn.player.timeZone, 0))
@@ -192,7 +192,7 @@ struct DailyPlay {
     /// chat they picked, or, before they have finished it (or ever played), a button that opens the direct
     /// chat to play. Nothing is stored: a stranger's query makes no player, and an answer waits in no chat's
     /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own).
-    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
+    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any MessageStorage)
         async throws
     {
         var share: SharedResult?

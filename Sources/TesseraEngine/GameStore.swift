@@ -3,22 +3,68 @@ public import TesseraCore
 
 /// What the engine needs from storage, inside one transaction: everything one update reads and changes,
 /// committed together with the replies it queues (and, by the caller, the transport's position), or not at all.
-/// Its roles are apart, each in one protocol: play, analyses, groups and their boards, the outbox, players' own
-/// data, and batches.
+/// Its roles are apart, each in one protocol: what one message reads and changes of its own, play, analyses,
+/// groups and their boards, players' own data, and batches.
 ///
 /// Every call is `async`, so a store whose database answers over the network can implement it; a store's
 /// blocking work still runs on its own threads, never on the cooperative pool.
-public protocol GameStoreTransaction: PlayStorage, AnalysisStorage, GroupStorage, OutboxStorage, PlayerDataStorage,
-    BatchStorage
+public protocol GameStoreTransaction: MessageStorage, PlayStorage, AnalysisStorage, GroupStorage,
+    PlayerDataStorage, BatchStorage
 {}
 
-/// Players, their daily games, practice and archive games, and reminders.
-public protocol PlayStorage: Sendable {
+extension GameStoreTransaction {
+    public var whole: any GameStoreTransaction { self }
+}
+
+/// What one message reads and changes of its own: its sender and their games of the open puzzles, the group it
+/// comes from and the sender's groups with their totals there, its replay keys, and the replies it queues. A
+/// batch loads these for all its messages at once and writes their changes at once (``BatchWork``); anything
+/// else a message reads or changes is on ``whole``, the store itself.
+public protocol MessageStorage: Sendable {
+    /// The store itself, for what a message reads or changes beyond its own values. On a batch's loaded values
+    /// (``BatchWork``) this throws, and the message is handled again on the store, in a savepoint.
+    var whole: any GameStoreTransaction { get throws }
+
+    // Play
+
     func player(_ id: UserID) async throws -> Player?
     func save(_ player: Player) async throws
-
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame?
     func save(_ game: StoredGame) async throws
+    /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
+    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
+    /// Whether a forgotten player's game is remembered under this key (``PlayerDataStorage/guardReplay(_:until:)``).
+    func isReplayGuarded(_ key: String) async throws -> Bool
+
+    // Groups and their boards
+
+    func group(_ chat: ChatID) async throws -> Group?
+    func save(_ group: Group) async throws
+    /// The groups whose board a player is on.
+    func groups(of player: UserID) async throws -> [Group]
+    /// A member's totals on a board over each of `periods` (keys of ``BoardPeriod``) that they have any in.
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
+    /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
+    /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
+    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool
+
+    // The outbox: replies waiting to be sent, and the chats they go to
+
+    /// How many messages to a chat wait in the outbox.
+    func pendingCount(in chat: ChatID) async throws -> Int
+    /// Queues replies in the durable outbox; they are sent after the transaction commits.
+    func enqueue(_ messages: [OutgoingMessage]) async throws
+    /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
+    func noteActivity(in chat: ChatID) async throws
+
+    /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
+    func isolated(_ body: () async throws -> Void) async throws
+}
+
+/// Players' finished daily games, practice and archive games, and reminders (a player and their open games:
+/// ``MessageStorage``).
+public protocol PlayStorage: Sendable {
     /// Every finished game of a player in a language, any order.
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame]
 
@@ -49,9 +95,6 @@ public protocol PlayStorage: Sendable {
 
 /// Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``).
 public protocol AnalysisStorage: Sendable {
-
-    /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
-    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
     /// Where a game's analysis is; nil when none was asked for (or there is no such game).
     func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis?
     /// Games waiting for their analysis, of one platform's players or of every platform's: those a player waits
@@ -80,9 +123,6 @@ public protocol AnalysisStorage: Sendable {
 
 /// Groups and their boards.
 public protocol GroupStorage: Sendable {
-
-    func group(_ chat: ChatID) async throws -> Group?
-    func save(_ group: Group) async throws
     /// Groups the bot may post in (never marked inactive), for closing their days: those of one platform, whose
     /// service closes them with its own traits, or of every platform when nil.
     ///
@@ -90,8 +130,6 @@ public protocol GroupStorage: Sendable {
     /// one that another transaction has claimed is left out: two processes never close one group's day, and the
     /// one that comes second finds it closed.
     func activeGroups(on platform: Platform?) async throws -> [Group]
-    /// The groups whose board a player is on.
-    func groups(of player: UserID) async throws -> [Group]
     /// The groups whose stored team names a player among its champions (``GroupTeam/champions``), whether or
     /// not they are still on its board: what `/forgetme` must clear.
     func groups(crowning player: UserID) async throws -> [Group]
@@ -99,19 +137,12 @@ public protocol GroupStorage: Sendable {
     func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool
     /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
     func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
-
-    /// A member's totals on a board over each of `periods` (keys of ``BoardPeriod``) that they have any in.
-    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
-        -> [PeriodKey: BoardTotals]
     /// Whether a member won each puzzle they have a result for on a board, up to `puzzle`, newest first.
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
     /// The original game's results a player pasted, from the official board of every group they pasted in: one
     /// or more a puzzle (the same paste counts in each group), any order.
     func officialResults(of player: UserID) async throws -> [PlayedGame]
-    /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
-    /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
-    func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool
     /// A member's all-time standing on a board, if they have any result there.
     func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing?
     /// Every member of a board with their totals over a period (zero when they have none) and their streak.
@@ -170,32 +201,17 @@ public protocol PlayerDataStorage: Sendable {
 
     /// Remembers, by a one-way key only, that a forgotten player had a game of a puzzle still open somewhere.
     func guardReplay(_ key: String, until puzzle: PuzzleNumber) async throws
-    /// Whether a forgotten player's game is remembered under this key.
-    func isReplayGuarded(_ key: String) async throws -> Bool
     /// Drops the keys of puzzles before `puzzle`, replay guards and practice counts: closed everywhere, those
     /// days can be played no more.
     func removeReplayGuards(before puzzle: PuzzleNumber) async throws
 }
 
-/// Replies waiting to be sent, and the chats they go to.
-public protocol OutboxStorage: Sendable {
-    /// How many messages to a chat wait in the outbox.
-    func pendingCount(in chat: ChatID) async throws -> Int
-    /// Queues replies in the durable outbox; they are sent after the transaction commits.
-    func enqueue(_ messages: [OutgoingMessage]) async throws
-
-    /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
-    func noteActivity(in chat: ChatID) async throws
-}
-
-/// A batch of updates read and written at once (``BatchWork``), and a message's changes undone alone.
+/// A batch of updates read and written at once (``BatchWork``).
 public protocol BatchStorage: Sendable {
     /// Reads what a batch declared it needs, in as few statements as the store can.
     func load(_ needs: BatchNeeds) async throws -> BatchValues
     /// Writes what a batch changed, in as few statements as the store can.
     func apply(_ changes: BatchChanges) async throws
-    /// Runs `body` so that, when it throws, only its own changes are undone (a savepoint).
-    func isolated(_ body: () async throws -> Void) async throws
 }
 
 /// Storage for the bot: players, games, memberships, the outbox and transport positions.

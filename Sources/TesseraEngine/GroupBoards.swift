@@ -28,7 +28,7 @@ struct GroupBoards {
     func addToBoard(in turn: Turn) async throws -> (added: Bool, reply: Reply) {
         guard let group = turn.group else { return (false, Reply()) }
         let today = group.puzzle(at: turn.now, schedule: schedule)
-        guard try await turn.store.addMember(turn.player.id, to: group.chat, joinedPuzzle: today) else {
+        guard try await turn.store.whole.addMember(turn.player.id, to: group.chat, joinedPuzzle: today) else {
             return (false, Reply())
         }
         let puzzle = turn.player.puzzle(at: turn.now, schedule: schedule)
@@ -52,7 +52,7 @@ struct GroupBoards {
     }
 
     /// Counts a finished game on the board of every group the player is on.
-    func countOnBoards(_ game: StoredGame, at now: Date, in store: any GameStoreTransaction) async throws {
+    func countOnBoards(_ game: StoredGame, at now: Date, in store: any MessageStorage) async throws {
         for group in try await store.groups(of: game.player) {
             try await count(game, on: group, now: now, store: store)
         }
@@ -60,7 +60,7 @@ struct GroupBoards {
 
     /// Counts a finished game on one board if the board takes it: the board's language, hard mode when the
     /// group requires it, and a day not closed there. A result already counted stays as it is.
-    private func count(_ game: StoredGame, on group: Group, now: Date, store: any GameStoreTransaction) async throws {
+    private func count(_ game: StoredGame, on group: Group, now: Date, store: any MessageStorage) async throws {
         guard let result = game.result, let finishedAt = game.finishedAt,
             group.counts(game.language, for: game.puzzle),
             game.hardMode || !group.hardModeRequired,
@@ -78,7 +78,7 @@ struct GroupBoards {
     /// back whole. A result for a day before the latest one counted (yesterday's Wordle pasted after today's)
     /// joins the streak it belongs to. False, changing nothing, when the player has a result for that puzzle
     /// there already.
-    func count(_ result: BoardResult, periods: [PeriodKey], store: any GameStoreTransaction) async throws
+    func count(_ result: BoardResult, periods: [PeriodKey], store: any MessageStorage) async throws
         -> Bool
     {
         var result = result
@@ -88,7 +88,7 @@ struct GroupBoards {
         let streak: Int
         if let latest = allTime?.lastPuzzle, latest >= puzzle {
             // Late: the streaks before it and up to the latest day come from the results around it.
-            let outcomes = try await store.outcomes(of: player, in: chat, board: board, through: latest)
+            let outcomes = try await store.whole.outcomes(of: player, in: chat, board: board, through: latest)
             result.streakBefore = Streak.through(PuzzleNumber(puzzle.rawValue - 1), outcomes: outcomes)
             let with = (outcomes.filter { $0.puzzle != puzzle } + [(puzzle, result.guesses != nil)])
                 .sorted { $0.puzzle > $1.puzzle }
@@ -116,7 +116,7 @@ struct GroupBoards {
 
     func leave(in turn: Turn) async throws -> Reply {
         guard let group = turn.group else { return turn.reply(turn.texts.groupsOnly) }
-        let removed = try await turn.store.removeMember(turn.player.id, from: group.chat)
+        let removed = try await turn.store.whole.removeMember(turn.player.id, from: group.chat)
         return Reply(
             turn.reaction(
                 removed ? .counted : .notCounted,
@@ -205,10 +205,10 @@ struct GroupBoards {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
             let puzzle = PuzzleNumber(number)
-            var played = try await !turn.store.members(in: group.chat, playing: group.language, puzzle: puzzle)
+            var played = try await !turn.store.whole.members(in: group.chat, playing: group.language, puzzle: puzzle)
                 .isEmpty
             for board in [BoardKind.tessera, .official] where !played {
-                played = try await !turn.store.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
+                played = try await !turn.store.whole.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
             }
             if played {
                 group.schedule(settings, at: turn.now, schedule: schedule)
@@ -229,7 +229,7 @@ struct GroupBoards {
         of group: Group, from puzzle: PuzzleNumber, sender: inout Player, in turn: Turn
     ) async throws {
         let next = group.nextDaySettings
-        for stored in try await turn.store.followers(of: group.chat) {
+        for stored in try await turn.store.whole.followers(of: group.chat) {
             // The sender's own record is the reply's, saved after it.
             var player = stored.id == sender.id ? sender : stored
             if next.timeZone == player.timeZone {

@@ -87,7 +87,7 @@ struct Pastes {
         let recorded = try await groupBoards.count(result, periods: periods, store: turn.store)
         var standing = recorded
         if !recorded {
-            let first = try await turn.store.results(in: result.chat, board: result.board, puzzle: result.puzzle)
+            let first = try await turn.store.whole.results(in: result.chat, board: result.board, puzzle: result.puzzle)
                 .first { $0.result.player == result.player }?.result
             standing = first?.guesses == result.guesses && first?.hardMode == result.hardMode
         }

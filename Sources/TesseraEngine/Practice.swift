@@ -45,7 +45,7 @@ struct Practice {
         if let result = daily?.result {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: true))
         }
-        if let result = try await turn.store.archiveResults(of: turn.player.id, language: language)[puzzle] {
+        if let result = try await turn.store.whole.archiveResults(of: turn.player.id, language: language)[puzzle] {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: false))
         }
         guard isDealable(puzzle, in: language) else { return turn.reply(turn.texts.archiveWithdrawn(puzzle)) }
@@ -58,7 +58,7 @@ struct Practice {
         _ kind: PracticeGame.Kind, options: PracticeOptions, command: BotCommand, in turn: Turn
     ) async throws -> Reply {
         guard configuration.practiceGamesPerDay > 0 else { return turn.reply(turn.texts.practiceOff) }
-        let store = turn.store
+        let store = try turn.store.whole
         var player = turn.player
         let language = options.language ?? turn.language
         let latest = try await store.latestPracticeGame(of: player.id)
@@ -162,8 +162,8 @@ struct Practice {
     private func listArchive(_ language: Language, before: PuzzleNumber?, in turn: Turn) async throws -> Reply {
         let player = turn.player.id
         let finishedOnTheirDay = Set(
-            try await turn.store.finishedGames(of: player, language: language).map(\.puzzle))
-        let finishedFromArchive = try await turn.store.archiveResults(of: player, language: language)
+            try await turn.store.whole.finishedGames(of: player, language: language).map(\.puzzle))
+        let finishedFromArchive = try await turn.store.whole.archiveResults(of: player, language: language)
         let unplayed = { (puzzle: PuzzleNumber) in
             !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
         }
@@ -218,11 +218,11 @@ struct Practice {
 
     /// The player's latest practice game when it may take a word (``Player/practiceInPlay``); nil, reading
     /// nothing, for a player with none.
-    private func practiceInPlay(player: inout Player, in store: any GameStoreTransaction) async throws
+    private func practiceInPlay(player: inout Player, in store: any MessageStorage) async throws
         -> PracticeGame?
     {
         guard player.practiceInPlay else { return nil }
-        let latest = try await store.latestPracticeGame(of: player.id)
+        let latest = try await store.whole.latestPracticeGame(of: player.id)
         player.practiceInPlay = latest.map { $0.result == nil || $0.hasFocus } ?? false
         return player.practiceInPlay ? latest : nil
     }
@@ -285,7 +285,7 @@ struct Practice {
         }
         if latest.hasFocus {
             latest.hasFocus = false
-            try await keep(latest, player: &player, in: turn.store)
+            try await keep(latest, player: &player, in: turn.store.whole)
         }
         return try await dailyPlay.guess(text, daily: daily, in: turn.with(player: player))
             .saving(player, over: turn.player).saying(openGames, in: turn)
@@ -296,7 +296,7 @@ struct Practice {
         var (focused, player) = try await inFocus(in: turn)
         if var latest = focused {
             latest.hasFocus = false
-            try await keep(latest, player: &player, in: turn.store)
+            try await keep(latest, player: &player, in: turn.store.whole)
         }
         return Reply().saving(player, over: turn.player)
     }
@@ -307,7 +307,7 @@ struct Practice {
         var (stored, player) = (stored, player)
         if !stored.hasFocus {
             stored.hasFocus = true
-            try await keep(stored, player: &player, in: turn.store)
+            try await keep(stored, player: &player, in: turn.store.whole)
         }
         guard stored.result == nil else {
             return Reply(turn.answer(turn.texts.practiceOver)).saving(player, over: turn.player)
@@ -324,9 +324,10 @@ struct Practice {
                 stored.result = result
                 stored.finishedAt = turn.now
             }
-            try await keep(stored, player: &player, in: turn.store)
+            try await keep(stored, player: &player, in: turn.store.whole)
             if stored.result != nil {
-                try await turn.store.requestPracticeAnalysis(of: stored.player, number: stored.number, show: false)
+                try await turn.store.whole.requestPracticeAnalysis(
+                    of: stored.player, number: stored.number, show: false)
             }
             var reply = Reply(board(stored, game, in: turn, reposts: false)).saving(player, over: turn.player)
             reply.acceptedGuess = stored.language
@@ -412,9 +413,9 @@ struct Practice {
 
     /// The practice section of `/stats` in a language: nil before a practice or archive game there has ended.
     func statistics(language: Language, in turn: Turn) async throws -> String? {
-        let results = try await turn.store.practiceResults(of: turn.player.id, language: language)
+        let results = try await turn.store.whole.practiceResults(of: turn.player.id, language: language)
         guard !results.isEmpty else { return nil }
-        let analyses = try await turn.store.recentPracticeAnalyses(
+        let analyses = try await turn.store.whole.recentPracticeAnalyses(
             of: turn.player.id, language: language, limit: Analyses.averagedAnalyses)
         return turn.texts.practiceStatistics(
             Statistics(results: results.finished), givenUp: results.givenUp,

@@ -7,7 +7,7 @@ struct Turn {
     let message: ChatMessage
     let platform: PlatformTraits
     let now: Date
-    let store: any GameStoreTransaction
+    let store: any MessageStorage
     let player: Player
     /// The group the message came from; nil in a direct chat.
     let group: Group?
