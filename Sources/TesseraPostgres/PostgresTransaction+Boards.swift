@@ -77,25 +77,41 @@
             guard columns.count == 12 || (allTime && columns.count == 11) else {
                 throw PostgresStoreError.damagedRow(column: "standings")
             }
-            var members = try Self.members(columns[0..<4], platform: chat.platform)
-            var standings = members.players.indices.map { index in
-                Standing(
-                    player: members.players[index], name: members.names[index], points: 0, played: 0, wins: 0,
-                    winningGuesses: 0, streak: 0, lastPuzzle: nil, joinedPuzzle: members.joined[index])
-            }
+            let members = try Self.members(columns[0..<4], platform: chat.platform)
             try columns[4..<9].requireOneCount()
             let (totalPlayers, points, played, wins, winningGuesses) = (
                 try columns[4].ints(), try columns[5].ints(), try columns[6].ints(), try columns[7].ints(),
                 try columns[8].ints()
             )
-            Self.merge(totalPlayers, into: members.position) { member, row in
-                standings[member].points = points[row]
-                standings[member].played = played[row]
-                standings[member].wins = wins[row]
-                standings[member].winningGuesses = winningGuesses[row]
+            func totals(_ row: Int) -> ScannedTotals {
+                ScannedTotals(
+                    points: points[row], played: played[row], wins: wins[row], winningGuesses: winningGuesses[row])
             }
+            var memberTotals = [ScannedTotals?](repeating: nil, count: members.players.count)
+            Self.merge(totalPlayers, into: members.position) { member, row in memberTotals[member] = totals(row) }
             // Who left the board keeps the days they played in the period (``Standing/isMember``).
-            let left = totalPlayers.indices.filter { played[$0] > 0 && members.position[totalPlayers[$0]] == nil }
+            let left = totalPlayers.indices.filter {
+                members.position[totalPlayers[$0]] == nil && totals($0).keepsPlayerWhoLeft
+            }
+            let leftPlayers = Set(left.map { totalPlayers[$0] })
+            let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
+            try streakColumns.requireOneCount()
+            let (streaks, lastPuzzles) = (try streakColumns[1].ints(), try streakColumns[2].ints())
+            var memberStreaks = [ScannedStreak?](repeating: nil, count: members.players.count)
+            var leftStreaks: [Int: ScannedStreak] = [:]
+            for (row, player) in try streakColumns[0].ints().enumerated() {
+                let streak = ScannedStreak(streak: streaks[row], lastPuzzle: PuzzleNumber(lastPuzzles[row]))
+                if let member = members.position[player] {
+                    memberStreaks[member] = streak
+                } else if leftPlayers.contains(player) {
+                    leftStreaks[player] = streak
+                }
+            }
+            var standings = members.players.indices.map { index in
+                Standing(
+                    member: members.players[index], name: members.names[index], joinedPuzzle: members.joined[index],
+                    totals: memberTotals[index], allTime: memberStreaks[index])
+            }
             if !left.isEmpty {
                 let names = try await all(
                     """
@@ -104,24 +120,14 @@
                     """
                 ) { try $0.decode((Int, String, String).self) }
                 let named = Dictionary(names.map { ($0.0, $0) }, uniquingKeysWith: { first, _ in first })
-                var position = members.position
                 for row in left {
-                    guard let player = named[totalPlayers[row]] else { continue }
-                    position[player.0] = standings.count
-                    standings.append(
-                        Standing(
-                            player: UserID(chat.platform, player.1), name: player.2, points: points[row],
-                            played: played[row], wins: wins[row], winningGuesses: winningGuesses[row], streak: 0,
-                            lastPuzzle: nil, joinedPuzzle: PuzzleNumber(0), isMember: false))
+                    guard let player = named[totalPlayers[row]],
+                        let standing = Standing(
+                            leftBoard: UserID(chat.platform, player.1), name: player.2, totals: totals(row),
+                            allTime: leftStreaks[totalPlayers[row]])
+                    else { continue }
+                    standings.append(standing)
                 }
-                members.position = position
-            }
-            let streakColumns = allTime ? [columns[4], columns[9], columns[10]] : Array(columns[9..<12])
-            try streakColumns.requireOneCount()
-            let (streaks, lastPuzzles) = (try streakColumns[1].ints(), try streakColumns[2].ints())
-            Self.merge(try streakColumns[0].ints(), into: members.position) { member, row in
-                standings[member].streak = streaks[row]
-                standings[member].lastPuzzle = PuzzleNumber(lastPuzzles[row])
             }
             return standings
         }
@@ -171,23 +177,20 @@
                     finishedAt: Date(timeIntervalSince1970: finishedAt[row]), streakBefore: streaksBefore[row])
             }
             try columns[14..<17].requireOneCount()
-            var streaks = [Int](repeating: 0, count: members.players.count)
-            var lastPuzzles = [PuzzleNumber?](repeating: nil, count: members.players.count)
+            var streaks = [ScannedStreak?](repeating: nil, count: members.players.count)
             let (streakColumn, lastColumn) = (try columns[15].ints(), try columns[16].ints())
             Self.merge(try columns[14].ints(), into: members.position) { member, row in
-                streaks[member] = streakColumn[row]
-                lastPuzzles[member] = PuzzleNumber(lastColumn[row])
+                streaks[member] = ScannedStreak(streak: streakColumn[row], lastPuzzle: PuzzleNumber(lastColumn[row]))
             }
             return members.players.indices.map { index in
                 DayMember(
-                    player: members.players[index], name: members.names[index],
+                    member: members.players[index], name: members.names[index],
                     joinedPuzzle: members.joined[index],
                     day: MemberDay(
                         timeZone: timeZones[index], rolloverHour: rolloverHours[index],
                         pendingTimeZone: pendingTimeZones[index],
                         pendingFrom: pendingFroms[index].map { PuzzleNumber($0) }),
-                    result: results[index], streak: streaks[index],
-                    lastPuzzle: lastPuzzles[index])
+                    result: results[index], allTime: streaks[index])
             }
         }
 

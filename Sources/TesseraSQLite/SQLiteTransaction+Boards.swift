@@ -21,7 +21,8 @@ extension SQLiteTransaction {
         guard let chatKey = try rowID(of: chat) else { return [] }
         struct Totals: ScannedRow {
             var player: Int64
-            var points: Int, played: Int, wins: Int, winningGuesses: Int, streak: Int, lastPuzzle: Int
+            var totals: ScannedTotals
+            var streak: AllTimeStreak
         }
         func int(_ row: SQLiteStatement, _ index: Int32) -> Int { Int(sqlite3_column_int64(row, index)) }
         var totals: [Totals] = []
@@ -31,16 +32,18 @@ extension SQLiteTransaction {
             WHERE chat_id = ? AND board = ? AND period = ? ORDER BY player_id
             """, [chatKey, board.rawValue, period.rawValue]
         ) { row in
+            let player = sqlite3_column_int64(row, 0)
             totals.append(
                 Totals(
-                    player: sqlite3_column_int64(row, 0), points: int(row, 1), played: int(row, 2),
-                    wins: int(row, 3), winningGuesses: int(row, 4), streak: int(row, 5), lastPuzzle: int(row, 6)))
+                    player: player,
+                    totals: ScannedTotals(
+                        points: int(row, 1), played: int(row, 2), wins: int(row, 3), winningGuesses: int(row, 4)),
+                    streak: AllTimeStreak(
+                        player: player,
+                        streak: ScannedStreak(streak: int(row, 5), lastPuzzle: PuzzleNumber(int(row, 6))))))
         }
         // The streak is the one of the latest result: the all-time row's (the period's own, all time).
-        let streaks =
-            period == .all
-            ? totals.map { AllTimeStreak(player: $0.player, streak: $0.streak, lastPuzzle: $0.lastPuzzle) }
-            : try allTimeStreaks(chatKey: chatKey, board: board)
+        let streaks = period == .all ? totals.map(\.streak) : try allTimeStreaks(chatKey: chatKey, board: board)
         var standings: [Standing] = []
         // Most members have a total: one allocation, no copies as the array grows.
         standings.reserveCapacity(max(totals.count, streaks.count))
@@ -51,23 +54,14 @@ extension SQLiteTransaction {
         try scan(Self.memberScan, [chatKey]) { row in
             let player = sqlite3_column_int64(row, 0)
             members.insert(player)
-            let total = memberTotals.row(of: player)
-            let streak = memberStreaks.row(of: player)
             standings.append(
                 Standing(
-                    player: Self.member(row, account: 3, of: chat),
-                    name: Self.text(row, 1),
-                    points: total?.points ?? 0,
-                    played: total?.played ?? 0,
-                    wins: total?.wins ?? 0,
-                    winningGuesses: total?.winningGuesses ?? 0,
-                    streak: streak?.streak ?? 0,
-                    lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
-                    joinedPuzzle: PuzzleNumber(int(row, 2))
-                ))
+                    member: Self.member(row, account: 3, of: chat), name: Self.text(row, 1),
+                    joinedPuzzle: PuzzleNumber(int(row, 2)), totals: memberTotals.row(of: player)?.totals,
+                    allTime: memberStreaks.row(of: player)?.streak))
         }
         // Who left the board keeps the days they played in the period (``Standing/isMember``).
-        let left = totals.filter { $0.played > 0 && !members.contains($0.player) }
+        let left = totals.filter { $0.totals.keepsPlayerWhoLeft && !members.contains($0.player) }
         guard !left.isEmpty else { return standings }
         let leftStreaks = Dictionary(streaks.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
         let leftTotals = Dictionary(left.map { ($0.player, $0) }, uniquingKeysWith: { first, _ in first })
@@ -76,14 +70,12 @@ extension SQLiteTransaction {
             [Self.jsonArray(left.map { String($0.player) })]
         ) { row in
             let key = sqlite3_column_int64(row, 0)
-            guard let total = leftTotals[key] else { return }
-            let streak = leftStreaks[key]
-            standings.append(
-                Standing(
-                    player: Self.member(row, account: 2, of: chat), name: Self.text(row, 1), points: total.points,
-                    played: total.played, wins: total.wins, winningGuesses: total.winningGuesses,
-                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) },
-                    joinedPuzzle: PuzzleNumber(0), isMember: false))
+            guard let total = leftTotals[key],
+                let standing = Standing(
+                    leftBoard: Self.member(row, account: 2, of: chat), name: Self.text(row, 1), totals: total.totals,
+                    allTime: leftStreaks[key]?.streak)
+            else { return }
+            standings.append(standing)
         }
         return standings
     }
@@ -105,8 +97,7 @@ extension SQLiteTransaction {
 
     private struct AllTimeStreak: ScannedRow {
         let player: Int64
-        let streak: Int
-        let lastPuzzle: Int
+        let streak: ScannedStreak
     }
 
     /// The all-time streaks of a board's members, in player order.
@@ -120,8 +111,10 @@ extension SQLiteTransaction {
         ) { row in
             streaks.append(
                 AllTimeStreak(
-                    player: sqlite3_column_int64(row, 0), streak: Int(sqlite3_column_int64(row, 1)),
-                    lastPuzzle: Int(sqlite3_column_int64(row, 2))))
+                    player: sqlite3_column_int64(row, 0),
+                    streak: ScannedStreak(
+                        streak: Int(sqlite3_column_int64(row, 1)),
+                        lastPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))))))
         }
         return streaks
     }
@@ -177,10 +170,9 @@ extension SQLiteTransaction {
         try scan(Self.memberScan, [chatKey]) { row in
             let key = sqlite3_column_int64(row, 0)
             let player = Self.member(row, account: 3, of: chat)
-            let streak = memberStreaks.row(of: key)
             members.append(
                 DayMember(
-                    player: player, name: Self.text(row, 1),
+                    member: player, name: Self.text(row, 1),
                     joinedPuzzle: PuzzleNumber(Int(sqlite3_column_int64(row, 2))),
                     day: MemberDay(
                         timeZone: Self.text(row, 4), rolloverHour: Int(sqlite3_column_int64(row, 5)),
@@ -193,7 +185,7 @@ extension SQLiteTransaction {
                             guesses: $0.guesses, hardMode: $0.hardMode, finishedAt: $0.finishedAt,
                             streakBefore: $0.streakBefore)
                     },
-                    streak: streak?.streak ?? 0, lastPuzzle: streak.map { PuzzleNumber($0.lastPuzzle) }))
+                    allTime: memberStreaks.row(of: key)?.streak))
         }
         return members
     }
