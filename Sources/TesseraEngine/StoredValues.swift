@@ -80,6 +80,39 @@ extension OutboxEntry {
     /// enough for a chat's burst, few enough that a flooded chat leaves room for every other. Every store keeps it.
     public static let pendingPerChat = 5
 
+    /// Which of one chat kind's waiting messages a read of the outbox takes
+    /// (``GameStore/pendingMessages(limit:now:platform:)``), offered oldest first: at most `limit`, at most
+    /// ``OutboxEntry/pendingPerChat`` of a chat, and none of a chat after one of its messages that is postponed
+    /// (its send failed, or the platform asked to wait), so that an older version of a live board never follows
+    /// a newer one. Direct chats and groups are chosen apart, each up to the limit, so that groups at their
+    /// backlog cap never crowd a direct reply out of a pass. SQLite offers its rows here; PostgreSQL's read
+    /// states the same rule in its statement, with the leases of several senders, and the store conformance
+    /// suite holds both to it.
+    public struct Choice {
+        public let limit: Int
+        public let now: Date
+        /// The messages chosen, oldest first.
+        public private(set) var chosen: [Int64] = []
+        private var taken: [ChatID: Int] = [:]
+
+        public init(limit: Int, now: Date) { (self.limit, self.now) = (limit, now) }
+
+        /// Whether no message offered from now on can be chosen.
+        public var isFull: Bool { chosen.count >= limit }
+
+        /// Offers the next waiting message of the chat kind, oldest first; chooses it when the rule allows.
+        public mutating func offer(_ id: Int64, chat: ChatID, notBefore: Date) {
+            let seen = taken[chat, default: 0]
+            guard !isFull, seen < OutboxEntry.pendingPerChat else { return }
+            guard notBefore <= now else {
+                taken[chat] = OutboxEntry.pendingPerChat
+                return
+            }
+            taken[chat] = seen + 1
+            chosen.append(id)
+        }
+    }
+
     /// A read of the outbox in the order it is sent: chats in the order of their oldest message, each chat's
     /// messages in their own order. Every store returns its read so.
     public static func inSendingOrder(_ entries: [OutboxEntry]) -> [OutboxEntry] {

@@ -305,11 +305,9 @@
             let kinds = ChatMessage.ChatKind.allCases.map(\.rawValue)
             // One statement, its own transaction: the rows it takes stay locked until it has leased them.
             return try await statement { transaction in
-                // Oldest first, a few of each chat. A message another sender holds, or one postponed, is skipped, and
-                // so are the later ones of its chat, which keep their order (an older version of a live board never
-                // follows a newer); rows being claimed right now are skipped, not waited for.
-                // Direct chats and groups are read apart, each up to the limit: groups at their backlog cap never
-                // crowd a direct reply out of a pass.
+                // The rule of ``OutboxEntry/Choice`` in one statement, with the leases: a message another sender
+                // holds blocks its chat's later ones as a postponed one does, and rows being claimed right now are
+                // skipped, not waited for.
                 let rows = try await transaction.session.rows(
                     """
                     WITH candidates AS (

@@ -322,13 +322,9 @@ public final class SQLiteGameStore: GameStore {
 
     public func pendingMessages(limit: Int, now: Date, platform: Platform?) async throws -> [OutboxEntry] {
         try await writer.read { db in
-            // Oldest first, a few of each chat: a chat with more waiting (its backlog is capped) is passed over
-            // once it has its few, so no chat waits behind another's flood. Direct chats and groups are read
-            // apart, each up to the limit: groups at their backlog cap never crowd a direct reply out of a pass.
-            // Each scan reads a covering index and stops once it has enough, so it costs what it returns, not
-            // what the outbox holds; only the chosen rows are read whole.
+            // Each kind's scan (``OutboxEntry/Choice``) reads a covering index and stops once it has enough, so it
+            // costs what it returns, not what the outbox holds; only the chosen rows are read whole.
             var chosen: [Int64] = []
-            var chats: [ChatID: Int] = [:]
             for kind in ChatMessage.ChatKind.allCases {
                 let candidates = try Row.fetchCursor(
                     db.cachedStatement(
@@ -338,25 +334,16 @@ public final class SQLiteGameStore: GameStore {
                             ORDER BY id
                             """),
                     arguments: [platform?.rawValue, kind.rawValue])
-                var chosenOfKind = 0
-                while chosenOfKind < limit, let candidate = try candidates.next() {
+                var choice = OutboxEntry.Choice(limit: limit, now: now)
+                while !choice.isFull, let candidate = try candidates.next() {
                     guard let platform = Platform(rawValue: candidate[1]) else {
                         throw SQLiteStoreError.damagedRow(table: "outbox", column: "platform")
                     }
-                    let id: Int64 = candidate[0]
-                    let chat = ChatID(platform, candidate[2])
-                    let seen = chats[chat, default: 0]
-                    guard seen < OutboxEntry.pendingPerChat else { continue }
-                    // Postponed (its send failed, or the platform asked to wait): the chat's later messages wait
-                    // behind it, so that an older version of a live board never follows a newer one.
-                    guard (candidate[3] as Double) <= now.timeIntervalSince1970 else {
-                        chats[chat] = OutboxEntry.pendingPerChat
-                        continue
-                    }
-                    chats[chat] = seen + 1
-                    chosen.append(id)
-                    chosenOfKind += 1
+                    choice.offer(
+                        candidate[0], chat: ChatID(platform, candidate[2]),
+                        notBefore: Date(timeIntervalSince1970: candidate[3]))
                 }
+                chosen += choice.chosen
             }
             guard !chosen.isEmpty else { return [] }
             let entries = try Row.fetchAll(
