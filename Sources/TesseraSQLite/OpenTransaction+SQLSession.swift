@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import GRDBSQLite
 import TesseraEngine
 import TesseraSQL
 
@@ -15,13 +17,19 @@ extension OpenTransaction: SQLSession {
     func rows(_ query: SQLQuery) async throws -> [SQLRow] {
         let (sql, arguments) = Self.statement(query)
         return try await run { db in
-            let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            // Read straight from SQLite's C API, as the boards' scans are: a shared read of thousands of rows (a
+            // summary's members) costs no GRDB row and no `DatabaseValue` a value.
+            let statement = try db.cachedStatement(sql: sql)
+            let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            let columns = SQLRow.Columns(statement.columnNames)
+            let count = Int32(statement.columnCount)
+            let handle = statement.sqliteStatement
             var rows: [SQLRow] = []
-            var columns: SQLRow.Columns?
-            while let row = try cursor.next() {
-                let names = columns ?? SQLRow.Columns(Array(row.columnNames))
-                columns = names
-                rows.append(SQLRow(row, columns: names))
+            while try cursor.next() != nil {
+                var values: [SQLValue] = []
+                values.reserveCapacity(Int(count))
+                for index in 0..<count { values.append(SQLValue(column: index, of: handle)) }
+                rows.append(SQLRow(columns: columns, values: values))
             }
             return rows
         }

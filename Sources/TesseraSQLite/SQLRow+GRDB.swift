@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import GRDBSQLite
 import TesseraEngine
 import TesseraSQL
 
@@ -18,6 +20,24 @@ extension SQLRow {
 }
 
 extension SQLValue {
+    /// The value of a column of the statement's current row, as SQLite stores it.
+    init(column index: Int32, of statement: SQLiteStatement) {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            self = .text(
+                sqlite3_column_text(statement, index).map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                } ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            self = .bytes(sqlite3_column_blob(statement, index).map { Data(bytes: $0, count: count) } ?? Data())
+        default: self = .null
+        }
+    }
+
     init(_ value: DatabaseValue) {
         switch value.storage {
         case .null: self = .null
