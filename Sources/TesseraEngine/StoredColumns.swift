@@ -219,3 +219,30 @@ public struct PracticeGameColumns: Sendable, Hashable, Codable {
             finishedAt: finishedAt.map(Date.init(timeIntervalSince1970:)), abandoned: abandoned, hasFocus: hasFocus)
     }
 }
+
+/// A row of `board_result` with its chat's platform id (`platform`, `address`), without its player's key.
+public struct ResultColumns: Sendable, Hashable, Codable {
+    public var platform, address, board: String
+    public var puzzle: Int
+    public var language: String
+    public var guesses: Int?
+    public var hardMode: Bool
+    public var finishedAt: Double
+    public var streakBefore: Int
+
+    public init(_ result: BoardResult) {
+        (platform, address, board) = (result.chat.platform.rawValue, result.chat.value, result.board.rawValue)
+        (puzzle, language, guesses) = (result.puzzle.rawValue, result.language.rawValue, result.guesses)
+        (hardMode, finishedAt) = (result.hardMode, result.finishedAt.timeIntervalSince1970)
+        streakBefore = result.streakBefore
+    }
+
+    /// The result back, a result of `player`'s; throws ``DamagedColumn``.
+    public func result(of player: UserID) throws -> BoardResult {
+        guard let board = BoardKind(rawValue: board) else { throw DamagedColumn("board") }
+        return BoardResult(
+            chat: ChatID(try decodedPlatform(platform), address), board: board, puzzle: PuzzleNumber(puzzle),
+            player: player, language: try decodedLanguage(language, column: "language"), guesses: guesses,
+            hardMode: hardMode, finishedAt: Date(timeIntervalSince1970: finishedAt), streakBefore: streakBefore)
+    }
+}

@@ -234,6 +234,18 @@ extension SQLColumns {
         omitting: ["platform", "account"]
     ).names.joined(separator: ", ")
 
+    /// The columns of `board_result` a result reads (``ResultColumns``, but for its chat's platform id), of a
+    /// table named `table` in a join.
+    public static func resultSelection(of table: String) -> String {
+        SQLColumns(
+            ResultColumns(
+                BoardResult(
+                    chat: ChatID(.telegram, ""), puzzle: PuzzleNumber(0), player: UserID(.telegram, ""),
+                    language: .english, guesses: nil, hardMode: false, finishedAt: Date(timeIntervalSince1970: 0))),
+            omitting: ["platform", "address"]
+        ).names.map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
     /// ``gameSelection`` of a table named in a join with others that have such columns (`player.language`).
     public static func gameSelection(of table: String) -> String {
         gameSelection.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")

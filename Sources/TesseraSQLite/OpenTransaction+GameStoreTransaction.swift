@@ -87,11 +87,6 @@ extension OpenTransaction: SQLTransaction {
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )] { try await sql { try $0.unfinished(in: chat, language: language, puzzle: puzzle) } }
-    func data(of player: UserID) async throws -> PlayerData? {
-        guard let stored = try await self.player(player) else { return nil }
-        let practice = try await practiceGames(of: player)
-        return try await sql { try $0.data(of: stored, practiceGames: practice) }
-    }
     func analyses(of player: UserID) async throws -> [DailyGameKey: String] {
         try await sql { try $0.analyses(of: player) }
     }

@@ -94,30 +94,6 @@ struct SQLiteTransaction {
         return UserID(chat.platform, text(row, account))
     }
 
-    /// A standing from the columns player's platform and account, name, points, played, wins, winning guesses,
-    /// streak, last puzzle, joined puzzle, in that order.
-    static func boardResult(_ row: Row, of player: UserID) throws -> BoardResult {
-        let languageCode: String = try row.required("language", in: "board_result")
-        let boardName: String = try row.required("board", in: "board_result")
-        guard let language = Language(rawValue: languageCode) else {
-            throw SQLiteStoreError.damagedRow(table: "board_result", column: "language")
-        }
-        guard let board = BoardKind(rawValue: boardName) else {
-            throw SQLiteStoreError.damagedRow(table: "board_result", column: "board")
-        }
-        return BoardResult(
-            chat: try chat(row, in: "board_result"),
-            board: board,
-            puzzle: PuzzleNumber(try row.required("puzzle", in: "board_result")),
-            player: player,
-            language: language,
-            guesses: row["guesses"],
-            hardMode: try row.required("hard_mode", in: "board_result"),
-            finishedAt: Date(timeIntervalSince1970: try row.required("finished_at", in: "board_result")),
-            streakBefore: try row.required("streak_before", in: "board_result")
-        )
-    }
-
     /// A `game` row of `player`'s, through ``GameColumns``.
     static func game(_ row: Row, of player: UserID) throws -> StoredGame {
         try checked("game") { try SQLRow(row).game(of: player) }

@@ -165,6 +165,16 @@
                 ("player", SQLColumns(PlayerColumns(player))),
                 ("game", SQLColumns(GameColumns(game), omitting: ["platform", "account"])),
                 ("practice_game", SQLColumns(PracticeGameColumns(practice))),
+                (
+                    "board_result",
+                    SQLColumns(
+                        ResultColumns(
+                            BoardResult(
+                                chat: ChatID(.telegram, "-1"), puzzle: PuzzleNumber(1), player: player.id,
+                                language: .english, guesses: 3, hardMode: false,
+                                finishedAt: Date(timeIntervalSince1970: 0))),
+                        omitting: ["platform", "address"])
+                ),
             ]
             for schema in [try Self.sqliteSchema(), try await Self.postgresSchema()] {
                 for (table, columns) in rows {

@@ -363,6 +363,12 @@ struct StoreConformanceTests {
                     ])
                 let bob = try #require(try await transaction.data(of: UserID(2)))
                 #expect(bob.games.count == 1 && bob.memberships.count == 1 && bob.results.count == 1)
+                #expect(bob.memberships.map(\.chat) == [ChatID(-1)] && bob.memberships.map(\.joinedPuzzle) == [puzzle])
+                let counted = try #require(bob.results.first)
+                #expect(
+                    counted.chat == ChatID(-1) && counted.board == .tessera && counted.puzzle == puzzle
+                        && counted.player == UserID(2) && counted.language == .english && counted.guesses == 1
+                        && !counted.hardMode && counted.streakBefore == 0, "a result exported as it was counted")
                 #expect(try await transaction.isReplayGuarded("key"), "the guard is kept by key alone")
                 #expect(bob.games.map(\.guesses) == [["crane"]], "the other player's game stays")
                 #expect(
