@@ -101,10 +101,12 @@ extension OutboxEntry {
         public var isFull: Bool { chosen.count >= limit }
 
         /// Offers the next waiting message of the chat kind, oldest first; chooses it when the rule allows.
-        public mutating func offer(_ id: Int64, chat: ChatID, notBefore: Date) {
+        /// `notBefore`: seconds since 1970, as stored, compared with `now` so, exactly (a `Date` made from them
+        /// can be off by a rounding).
+        public mutating func offer(_ id: Int64, chat: ChatID, notBefore: TimeInterval) {
             let seen = taken[chat, default: 0]
             guard !isFull, seen < OutboxEntry.pendingPerChat else { return }
-            guard notBefore <= now else {
+            guard notBefore <= now.timeIntervalSince1970 else {
                 taken[chat] = OutboxEntry.pendingPerChat
                 return
             }

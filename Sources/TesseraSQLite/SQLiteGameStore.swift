@@ -341,7 +341,7 @@ public final class SQLiteGameStore: GameStore {
                     }
                     choice.offer(
                         candidate[0], chat: ChatID(platform, candidate[2]),
-                        notBefore: Date(timeIntervalSince1970: candidate[3]))
+                        notBefore: candidate[3])
                 }
                 chosen += choice.chosen
             }
