@@ -25,15 +25,16 @@ extension SQLValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: self = .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+        // The pointer before its length, as SQLite asks: reading the length first may convert the value.
         case SQLITE_TEXT:
+            let text = sqlite3_column_text(statement, index)
             let count = Int(sqlite3_column_bytes(statement, index))
             self = .text(
-                sqlite3_column_text(statement, index).map {
-                    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-                } ?? "")
+                text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) } ?? "")
         case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(statement, index)
             let count = Int(sqlite3_column_bytes(statement, index))
-            self = .bytes(sqlite3_column_blob(statement, index).map { Data(bytes: $0, count: count) } ?? Data())
+            self = .bytes(bytes.map { Data(bytes: $0, count: count) } ?? Data())
         default: self = .null
         }
     }
