@@ -246,3 +246,24 @@ public struct ResultColumns: Sendable, Hashable, Codable {
             hardMode: hardMode, finishedAt: Date(timeIntervalSince1970: finishedAt), streakBefore: streakBefore)
     }
 }
+
+/// A row of `board_total`'s counts, without its key (its chat, board, period and player).
+public struct TotalsColumns: Sendable, Hashable, Codable {
+    public var points, played, wins, winningGuesses, streak: Int
+    /// NOT NULL: totals a result makes are counted through a puzzle.
+    public var lastPuzzle: Int
+
+    /// Totals a result of `puzzle` made: through that puzzle when they name none.
+    public init(_ totals: BoardTotals, through puzzle: PuzzleNumber) {
+        (points, played, wins) = (totals.points, totals.played, totals.wins)
+        (winningGuesses, streak) = (totals.winningGuesses, totals.streak)
+        lastPuzzle = (totals.lastPuzzle ?? puzzle).rawValue
+    }
+
+    /// The totals back, each count within bounds (``BoardTotals/init(points:played:wins:winningGuesses:streak:lastPuzzle:)``).
+    public var totals: BoardTotals {
+        BoardTotals(
+            points: points, played: played, wins: wins, winningGuesses: winningGuesses, streak: streak,
+            lastPuzzle: PuzzleNumber(lastPuzzle))
+    }
+}

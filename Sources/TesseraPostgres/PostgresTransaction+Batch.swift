@@ -67,7 +67,7 @@
                 (SELECT next FROM transport_position WHERE transport = $5::text FOR UPDATE),
                 json_build_object(
                     'players', (SELECT json_agg(x) FROM (
-                        SELECT \(playerColumns) FROM player WHERE id IN (SELECT id FROM wanted)) x),
+                        SELECT \(SQLColumns.list(SQLColumns.playerColumns)) FROM player WHERE id IN (SELECT id FROM wanted)) x),
                     'games', (SELECT json_agg(x) FROM (
                         SELECT w.platform, w.account, \(SQLColumns.gameSelection(of: "g")) FROM game g JOIN wanted w ON w.id = g.player_id
                         WHERE g.puzzle BETWEEN $6::int AND $7::int) x),
@@ -84,8 +84,7 @@
                         GROUP BY outbox.platform, outbox.address) x),
                     'guarded', (SELECT json_agg(key) FROM replay_guard WHERE key = ANY($10::text[])),
                     'totals', (SELECT json_agg(x) FROM (
-                        SELECT w.platform, w.account, c.address, t.period, t.points, t.played, t.wins,
-                            t.winning_guesses, t.streak, t.last_puzzle
+                        SELECT w.platform, w.account, c.address, t.period, \(SQLColumns.list(SQLColumns.totalsColumns, of: "t"))
                         FROM memberships m JOIN wanted w ON w.id = m.player_id JOIN chat c ON c.id = m.chat_id
                         JOIN board_total t ON t.chat_id = m.chat_id AND t.board = 'tessera'
                             AND t.period = ANY($11::text[]) AND t.player_id = m.player_id) x))::text
@@ -151,26 +150,19 @@
             """
         static let newPlayers = """
             new_players AS (
-                INSERT INTO player (\(playerColumns))
+                INSERT INTO player (\(SQLColumns.list(SQLColumns.playerColumns)))
                 -- The rows take the table's own column types: a new column needs no list here.
-                SELECT \(playerColumns) FROM jsonb_populate_recordset(NULL::player, $1::jsonb -> 'players')
-                ON CONFLICT (platform, account) DO UPDATE SET \(updates(of: playerColumns, keys: 2))
+                SELECT \(SQLColumns.list(SQLColumns.playerColumns)) FROM jsonb_populate_recordset(NULL::player, $1::jsonb -> 'players')
+                ON CONFLICT (platform, account) DO UPDATE SET \(updates(of: SQLColumns.playerColumns, keys: 2))
                 RETURNING id, platform, account)
             """
         static let newGames = """
             new_games AS (
-                INSERT INTO game (player_id, language, puzzle, hard_mode, guesses, won_in, lost, finished_at,
-                    analysis_state)
-                SELECT coalesce(n.id, p.id), x.language, x.puzzle, x.hard_mode, x.guesses, x.won_in, x.lost,
-                    x.finished_at, x.analysis_state
-                FROM jsonb_to_recordset($1::jsonb -> 'games') AS x (
-                    platform text, account text, language text, puzzle int, hard_mode bool, guesses text,
-                    won_in int, lost bool, finished_at float8, analysis_state smallint)
-                LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
-                LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
-                ON CONFLICT (player_id, language, puzzle) DO UPDATE SET hard_mode = excluded.hard_mode,
-                    guesses = excluded.guesses, won_in = excluded.won_in, lost = excluded.lost,
-                    finished_at = excluded.finished_at,
+                INSERT INTO game (player_id, \(SQLColumns.gameSelection), analysis_state)
+                SELECT coalesce(n.id, p.id), \(SQLColumns.gameSelection(of: "x")), x.analysis_state
+                FROM \(jsonRows("games", as: "game"))
+                \(playerOfRow)
+                ON CONFLICT (player_id, language, puzzle) DO UPDATE SET \(updates(of: SQLColumns.gameColumns, keys: 2)),
                     -- As requestAnalysis: asked for, never back from done or unavailable.
                     analysis_state = CASE WHEN excluded.analysis_state IS NULL
                         OR game.analysis_state >= \(AnalysisState.done.rawValue)
@@ -182,82 +174,59 @@
             new_chats AS (
                 INSERT INTO chat (platform, address)
                 SELECT x.platform, x.address
-                FROM jsonb_to_recordset($1::jsonb -> 'groups') AS x (platform text, address text)
+                FROM jsonb_populate_recordset(NULL::chat, $1::jsonb -> 'groups') AS x
                 ON CONFLICT (platform, address) DO NOTHING
                 RETURNING id, platform, address)
             """
         static let newGroups = """
             new_groups AS (
-                INSERT INTO chat_group (id, \(groupSettings))
-                SELECT coalesce(n.id, c.id), \(groupSettings)
-                FROM jsonb_to_recordset($1::jsonb -> 'groups') AS x (
-                    platform text, address text, time_zone text, rollover_hour int, language text,
-                    hard_mode_required bool, summary_enabled bool, summary_hour int, topic text,
-                    last_closed_puzzle int, last_revealed_puzzle int, pending_time_zone text,
-                    pending_rollover_hour int, pending_language text, pending_from int, last_closed_language text,
-                    deletion_explained bool, practice_shares_explained bool, team text)
-                LEFT JOIN new_chats n ON n.platform = x.platform AND n.address = x.address
-                LEFT JOIN chat c ON c.platform = x.platform AND c.address = x.address
-                ON CONFLICT (id) DO UPDATE SET \(updates(of: groupSettings, keys: 0))
+                INSERT INTO chat_group (id, \(SQLColumns.list(SQLColumns.groupColumns)))
+                SELECT coalesce(n.id, c.id), \(SQLColumns.list(SQLColumns.groupColumns, of: "x"))
+                FROM \(jsonRows("groups", as: "chat_group"))
+                LEFT JOIN new_chats n ON n.platform = e.row ->> 'platform' AND n.address = e.row ->> 'address'
+                LEFT JOIN chat c ON c.platform = e.row ->> 'platform' AND c.address = e.row ->> 'address'
+                ON CONFLICT (id) DO UPDATE SET \(updates(of: SQLColumns.groupColumns))
                 RETURNING 1)
             """
         static let newResults = """
             -- Results on groups' own boards, and the totals they make where they were new: of members, whose
             -- groups and players are stored already.
             new_results AS (
-                INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
-                    streak_before)
-                SELECT c.id, x.board, x.puzzle, coalesce(n.id, p.id), x.language, x.guesses, x.hard_mode,
-                    x.finished_at, x.streak_before
-                FROM jsonb_to_recordset($1::jsonb -> 'results') AS x (
-                    platform text, account text, address text, board text, puzzle int, language text, guesses int,
-                    hard_mode bool, finished_at float8, streak_before int)
-                JOIN chat c ON c.platform = x.platform AND c.address = x.address
-                LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
-                LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
+                INSERT INTO board_result (chat_id, player_id, \(SQLColumns.list(SQLColumns.resultColumns)))
+                SELECT c.id, coalesce(n.id, p.id), \(SQLColumns.resultSelection(of: "x"))
+                FROM \(jsonRows("results", as: "board_result"))
+                JOIN chat c ON c.platform = e.row ->> 'platform' AND c.address = e.row ->> 'address'
+                \(playerOfRow)
                 ON CONFLICT DO NOTHING
                 RETURNING chat_id, board, puzzle, player_id)
             """
         static let newTotals = """
             new_totals AS (
-                INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
-                    streak, last_puzzle)
-                SELECT r.chat_id, r.board, x.period, r.player_id, x.points, x.played, x.wins, x.winning_guesses,
-                    x.streak, coalesce(x.last_puzzle, x.puzzle)
-                FROM jsonb_to_recordset($1::jsonb -> 'totals') AS x (
-                    platform text, account text, address text, board text, puzzle int, period text, points int,
-                    played int, wins int, winning_guesses int, streak int, last_puzzle int)
-                JOIN chat c ON c.platform = x.platform AND c.address = x.address
-                LEFT JOIN new_players n ON n.platform = x.platform AND n.account = x.account
-                LEFT JOIN player p ON p.platform = x.platform AND p.account = x.account
-                JOIN new_results r ON r.chat_id = c.id AND r.board = x.board AND r.puzzle = x.puzzle
+                INSERT INTO board_total (\(SQLColumns.list(SQLColumns.totalsKey + SQLColumns.totalsColumns)))
+                SELECT r.chat_id, r.board, x.period, r.player_id, \(SQLColumns.list(SQLColumns.totalsColumns, of: "x"))
+                FROM \(jsonRows("totals", as: "board_total"))
+                JOIN chat c ON c.platform = e.row ->> 'platform' AND c.address = e.row ->> 'address'
+                \(playerOfRow)
+                JOIN new_results r ON r.chat_id = c.id AND r.board = x.board AND r.puzzle = (e.row ->> 'puzzle')::int
                     AND r.player_id = coalesce(n.id, p.id)
-                ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
-                    played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
-                    streak = excluded.streak, last_puzzle = excluded.last_puzzle
+                ON CONFLICT (\(SQLColumns.list(SQLColumns.totalsKey))) DO UPDATE SET \(updates(of: SQLColumns.totalsColumns))
                 RETURNING 1)
             """
         static let activity = """
             -- Existing chats only, which no other part of the statement changes.
             activity AS (
                 UPDATE chat SET active = true
-                FROM jsonb_to_recordset($1::jsonb -> 'active') AS x (platform text, address text)
+                FROM jsonb_populate_recordset(NULL::chat, $1::jsonb -> 'active') AS x
                 WHERE chat.platform = x.platform AND chat.address = x.address AND NOT chat.active
                 RETURNING 1)
             """
         static let newMessages = """
             messages AS (
-                INSERT INTO outbox (platform, address, chat_kind, html, reply_to, thread, buttons, document_name,
-                    document, at_most_once, silent, action, live, reposts_live, effect, rich)
-                SELECT x.platform, x.address, x.chat_kind, x.html, x.reply_to, x.thread, x.buttons,
-                    x.document_name, decode(x.document, 'base64'), x.at_most_once, x.silent, x.action, x.live,
-                    x.reposts_live, x.effect, x.rich
-                FROM jsonb_to_recordset($1::jsonb -> 'messages') AS x (
-                    place int, platform text, address text, chat_kind text, html text, reply_to text,
-                    thread text, buttons text, document_name text, document text, at_most_once bool,
-                    silent bool, action text, live text, reposts_live bool, effect text, rich text)
+                INSERT INTO outbox (\(SQLColumns.list(SQLColumns.messageColumns)))
+                SELECT \(SQLColumns.list(SQLColumns.messageColumns, of: "x"))
+                FROM jsonb_populate_recordset(NULL::outbox, $1::jsonb -> 'messages') WITH ORDINALITY AS x
                 -- Ids in the order the replies were queued: a chat's messages go out in that order.
-                ORDER BY x.place
+                ORDER BY x.ordinality
                 RETURNING 1)
             """
         static let moved = """
@@ -270,118 +239,130 @@
                 RETURNING 1)
             """
 
-        /// `column = excluded.column` for each of `columns` but the first `keys`.
-        static func updates(of columns: String, keys: Int) -> String {
-            columns.split(separator: ",").dropFirst(keys).map {
-                let column = $0.trimmingCharacters(in: .whitespacesAndNewlines)
-                return "\(column) = excluded.\(column)"
-            }.joined(separator: ", ")
+        /// The rows of `kind` in $1, each as a row of `table` (`x`: the table's own column types, so a new column
+        /// needs no list here) and as its JSON (`e.row`: the keys the table stores as ids, its player's `platform`
+        /// and `account`, its chat's `address`).
+        static func jsonRows(_ kind: String, as table: String) -> String {
+            "jsonb_array_elements($1::jsonb -> '\(kind)') AS e (row) CROSS JOIN jsonb_populate_record(NULL::\(table), e.row) AS x"
         }
 
-        /// The columns of `chat_group` but its id, as ``BatchRows/Group`` names them.
-        static let groupSettings = """
-            time_zone, rollover_hour, language, hard_mode_required, summary_enabled, summary_hour, topic,
-            last_closed_puzzle, last_revealed_puzzle, pending_time_zone, pending_rollover_hour, pending_language,
-            pending_from, last_closed_language, deletion_explained, practice_shares_explained, team
+        /// The player a row of ``rows(_:as:)`` names, new in this batch (`n`) or stored (`p`): `coalesce(n.id, p.id)`.
+        static let playerOfRow = """
+            LEFT JOIN new_players n ON n.platform = e.row ->> 'platform' AND n.account = e.row ->> 'account'
+                LEFT JOIN player p ON p.platform = e.row ->> 'platform' AND p.account = e.row ->> 'account'
             """
+
+        /// `column = excluded.column` for each of `columns` but the first `keys`.
+        static func updates(of columns: [String], keys: Int = 0) -> String {
+            columns.dropFirst(keys).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        }
     }
 
     /// A batch's changes as the JSON rows of ``PostgresTransaction/writing(_:)``: the rows every store keeps
     /// (``PlayerColumns``, ``GameColumns``, ``GroupColumns``, ``MessageColumns``), named in snake case as the
     /// columns they go to.
     struct BatchRows: Encodable {
-        /// A row with more fields than its columns' type: the game's analysis asked for, the message's place.
-        struct With<Row: Encodable, Extra: Encodable>: Encodable {
-            let row: Row
-            let extra: Extra
-
-            func encode(to encoder: any Encoder) throws {
-                try row.encode(to: encoder)
-                try extra.encode(to: encoder)
-            }
-        }
-
         struct Analysis: Encodable {
             let analysisState: Int?
-        }
-
-        struct Place: Encodable {
-            let place: Int
         }
 
         struct Chat: Encodable {
             let platform, address: String
         }
 
-        /// A result on a group's board, its player and chat by their platform's ids.
-        struct Result: Encodable {
-            let platform, account, address, board: String
-            let puzzle: Int
-            let language: String
-            let guesses: Int?
-            let hardMode: Bool
-            let finishedAt: Double
-            let streakBefore: Int
+        /// A result's player, by their platform's id (the platform is the chat's).
+        struct Account: Encodable {
+            let account: String
         }
 
-        /// The totals a result makes over a period, with the result's puzzle, to be stored where it was new.
-        struct Totals: Encodable {
+        /// The key of the totals a result makes over a period, with the result's puzzle: they are stored only
+        /// where the result was new.
+        struct TotalsFor: Encodable {
             let platform, account, address, board: String
             let puzzle: Int
             let period: String
-            let points, played, wins, winningGuesses, streak: Int
-            let lastPuzzle: Int?
         }
 
         let players: [PlayerColumns]
-        let games: [With<GameColumns, Analysis>]
+        let games: [RowWith<GameColumns, Analysis>]
         let groups: [GroupColumns]
         let active: [Chat]
-        let messages: [With<MessageColumns, Place>]
-        let results: [Result]
+        /// In the order the replies were queued.
+        let messages: [MessageColumns]
+        let results: [RowWith<ResultColumns, Account>]
         /// One row a member's totals over a period, the last counted: one statement changes a row once.
-        let totals: [Totals]
+        let totals: [RowWith<TotalsColumns, TotalsFor>]
 
-        /// The rows as one JSON text.
+        /// The rows as one JSON text: bytes in `bytea`'s hex format, which `jsonb_populate_record` reads.
         func json() throws -> String {
             let encoder = JSONEncoder()
             encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.dataEncodingStrategy = .custom { data, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(Self.hex(data))
+            }
             return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+
+        /// Bytes as `bytea`'s input reads them in hex: `\x` and two digits a byte.
+        static func hex(_ data: Data) -> String {
+            let digits = Array("0123456789abcdef".utf8)
+            var text: [UInt8] = Array("\\x".utf8)
+            text.reserveCapacity(2 + 2 * data.count)
+            for byte in data {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0f)])
+            }
+            return String(decoding: text, as: UTF8.self)
         }
 
         init(_ changes: BatchChanges) throws {
             players = changes.players.values.map(PlayerColumns.init)
             games = changes.games.values.map { game in
-                With(
+                RowWith(
                     row: GameColumns(game),
                     extra: Analysis(
                         analysisState: changes.analyses[game.key].map { AnalysisState.requested(show: $0).rawValue }))
             }
             groups = changes.groups.values.map(GroupColumns.init)
             active = changes.activeChats.map { Chat(platform: $0.platform.rawValue, address: $0.value) }
-            results = changes.results.map { counted in
-                let result = counted.result
-                return Result(
-                    platform: result.player.platform.rawValue, account: result.player.value, address: result.chat.value,
-                    board: result.board.rawValue, puzzle: result.puzzle.rawValue, language: result.language.rawValue,
-                    guesses: result.guesses, hardMode: result.hardMode,
-                    finishedAt: result.finishedAt.timeIntervalSince1970, streakBefore: result.streakBefore)
+            results = changes.results.map {
+                RowWith(row: ResultColumns($0.result), extra: Account(account: $0.result.player.value))
             }
-            var totals: [TotalsKey: Totals] = [:]
+            var totals: [TotalsKey: RowWith<TotalsColumns, TotalsFor>] = [:]
             for (result, periods) in changes.results {
                 for (period, total) in periods {
-                    totals[TotalsKey(player: result.player, chat: result.chat, period: period)] = Totals(
-                        platform: result.player.platform.rawValue, account: result.player.value,
-                        address: result.chat.value, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
-                        period: period.rawValue, points: total.points, played: total.played, wins: total.wins,
-                        winningGuesses: total.winningGuesses, streak: total.streak,
-                        lastPuzzle: total.lastPuzzle?.rawValue)
+                    totals[TotalsKey(player: result.player, chat: result.chat, period: period)] = RowWith(
+                        row: TotalsColumns(total, through: result.puzzle),
+                        extra: TotalsFor(
+                            platform: result.player.platform.rawValue, account: result.player.value,
+                            address: result.chat.value, board: result.board.rawValue, puzzle: result.puzzle.rawValue,
+                            period: period.rawValue))
                 }
             }
             self.totals = Array(totals.values)
-            messages = try changes.messages.enumerated().map {
-                With(row: try MessageColumns($1), extra: Place(place: $0))
-            }
+            messages = try changes.messages.map(MessageColumns.init)
+        }
+    }
+
+    /// A row with more fields than its columns' type, in one JSON object: a game with its analysis asked for,
+    /// a result with its player, totals with their key.
+    struct RowWith<Row, Extra> {
+        let row: Row
+        let extra: Extra
+    }
+
+    extension RowWith: Encodable where Row: Encodable, Extra: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            try row.encode(to: encoder)
+            try extra.encode(to: encoder)
+        }
+    }
+
+    extension RowWith: Decodable where Row: Decodable, Extra: Decodable {
+        init(from decoder: any Decoder) throws {
+            row = try Row(from: decoder)
+            extra = try Extra(from: decoder)
         }
     }
 
@@ -396,10 +377,8 @@
             let messages: Int
         }
 
-        struct Totals: Decodable {
+        struct TotalsOf: Decodable {
             let platform, account, address, period: String
-            let points, played, wins, winningGuesses, streak: Int
-            let lastPuzzle: Int?
         }
 
         // An aggregate of no rows is NULL: nil, none.
@@ -409,7 +388,7 @@
         let memberships: [Membership]?
         let waiting: [Waiting]?
         let guarded: [String]?
-        let totals: [Totals]?
+        let totals: [RowWith<TotalsColumns, TotalsOf>]?
 
         /// The values read, as ``BatchWork`` takes them; throws ``DamagedColumn``.
         static func values(json: String, of needs: BatchNeeds) throws -> BatchValues {
@@ -445,13 +424,12 @@
             }
             values.replayGuarded = Set(rows.guarded ?? [])
             for row in rows.totals ?? [] {
-                guard let platform = Platform(rawValue: row.platform) else { throw DamagedColumn("platform") }
+                let owner = row.extra
+                guard let platform = Platform(rawValue: owner.platform) else { throw DamagedColumn("platform") }
                 let key = TotalsKey(
-                    player: UserID(platform, row.account), chat: ChatID(platform, row.address),
-                    period: PeriodKey(rawValue: row.period))
-                values.totals[key] = BoardTotals(
-                    points: row.points, played: row.played, wins: row.wins, winningGuesses: row.winningGuesses,
-                    streak: row.streak, lastPuzzle: row.lastPuzzle.map(PuzzleNumber.init))
+                    player: UserID(platform, owner.account), chat: ChatID(platform, owner.address),
+                    period: PeriodKey(rawValue: owner.period))
+                values.totals[key] = row.row.totals
             }
             return values
         }

@@ -6,7 +6,7 @@
     import TesseraEngine
     import TesseraSQL
 
-    /// The outbox (``OutboxStorage``) as PostgreSQL writes it: through the batch's write.
+    /// The outbox (``MessageStorage/enqueue(_:)``) as PostgreSQL writes it: through the batch's write.
     extension PostgresTransaction {
         func enqueue(_ messages: [OutgoingMessage]) async throws {
             var changes = BatchChanges()

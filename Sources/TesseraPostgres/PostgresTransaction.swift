@@ -104,11 +104,6 @@
 
         // MARK: - Players and games
 
-        /// A player's columns, as ``PlayerColumns`` names them: what the batch reads and writes of a player.
-        static let playerColumns = SQLColumns(
-            PlayerColumns(
-                Player(id: UserID(.telegram, ""), displayName: "", language: .english, timeZone: "", rolloverHour: 0))
-        ).names.joined(separator: ", ")
         /// A row's value read back, or the column it cannot be read from named with its table.
         static func checked<Value>(_ table: String, _ read: () throws -> Value) throws -> Value {
             do {

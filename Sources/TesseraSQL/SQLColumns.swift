@@ -224,32 +224,74 @@ extension SQLRow {
     }
 }
 
+// The columns of each row type, as a sample row names them (its values unused): what statements select and
+// write of it, never listed by hand.
 extension SQLColumns {
-    /// The columns of `game` a game reads, as ``GameColumns`` names them (not its analysis: large, and read
-    /// alone), for ``SQLRow/game(of:)``.
-    public static let gameSelection = SQLColumns(
+    /// The columns of `player` but its id, as ``PlayerColumns`` names them, its key (`platform`, `account`) first.
+    public static let playerColumns = SQLColumns(
+        PlayerColumns(
+            Player(id: UserID(.telegram, ""), displayName: "", language: .english, timeZone: "", rolloverHour: 0))
+    ).names
+
+    /// The columns of `game` but its player's key, as ``GameColumns`` names them.
+    public static let gameColumns = SQLColumns(
         GameColumns(
             platform: "", account: "", language: "", puzzle: 0, hardMode: false, guesses: "", wonIn: nil, lost: false,
             finishedAt: nil),
         omitting: ["platform", "account"]
-    ).names.joined(separator: ", ")
+    ).names
 
-    /// The columns of `board_result` a result reads (``ResultColumns``, but for its chat's platform id), of a
-    /// table named `table` in a join.
-    public static func resultSelection(of table: String) -> String {
-        SQLColumns(
-            ResultColumns(
-                BoardResult(
-                    chat: ChatID(.telegram, ""), puzzle: PuzzleNumber(0), player: UserID(.telegram, ""),
-                    language: .english, guesses: nil, hardMode: false, finishedAt: Date(timeIntervalSince1970: 0))),
-            omitting: ["platform", "address"]
-        ).names.map { "\(table).\($0)" }.joined(separator: ", ")
+    /// The columns of `chat_group` but its id, as ``GroupColumns`` names them.
+    public static let groupColumns = SQLColumns(
+        GroupColumns(
+            Group(
+                chat: ChatID(.telegram, ""), timeZone: "", rolloverHour: 0, language: .english,
+                lastClosedPuzzle: PuzzleNumber(0))),
+        omitting: ["platform", "address"]
+    ).names
+
+    /// The columns of `board_result` but its chat's and player's keys, as ``ResultColumns`` names them.
+    public static let resultColumns = SQLColumns(
+        ResultColumns(
+            BoardResult(
+                chat: ChatID(.telegram, ""), puzzle: PuzzleNumber(0), player: UserID(.telegram, ""),
+                language: .english, guesses: nil, hardMode: false, finishedAt: Date(timeIntervalSince1970: 0))),
+        omitting: ["platform", "address"]
+    ).names
+
+    /// The columns of `board_total` but its key (``totalsKey``), as ``TotalsColumns`` names them.
+    public static let totalsColumns = SQLColumns(TotalsColumns(BoardTotals(), through: PuzzleNumber(0))).names
+
+    /// The columns of `outbox` but its id, as ``MessageColumns`` names them.
+    public static let messageColumns = SQLColumns(
+        MessageColumns(
+            platform: "", address: "", chatKind: "", html: "", replyTo: nil, thread: nil, buttons: nil,
+            documentName: nil, document: nil, atMostOnce: false, silent: false, action: nil, live: nil,
+            repostsLive: false, effect: nil, rich: nil)
+    ).names
+
+    /// `columns` of a table named `table` in a join, separated by commas.
+    public static func list(_ columns: [String], of table: String? = nil) -> String {
+        guard let table else { return columns.joined(separator: ", ") }
+        return columns.map { "\(table).\($0)" }.joined(separator: ", ")
     }
+
+    /// The columns of `game` a game reads (not its analysis: large, and read alone), for ``SQLRow/game(of:)``.
+    public static let gameSelection = list(gameColumns)
 
     /// ``gameSelection`` of a table named in a join with others that have such columns (`player.language`).
-    public static func gameSelection(of table: String) -> String {
-        gameSelection.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
-    }
+    public static func gameSelection(of table: String) -> String { list(gameColumns, of: table) }
+
+    /// The columns of `board_result` a result reads, but for its chat's platform id, of a table named `table`.
+    public static func resultSelection(of table: String) -> String { list(resultColumns, of: table) }
+
+    /// What a statement selects of a group (its chat and `chat_group` joined, under those names): its chat's
+    /// platform id and its settings, for ``SQLRow/group()``.
+    public static let groupSelection =
+        "chat.platform AS platform, chat.address AS address, " + list(groupColumns, of: "chat_group")
+
+    /// What a statement selects of a queued message: its id and its columns, for ``SQLRow/outboxEntry(keyPrefix:)``.
+    public static let messageSelection = list(["id"] + messageColumns, of: "outbox")
 }
 
 /// The columns of `practice_game` a practice game reads, as ``PracticeGameColumns`` names them.
@@ -260,30 +302,3 @@ let practiceGameColumns = SQLColumns(
             hardMode: false, guesses: [], result: nil, startedAt: Date(timeIntervalSince1970: 0), finishedAt: nil,
             abandoned: false, hasFocus: false))
 ).names.joined(separator: ", ")
-
-extension SQLColumns {
-    /// What a statement selects of a group (its chat and `chat_group` joined, under those names): its chat's
-    /// platform id and its settings, as ``GroupColumns`` names them, for ``SQLRow/group()``.
-    public static let groupSelection =
-        (["chat.platform AS platform", "chat.address AS address"]
-        + SQLColumns(
-            GroupColumns(
-                Group(
-                    chat: ChatID(.telegram, ""), timeZone: "", rolloverHour: 0, language: .english,
-                    lastClosedPuzzle: PuzzleNumber(0))),
-            omitting: ["platform", "address"]
-        ).names.map { "chat_group.\($0)" }).joined(separator: ", ")
-}
-
-extension SQLColumns {
-    /// What a statement selects of a queued message: its id and its columns, as ``MessageColumns`` names them,
-    /// for ``SQLRow/outboxEntry(keyPrefix:)``.
-    public static let messageSelection =
-        (["id"]
-        + SQLColumns(
-            MessageColumns(
-                platform: "", address: "", chatKind: "", html: "", replyTo: nil, thread: nil, buttons: nil,
-                documentName: nil, document: nil, atMostOnce: false, silent: false, action: nil, live: nil,
-                repostsLive: false, effect: nil, rich: nil)
-        ).names).map { "outbox.\($0)" }.joined(separator: ", ")
-}

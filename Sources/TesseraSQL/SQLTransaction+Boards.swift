@@ -51,26 +51,20 @@ extension SQLTransaction {
         let chat = try await storedRowID(of: result.chat)
         let inserted = try await session.rows(
             """
-            INSERT INTO board_result (chat_id, board, puzzle, player_id, language, guesses, hard_mode, finished_at,
-                streak_before)
-            VALUES (\(chat), \(result.board.rawValue), \(result.puzzle.rawValue), \(player), \(result.language.rawValue),
-                \(result.guesses), \(result.hardMode), \(result.finishedAt.timeIntervalSince1970), \(result.streakBefore))
+            \(SQLColumns(ResultColumns(result), leading: [("chat_id", .integer(chat)), ("player_id", .integer(player))],
+                omitting: ["platform", "address"]).insert(into: "board_result"))
             ON CONFLICT DO NOTHING RETURNING 1
             """)
         guard !inserted.isEmpty else { return false }
         // The engine computed the totals: they are stored as they are.
         for (period, total) in totals {
-            try await session.execute(
-                """
-                INSERT INTO board_total (chat_id, board, period, player_id, points, played, wins, winning_guesses,
-                    streak, last_puzzle)
-                VALUES (\(chat), \(result.board.rawValue), \(period.rawValue), \(player), \(total.points),
-                    \(total.played), \(total.wins), \(total.winningGuesses), \(total.streak),
-                    \(total.lastPuzzle?.rawValue ?? result.puzzle.rawValue))
-                ON CONFLICT (chat_id, board, period, player_id) DO UPDATE SET points = excluded.points,
-                    played = excluded.played, wins = excluded.wins, winning_guesses = excluded.winning_guesses,
-                    streak = excluded.streak, last_puzzle = excluded.last_puzzle
-                """)
+            let columns = SQLColumns(
+                TotalsColumns(total, through: result.puzzle),
+                leading: [
+                    ("chat_id", .integer(chat)), ("board", .text(result.board.rawValue)),
+                    ("period", .text(period.rawValue)), ("player_id", .integer(player)),
+                ])
+            try await session.execute(columns.upsert(into: "board_total", keys: SQLColumns.totalsKey))
         }
         return true
     }
@@ -96,11 +90,11 @@ extension SQLTransaction {
 }
 
 extension SQLRow {
-    /// A row of `board_total`'s counts.
-    public func boardTotals() throws -> BoardTotals {
-        BoardTotals(
-            points: try int("points"), played: try int("played"), wins: try int("wins"),
-            winningGuesses: try int("winning_guesses"), streak: try int("streak"),
-            lastPuzzle: try optionalInt("last_puzzle").map(PuzzleNumber.init))
-    }
+    /// A row of `board_total`'s counts (``TotalsColumns``).
+    public func boardTotals() throws -> BoardTotals { try decode(TotalsColumns.self).totals }
+}
+
+extension SQLColumns {
+    /// The key of a row of `board_total`: its totals are ``TotalsColumns``.
+    public static let totalsKey = ["chat_id", "board", "period", "player_id"]
 }

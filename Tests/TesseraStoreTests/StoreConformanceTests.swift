@@ -170,7 +170,7 @@ struct StoreConformanceTests {
     }
 
     @Test(
-        "A queued message comes back as queued: its effect, its flags, a member's tag, a board's table",
+        "A queued message comes back as queued: its effect, its flags, a member's tag, a board's table, a file",
         arguments: StoreKind.all)
     func queuedMessages(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
@@ -190,7 +190,11 @@ struct StoreConformanceTests {
                     note: "Points"),
                 atMostOnce: true, silent: true)
             #expect(board.rich != nil)
-            let queued = [win, tag, board]
+            // Every byte value, a quote and a backslash among them: the batch's JSON carries the file as text.
+            let export = OutgoingMessage(
+                chat: ChatID(7), chatKind: .direct, html: "Your data",
+                document: .init(fileName: "tessera-data.json", contents: Array(0...255) + Array("\"\\".utf8)))
+            let queued = [win, export, tag, board]
             try await store.write { transaction in try await transaction.enqueue(queued) }
             let pending = try await store.pendingMessages(limit: 10, now: Date())
             #expect(pending.map(\.message) == queued)
