@@ -20,6 +20,9 @@ struct DaySummaries {
     private var weekEnd: WeekEnd { WeekEnd(schedule: configuration.schedule) }
     private var seasonEnd: SeasonEnd { SeasonEnd(core: core) }
     private var attendance: Attendance { Attendance(schedule: configuration.schedule) }
+    private var nudges: Nudges {
+        Nudges(schedule: configuration.schedule, buttons: configuration.platform.buttons)
+    }
 
     /// Names shown in each list of a summary (winners, streaks, who missed) before the rest are counted: a
     /// large group has thousands of members.
@@ -30,6 +33,10 @@ struct DaySummaries {
     /// summed up, once. After downtime only the latest due day is summed up (older ones close silently), and a
     /// day nobody played closes without a post.
     ///
+    /// Each step (the reveals, the day's post, a change of the group's day, the nudge, the season's and the
+    /// week's end) returns its messages and changes the group's value; they are applied here, once a group: its
+    /// messages queued in their order, in one call, and the group saved when it changed.
+    ///
     /// Returns how many posts were queued.
     func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
         async throws -> Int
@@ -38,7 +45,7 @@ struct DaySummaries {
         var queued = 0
         for var group in try await store.activeGroups(on: platform) {
             let before = group
-            queued += try await revealOverDays(of: &group, at: now, store: store)
+            var messages = try await revealOverDays(of: &group, at: now, store: store)
             let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
             if due > group.lastClosedPuzzle {
                 // Days closed silently after downtime end for good, in order, once nobody plays them any more.
@@ -51,8 +58,7 @@ struct DaySummaries {
                 // Results keep counting, and the word waits, while a member may still be playing the day on their
                 // own; with no summary, or where the word cannot be hidden, the day just ends then.
                 if group.summaryEnabled, let post = try await dayPost(of: due, in: group, at: now, store: store) {
-                    try await store.enqueue([post.message])
-                    queued += 1
+                    messages.append(post.message)
                     group.team = post.team
                     if post.final { group.lastRevealedPuzzle = due }
                 } else if try await daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty {
@@ -63,18 +69,21 @@ struct DaySummaries {
                 let settings = group.daySettings
                 group.applyPending(closed: due)
                 if let announcement = groupBoards.dayChangeAnnouncement(from: settings, to: group) {
-                    try await store.enqueue([announcement])
-                    queued += 1
+                    messages.append(announcement)
                 }
             }
-            queued += try await Nudges(core: core).queue(of: &group, at: now, in: store)
+            if let nudge = try await nudges.post(for: &group, at: now, in: store) { messages.append(nudge) }
             // A season that ends with a week (four weeks' always do) is summed up once: its post stands for the week's.
-            let seasonPosts = try await seasonEnd.queue(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
-            queued += seasonPosts
-            if seasonPosts == 0 {
-                queued += try await weekEnd.queue(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            let season = try await seasonEnd.posts(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            messages += season
+            if season.isEmpty,
+                let week = try await weekEnd.post(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+            {
+                messages.append(week)
             }
+            if !messages.isEmpty { try await store.enqueue(messages) }
             if group != before { try await store.save(group) }
+            queued += messages.count(where: { $0.action == .post })
         }
         return queued
     }
@@ -83,22 +92,21 @@ struct DaySummaries {
     /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets its final post (members
     /// west of the group finished after its first). Returns the posts.
     private func revealOverDays(of group: inout Group, at now: Date, store: any GameStoreTransaction) async throws
-        -> Int
+        -> [OutgoingMessage]
     {
-        var queued = 0
+        var posts: [OutgoingMessage] = []
         while group.lastRevealedPuzzle < group.lastClosedPuzzle {
             let puzzle = group.lastRevealedPuzzle.next
             guard try await daysHoldingTheWord(of: puzzle, in: group, at: now, store: store).isEmpty else { break }
             if group.summaryEnabled, let post = try await dayPost(of: puzzle, in: group, at: nil, store: store) {
-                try await store.enqueue([post.message])
-                queued += 1
+                posts.append(post.message)
                 group.team = post.team
                 group.lastRevealedPuzzle = puzzle
             } else {
                 try await revealSilently(puzzle, in: &group, store: store)
             }
         }
-        return queued
+        return posts
     }
 
     /// Marks a closed day revealed with no post of its own (no summary, or a day closed during downtime), judging

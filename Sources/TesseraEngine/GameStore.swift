@@ -149,6 +149,9 @@ public protocol GroupStorage: Sendable {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing]
     /// The players who follow a group's day (``Player/followsGroup``).
     func followers(of chat: ChatID) async throws -> [Player]
+    /// The stored players among `ids`, in any order, in one read: a few of a group's members
+    /// (the nudge's candidates), never a whole large group.
+    func players(_ ids: [UserID]) async throws -> [Player]
     /// The days of a group's board members who have no result for `puzzle` on its own (Tessera) board, nor one of
     /// `official` (the original game's puzzle of the same date) on the official board: each distinct zone,
     /// rollover hour and pending zone among them. A member with either result is done with the day.

@@ -95,24 +95,24 @@ struct SeasonEnd {
     /// Champions tagged at most, when several share first place.
     static let taggedChampions = 3
 
-    /// Queues the post of the season that ended among the days the group has just revealed (after downtime,
-    /// older seasons pass silently), with the champion's member tag, and keeps who wears it. Returns how many
-    /// posts were queued.
-    func queue(of group: inout Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
-        async throws -> Int
+    /// The post of the season that ended among the days the group has just revealed (after downtime, older
+    /// seasons pass silently), with the champion's member tag, keeping who wears it in the group's team; none
+    /// when no season ended.
+    func posts(of group: inout Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
+        async throws -> [OutgoingMessage]
     {
         guard group.summaryEnabled, group.lastRevealedPuzzle > before,
             let latest = Season(group.team.season, containing: group.lastRevealedPuzzle, schedule: schedule)
-        else { return 0 }
+        else { return [] }
         let ended: Season
         if latest.last == group.lastRevealedPuzzle {
             ended = latest
         } else if let previous = latest.previous(schedule: schedule), previous.last > before {
             ended = previous
         } else {
-            return 0
+            return []
         }
-        guard let summary = try await summary(of: ended, in: group, store: store) else { return 0 }
+        guard let summary = try await summary(of: ended, in: group, store: store) else { return [] }
         let texts = group.language.texts
         var messages = [
             OutgoingMessage(
@@ -120,8 +120,7 @@ struct SeasonEnd {
                 atMostOnce: true, silent: true)
         ]
         messages += crown(Array(summary.champions.prefix(Self.taggedChampions)), in: &group)
-        try await store.enqueue(messages)
-        return 1
+        return messages
     }
 
     /// The tags that make `champions` the ones wearing the champion's tag, where the platform has tags: the

@@ -8,26 +8,23 @@ import TesseraCore
 struct WeekEnd {
     let schedule: DailySchedule
 
-    /// Queues the post of the latest week that ended among the days the group has just revealed (after
-    /// downtime, older weeks pass silently). Returns how many posts were queued.
-    func queue(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
-        async throws -> Int
+    /// The post of the latest week that ended among the days the group has just revealed (after downtime, older
+    /// weeks pass silently); nil when no week ended.
+    func post(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
+        async throws -> OutgoingMessage?
     {
-        guard group.summaryEnabled else { return 0 }
+        guard group.summaryEnabled else { return nil }
         var puzzle = group.lastRevealedPuzzle
         while puzzle > before {
             if BoardPeriod.week.firstPuzzle(containing: puzzle.next, schedule: schedule) == puzzle.next {
-                guard let week = try await weekSummary(ending: puzzle, in: group, store: store) else { return 0 }
-                try await store.enqueue([
-                    OutgoingMessage(
-                        chat: group.chat, chatKind: .group, layout: group.language(of: puzzle).texts.weekOver(week),
-                        thread: group.topic, atMostOnce: true, silent: true)
-                ])
-                return 1
+                guard let week = try await weekSummary(ending: puzzle, in: group, store: store) else { return nil }
+                return OutgoingMessage(
+                    chat: group.chat, chatKind: .group, layout: group.language(of: puzzle).texts.weekOver(week),
+                    thread: group.topic, atMostOnce: true, silent: true)
             }
             puzzle = PuzzleNumber(puzzle.rawValue - 1)
         }
-        return 0
+        return nil
     }
 
     /// The week that ends with `last`, as its board ranks it; nil when it was played on fewer than two days.

@@ -37,6 +37,19 @@ extension SQLTransaction {
         ) { try $0.player() }
     }
 
+    public func players(_ ids: [UserID]) async throws -> [Player] {
+        var players: [Player] = []
+        for (platform, accounts) in Dictionary(grouping: ids, by: \.platform) {
+            players += try await session.all(
+                """
+                SELECT * FROM player WHERE platform = \(platform.rawValue)
+                AND account IN (\(list: accounts.map { session.account($0) }))
+                """, table: "player"
+            ) { try $0.player() }
+        }
+        return players
+    }
+
     public func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
         guard let chatKey = try await rowID(of: chat) else { return [] }
         // Driven by the games of the puzzle in that language (game_by_puzzle), not by a large group's members:

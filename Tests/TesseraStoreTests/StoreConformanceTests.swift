@@ -170,6 +170,30 @@ struct StoreConformanceTests {
     }
 
     @Test(
+        "Players are read by their ids at once: only those stored, an account spelled as a number or not",
+        arguments: StoreKind.all)
+    func playersByID(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.write { transaction in
+                try await transaction.save(Self.player(1, "Ana"))
+                try await transaction.save(Self.player(2, "Ben"))
+                var matrix = Player(
+                    id: UserID(.matrix, "@cat:example.org"), displayName: "Cat", language: .english, timeZone: "UTC",
+                    rolloverHour: 0)
+                matrix.namedInNudges = false
+                try await transaction.save(matrix)
+            }
+            try await store.write { transaction in
+                let ids = [UserID(2), UserID(3), UserID(.matrix, "@cat:example.org"), UserID(1)]
+                let read = try await transaction.players(ids)
+                #expect(read.map(\.displayName).sorted() == ["Ana", "Ben", "Cat"], "the unknown one is left out")
+                #expect(read.first { $0.displayName == "Cat" }?.namedInNudges == false)
+                #expect(try await transaction.players([]).isEmpty)
+            }
+        }
+    }
+
+    @Test(
         "A queued message comes back as queued: its effect, its flags, a member's tag, a board's table, a file",
         arguments: StoreKind.all)
     func queuedMessages(_ kind: StoreKind) async throws {
