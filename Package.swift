@@ -150,7 +150,9 @@ let package = Package(
         ),
         // Servers on loopback for tests (Tests/Servers): the fake Bot API, Synapse, PostgreSQL. No product: the
         // benchmarks compile it through a symlink.
-        .target(name: "TesseraTestSupport", dependencies: ["TesseraHTTP"], swiftSettings: swiftSettings),
+        .target(
+            name: "TesseraTestSupport", dependencies: ["TesseraCoreTesting", "TesseraHTTP"],
+            swiftSettings: swiftSettings),
         // The test kit for code built on the engine: a manual clock, a scripted transport, a store that fails
         // on demand; no processes, no sleeps as synchronisation.
         .target(

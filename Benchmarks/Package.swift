@@ -25,7 +25,10 @@ let package = Package(
         // The main package's test servers, which it does not ship as a product: the same files, through a symlink.
         .target(
             name: "TesseraTestSupport",
-            dependencies: [.product(name: "TesseraHTTP", package: "tessera")],
+            dependencies: [
+                .product(name: "TesseraCoreTesting", package: "tessera"),
+                .product(name: "TesseraHTTP", package: "tessera"),
+            ],
             path: "Sources/TesseraTestSupport",
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

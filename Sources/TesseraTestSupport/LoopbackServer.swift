@@ -1,4 +1,5 @@
 public import Foundation
+import TesseraCoreTesting
 
 /// A test server from `Tests/Servers`, started on a free loopback port for one test and stopped after it.
 ///
@@ -18,11 +19,7 @@ public struct LoopbackServer: Sendable {
         let path = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Servers/\(script)")
             .path
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try launch(path, arguments) })
-            }
-        }
+        return try await offThePool { try launch(path, arguments) }
     }
 
     private static func launch(_ path: String, _ arguments: [String]) throws -> LoopbackServer {
@@ -50,13 +47,10 @@ public struct LoopbackServer: Sendable {
 
     public func stop() async {
         let process = self.process
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                // SIGKILL: a child started from a dispatch thread may inherit a blocked SIGTERM.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                continuation.resume()
-            }
+        await offThePool {
+            // SIGKILL: a child started from another thread may inherit a blocked SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
     }
 

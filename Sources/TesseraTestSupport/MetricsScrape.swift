@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import TesseraHTTP
 
 /// What a Prometheus server would do with the bot's listener: scrape `/metrics` and probe `/healthz`; and the
@@ -34,15 +35,15 @@ public struct MetricsScrape: Sendable {
     }
 
     /// The exposition parsed by the Prometheus Python client's parser; throws with its message when it cannot.
-    public static func parse(_ exposition: String) throws -> [Sample] {
-        let output = try run(
-            try python(), [serversFolder.appendingPathComponent("parse_metrics.py").path], input: exposition)
+    public static func parse(_ exposition: String) async throws -> [Sample] {
+        let (python, script) = (try python(), serversFolder.appendingPathComponent("parse_metrics.py").path)
+        let output = try await offThePool { try run(python, [script], input: exposition) }
         guard output.status == 0 else { throw Failed(description: "the parser refused it: \(output.errors)") }
         return try JSONDecoder().decode([Sample].self, from: Data(output.standardOutput.utf8))
     }
 
     /// `promtool check metrics`: its exit status (0: no problem) and what it said.
-    public static func promtool(_ exposition: String) throws -> (status: Int32, said: String) {
+    public static func promtool(_ exposition: String) async throws -> (status: Int32, said: String) {
         guard
             let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].first(where: {
                 FileManager.default.isExecutableFile(atPath: $0)
@@ -51,7 +52,7 @@ public struct MetricsScrape: Sendable {
             throw Failed(
                 description: "promtool is not installed: run scripts/install-metrics-tools (scripts/test does).")
         }
-        let output = try run(promtool, ["check", "metrics"], input: exposition)
+        let output = try await offThePool { try run(promtool, ["check", "metrics"], input: exposition) }
         return (output.status, output.standardOutput + output.errors)
     }
 
@@ -84,14 +85,23 @@ public struct MetricsScrape: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        // Written and read on their own threads: a pipe's buffer is smaller than an exposition.
+        // Written and read on threads of their own: a pipe's buffer is smaller than an exposition.
         let done = DispatchGroup()
         let errors = Locked<Data>()
-        DispatchQueue.global().async(group: done) {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+        let writeAndRead: [@Sendable () -> Void] = [
+            {
+                stdin.fileHandleForWriting.write(Data(input.utf8))
+                try? stdin.fileHandleForWriting.close()
+            },
+            { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) },
+        ]
+        for work in writeAndRead {
+            done.enter()
+            Thread.detachNewThread {
+                work()
+                done.leave()
+            }
         }
-        DispatchQueue.global().async(group: done) { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         done.wait()

@@ -4,8 +4,8 @@
 Prints `PORT <n>` once it listens. Paths:
   /status/<code>   that status, body "status <code>"
   /bytes/<n>       n bytes (0..255 repeating)
-  /slow/<seconds>  waits, then answers "slow"
-  /slow-waiting    how many /slow requests are waiting now
+  /hold            never answers: waits until the client closes the connection
+  /held            how many /hold requests are waiting now
   /drop            promises 1000 bytes, sends 10, closes the connection
   /echo            answers JSON with the method, headers and body it got
   /connection      the id of the TCP connection (to see keep-alive)
@@ -16,14 +16,13 @@ import os
 import signal
 import sys
 import threading
-import time
 
 # A parent that starts us from a thread with SIGTERM blocked would pass the block on; undo it.
 signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
 
-slow_waiting = [0]
-slow_lock = threading.Lock()
+held = [0]
+held_lock = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -51,16 +50,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif parts[0] == "bytes":
             size = int(parts[1])
             self.respond(200, (bytes(range(256)) * (size // 256 + 1))[:size], "application/octet-stream")
-        elif parts[0] == "slow":
-            with slow_lock:
-                slow_waiting[0] += 1
-            time.sleep(float(parts[1]))
-            with slow_lock:
-                slow_waiting[0] -= 1
-            self.respond(200, b"slow")
-        elif parts[0] == "slow-waiting":
-            with slow_lock:
-                self.respond(200, str(slow_waiting[0]).encode())
+        elif parts[0] == "hold":
+            # However slow the machine, no answer comes before the client gives up: no test races a timer here.
+            with held_lock:
+                held[0] += 1
+            while self.connection.recv(1024):
+                pass
+            with held_lock:
+                held[0] -= 1
+            self.close_connection = True
+        elif parts[0] == "held":
+            with held_lock:
+                self.respond(200, str(held[0]).encode())
         elif parts[0] == "drop":
             self.send_response(200)
             self.send_header("Content-Length", "1000")

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import TesseraTestSupport
 import Testing
 
@@ -58,29 +59,26 @@ final class Daemon: @unchecked Sendable {
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) async -> Int32 {
         let process = self.process
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                kill(process.processIdentifier, signal)
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
+        return await offThePool {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return process.terminationStatus
         }
     }
 
     /// Waits for the process to end by itself, up to a deadline; returns its status and what it logged.
     func exit(within seconds: Double) async -> (status: Int32?, log: String) {
         let (process, errors, ended) = (self.process, self.errors, self.ended)
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                if ended.wait(timeout: .now() + seconds) == .timedOut {
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
-                    continuation.resume(returning: (nil, ""))
-                } else {
-                    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    continuation.resume(returning: (process.terminationStatus, log))
-                }
+        return await offThePool {
+            guard ended.wait(timeout: .now() + seconds) == .success else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return (nil, "")
             }
+            return (
+                process.terminationStatus,
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            )
         }
     }
 }

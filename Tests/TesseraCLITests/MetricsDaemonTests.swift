@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import TesseraTestSupport
 import Testing
 
@@ -49,15 +50,18 @@ struct MetricsDaemonTests {
             _ = try await fake.waitForSent { sent in sent.contains { $0.chat == 9 } }
             // The fake records a reply before it answers, and the daemon counts it sent after the answer:
             // scrape once the outbox has drained, so that every count below is settled.
-            let scraped = try await fake.wait(for: { try await metrics.get("/metrics") }) {
-                $0.status == 200
-                    && ((try? MetricsScrape.parse($0.body))?.contains {
-                        $0.name == "tessera_outbox_messages" && $0.value == 0
-                    } ?? false)
+            let (scraped, parsed) = try await fake.wait(
+                for: {
+                    let scraped = try await metrics.get("/metrics")
+                    return (scraped, try? await MetricsScrape.parse(scraped.body))
+                }
+            ) {
+                $0.0.status == 200
+                    && ($0.1?.contains { $0.name == "tessera_outbox_messages" && $0.value == 0 } ?? false)
             }
             #expect(scraped.status == 200)
             #expect(scraped.contentType == "text/plain; version=0.0.4; charset=utf-8")
-            let samples = try MetricsScrape.parse(scraped.body)
+            let samples = try #require(parsed)
             func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
                 samples.first { $0.name == name && $0.labels == labels }?.value
             }
@@ -97,7 +101,7 @@ struct MetricsDaemonTests {
             for private_ in words + ["zzzzz", "P1", "Player"] {
                 #expect(!scraped.body.lowercased().contains(private_.lowercased()), "\(private_) in the metrics")
             }
-            let promtool = try MetricsScrape.promtool(scraped.body)
+            let promtool = try await MetricsScrape.promtool(scraped.body)
             #expect(promtool.status == 0, "promtool check metrics: \(promtool.said)")
             #expect(try await metrics.get("/nothing").status == 404)
         }
@@ -109,7 +113,7 @@ struct MetricsDaemonTests {
             try await fake.hold("sendMessage")
             try await fake.push((1...4).map { FakeTelegram.message("/help", from: Int64($0), messageID: Int64($0)) })
             func outbox() async throws -> Double? {
-                try MetricsScrape.parse(try await metrics.get("/metrics").body).first {
+                try await MetricsScrape.parse(try await metrics.get("/metrics").body).first {
                     $0.name == "tessera_outbox_messages"
                 }?.value
             }
@@ -216,7 +220,7 @@ struct MetricsDaemonTests {
                     }
                 }, until: { $0?.status == 200 })
             #expect(healthy?.body.hasPrefix("Healthy") == true)
-            #expect(endless.isClosedByPeer(), "the listener kept reading a header of 40 kB")
+            #expect(await endless.isClosedByPeer(), "the listener kept reading a header of 40 kB")
             #expect(daemon.process.isRunning)
             try await fake.push([FakeTelegram.message("/help", from: 1, messageID: 2)])
             try await fake.waitForSent { $0.count >= 2 }
@@ -226,7 +230,7 @@ struct MetricsDaemonTests {
 }
 
 /// A TCP connection to a loopback port, written to by hand: what a hostile client would hold open.
-final class RawConnection {
+final class RawConnection: Sendable {
     let descriptor: Int32
 
     /// `waiting` false: the connect is started and not waited for.
@@ -258,7 +262,11 @@ final class RawConnection {
 
     /// Whether the other end closes within 15 s: the listener closes a connection at most 10 s after it accepted
     /// it. What it sends before (an error response) is read and dropped.
-    func isClosedByPeer() -> Bool {
+    func isClosedByPeer() async -> Bool {
+        await offThePool { self.blockingIsClosedByPeer() }
+    }
+
+    private func blockingIsClosedByPeer() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraCoreTesting
 import Testing
 
 #if canImport(Glibc)
@@ -7,8 +8,8 @@ import Testing
 
 /// `tessera` on a pseudo-terminal, typed at the way a person types: a line, then what the screen shows. The
 /// terminal is util-linux's `script`, which runs tessera on a pseudo-terminal of its own and relays this test's
-/// keystrokes to it and the screen back.
-final class Terminal {
+/// keystrokes to it and the screen back. Driven by one test at a time, its waits on a thread of their own.
+final class Terminal: @unchecked Sendable {
     let process = Process()
     private let keyboard = Pipe()
     private let display = Pipe()
@@ -38,7 +39,11 @@ final class Terminal {
     }
 
     /// Waits up to `seconds` for the screen to show `text`; returns what it showed up to it, or nil.
-    func waitFor(_ text: String, seconds: Double) -> String? {
+    func waitFor(_ text: String, seconds: Double) async -> String? {
+        await offThePool { self.blockingWaitFor(text, seconds: seconds) }
+    }
+
+    private func blockingWaitFor(_ text: String, seconds: Double) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             if let range = screen.range(of: text) {
@@ -51,7 +56,11 @@ final class Terminal {
     }
 
     /// Ctrl-D, then the exit status once the process has ended (nil if it did not within `seconds`).
-    func end(within seconds: Double) -> Int32? {
+    func end(within seconds: Double) async -> Int32? {
+        await offThePool { self.blockingEnd(within: seconds) }
+    }
+
+    private func blockingEnd(within seconds: Double) -> Int32? {
         keyboard.fileHandleForWriting.write(Data([4]))
         let deadline = Date().addingTimeInterval(seconds)
         // Reading what it still shows, so that a full terminal never holds it up.
@@ -89,15 +98,15 @@ struct TerminalTests {
                 "TESSERA_SECRET": DaemonTests.secret,
                 "TESSERA_DATABASE": directory.appendingPathComponent("tessera.sqlite").path,
             ].merging(clock.environment) { $1 })
-        #expect(terminal.waitFor("Ctrl-D quits", seconds: 30) != nil, "the chat's help")
+        #expect(await terminal.waitFor("Ctrl-D quits", seconds: 30) != nil, "the chat's help")
         terminal.type("/start")
-        #expect(terminal.waitFor("[You] ", seconds: 10) != nil, "the welcome, before anything else is typed")
+        #expect(await terminal.waitFor("[You] ", seconds: 10) != nil, "the welcome, before anything else is typed")
         for (index, word) in try LiveBoardDaemonTests.wrongWords(3, puzzle: 326).enumerated() {
             terminal.type(word.lowercased())
-            let board = terminal.waitFor("Tessera 326 · \(index + 1)/6", seconds: 10)
+            let board = await terminal.waitFor("Tessera 326 · \(index + 1)/6", seconds: 10)
             #expect(board != nil, "the board after \(word), before the next line is typed")
         }
-        #expect(terminal.end(within: 20) == 0, "Ctrl-D ends the chat")
+        #expect(await terminal.end(within: 20) == 0, "Ctrl-D ends the chat")
         // Its heartbeat says it was the terminal chat: status says how to start that again.
         let status = try await TesseraProcess.run(
             ["status", "--database", directory.appendingPathComponent("tessera.sqlite").path])

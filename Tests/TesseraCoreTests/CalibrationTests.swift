@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraCoreTesting
 import Testing
 
 /// The words the bot plays, and the skill score's calibration on simulated players (README, "How skill is
@@ -8,7 +9,11 @@ struct CalibrationTests {
     @Test(
         "Every word the bot suggests or plays in an analysis is a familiar word",
         arguments: Language.allCases, [false, true])
-    func botWordsAreFamiliar(language: Language, hardMode: Bool) throws {
+    func botWordsAreFamiliar(language: Language, hardMode: Bool) async throws {
+        try await offThePool { try botWordsAreFamiliarWork(language: language, hardMode: hardMode) }
+    }
+
+    private func botWordsAreFamiliarWork(language: Language, hardMode: Bool) throws {
         let list = language.wordList
         let edition = list.answerEditions.count - 1
         let analyst = GameAnalyst()
@@ -40,7 +45,11 @@ struct CalibrationTests {
     }
 
     @Test("Simulated players' median skill: optimal 99, a sensible player 60–90, random candidates below that")
-    func calibration() throws {
+    func calibration() async throws {
+        try await offThePool { try calibrationWork() }
+    }
+
+    private func calibrationWork() throws {
         let list = Language.english.wordList
         let rows = try Calibration.measure(
             list: list, edition: list.answerEditions.count - 1, hardMode: false, games: 16)

@@ -52,11 +52,11 @@ struct CurlHTTPClientTests {
         }
     }
 
-    @Test("A slow server hits the timeout")
+    @Test("A server that does not answer hits the timeout")
     func timeout() async throws {
         try await LoopbackServer.with("http_test_server.py") { server in
             await #expect(throws: HTTPClientError.timedOut) {
-                try await client.send(HTTPRequest(url: server.baseURL + "/slow/3", timeout: .milliseconds(300)))
+                try await client.send(HTTPRequest(url: server.baseURL + "/hold", timeout: .milliseconds(300)))
             }
         }
     }
@@ -77,20 +77,18 @@ struct CurlHTTPClientTests {
     func cancellation() async throws {
         try await LoopbackServer.with("http_test_server.py") { server in
             let task = Task {
-                try await client.send(HTTPRequest(url: server.baseURL + "/slow/20", timeout: .seconds(60)))
+                try await client.send(HTTPRequest(url: server.baseURL + "/hold", timeout: .seconds(600)))
             }
             // In flight: the server has the request and is waiting.
             while String(
-                decoding: try await client.send(HTTPRequest(url: server.baseURL + "/slow-waiting")).body, as: UTF8.self)
+                decoding: try await client.send(HTTPRequest(url: server.baseURL + "/held")).body, as: UTF8.self)
                 != "1"
             {
                 await Task.yield()
             }
-            // Timed from the cancel, not from the start: reaching "in flight" can take seconds on a loaded machine.
-            let cancelled = ContinuousClock.now
+            // The server never answers and the limit is ten minutes away: only the abort ends it, as `cancelled`.
             task.cancel()
             await #expect(throws: HTTPClientError.cancelled) { try await task.value }
-            #expect(ContinuousClock.now - cancelled < .seconds(10))
         }
     }
 
