@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 import TesseraCore
 public import TesseraEngine
 
@@ -54,17 +55,51 @@ public struct SQLColumns: Sendable {
 
     /// `INSERT INTO table (…) VALUES (…)`: one new row.
     public func insert(into table: String) -> SQLQuery {
-        "INSERT INTO \(unescaped: table) (\(unescaped: names.joined(separator: ", "))) VALUES (\(list: values))"
+        "INSERT INTO \(unescaped: table) (\(unescaped: lists(of: table).columns)) VALUES (\(list: values))"
     }
 
     /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,
     /// new or changed, in either dialect.
     public func upsert(into table: String, keys: [String]) -> SQLQuery {
-        let updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }
+        let lists = lists(of: table, keys: keys)
         return """
-            \(insert(into: table)) ON CONFLICT (\(unescaped: keys.joined(separator: ", "))) \
-            DO UPDATE SET \(unescaped: updates.joined(separator: ", "))
+            INSERT INTO \(unescaped: table) (\(unescaped: lists.columns)) VALUES (\(list: values)) \
+            ON CONFLICT (\(unescaped: lists.keys)) DO UPDATE SET \(unescaped: lists.updates)
             """
+    }
+
+    /// The column lists of a write to `table`, worked out once: every row written to a table has the same
+    /// columns, so a write after the first only binds its values.
+    private func lists(of table: String, keys: [String] = []) -> ColumnLists {
+        let target = ColumnLists.Target(table: table, keys: keys)
+        if let known = ColumnLists.known.withLock({ $0[target] }), known.names == names { return known }
+        let lists = ColumnLists(names: names, keys: keys)
+        ColumnLists.known.withLock { $0[target] = lists }
+        return lists
+    }
+}
+
+/// A write's column lists as SQL: the columns, the conflict's keys and the upsert's `SET` list.
+private struct ColumnLists: Sendable {
+    /// A table, and the keys of an upsert into it (none for an insert).
+    struct Target: Hashable {
+        let table: String
+        let keys: [String]
+    }
+
+    /// The lists of the last write of each kind to each table.
+    static let known = Mutex<[Target: ColumnLists]>([:])
+
+    let names: [String]
+    let columns: String
+    let keys: String
+    let updates: String
+
+    init(names: [String], keys: [String]) {
+        self.names = names
+        columns = names.joined(separator: ", ")
+        self.keys = keys.joined(separator: ", ")
+        updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     }
 }
 
