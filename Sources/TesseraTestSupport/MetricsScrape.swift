@@ -1,5 +1,4 @@
 import Foundation
-import TesseraCoreTesting
 import TesseraHTTP
 
 /// What a Prometheus server would do with the bot's listener: scrape `/metrics` and probe `/healthz`; and the
@@ -37,8 +36,8 @@ public struct MetricsScrape: Sendable {
     /// The exposition parsed by the Prometheus Python client's parser; throws with its message when it cannot.
     public static func parse(_ exposition: String) async throws -> [Sample] {
         let (python, script) = (try python(), serversFolder.appendingPathComponent("parse_metrics.py").path)
-        let output = try await offThePool { try run(python, [script], input: exposition) }
-        guard output.status == 0 else { throw Failed(description: "the parser refused it: \(output.errors)") }
+        let output = try await ChildProcess.run(python, [script], input: exposition)
+        guard output.status == 0 else { throw Failed(description: "the parser refused it: \(output.standardError)") }
         return try JSONDecoder().decode([Sample].self, from: Data(output.standardOutput.utf8))
     }
 
@@ -52,8 +51,8 @@ public struct MetricsScrape: Sendable {
             throw Failed(
                 description: "promtool is not installed: run scripts/install-metrics-tools (scripts/test does).")
         }
-        let output = try await offThePool { try run(promtool, ["check", "metrics"], input: exposition) }
-        return (output.status, output.standardOutput + output.errors)
+        let output = try await ChildProcess.run(promtool, ["check", "metrics"], input: exposition)
+        return (output.status, output.standardOutput + output.standardError)
     }
 
     /// The python with the Prometheus client: `TESSERA_METRICS_PYTHON`, or the one the script installs.
@@ -73,50 +72,4 @@ public struct MetricsScrape: Sendable {
     // Sources/TesseraTestSupport/ → Tests/Servers/.
     static let serversFolder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Servers")
-
-    private static func run(_ program: String, _ arguments: [String], input: String) throws
-        -> (status: Int32, standardOutput: String, errors: String)
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Written and read on threads of their own: a pipe's buffer is smaller than an exposition.
-        let done = DispatchGroup()
-        let errors = Locked<Data>()
-        let writeAndRead: [@Sendable () -> Void] = [
-            {
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            },
-            { errors.set(stderr.fileHandleForReading.readDataToEndOfFile()) },
-        ]
-        for work in writeAndRead {
-            done.enter()
-            Thread.detachNewThread {
-                work()
-                done.leave()
-            }
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self),
-            String(decoding: errors.get() ?? Data(), as: UTF8.self)
-        )
-    }
-}
-
-/// A value set once by another thread.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-
-    func set(_ new: Value) { lock.withLock { value = new } }
-    func get() -> Value? { lock.withLock { value } }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TesseraCoreTesting
 
 /// A throwaway PostgreSQL cluster on loopback (`Tests/Servers/postgres_server.py`), started once for a test
 /// process by the first test that asks, and gone when the process ends. Each test gets a database of its own,
@@ -66,23 +65,12 @@ public actor PostgreSQLServer {
     }
 
     private static func psql(bin: String, port: Int, _ sql: String..., database: String = "postgres") async throws {
-        try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: bin + "/psql")
-            process.arguments =
-                ["-h", "127.0.0.1", "-p", String(port), "-U", "admin", "-d", database, "-v", "ON_ERROR_STOP=1", "-q"]
-                + sql.flatMap { ["-c", $0] }
-            process.environment = ["PGPASSWORD": "admin", "PATH": "/usr/bin:/bin"]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw Failed(sql: sql.joined(separator: "; "), message: String(decoding: message, as: UTF8.self))
-            }
-        }
+        let output = try await ChildProcess.run(
+            bin + "/psql",
+            ["-h", "127.0.0.1", "-p", String(port), "-U", "admin", "-d", database, "-v", "ON_ERROR_STOP=1", "-q"]
+                + sql.flatMap { ["-c", $0] },
+            environment: ["PGPASSWORD": "admin", "PATH": "/usr/bin:/bin"])
+        guard output.status == 0 else { throw Failed(sql: sql.joined(separator: "; "), message: output.standardError) }
     }
 
     /// The folder of PostgreSQL's programs.

@@ -1,5 +1,4 @@
 public import Foundation
-import TesseraCoreTesting
 import TesseraHTTP
 
 /// A real Synapse homeserver on loopback (`Tests/Servers/synapse_server.py`), and what the people in a test do
@@ -321,19 +320,9 @@ public struct Synapse: Sendable {
 
     /// Runs a program to its end, off the cooperative pool; throws when it fails.
     private func run(_ program: String, _ arguments: [String]) async throws {
-        try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let printed = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw Unexpected(call: program, response: ["output": String(decoding: printed, as: UTF8.self)])
-            }
+        let output = try await ChildProcess.run(program, arguments)
+        guard output.status == 0 else {
+            throw Unexpected(call: program, response: ["output": output.standardOutput + output.standardError])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraTestSupport
 import Testing
 
 @Suite("The tessera command")

@@ -19,33 +19,14 @@ struct DeployTests {
     static func runUnprivileged(_ arguments: [String], environment: [String: String] = [:]) async throws
         -> TesseraProcess.Output
     {
-        // Waited for on a thread of its own, never on the cooperative pool.
-        try await offThePool { try blockingRunUnprivileged(arguments, environment: environment) }
-    }
-
-    private static func blockingRunUnprivileged(_ arguments: [String], environment: [String: String]) throws
-        -> TesseraProcess.Output
-    {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments =
+        try await ChildProcess.run(
+            "/usr/bin/setpriv",
             [
                 "--reuid=\(unprivileged)", "--regid=\(unprivileged)", "--clear-groups", "--",
                 TesseraProcess.executable.path,
             ]
-            + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(environment) { $1 }
-        let (output, errors) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return TesseraProcess.Output(
-            status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-            standardError: String(decoding: err, as: UTF8.self))
+                + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(environment) { $1 })
     }
 
     @Test("A hand-edited configuration with a mistake names the file, the line, the column and what was expected")
@@ -197,9 +178,9 @@ struct DeployTests {
         for old in ["tessera-20260101T000000Z.sqlite", "tessera-20260102T000000Z.sqlite"] {
             _ = try SQLiteBackup.backup(database: database.path, to: backups.appendingPathComponent(old).path)
         }
-        _ = try await TesseraProcess.runCommand(
+        _ = try await ChildProcess.run(
             "/usr/bin/chown", ["-R", "\(Self.unprivileged):\(Self.unprivileged)", backups.path])
-        let backup = try await TesseraProcess.runCommand(
+        let backup = try await ChildProcess.run(
             "/usr/bin/setpriv",
             [
                 "--reuid=\(Self.unprivileged)", "--regid=\(Self.unprivileged)", "--clear-groups", "--",
@@ -217,7 +198,7 @@ struct DeployTests {
         let made = try FileManager.default.attributesOfItem(atPath: backups.appendingPathComponent(newest).path)
         #expect(made[.ownerAccountID] as? Int == 65534 && made[.posixPermissions] as? Int == 0o600)
         kill(process.processIdentifier, SIGTERM)
-        try await offThePool { process.waitUntilExit() }
+        await offThePool { process.waitUntilExit() }
         #expect(process.terminationStatus == 0)
         await fake.stop()
 

@@ -184,7 +184,7 @@ struct MetricsDaemonTests {
             let port = try #require(metrics.baseURL.split(separator: ":").last.flatMap { Int($0) })
             // The daemon gets systemd's default of 1,024 descriptors, whatever this machine's is; this process
             // takes as many as it may, to hold the connections.
-            let limit = try await TesseraProcess.runCommand(
+            let limit = try await ChildProcess.run(
                 "/usr/bin/prlimit", ["--pid", "\(daemon.process.processIdentifier)", "--nofile=1024:1024"])
             #expect(limit.status == 0, "\(limit)")
             var own = rlimit()

@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
+import TesseraTestSupport
 import Testing
 
 @Suite("Playing in the terminal")

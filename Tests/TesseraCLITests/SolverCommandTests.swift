@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCoreTesting
+import TesseraTestSupport
 import Testing
 
 /// The original game's lists, fetched by `scripts/install-original-lists` (which `scripts/test` runs).

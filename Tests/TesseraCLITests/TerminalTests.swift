@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCoreTesting
+import TesseraTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,8 +9,8 @@ import Testing
 
 /// `tessera` on a pseudo-terminal, typed at the way a person types: a line, then what the screen shows. The
 /// terminal is util-linux's `script`, which runs tessera on a pseudo-terminal of its own and relays this test's
-/// keystrokes to it and the screen back. Driven by one test at a time, its waits on a thread of their own.
-final class Terminal: @unchecked Sendable {
+/// keystrokes to it and the screen back. Its waits block, so they run off the pool.
+final class Terminal {
     let process = Process()
     private let keyboard = Pipe()
     private let display = Pipe()

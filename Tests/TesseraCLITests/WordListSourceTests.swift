@@ -1,6 +1,7 @@
 import Foundation
 import TesseraCore
 import TesseraCoreTesting
+import TesseraTestSupport
 import Testing
 
 /// The built lists against their sources and the original game (scripts/build-wordlists, README "Word lists").
@@ -18,23 +19,10 @@ struct WordListSourceTests {
     /// The five-letter lowercase words a shell pipeline prints, folded as the builder folds them (é to e, ñ
     /// kept in Spanish).
     static func words(from command: String, in language: Language) async throws -> Set<String> {
-        // The pipeline is waited for on a thread of its own, never on the cooperative pool.
-        try await offThePool { try blockingWords(from: command, in: language) }
-    }
-
-    private static func blockingWords(from command: String, in language: Language) throws -> Set<String> {
-        let process = Process()
-        process.executableURL = URL(filePath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try await ChildProcess.run("/bin/sh", ["-c", command])
         let list = language.wordList
         var words = Set<String>()
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line == line.lowercased() {
+        for line in output.standardOutput.split(separator: "\n") where line == line.lowercased() {
             if case .success(let word) = list.word(from: line) { words.insert(list.letters(word)) }
         }
         return words
