@@ -6,7 +6,6 @@ public final class EventLog: Sendable {
         let event: String
         let count: Int
         let continuation: CheckedContinuation<Void, any Error>
-        var timer: Task<Void, Never>?
     }
     private struct State {
         var events: [String] = []
@@ -28,14 +27,11 @@ public final class EventLog: Sendable {
             for id in ready.keys { state.waiters[id] = nil }
             return ready.values
         }
-        for waiter in ready {
-            waiter.timer?.cancel()
-            waiter.continuation.resume()
-        }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Waits until `event` has happened `count` times in all (at once if it already has); after `limit`, throws
-    /// ``WaitTimedOut`` with what happened meanwhile, instead of hanging the test.
+    /// Waits until `event` has happened `count` times in all (at once if it already has); after `limit`, or when
+    /// the test's time limit cancels it, throws with what happened meanwhile (``WaitTimedOut``, ``WaitCancelled``).
     public func wait(for event: String, count: Int = 1, within limit: Duration = WaitTimedOut.defaultLimit)
         async throws
     {
@@ -43,36 +39,16 @@ public final class EventLog: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let ready = state.withLock { state in
+        try await boundedWait(for: "\(event) ×\(count)", within: limit) { continuation in
+            state.withLock { state in
                 if state.events.filter({ $0 == event }).count >= count { return true }
                 state.waiters[id] = Waiter(event: event, count: count, continuation: continuation)
                 return false
             }
-            if ready { return continuation.resume() }
-            let timer = Task {
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                let (expired, seen) = state.withLock { ($0.waiters.removeValue(forKey: id), $0.events) }
-                expired?.continuation.resume(
-                    throwing: WaitTimedOut(awaited: "\(event) ×\(count)", limit: limit, seen: "events: \(seen)"))
-            }
-            state.withLock { state in
-                if state.waiters[id] != nil { state.waiters[id]?.timer = timer } else { timer.cancel() }
+        } remove: {
+            self.state.withLock { state in
+                state.waiters.removeValue(forKey: id).map { ($0.continuation, "events: \(state.events)") }
             }
         }
     }
-}
-
-/// A test's wait for a double that did not come within its limit: it says what it awaited and what happened
-/// instead, where an unbounded wait would leave the test to its time limit with nothing said.
-public struct WaitTimedOut: Error, CustomStringConvertible {
-    /// Long enough for any in-process event on a loaded machine: in the whole suite on two cores, a test's
-    /// tasks have waited over 20 s for their turn. A wait that needs longer says so.
-    public static let defaultLimit = Duration.seconds(120)
-
-    public let awaited: String
-    public let limit: Duration
-    public let seen: String
-
-    public var description: String { "Waited \(limit) for \(awaited), in vain; \(seen)" }
 }

@@ -34,7 +34,6 @@ public final class ManualClock: Clock, Sendable {
     private struct Watcher {
         let condition: Condition
         let continuation: CheckedContinuation<Void, any Error>
-        var timer: Task<Void, Never>?
     }
 
     private enum Condition {
@@ -108,7 +107,7 @@ public final class ManualClock: Clock, Sendable {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Waits until at least `count` tasks sleep on this clock: the code under test is waiting for time. After
-    /// `limit` it throws ``WaitTimedOut`` instead of hanging the test.
+    /// `limit`, or cancelled, it throws (``WaitTimedOut``, ``WaitCancelled``) instead of hanging the test.
     public func sleepers(atLeast count: Int, within limit: Duration = WaitTimedOut.defaultLimit) async throws {
         try await wait(until: .count(count), within: limit)
     }
@@ -123,25 +122,18 @@ public final class ManualClock: Clock, Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let ready = state.withLock { state in
+        try await boundedWait(for: condition.description, within: limit) { continuation in
+            state.withLock { state in
                 if condition.holds(in: state) { return true }
                 state.watchers[id] = Watcher(condition: condition, continuation: continuation)
                 return false
             }
-            if ready { return continuation.resume() }
-            let timer = Task {
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                let (expired, deadlines) = state.withLock { state in
-                    (state.watchers.removeValue(forKey: id), state.sleepers.values.map(\.deadline.offset))
+        } remove: {
+            self.state.withLock { state in
+                state.watchers.removeValue(forKey: id).map { watcher in
+                    let deadlines = state.sleepers.values.map(\.deadline.offset)
+                    return (watcher.continuation, "sleepers due at \(deadlines), the clock at \(state.now.offset)")
                 }
-                expired?.continuation.resume(
-                    throwing: WaitTimedOut(
-                        awaited: condition.description, limit: limit,
-                        seen: "sleepers due at \(deadlines), the clock at \(now.offset)"))
-            }
-            state.withLock { state in
-                if state.watchers[id] != nil { state.watchers[id]?.timer = timer } else { timer.cancel() }
             }
         }
     }
@@ -150,10 +142,7 @@ public final class ManualClock: Clock, Sendable {
         let snapshot = state
         let ready = state.watchers.filter { $0.value.condition.holds(in: snapshot) }
         for id in ready.keys { state.watchers[id] = nil }
-        for watcher in ready.values {
-            watcher.timer?.cancel()
-            watcher.continuation.resume()
-        }
+        for watcher in ready.values { watcher.continuation.resume() }
     }
 }
 

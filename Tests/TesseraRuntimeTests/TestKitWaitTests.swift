@@ -32,4 +32,28 @@ struct TestKitWaitTests {
         clock.advance(by: .seconds(5))
         try await sleeping.value
     }
+
+    @Test("A wait cancelled, as a test's time limit cancels it, ends at once and says what it awaited")
+    func cancelledWait() async throws {
+        let log = EventLog()
+        log.record("flush")
+        let clock = ManualClock()
+        let waits = [
+            Task { try await log.wait(for: "markSent") },
+            Task { try await clock.sleeper(dueAt: clock.now.advanced(by: .seconds(1))) },
+        ]
+        // Both are waiting (or will find themselves cancelled when they start): neither waits out its 120 s.
+        for wait in waits { wait.cancel() }
+        var said: [String] = []
+        for wait in waits {
+            let error = try await #require(throws: WaitCancelled.self) { try await wait.value }
+            said.append(error.description)
+        }
+        #expect(said[0].contains("markSent ×1") && said[0].contains("[\"flush\"]"), "\(said[0])")
+        #expect(said[1].contains("a sleeper due at 1.0 seconds") && said[1].contains("due at []"), "\(said[1])")
+        // Cancelled, a wait leaves nothing behind: the next event wakes only a new one.
+        async let waiting: Void = log.wait(for: "markSent")
+        log.record("markSent")
+        try await waiting
+    }
 }
