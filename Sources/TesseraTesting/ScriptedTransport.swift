@@ -63,7 +63,7 @@ public final class ScriptedTransport: ChatTransport {
     }
 
     /// Makes every send take this long on the clock given at init, as over a slow network: `send started(7)`
-    /// is recorded when one begins.
+    /// is recorded when one begins, and it ends `duration` after that.
     public func slowSends(by duration: Duration) {
         state.withLock { $0.sendDuration = duration }
     }
@@ -121,8 +121,11 @@ public final class ScriptedTransport: ChatTransport {
             throw error
         }
         if let clock, let duration = state.withLock({ $0.sendDuration }) {
+            // Due from the start, before a test that saw it start can move the clock: a task slow to go to
+            // sleep still ends its send on time.
+            let due = clock.now.advanced(by: duration)
             events.record("send started(\(message.chat.value))")
-            try await clock.sleep(for: duration)
+            try await clock.sleep(until: due)
         }
         let time = clock?.now ?? ManualClock.Instant(offset: .zero)
         let id = state.withLock { state in

@@ -21,8 +21,10 @@ struct LiveBoardSendingTests {
         let store = try SQLiteGameStore.inMemory()
         let secret = try #require(ScheduleSecret("live board secret"))
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let service = BotRuntime(store: store, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet)
-            .serviceGroup(platforms: [(transport, BotEngine(configuration: .init(), secret: secret, logger: quiet))])
+        let service = BotRuntime(
+            store: store, configuration: .onManualClock, clock: clock, now: { clock.date }, jitter: { 1 }, logger: quiet
+        )
+        .serviceGroup(platforms: [(transport, BotEngine(configuration: .init(), secret: secret, logger: quiet))])
         let list = Language.english.wordList
         let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
         let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
@@ -85,7 +87,7 @@ struct LiveBoardSendingTests {
         let transport = ScriptedTransport(clock: clock)
         let secret = try #require(ScheduleSecret("live board secret"))
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime.Configuration()
+        var configuration = BotRuntime.Configuration.onManualClock
         configuration.rateLimits[.scripted] = .unlimited
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
@@ -131,7 +133,7 @@ struct LiveBoardSendingTests {
         let transport = ScriptedTransport(clock: clock)
         let store = try SQLiteGameStore.inMemory()
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime.Configuration()
+        var configuration = BotRuntime.Configuration.onManualClock
         configuration.rateLimits[.scripted] = .unlimited
         try await store.write { transaction in
             try await transaction.enqueue(
@@ -165,7 +167,7 @@ struct LiveBoardSendingTests {
         let clock = ManualClock()
         let transport = ScriptedTransport(clock: clock)
         let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = BotRuntime.Configuration()
+        var configuration = BotRuntime.Configuration.onManualClock
         configuration.rateLimits[.scripted] = .unlimited
         let engine = BotEngine(
             configuration: .init(), secret: try #require(ScheduleSecret("delete secret")), logger: quiet)

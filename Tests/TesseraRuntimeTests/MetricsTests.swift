@@ -24,7 +24,7 @@ struct MetricsTests {
     init() throws {
         transport = ScriptedTransport(clock: clock)
         store = FaultyStore(try SQLiteGameStore.inMemory())
-        var configuration = BotRuntime.Configuration()
+        var configuration = BotRuntime.Configuration.onManualClock
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configuration.metrics = metrics
@@ -119,6 +119,8 @@ struct MetricsTests {
             try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
             clock.advance(by: .seconds(121))
             try await store.events.wait(for: heartbeat, count: 2)
+            // Asleep again, the heartbeat has noted its write: what health reads.
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
             let noFirstPoll = health(after: 121)
             #expect(!noFirstPoll.healthy)
             #expect(noFirstPoll.text.contains("its first poll has not come back in 2 min"), "\(noFirstPoll.text)")
@@ -138,6 +140,7 @@ struct MetricsTests {
             clock.advance(by: .seconds(200))
             // The fourth: the receiver wrote the third at its first poll.
             try await store.events.wait(for: heartbeat, count: 4)
+            try await clock.sleeper(dueAt: clock.now.advanced(by: interval))
             let stalled = health(after: 321)
             #expect(!stalled.healthy)
             #expect(stalled.text.hasPrefix("Stalled: tessera run (scripted)"))

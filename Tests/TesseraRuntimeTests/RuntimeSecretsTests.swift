@@ -32,7 +32,7 @@ struct RuntimeSecretsTests {
         transport.push(ReceivedBatch(messages: [message], nextPosition: "2"))
         // The service group logs each service's description at debug level: the leak that was found.
         let group = BotRuntime(
-            store: try SQLiteGameStore.inMemory(), clock: ManualClock(), jitter: { 1 },
+            store: try SQLiteGameStore.inMemory(), configuration: .onManualClock, clock: ManualClock(), jitter: { 1 },
             logger: logs.logger(level: .trace)
         ).serviceGroup(platforms: [(transport, engine)])
         try await withRunningBot(group, stopping: .gracefully) {

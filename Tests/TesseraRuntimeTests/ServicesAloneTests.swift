@@ -116,7 +116,7 @@ struct ServicesAloneTests {
         try await store.write {
             try await $0.enqueue([OutgoingMessage(chat: ChatID(9), chatKind: .direct, html: "queued")])
         }
-        var configuration = BotRuntime.Configuration()
+        var configuration = BotRuntime.Configuration.onManualClock
         configuration.outboxInterval = .seconds(1_000)
         let sender = SendService(
             context: context(), sentMessages: SentMessages(store: store), rateLimits: .unlimited,
