@@ -2,7 +2,6 @@
     import Foundation
     import Logging
     import PostgresNIO
-    import Synchronization
     import TesseraCore
     import TesseraEngine
     import TesseraSQL
@@ -66,35 +65,33 @@
         // MARK: - Keys
 
         func rowID(of player: UserID) async throws -> Int64? {
-            if let id = ids.player(player) { return id }
-            let id = try await one(
-                "SELECT id FROM player WHERE platform = \(player.platform.rawValue) AND account = \(player.value)"
-            ) { try $0.decode(Int64.self) }
-            if let id { ids.remember(id, for: player) }
-            return id
+            try await ids.player(player) {
+                try await one(
+                    "SELECT id FROM player WHERE platform = \(player.platform.rawValue) AND account = \(player.value)"
+                ) { try $0.decode(Int64.self) }
+            }
         }
 
         func rowID(of chat: ChatID) async throws -> Int64? {
-            if let id = ids.chat(chat) { return id }
-            let id = try await one(
-                "SELECT id FROM chat WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
-            ) { try $0.decode(Int64.self) }
-            if let id { ids.remember(id, for: chat) }
-            return id
+            try await ids.chat(chat) {
+                try await one(
+                    "SELECT id FROM chat WHERE platform = \(chat.platform.rawValue) AND address = \(chat.value)"
+                ) { try $0.decode(Int64.self) }
+            }
         }
 
         /// The row id of a chat, stored now if it was not.
         func storedRowID(of chat: ChatID) async throws -> Int64 {
-            if let id = ids.chat(chat) { return id }
-            let id = try await one(
-                """
-                INSERT INTO chat (platform, address) VALUES (\(chat.platform.rawValue), \(chat.value))
-                ON CONFLICT (platform, address) DO UPDATE SET address = excluded.address RETURNING id
-                """
-            ) { try $0.decode(Int64.self) }
-            guard let id else { throw PostgresStoreError.damagedRow(column: "chat.id") }
-            ids.remember(id, for: chat)
-            return id
+            try await ids.storedChat(chat) {
+                let id = try await one(
+                    """
+                    INSERT INTO chat (platform, address) VALUES (\(chat.platform.rawValue), \(chat.value))
+                    ON CONFLICT (platform, address) DO UPDATE SET address = excluded.address RETURNING id
+                    """
+                ) { try $0.decode(Int64.self) }
+                guard let id else { throw PostgresStoreError.damagedRow(column: "chat.id") }
+                return id
+            }
         }
 
         func requiredRowID(of player: UserID) async throws -> Int64 {
@@ -150,21 +147,5 @@
             }
             try await execute("RELEASE SAVEPOINT isolated")
         }
-    }
-
-    /// The row ids of players and chats a transaction has looked up. Forgotten whenever rows may have gone or
-    /// moved (a savepoint rolled back, a player forgotten, a chat moved), so no id outlives its row.
-    final class RowIDs: Sendable {
-        private struct Known {
-            var players: [UserID: Int64] = [:]
-            var chats: [ChatID: Int64] = [:]
-        }
-        private let known = Mutex(Known())
-
-        func player(_ player: UserID) -> Int64? { known.withLock { $0.players[player] } }
-        func chat(_ chat: ChatID) -> Int64? { known.withLock { $0.chats[chat] } }
-        func remember(_ id: Int64, for player: UserID) { known.withLock { $0.players[player] = id } }
-        func remember(_ id: Int64, for chat: ChatID) { known.withLock { $0.chats[chat] = id } }
-        func forgetAll() { known.withLock { $0 = Known() } }
     }
 #endif

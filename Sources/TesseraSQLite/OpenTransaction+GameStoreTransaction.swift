@@ -91,11 +91,13 @@ extension OpenTransaction: SQLTransaction {
         try await sql { try $0.analyses(of: player) }
     }
     func forget(_ player: UserID) async throws -> Bool {
+        defer { ids.forgetAll() }
         let directChat = try await self.player(player)?.directChat
         return try await sql { try $0.forget(player, directChat: directChat) }
     }
     func playersWithReminders() async throws -> [Player] { try await sql { try $0.playersWithReminders() } }
     func moveChat(from old: ChatID, to new: ChatID) async throws {
+        defer { ids.forgetAll() }
         try await sql { try $0.moveChat(from: old, to: new) }
     }
 
@@ -106,6 +108,8 @@ extension OpenTransaction: SQLTransaction {
         do {
             try await body()
         } catch {
+            // Rows the body created are gone again, and so must their ids be.
+            ids.forgetAll()
             try await run { db in try db.execute(sql: "ROLLBACK TO SAVEPOINT isolated; RELEASE SAVEPOINT isolated") }
             throw error
         }

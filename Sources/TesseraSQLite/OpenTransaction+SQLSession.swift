@@ -44,13 +44,13 @@ extension OpenTransaction: SQLSession {
     }
 
     func rowID(of player: UserID) async throws -> Int64? {
-        try await run { try SQLiteTransaction(db: $0).rowID(of: player) }
+        try await ids.player(player) { try await run { try SQLiteTransaction(db: $0).rowID(of: player) } }
     }
     func rowID(of chat: ChatID) async throws -> Int64? {
-        try await run { try SQLiteTransaction(db: $0).rowID(of: chat) }
+        try await ids.chat(chat) { try await run { try SQLiteTransaction(db: $0).rowID(of: chat) } }
     }
     func storedRowID(of chat: ChatID) async throws -> Int64 {
-        try await run { try SQLiteTransaction(db: $0).storedRowID(of: chat) }
+        try await ids.storedChat(chat) { try await run { try SQLiteTransaction(db: $0).storedRowID(of: chat) } }
     }
 
     /// A query in SQLite's dialect: `?` for each bind.

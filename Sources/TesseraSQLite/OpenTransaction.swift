@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TesseraEngine
+import TesseraSQL
 
 /// One write transaction held open while its asynchronous body runs.
 ///
@@ -25,6 +26,8 @@ final class OpenTransaction: TaskExecutor, @unchecked Sendable {
         case ended
     }
 
+    /// The row ids of players and chats this transaction has looked up (its own lock).
+    let ids = RowIDs()
     /// Guards everything below; the serving queue waits on it for work.
     private let condition = NSCondition()
     private var work: [Work] = []

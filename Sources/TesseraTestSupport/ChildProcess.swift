@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import TesseraCoreTesting
 
 /// A program run to its end for a test: `psql`, a word list's pipeline, the metrics parser, `tessera` itself.

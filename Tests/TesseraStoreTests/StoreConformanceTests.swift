@@ -234,13 +234,26 @@ struct StoreConformanceTests {
                 let group = Group(
                     chat: ChatID(-5), timeZone: "UTC", rolloverHour: 0, language: .english,
                     lastClosedPuzzle: PuzzleNumber(1))
+                let engine = try Self.engine()
+                func bobsResult() -> BoardResult {
+                    BoardResult(
+                        chat: ChatID(-5), puzzle: PuzzleNumber(2), player: UserID(2), language: .english,
+                        guesses: 3, hardMode: false, finishedAt: Date(timeIntervalSince1970: 2 * 86_400))
+                }
                 await #expect(throws: Failed.self) {
                     try await transaction.isolated {
                         try await transaction.save(Self.player(2, "Bob"))
                         try await transaction.enqueue([Self.message(2, "undone")])
                         try await transaction.save(group)
+                        _ = try await transaction.addMember(UserID(2), to: ChatID(-5), joinedPuzzle: PuzzleNumber(1))
+                        #expect(try await engine.count(bobsResult(), periods: [.all], store: transaction))
                         throw Failed()
                     }
+                }
+                // A player the undone part stored is unknown again, though the next one stored may take its row id.
+                try await transaction.save(Self.player(3, "Cy"))
+                await #expect(throws: StoreMisuse.self) {
+                    _ = try await engine.count(bobsResult(), periods: [.all], store: transaction)
                 }
                 // What the undone part created is gone, ids and all: the same group is stored again afresh.
                 try await transaction.isolated {
