@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TesseraCore
 
 /// What a batch of updates will read, declared before it runs: a store across a network fetches it all in one

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TesseraCore
 
 /// What makes a group a team rather than a list of players: its run of days together, its daily nudge, and its

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import TesseraCore
 
 /// How long a group's seasons last (`/settings season month|4weeks|off`): a calendar month unless the group

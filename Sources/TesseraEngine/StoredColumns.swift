@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import TesseraCore
 
 // The rows every store keeps, column by column: each value's encoding and its checks written once, above the

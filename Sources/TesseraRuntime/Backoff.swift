@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Exponential backoff with jitter: each pause is between half and all of the current ceiling. The one backoff
 /// of the process: the services' retries, each chat's own, and connecting at start.
