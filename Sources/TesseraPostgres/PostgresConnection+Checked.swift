@@ -32,6 +32,18 @@
             return try await self.query(query, logger: logger)
         }
 
+        /// Runs a write as ``checkedQuery(_:logger:counting:)`` does: how many rows it changed, from the server's
+        /// command tag (`INSERT 0 1`).
+        func checkedChanges(_ query: PostgresQuery, logger: Logger, counting counter: StatementCounter? = nil)
+            async throws -> Int
+        {
+            guard !isClosed else { throw PostgresStoreError.connectionClosed }
+            counter?.count()
+            // postgres-nio's future gives the command tag with the rows; its sequence does not.
+            let result: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger)
+            return try await result.get().metadata.rows ?? 0
+        }
+
         /// Runs `body` between `BEGIN` and `COMMIT`, or rolls back what it did when it throws, and rethrows that
         /// error as it was thrown. postgres-nio's own `withTransaction` rolls back with a plain query, which a
         /// connection closed under the body would never answer.

@@ -15,6 +15,10 @@
             try await connection.checkedQuery(Self.statement(query), logger: logger, counting: counter)
         }
 
+        func changes(_ query: SQLQuery) async throws -> Int {
+            try await connection.checkedChanges(Self.statement(query), logger: logger, counting: counter)
+        }
+
         func rows(_ query: SQLQuery) async throws -> [SQLRow] { try await rows(Self.statement(query)) }
 
         /// The rows of a statement in PostgreSQL's own dialect (array binds, `FOR UPDATE SKIP LOCKED`), read by
@@ -36,9 +40,8 @@
 
         /// A query in PostgreSQL's dialect.
         private static func statement(_ query: SQLQuery) -> PostgresQuery {
-            let (sql, values) = query.rendered { "$\($0)" }
-            var binds = PostgresBindings(capacity: values.count)
-            for value in values {
+            var binds = PostgresBindings(capacity: query.binds.count)
+            for value in query.binds {
                 switch value {
                 case .null, .unreadable: binds.appendNull()
                 case .integer(let number): binds.append(number)
@@ -48,7 +51,7 @@
                 case .bytes(let bytes): binds.append(ByteBuffer(bytes: bytes))
                 }
             }
-            return PostgresQuery(unsafeSQL: sql, binds: binds)
+            return PostgresQuery(unsafeSQL: query.numberedSQL, binds: binds)
         }
 
         /// A cell as the value it holds, by its type: a type the store never writes reads as unreadable.

@@ -7,8 +7,8 @@ public import TesseraEngine
 // property's name in snake case is its column's, so a new field is a property and a migration step, never a
 // position in a tuple or an edit in each statement.
 
-/// A Codable property's column: `displayName` is `display_name`. Run for every column of every row read or
-/// written, so on bytes: a name without capitals is its own column.
+/// A Codable property's column: `displayName` is `display_name`. Run for every column of every row read (a
+/// row written names its columns once a type, ``RowNames``), so on bytes: a name without capitals is its own.
 func columnName(_ key: some CodingKey) -> String {
     let name = key.stringValue
     guard name.utf8.contains(where: { (65...90).contains($0) }) else { return name }
@@ -44,62 +44,83 @@ public struct SQLColumns: Sendable {
         _ row: some Encodable, leading: [(String, SQLValue)] = [], replacing overrides: [String: SQLValue] = [:],
         omitting omitted: Set<String> = []
     ) {
-        let encoder = RowEncoder()
+        let known = RowNames.known(of: type(of: row))
+        let encoder = RowEncoder(naming: known == nil)
         // Only the types the row types hold reach here: each is encoded, none throws.
         try? row.encode(to: encoder)
-        for (name, value) in leading + encoder.storage.columns where !omitted.contains(name) {
+        let rowNames = known ?? RowNames.remember(encoder.storage.names, of: type(of: row))
+        precondition(encoder.storage.values.count == rowNames.count, "\(type(of: row)) encodes each property once")
+        names.reserveCapacity(leading.count + rowNames.count)
+        values.reserveCapacity(leading.count + rowNames.count)
+        for (name, value) in leading {
             names.append(name)
-            values.append(overrides[name] ?? value)
+            values.append(value)
+        }
+        for (name, value) in zip(rowNames, encoder.storage.values) where omitted.isEmpty || !omitted.contains(name) {
+            names.append(name)
+            values.append(overrides.isEmpty ? value : overrides[name] ?? value)
         }
     }
 
     /// `INSERT INTO table (…) VALUES (…)`: one new row.
     public func insert(into table: String) -> SQLQuery {
-        "INSERT INTO \(unescaped: table) (\(unescaped: lists(of: table).columns)) VALUES (\(list: values))"
+        SQLQuery(sql: statement(into: table).sql, binds: values)
     }
 
     /// `INSERT INTO table (…) VALUES (…) ON CONFLICT (keys) DO UPDATE SET …` every other column: one row stored,
     /// new or changed, in either dialect.
     public func upsert(into table: String, keys: [String]) -> SQLQuery {
-        let lists = lists(of: table, keys: keys)
-        return """
-            INSERT INTO \(unescaped: table) (\(unescaped: lists.columns)) VALUES (\(list: values)) \
-            ON CONFLICT (\(unescaped: lists.keys)) DO UPDATE SET \(unescaped: lists.updates)
-            """
+        SQLQuery(sql: statement(into: table, keys: keys).sql, binds: values)
     }
 
-    /// The column lists of a write to `table`, worked out once: every row written to a table has the same
-    /// columns, so a write after the first only binds its values.
-    private func lists(of table: String, keys: [String] = []) -> ColumnLists {
-        let target = ColumnLists.Target(table: table, keys: keys)
-        if let known = ColumnLists.known.withLock({ $0[target] }), known.names == names { return known }
-        let lists = ColumnLists(names: names, keys: keys)
-        ColumnLists.known.withLock { $0[target] = lists }
-        return lists
+    /// The statement of a write to `table`, written once: every row written to a table has the same columns, so
+    /// a write after the first only binds its values.
+    private func statement(into table: String, keys: [String]? = nil) -> RowWrite {
+        let target = RowWrite.Target(table: table, keys: keys)
+        if let known = RowWrite.known.withLock({ $0[target] }), known.names == names { return known }
+        let write = RowWrite(target, names: names)
+        RowWrite.known.withLock { $0[target] = write }
+        return write
     }
 }
 
-/// A write's column lists as SQL: the columns, the conflict's keys and the upsert's `SET` list.
-private struct ColumnLists: Sendable {
-    /// A table, and the keys of an upsert into it (none for an insert).
+/// The column names of each row type, in the order its properties encode: worked out from its first row, so a
+/// row written after that only gives its values.
+private enum RowNames {
+    static let known = Mutex<[ObjectIdentifier: [String]]>([:])
+
+    static func known(of type: Any.Type) -> [String]? { known.withLock { $0[ObjectIdentifier(type)] } }
+
+    static func remember(_ names: [String], of type: Any.Type) -> [String] {
+        known.withLock { $0[ObjectIdentifier(type)] = names }
+        return names
+    }
+}
+
+/// A row's write as SQL: an insert, or an upsert on its keys.
+private struct RowWrite: Sendable {
+    /// A table, and the keys of an upsert into it (nil for an insert).
     struct Target: Hashable {
         let table: String
-        let keys: [String]
+        let keys: [String]?
     }
 
-    /// The lists of the last write of each kind to each table.
-    static let known = Mutex<[Target: ColumnLists]>([:])
+    /// The last write of each kind to each table.
+    static let known = Mutex<[Target: RowWrite]>([:])
 
     let names: [String]
-    let columns: String
-    let keys: String
-    let updates: String
+    let sql: String
 
-    init(names: [String], keys: [String]) {
+    init(_ target: Target, names: [String]) {
         self.names = names
-        columns = names.joined(separator: ", ")
-        self.keys = keys.joined(separator: ", ")
-        updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let insert =
+            "INSERT INTO \(target.table) (\(names.joined(separator: ", "))) VALUES (\(SQLQuery.placeholders(names.count)))"
+        guard let keys = target.keys else {
+            sql = insert
+            return
+        }
+        let updates = names.filter { !keys.contains($0) }.map { "\($0) = excluded.\($0)" }
+        sql = "\(insert) ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET \(updates.joined(separator: ", "))"
     }
 }
 
@@ -171,10 +192,17 @@ private struct RowDecoder: Decoder {
 
 private final class RowEncoder: Encoder {
     final class Storage {
-        var columns: [(String, SQLValue)] = []
+        /// Whether to name the columns: only for a row type's first row (``RowNames``).
+        let naming: Bool
+        var names: [String] = []
+        var values: [SQLValue] = []
+
+        init(naming: Bool) { self.naming = naming }
     }
 
-    let storage = Storage()
+    let storage: Storage
+
+    init(naming: Bool) { storage = Storage(naming: naming) }
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -189,7 +217,10 @@ private final class RowEncoder: Encoder {
         let storage: Storage
         var codingPath: [any CodingKey] { [] }
 
-        private func put(_ value: SQLValue, _ key: Key) { storage.columns.append((columnName(key), value)) }
+        private func put(_ value: SQLValue, _ key: Key) {
+            if storage.naming { storage.names.append(columnName(key)) }
+            storage.values.append(value)
+        }
 
         mutating func encodeNil(forKey key: Key) { put(.null, key) }
         mutating func encode(_ value: String, forKey key: Key) { put(.text(value), key) }

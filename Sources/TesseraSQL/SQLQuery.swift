@@ -35,66 +35,85 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
 ///
 /// As GRDB's `SQL` and postgres-nio's `PostgresQuery` are written:
 /// `"SELECT games FROM practice_start WHERE key = \(key)"` binds `key`; `\(unescaped: list)` splices trusted
-/// SQL (a column list), and another query splices in with its binds. Each store renders it in its dialect
-/// (``rendered(placeholder:)``): `?` for SQLite, `$1` … for PostgreSQL.
+/// SQL (a column list), and another query splices in with its binds. The text is written as the query is, with
+/// `?` for each bind, as SQLite reads it (``sql``); PostgreSQL numbers them (``numberedSQL``). So the shared
+/// statements' text holds no `?` of its own.
 public struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
-    enum Part: Sendable {
-        case sql(String)
-        case bind(SQLValue)
+    /// The statement, with `?` for each bind.
+    public private(set) var sql: String
+    /// The values bound, in order.
+    public private(set) var binds: [SQLValue]
+
+    /// A statement written whole, with `?` for each of `binds`: a row's write, from its cached column lists.
+    init(sql: String, binds: [SQLValue]) {
+        self.sql = sql
+        self.binds = binds
     }
 
-    var parts: [Part]
+    public init(stringLiteral value: String) {
+        assert(!value.utf8.contains(UInt8(ascii: "?")), "a shared statement's own text holds no ?")
+        sql = value
+        binds = []
+    }
 
-    public init(stringLiteral value: String) { parts = [.sql(value)] }
-
-    public init(stringInterpolation: StringInterpolation) { parts = stringInterpolation.parts }
+    public init(stringInterpolation: StringInterpolation) {
+        sql = stringInterpolation.sql
+        binds = stringInterpolation.binds
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol {
-        var parts: [Part] = []
+        var sql = ""
+        var binds: [SQLValue] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            parts.reserveCapacity(2 * interpolationCount + 1)
+            sql.reserveCapacity(literalCapacity + interpolationCount * 3)
+            binds.reserveCapacity(interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) { parts.append(.sql(literal)) }
+        public mutating func appendLiteral(_ literal: String) { appendInterpolation(unescaped: literal) }
 
         /// A bound value.
-        public mutating func appendInterpolation(_ value: some SQLBindable) { parts.append(.bind(value.sqlValue)) }
+        public mutating func appendInterpolation(_ value: some SQLBindable) {
+            sql.append("?")
+            binds.append(value.sqlValue)
+        }
 
         /// Trusted SQL spliced in as it is: a table or column name, a column list. Never a player's text.
-        public mutating func appendInterpolation(unescaped sql: String) { parts.append(.sql(sql)) }
+        public mutating func appendInterpolation(unescaped text: String) {
+            assert(!text.utf8.contains(UInt8(ascii: "?")), "a shared statement's own text holds no ?")
+            sql.append(text)
+        }
 
         /// `values` bound one by one and separated by commas: a row's `VALUES (…)`, or a few values for `IN (…)`
         /// (none is NULL, which `IN` never matches).
         public mutating func appendInterpolation(list values: [some SQLBindable]) {
-            if values.isEmpty { parts.append(.bind(.null)) }
-            for (index, value) in values.enumerated() {
-                if index > 0 { parts.append(.sql(", ")) }
-                parts.append(.bind(value.sqlValue))
-            }
+            guard !values.isEmpty else { return appendInterpolation(SQLValue.null) }
+            sql.append(SQLQuery.placeholders(values.count))
+            for value in values { binds.append(value.sqlValue) }
         }
 
         /// Another query, with its binds.
-        public mutating func appendInterpolation(_ query: SQLQuery) { parts += query.parts }
+        public mutating func appendInterpolation(_ query: SQLQuery) {
+            sql.append(query.sql)
+            binds += query.binds
+        }
     }
 
-    /// The SQL with each bind's placeholder (`placeholder(1)` for the first), and the binds in order.
-    public func rendered(placeholder: (Int) -> String) -> (sql: String, binds: [SQLValue]) {
-        // Every statement is rendered each time it runs: one allocation for each of the two.
-        var sql = ""
-        var binds: [SQLValue] = []
-        var length = 0
-        for case .sql(let text) in parts { length += text.utf8.count }
-        sql.reserveCapacity(length + parts.count * 3)
-        binds.reserveCapacity(parts.count / 2 + 1)
-        for part in parts {
-            switch part {
-            case .sql(let text): sql += text
-            case .bind(let value):
-                binds.append(value)
-                sql += placeholder(binds.count)
-            }
+    /// ``sql`` with `$1`, `$2` … for its binds in order, as PostgreSQL reads them.
+    public var numberedSQL: String {
+        var numbered = ""
+        numbered.reserveCapacity(sql.utf8.count + binds.count * 2)
+        var bind = 0
+        for piece in sql.split(separator: "?", omittingEmptySubsequences: false) {
+            if bind > 0 { numbered += "$\(bind)" }
+            numbered += piece
+            bind += 1
         }
-        return (sql, binds)
+        return numbered
+    }
+
+    /// `?, ?, …`: `count` binds.
+    static func placeholders(_ count: Int) -> String {
+        String(repeating: "?, ", count: max(count - 1, 0)) + (count > 0 ? "?" : "")
     }
 }

@@ -80,6 +80,8 @@ public struct SQLRow: Sendable {
 public protocol SQLSession: Sendable {
     /// Runs a statement whose rows, if any, are not needed.
     func execute(_ query: SQLQuery) async throws
+    /// Runs a write: how many rows it inserted, changed or deleted (none for an insert that `DO NOTHING` skipped).
+    func changes(_ query: SQLQuery) async throws -> Int
     /// Every row of a query.
     func rows(_ query: SQLQuery) async throws -> [SQLRow]
     /// The store's own error for a damaged row (a column missing or of the wrong type): what its operator reads.

@@ -49,13 +49,13 @@ extension SQLTransaction {
     public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
         guard let player = try await rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
         let chat = try await storedRowID(of: result.chat)
-        let inserted = try await session.rows(
+        let inserted = try await session.changes(
             """
             \(SQLColumns(ResultColumns(result), leading: [("chat_id", .integer(chat)), ("player_id", .integer(player))],
                 omitting: ["platform", "address"]).insert(into: "board_result"))
-            ON CONFLICT DO NOTHING RETURNING 1
+            ON CONFLICT DO NOTHING
             """)
-        guard !inserted.isEmpty else { return false }
+        guard inserted > 0 else { return false }
         // The engine computed the totals: they are stored as they are.
         for (period, total) in totals {
             let columns = SQLColumns(

@@ -28,6 +28,8 @@ final class OpenTransaction: TaskExecutor, @unchecked Sendable {
 
     /// The row ids of players and chats this transaction has looked up (its own lock).
     let ids = RowIDs()
+    /// The statements the shared queries have run in this transaction (``PreparedStatements``).
+    let statements = PreparedStatements()
     /// Guards everything below; the serving queue waits on it for work.
     private let condition = NSCondition()
     private var work: [Work] = []

@@ -65,6 +65,28 @@ struct StoreConformanceTests {
     }
 
     @Test(
+        "A text comes back as it was written: empty, beyond ASCII, or holding what a statement's placeholders look like",
+        arguments: StoreKind.all)
+    func textsRoundTrip(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let names = ["", "Zoë 🌵 Ñandú", "who? $1 ?, ?", String(repeating: "é", count: 300)]
+            try await store.write { transaction in
+                for (index, name) in names.enumerated() {
+                    try await transaction.save(Self.player(Int64(index + 1), name))
+                }
+            }
+            let read = try await store.write { transaction in
+                var read: [String?] = []
+                for index in names.indices {
+                    read.append(try await transaction.player(UserID(Int64(index + 1)))?.displayName)
+                }
+                return read
+            }
+            #expect(read == names)
+        }
+    }
+
+    @Test(
         "A batch's effects and position commit together or not at all; one applied already is skipped whole",
         arguments: StoreKind.all)
     func batches(_ kind: StoreKind) async throws {
