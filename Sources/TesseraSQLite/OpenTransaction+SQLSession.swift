@@ -9,8 +9,8 @@ import TesseraSQL
 ///
 /// Straight on SQLite's C API, as the boards' scans are: a statement is taken from GRDB's cache once a
 /// transaction (its result's column names read then), its binds go in without a `StatementArguments` and its
-/// rows come out without a GRDB row. The shared statements are plain reads and writes, which need none of what GRDB does around a step
-/// (schema caches, transaction observers).
+/// rows come out without a GRDB row. The shared statements are plain reads and writes, which need none of what
+/// GRDB does around a step (schema caches, transaction observers).
 extension OpenTransaction: SQLSession {
     var session: OpenTransaction { self }
 

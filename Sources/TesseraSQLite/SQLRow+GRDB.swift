@@ -48,15 +48,4 @@ extension SQLValue {
         case .blob(let bytes): self = .bytes(bytes)
         }
     }
-
-    var databaseValue: DatabaseValue {
-        switch self {
-        case .null, .unreadable: .null
-        case .integer(let number): number.databaseValue
-        case .real(let number): number.databaseValue
-        case .text(let text): text.databaseValue
-        case .boolean(let flag): flag.databaseValue
-        case .bytes(let bytes): bytes.databaseValue
-        }
-    }
 }
