@@ -15,8 +15,8 @@ public final class DatabaseLock: Sendable {
         } catch {
             throw SQLiteStoreError.cannotOpen(path: lockPath, underlying: error)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
+        let code = Self.take(descriptor)
+        guard code == 0 else {
             let holder = Self.holder(descriptor)
             close(descriptor)
             if code == EWOULDBLOCK {
@@ -36,6 +36,24 @@ public final class DatabaseLock: Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// How long a lock found held is tried again before it is called in use. A lock let go stays held for a
+    /// moment when another thread of the process that held it is starting a child: the child holds a copy of
+    /// every descriptor until it execs, when `O_CLOEXEC` closes them (a few milliseconds here, more on a busy
+    /// machine). A bot that really holds it holds it for longer.
+    static let grace = Duration.seconds(1)
+
+    /// Takes the exclusive lock on `descriptor` within ``grace``: 0, or the `errno` of the last try.
+    private static func take(_ descriptor: Int32) -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + grace
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return 0 }
+            let code = errno
+            guard code == EWOULDBLOCK, clock.now < deadline else { return code }
+            usleep(5_000)
+        }
     }
 
     /// What the process holding a database's lock wrote about itself (`pid 4242 on host, started …`), or nil

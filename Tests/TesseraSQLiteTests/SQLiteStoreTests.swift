@@ -462,6 +462,38 @@ struct SQLiteStoreTests {
         #expect(throws: Never.self) { try DatabaseLock(databasePath: path) }
     }
 
+    @Test("A lock let go can be taken again while other threads of the process are starting children")
+    func lockWhileSpawning() throws {
+        // Each child holds a copy of the lock's descriptor until it execs: without the grace, hundreds of
+        // takes were refused in these hundred starts.
+        final class Spawning: Sendable {
+            let count = Atomic(0)
+            let stop = Atomic(false)
+        }
+        let path = temporaryPath()
+        let spawning = Spawning()
+        let done = DispatchGroup()
+        for _ in 0..<2 {
+            done.enter()
+            Thread {
+                while !spawning.stop.load(ordering: .relaxed) {
+                    let child = Process()
+                    child.executableURL = URL(fileURLWithPath: "/bin/true")
+                    if (try? child.run()) != nil { child.waitUntilExit() }
+                    spawning.count.add(1, ordering: .relaxed)
+                }
+                done.leave()
+            }.start()
+        }
+        var refused = 0
+        while spawning.count.load(ordering: .relaxed) < 100 {
+            do { withExtendedLifetime(try DatabaseLock(databasePath: path)) {} } catch { refused += 1 }
+        }
+        spawning.stop.store(true, ordering: .relaxed)
+        done.wait()
+        #expect(refused == 0)
+    }
+
     @Test("Replay guards are kept until their puzzle has closed, then dropped")
     func replayGuards() async throws {
         let store = try SQLiteGameStore.inMemory()
