@@ -3,7 +3,7 @@
 
 Reproducible: the inputs are pinned Debian and PyPI packages (installed by `scripts/build-wordlists`) and the
 committed, reviewable files in Sources/TesseraCore/WordLists/Inputs; every choice below is a deterministic
-function of them. README.md ("Word lists") says what the lists promise; Inputs/README.md how to change them.
+function of them. docs/playing.md ("Word lists") says what the lists promise; Inputs/README.md how to change them.
 
 Allowed guesses accept what people type: every five-letter word of broad dictionaries, inflections included,
 less the slurs listed in Inputs. Answers are fair everyday words: lemmas, lowercase in two independent

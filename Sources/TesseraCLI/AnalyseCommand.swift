@@ -7,7 +7,7 @@ struct AnalyseCommand: AsyncParsableCommand {
         commandName: "analyse",
         abstract: "Measure a game against optimal play: each guess's inaccuracy and luck, and the game's scores.",
         discussion: """
-            Inaccuracy is E − V, luck (E − 1) − V(after), in guesses; the README defines them.
+            Inaccuracy is E − V, luck (E − 1) − V(after), in guesses; docs/analysis.md defines them.
             Example: tessera analyse --hard cigar salet crony cigar
             """
     )

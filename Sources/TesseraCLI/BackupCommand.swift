@@ -10,7 +10,7 @@ struct BackupCommand: AsyncParsableCommand {
             Uses SQLite's online backup API: the copy is everything committed when it began, and the bot goes on \
             answering meanwhile. It is written beside PATH first, checked with PRAGMA integrity_check, made \
             readable by its owner only, and renamed to PATH (replacing a file there). For PostgreSQL, use pg_dump \
-            (README, "Backups").
+            (docs/operating.md, "Backups").
             """
     )
 

@@ -3,12 +3,13 @@ import Foundation
 import TesseraCore
 
 /// Plays the simulated players the skill score is calibrated on (``SimulatedPlayer``) against a sample of the
-/// answers, analyses every game as the bot does, and prints each player's median scores: the table in the
-/// README's "How skill is scored".
+/// answers, analyses every game as the bot does, and prints each player's median scores: the table in
+/// docs/analysis.md, "How skill is scored".
 struct CalibrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "Print the median skill and luck of simulated players' games, for the README's calibration table.",
+        abstract:
+            "Print the median skill and luck of simulated players' games, for docs/analysis.md's calibration table.",
         shouldDisplay: false
     )
 

@@ -65,7 +65,7 @@ struct DatabaseLocation: ParsableArguments {
         guard !DatabaseOpening.isPostgresURL(settings.databasePath) else {
             let verb = command == "backup" ? "back up" : "restore"
             throw CommandError(
-                "tessera \(command) is for SQLite; to \(verb) PostgreSQL use pg_dump and pg_restore (README, "
+                "tessera \(command) is for SQLite; to \(verb) PostgreSQL use pg_dump and pg_restore (docs/operating.md, "
                     + "\"Backups\").")
         }
         return settings.databasePath

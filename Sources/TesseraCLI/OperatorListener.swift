@@ -8,7 +8,7 @@ import Prometheus
 import ServiceLifecycle
 import TesseraRuntime
 
-/// The operator's listener (README "Metrics and health"), on the address `metrics.listen` names: `GET /metrics`
+/// The operator's listener (docs/operating.md, "Metrics and health"), on the address `metrics.listen` names: `GET /metrics`
 /// in Prometheus's text format and `GET /healthz`, 200 or 503 with the platforms' health in words. Nothing
 /// listens unless it is configured. Served by Hummingbird, whose `Application` is a `Service` of the bot's group.
 ///
@@ -134,7 +134,7 @@ struct OperatorListener: Service, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// What each metric means, as the README's "Metrics" says it.
+    /// What each metric means, as docs/operating.md, "Metrics and health", says it.
     static let help: [String: String] = [
         "tessera_updates_received_total": "Updates a platform's polls brought (messages, presses, queries, moves).",
         "tessera_messages_given_up_total": "Messages the engine could not handle and gave up on, never read again.",

@@ -21,7 +21,7 @@ enum SecretText {
                 "The schedule secret in \(source) is too weak: it carries at most about \(bits) bits, and at least "
                     + "\(ScheduleSecret.minimumBits) are needed, or anyone who guesses it knows every future word. "
                     + "Generate one with `openssl rand -hex 32`, or unset it and Tessera keeps a generated one. "
-                    + "A new secret changes every word from today on (README: rotating the secret).")
+                    + "A new secret changes every word from today on (docs/operating.md: rotating the secret).")
         }
         return text
     }

@@ -22,8 +22,8 @@ public struct NullWhenAbsent<Value: Codable & Sendable & Hashable>: Codable, Sen
     }
 }
 
-/// A game's analysis in words rather than indices: what `tessera analyse --json` prints (the README documents
-/// it), what the bot stores for each finished game, and what both write out for people.
+/// A game's analysis in words rather than indices: what `tessera analyse --json` prints (docs/operating.md
+/// documents it), what the bot stores for each finished game, and what both write out for people.
 public struct AnalysisReport: Codable, Sendable, Hashable {
     public struct Turn: Codable, Sendable, Hashable {
         public var guess: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a game was played, measured against optimal play (issue 26; the definitions are in the README).
+/// How a game was played, measured against optimal play (issue 26; the definitions are in docs/analysis.md).
 ///
 /// Every value comes from exact totals (``Solver``): the guesses a position needs over all its candidates.
 /// nil stands for infinite, or for a difference of two infinite values: no strategy is sure to win in time.

@@ -1,4 +1,4 @@
-/// Players whose games calibrate the skill score (README, "How skill is scored"): each plays a game to an answer
+/// Players whose games calibrate the skill score (docs/analysis.md, "How skill is scored"): each plays a game to an answer
 /// on the solver's tables, and the medians of their games' scores are published and tested.
 public enum SimulatedPlayer: String, CaseIterable, Sendable {
     /// Optimal play from the best opener.

@@ -11,7 +11,7 @@ extension Solver {
     /// What the analysis of one game may spend.
     public struct Budget: Sendable, Hashable {
         /// Colours looked up for the game's values, all turns together, but for the first guess's total. About
-        /// 150 million a second on one core here (README, "Analyses have a budget").
+        /// 150 million a second on one core here (docs/analysis.md, "Analyses have a budget").
         public var steps: Int
         /// What the first guess's total may take when neither the opening book nor an earlier game knows it. It
         /// does not depend on the answer, so it is searched once and kept for every later game with that opener:

@@ -13,11 +13,11 @@ public struct WordList: Sendable {
     /// Every word accepted as a guess; it includes every answer of the latest edition.
     public private(set) var allowedGuesses: Set<Word>
     /// The words the bot plays in an analysis (its choices and its path): every edition's answers and common
-    /// words (README, "Word lists"), so that it teaches with words people know. Optimal play is computed over
+    /// words (docs/playing.md, "Word lists"), so that it teaches with words people know. Optimal play is computed over
     /// them. A list made from given words plays every allowed guess.
     public let familiarGuesses: Set<Word>
     /// The words of the bot's vocabulary it never shows or deals: the deny list's, and earlier editions' answers
-    /// too rare for the current rules or mostly names (README, "Word lists"). They stay in ``familiarGuesses``, which the opening
+    /// too rare for the current rules or mostly names (docs/playing.md, "Word lists"). They stay in ``familiarGuesses``, which the opening
     /// book's exact totals were worked out with, and a player may play them; an analysis names none of them
     /// (``AnalysisReport/withholding(_:)``) and the archive deals none of their puzzles.
     public let withheld: Set<Word>

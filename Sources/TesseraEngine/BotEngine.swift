@@ -23,8 +23,8 @@ public struct BotEngine: Sendable {
         public var platform = PlatformTraits()
         /// How many practice and archive games a player may start in a day.
         public var practiceGamesPerDay = 50
-        /// What the analysis of one game may spend: steps and the solver's memo (README, "Analyses have a
-        /// budget").
+        /// What the analysis of one game may spend: steps and the solver's memo (docs/analysis.md,
+        /// "Analyses have a budget").
         public var analysisBudget = Solver.Budget.standard
         /// Words an operator accepts as guesses beyond a language's built-in list (`guesses.extra.file.en`, …):
         /// a group's in-jokes, or a list the operator has the right to use. Never answers, never the bot's words.

@@ -3,7 +3,7 @@ import Metrics
 import TesseraCore
 import TesseraEngine
 
-/// One platform's metrics, named as the README's "Metrics" lists them. Every label value is a fixed word (the
+/// One platform's metrics, named as docs/operating.md, "Metrics and health", lists them. Every label value is a fixed word (the
 /// platform, a language code, a kind, a cause), never anything a user, a chat or a word says. All series are
 /// made at start, so each shows from the first scrape, at zero, and `rate()` sees its first increase.
 struct PlatformMetrics: Sendable {

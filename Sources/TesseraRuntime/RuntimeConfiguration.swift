@@ -36,7 +36,7 @@ public struct RuntimeConfiguration: Sendable {
     public var sendHold = Duration.seconds(10)
     /// Whether this process receives and closes days now, or stands by (several processes on one database).
     public var leadership: any Leadership = SoleLeader()
-    /// Where the services count (README "Metrics"): the executable's Prometheus registry; nowhere by default.
+    /// Where the services count (docs/operating.md, "Metrics and health"): the executable's Prometheus registry; nowhere by default.
     public var metrics: any MetricsFactory = NOOPMetricsHandler.instance
 
     public init() {}

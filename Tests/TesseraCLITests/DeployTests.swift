@@ -5,7 +5,7 @@ import TesseraTestSupport
 import Testing
 
 /// Tessera installed and configured the way an operator does it: the systemd unit's install steps, a
-/// hand-edited configuration, an unprivileged user (README, "Deployment").
+/// hand-edited configuration, an unprivileged user (docs/operating.md, "Deployment").
 @Suite("Installing and configuring tessera", .serialized)
 struct DeployTests {
     /// The repository, found from this file.
@@ -146,6 +146,10 @@ struct DeployTests {
         let unitText = try String(contentsOf: unit, encoding: .utf8)
         #expect(unitText.contains("Environment=TESSERA_CONFIG=/etc/tessera/tessera.json"))
         #expect(unitText.contains("ConfigurationDirectory=tessera") && unitText.contains("StateDirectory=tessera"))
+        // The page the unit names as its documentation was installed with it.
+        let documentation = unitText.split(separator: "\n").first { $0.hasPrefix("Documentation=file://") }
+        let page = try #require(documentation?.dropFirst("Documentation=file://".count))
+        #expect(FileManager.default.fileExists(atPath: root.path + page), "\(page)")
         let fake = try await FakeTelegram.start()
         let credentials = root.appendingPathComponent("run/credentials/tessera.service")
         try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import TesseraTestSupport
 import Testing
 
 /// A family's group across four time zones and two languages, played over two rollovers through the real
-/// daemon, the fake Bot API and the daemon's clock file (README, "Groups").
+/// daemon, the fake Bot API and the daemon's clock file (docs/groups.md).
 @Suite("A family group across time zones and languages, through the daemon", .serialized)
 struct FamilyGroupDaemonTests {
     static func answer(_ language: Language, _ puzzle: Int) throws -> String {

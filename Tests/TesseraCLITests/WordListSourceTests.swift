@@ -4,7 +4,7 @@ import TesseraCoreTesting
 import TesseraTestSupport
 import Testing
 
-/// The built lists against their sources and the original game (scripts/build-wordlists, README "Word lists").
+/// The built lists against their sources and the original game (scripts/build-wordlists, docs/playing.md, "Word lists").
 @Suite("Word list sources")
 struct WordListSourceTests {
     static let inputs = URL(filePath: #filePath).deletingLastPathComponent()

@@ -2,7 +2,7 @@ import TesseraCore
 import TesseraCoreTesting
 import Testing
 
-/// The words the bot plays, and the skill score's calibration on simulated players (README, "How skill is
+/// The words the bot plays, and the skill score's calibration on simulated players (docs/analysis.md, "How skill is
 /// scored"). Serialised: each test keeps a core busy.
 @Suite("The bot's words and the skill score's calibration", .serialized)
 struct CalibrationTests {

@@ -89,7 +89,7 @@ struct WordListTests {
         #expect(extended.isAllowed(extended.testWord("qwzzy")) && extended.answers == Language.english.wordList.answers)
     }
 
-    // MARK: - What the lists accept and serve (scripts/build-wordlists, README "Word lists")
+    // MARK: - What the lists accept and serve (scripts/build-wordlists, docs/playing.md, "Word lists")
 
     @Test(
         "Ordinary words are accepted as guesses: both spellings, inflections, everyday words, mild words",

@@ -6,7 +6,7 @@ import Testing
 @testable import TesseraEngine
 
 /// A group across languages and time zones: every member can play the group's puzzle, and their game counts
-/// on their own day (README, "Groups").
+/// on their own day (docs/groups.md).
 @Suite("Every member's game counts: a group across languages and time zones", .onBothPaths)
 struct GroupLanguageTests {
     /// 2026-11-16 12:00 UTC: puzzle 320 in UTC, 321 at UTC+14, 320 (just begun) at UTC−12.
