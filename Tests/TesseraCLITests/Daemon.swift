@@ -8,6 +8,9 @@ final class Daemon: @unchecked Sendable {
     let process = Process()
     private let errors = Pipe()
     private let ended = DispatchSemaphore(value: 0)
+    /// What the daemon wrote to standard error, read as it writes on a thread of its own: a pipe read only at
+    /// exit holds 64 KiB, and a daemon that logs more blocks on its next line, mid-batch.
+    private let log = Log()
     let database: String
 
     /// - Parameter logFile: where standard error goes instead of a pipe read at exit (for verbose logs,
@@ -45,7 +48,19 @@ final class Daemon: @unchecked Sendable {
         process.terminationHandler = { [ended] _ in ended.signal() }
     }
 
-    func start() throws { try process.run() }
+    func start() throws {
+        try process.run()
+        guard process.standardError is Pipe else { return log.finish() }
+        let (reading, log) = (errors.fileHandleForReading, self.log)
+        Thread.detachNewThread {
+            while true {
+                let data = reading.availableData
+                if data.isEmpty { break }
+                log.append(data)
+            }
+            log.finish()
+        }
+    }
 
     /// A test that failed before stopping its daemon does not leave it running, nor take the test runner down.
     deinit {
@@ -68,17 +83,29 @@ final class Daemon: @unchecked Sendable {
 
     /// Waits for the process to end by itself, up to a deadline; returns its status and what it logged.
     func exit(within seconds: Double) async -> (status: Int32?, log: String) {
-        let (process, errors, ended) = (self.process, self.errors, self.ended)
+        let (process, log, ended) = (self.process, self.log, self.ended)
         return await offThePool {
             guard ended.wait(timeout: .now() + seconds) == .success else {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 return (nil, "")
             }
-            return (
-                process.terminationStatus,
-                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            )
+            return (process.terminationStatus, log.whole())
+        }
+    }
+
+    /// Standard error as the reading thread collects it; `whole()` waits for its end.
+    private final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        func append(_ more: Data) { lock.withLock { data.append(more) } }
+        func finish() { done.signal() }
+        func whole() -> String {
+            done.wait()
+            done.signal()
+            return lock.withLock { String(decoding: data, as: UTF8.self) }
         }
     }
 }
@@ -128,11 +155,27 @@ extension FakeTelegram {
         func latestBoards(_ sent: [SentMessage]) -> [Int64: String] {
             Dictionary(sent.map { ($0.chat, ($0.messageID, $0.text)) }) { $0.0 > $1.0 ? $0 : $1 }.mapValues(\.1)
         }
-        let final = latestBoards(
-            try await waitForSent(timeout: timeout) { sent in
-                let boards = latestBoards(sent)
-                return boards.count == players && boards.values.allSatisfy { $0.contains("· \(words.count)/6") }
-            })
+        let done = "· \(words.count)/6"
+        let final: [Int64: String]
+        do {
+            final = latestBoards(
+                try await waitForSent(timeout: timeout) { sent in
+                    let boards = latestBoards(sent)
+                    return boards.count == players && boards.values.allSatisfy { $0.contains(done) }
+                })
+        } catch is FakeTelegram.TimedOut {
+            // Which boards are behind, and where they stopped: a lost guess and a slow daemon look different.
+            let boards = latestBoards(try await sent())
+            let behind = (1...players).map(Int64.init).filter { boards[$0]?.contains(done) != true }
+            let stopped = behind.prefix(8).map { player in
+                "\(player): \(boards[player].map { String($0.prefix(24)) } ?? "no board")"
+            }
+            let shown = players - behind.count
+            Issue.record(
+                "after \(timeout), \(shown) of \(players) boards show \(done); behind: \(stopped.joined(separator: ", "))"
+            )
+            return
+        }
         #expect(final.count == players, "every player got a board")
         for (player, board) in final.sorted(by: { $0.key < $1.key }) {
             for word in words {
