@@ -32,7 +32,7 @@ struct BotStartup: Service, CustomStringConvertible {
     private func start() async throws {
         let store = opened.store
         try await opened.prepare()
-        var engineConfiguration = BotEngine.Configuration()
+        var engineConfiguration = EngineConfiguration()
         engineConfiguration.gameName = settings.gameName
         engineConfiguration.defaultLanguage = settings.defaultLanguage
         engineConfiguration.defaultTimeZone = settings.defaultTimeZone

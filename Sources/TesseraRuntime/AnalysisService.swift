@@ -8,7 +8,7 @@ import TesseraEngine
 /// the path of replies, in two lanes that each read the store again before every game (``AnalysisQueue``): one
 /// for games whose first guess's total is known, one for those that need it searched. Each game's analysis runs
 /// on a thread of its own at the lowest priority and spends at most the engine's budget
-/// (``BotEngine/Configuration/analysisBudget``); a first guess's total found by a search, or its bounds, is kept,
+/// (``EngineConfiguration/analysisBudget``); a first guess's total found by a search, or its bounds, is kept,
 /// so no later game searches it again. An analysis the player asked to see is posted when it is stored. A lane's
 /// solver tables and memo, tens of megabytes, are kept from game to game and given up whenever it has no game.
 struct AnalysisService: PlatformService {

@@ -18,8 +18,8 @@ struct EngineHarness {
     /// 2026-11-22 12:00 UTC: puzzle 326.
     var now = Date(timeIntervalSince1970: 1_795_348_800)
 
-    init(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws {
-        var configuration = BotEngine.Configuration()
+    init(configure: (inout EngineConfiguration) -> Void = { _ in }) throws {
+        var configuration = EngineConfiguration()
         configure(&configuration)
         guard let path = EnginePath.current else { throw EnginePath.NotChosen() }
         self.path = path
@@ -39,8 +39,8 @@ struct EngineHarness {
     }
 
     /// A new engine on this harness's store, as after a restart; `configure` sets it up.
-    func restarted(configure: (inout BotEngine.Configuration) -> Void = { _ in }) throws -> EngineHarness {
-        var configuration = BotEngine.Configuration()
+    func restarted(configure: (inout EngineConfiguration) -> Void = { _ in }) throws -> EngineHarness {
+        var configuration = EngineConfiguration()
         configure(&configuration)
         let engine = BotEngine(
             configuration: configuration, secret: try #require(ScheduleSecret(Self.secretText)),

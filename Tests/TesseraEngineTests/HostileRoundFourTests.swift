@@ -86,7 +86,7 @@ struct HostileRoundFourTests {
         let places = (0..<25).map { SeasonSummary.Place(place: $0 < 22 ? 0 : 1, name: "M\($0)", points: 10, crowns: 0) }
         let season = SeasonSummary(
             length: .month, firstDay: CivilDate(year: 2026, month: 11, day: 1)!,
-            podium: Shortlist(places, count: DaySummaries.summaryNames, by: { _, _ in false }),
+            podium: Shortlist(places, count: Ranking.namesShown, by: { _, _ in false }),
             champions: (0..<22).map { UserID(Int64($0)) }, mostImproved: nil, bestStreak: nil, mostSkilful: nil)
         let lines = Language.english.texts.seasonOver(season).html.components(separatedBy: "\n")
         #expect(lines.contains { $0.hasPrefix("🏆 Champion: M0, M1") && $0.hasSuffix("M19, … and 2 more!") }, "\(lines)")

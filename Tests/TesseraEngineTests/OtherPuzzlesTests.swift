@@ -90,7 +90,7 @@ struct OtherPuzzlesTests {
         #expect(
             spanish.otherPuzzleBoard(
                 .mini, puzzle: PuzzleNumber(1), yesterday: true,
-                lines: [Leaderboards.row(place: "🥇", name: "Cat", result: "0:41")]
+                lines: [BoardRows.row(place: "🥇", name: "Cat", result: "0:41")]
             ).html == "<b>⏱️ Mini · ayer</b>\n🥇 Cat — 0:41")
     }
 

@@ -26,7 +26,7 @@ struct WordRevealTests {
         let day = CivilDate(year: 2026, month: 11, day: 24)!
         let puzzle = schedule.puzzle(on: day)
         let start = { (zone: String, day: CivilDate) in
-            schedule.start(of: day, rollover: Player.rollover(zone, 0))
+            schedule.start(of: day, rollover: DayRollover.stored(zone, 0))
         }
         // Before the puzzle has started anywhere.
         bot.now = start("Etc/GMT-14", day) - 3600

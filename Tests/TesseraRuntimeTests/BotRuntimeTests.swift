@@ -33,7 +33,7 @@ struct BotRuntimeTests {
         configuration.initialBackoff = .zero
         configuration.maximumBackoff = .zero
         configure(&configuration)
-        let engineConfiguration = BotEngine.Configuration()
+        let engineConfiguration = EngineConfiguration()
         let clock = self.clock
         let engine = BotEngine(
             configuration: engineConfiguration, secret: try #require(ScheduleSecret(Self.secret)),

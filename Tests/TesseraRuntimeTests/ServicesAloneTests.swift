@@ -196,7 +196,7 @@ struct ServicesAloneTests {
         // about a second of a release build's work, still far more than SALET's game needs, and the rest of the
         // test suite keeps its cores.
         let eve = try await finish("eve", ["fuffy", answer])
-        var configuration = BotEngine.Configuration()
+        var configuration = EngineConfiguration()
         configuration.analysisBudget = Solver.Budget(steps: 100_000_000, firstGuessSteps: 200_000_000)
         let bounded = BotEngine(configuration: configuration, secret: secret, logger: logs.logger())
         let service = AnalysisService(context: context(engine: bounded), interval: .seconds(1))

@@ -17,7 +17,7 @@ struct BatchTests {
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
     static let secret = ScheduleSecret("batch tests secret 0b7c41d2")!
     static let engine = BotEngine(
-        configuration: BotEngine.Configuration(), secret: secret, logger: Logger(label: "test"))
+        configuration: EngineConfiguration(), secret: secret, logger: Logger(label: "test"))
 
     /// A word of a language's list that is not the day's answer anywhere.
     static func wrongWord(_ language: Language, _ place: Int = 0) -> String {

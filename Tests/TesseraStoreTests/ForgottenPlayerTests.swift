@@ -23,7 +23,7 @@
         /// reminders, then forgot themselves through the engine, as the button's press does.
         static func play(on store: any GameStore) async throws {
             let engine = BotEngine(
-                configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("forgotten")),
+                configuration: EngineConfiguration(), secret: try #require(ScheduleSecret("forgotten")),
                 logger: Logger(label: "test"))
             let now = Date(timeIntervalSince1970: 1_795_348_800)
             let schedule = DailySchedule.tessera

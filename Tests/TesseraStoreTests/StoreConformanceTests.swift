@@ -33,7 +33,7 @@ struct StoreConformanceTests {
     /// The engine whose rules (points, streaks, totals) the stores keep.
     static func engine() throws -> BotEngine {
         BotEngine(
-            configuration: BotEngine.Configuration(), secret: try #require(ScheduleSecret("conformance")),
+            configuration: EngineConfiguration(), secret: try #require(ScheduleSecret("conformance")),
             logger: Logger(label: "test"))
     }
 

@@ -22,7 +22,7 @@ var logger = Logger(label: "tessera.benchmark")
 logger.logLevel = .warning
 
 let secret = ScheduleSecret("batch benchmark secret 5b1e77c2a9")!
-let engine = BotEngine(configuration: BotEngine.Configuration(), secret: secret, logger: logger)
+let engine = BotEngine(configuration: EngineConfiguration(), secret: secret, logger: logger)
 let now = Date()
 let list = Language.english.wordList
 let schedule = AnswerSchedule(wordList: list, secret: secret)

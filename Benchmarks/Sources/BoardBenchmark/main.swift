@@ -45,7 +45,7 @@ let sqlite = try SQLiteGameStore(path: sqlitePath, logger: logger)
 
 let schedule = DailySchedule.tessera
 let secret = ScheduleSecret("board benchmark secret")!
-let engine = BotEngine(configuration: BotEngine.Configuration(), secret: secret, logger: logger)
+let engine = BotEngine(configuration: EngineConfiguration(), secret: secret, logger: logger)
 let list = Language.english.wordList
 let answers = AnswerSchedule(wordList: list, secret: secret)
 /// Noon UTC on the last day.

@@ -660,7 +660,7 @@ struct English: Texts {
                 } ?? "off")
         case .topic: "Bot posts in: \(group.topic.map { "topic \($0)" } ?? "the main chat")"
         case .nudge:
-            "Nudge \(Int(Nudges.lead / 3600)) hours before a member's own day ends: \(group.team.nudge ? "on" : "off")"
+            "Nudge \(Int(GroupTeam.nudgeLead / 3600)) hours before a member's own day ends: \(group.team.nudge ? "on" : "off")"
         case .season: "Seasons: \(seasonSetting(group.team.season))"
         }
     }

@@ -172,3 +172,73 @@ extension AnalysisReport.Turn {
         return bounds.luck.map(Known.init)
     }
 }
+
+/// What the post at the end of a group's season says, for the texts to word.
+struct SeasonSummary {
+    struct Place {
+        /// From 0; ties share one.
+        let place: Int
+        let name: String
+        let points: Int
+        let crowns: Int
+    }
+
+    struct Improvement {
+        let name: String
+        /// Guesses a game on average, a loss counting as 7: the season before, and this one.
+        let from: Double
+        let to: Double
+    }
+
+    struct Skill {
+        let name: String
+        /// The average skill of their analysed games, 0–99.
+        let skill: Int
+        let games: Int
+    }
+
+    let length: SeasonLength
+    let firstDay: CivilDate
+    /// The first three places, best first (ties share one), as many as a list of names shows.
+    let podium: Shortlist<Place>
+    /// Who shares first place with points: the champions.
+    let champions: [UserID]
+    let mostImproved: Improvement?
+    let bestStreak: (names: Shortlist<String>, streak: Int)?
+    let mostSkilful: Skill?
+}
+
+/// What the post at the end of a group's week says, for the texts to word.
+struct WeekSummary {
+    let monday: CivilDate
+    /// The first three places (ties share one), best first: place from 0, name, points; as many as a list of
+    /// names shows.
+    let podium: Shortlist<(place: Int, name: String, points: Int)>
+    /// The longest streak of wins going at the week's end, of two or more: who has it, and its length.
+    let bestStreak: (names: Shortlist<String>, streak: Int)?
+    let daysEveryonePlayed: Int
+    /// The week's days since the board began: 7, or fewer for a board that began during the week.
+    let days: Int
+}
+
+/// What a day's post says of the group streak: a run going on, from its first day when that day was played
+/// together ("Day 1 together"), or a run of two days or more that the day ended (said once, on that day).
+enum GroupStreakNews: Hashable {
+    case going(days: Int)
+    case ended(days: Int)
+
+    var isGoing: Bool {
+        if case .going = self { return true }
+        return false
+    }
+
+    /// The news of `puzzle`, from the streak as judged on it.
+    init?(_ streak: GroupStreak, day puzzle: PuzzleNumber) {
+        guard streak.through == puzzle else { return nil }
+        switch streak.ended {
+        case nil: self = .going(days: streak.days)
+        case let days? where days >= 2: self = .ended(days: days)
+        case _?: return nil
+        }
+    }
+}

@@ -712,7 +712,7 @@ struct Spanish: Texts {
                 } ?? "desactivado")
         case .topic: "El bot publica en: \(group.topic.map { "el tema \($0)" } ?? "el chat principal")"
         case .nudge:
-            "Aviso \(Int(Nudges.lead / 3600)) horas antes de que acabe el día de cada miembro: "
+            "Aviso \(Int(GroupTeam.nudgeLead / 3600)) horas antes de que acabe el día de cada miembro: "
                 + (group.team.nudge ? "activado" : "desactivado")
         case .season: "Temporadas: \(seasonSetting(group.team.season))"
         }

@@ -616,7 +616,7 @@ enum TextFormat {
 
     /// A podium's row (the week's, the season's): `🥇 Ann — 35 pts 🏆`.
     static func podium(place: Int, name: String, points: Int, marks: String) -> RichLayout.Row {
-        let place = Leaderboards.place(place, medal: true)
+        let place = Ranking.place(place, medal: true)
         return RichLayout.Row(
             cells: [place, person(name), "\(points) pts", marks],
             line: "\(place) \(TextFormat.person(name)) — \(points) pts" + (marks.isEmpty ? "" : " \(marks)"))
