@@ -35,6 +35,37 @@ struct FeatureTests {
         #expect(reply.messages.count == 1 && reply.messages[0].replyTo == MessageID(7))
     }
 
+    @Test("A guess's game, its boards and its analysis travel in the reply; the store has none until the router")
+    func guessCarriesItsWrites() async throws {
+        let bot = try EngineHarness()
+        let (now, ann, puzzle, answer) = (bot.now, Self.ann, bot.puzzle, try bot.answer())
+        let (engine, play) = (bot.engine, DailyPlay(core: bot.engine.core))
+        func game(_ reply: Reply) -> StoredGame? {
+            guard case .dailyGame(let game)? = reply.writes.first else { return nil }
+            return game
+        }
+        let (first, before, won, after) = try await bot.store.write { store in
+            try await store.save(ann)
+            let turn = Self.turn("", player: ann, in: store, at: now)
+            let first = try await play.guess(answer == "crane" ? "slate" : "crane", in: turn)
+            let before = try await store.game(of: ann.id, language: .english, puzzle: puzzle)
+            try await engine.apply(first.writes, at: now, in: store)
+            let won = try await play.guess(answer, in: turn)
+            return (first, before, won, try await store.game(of: ann.id, language: .english, puzzle: puzzle))
+        }
+        #expect(before == nil, "the feature wrote nothing itself")
+        let opened = try #require(game(first))
+        #expect(first.writes == [.dailyGame(opened)] && opened.guesses.count == 1 && opened.result == nil)
+        let finished = try #require(game(won))
+        #expect(finished.result == .won(guesses: 2) && finished.finishedAt == now)
+        #expect(
+            won.writes == [
+                .dailyGame(finished), .countOnBoards(finished),
+                .analysis(player: ann.id, language: .english, puzzle: puzzle, show: false),
+            ])
+        #expect(after == opened, "the win is not stored until the router writes it")
+    }
+
     @Test("A step of a command reads the turn as the step before left it; the replies add up")
     func stepsReadTheTurnAsLeft() async throws {
         let bot = try EngineHarness()

@@ -44,10 +44,7 @@ struct Analyses {
             unstudied: unstudiedOpener(
                 game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
                 hardMode: game.hardMode),
-            in: turn
-        ) {
-            try await $0.requestAnalysis(of: player, language: language, puzzle: puzzle, show: true)
-        }
+            in: turn, request: .analysis(player: player, language: language, puzzle: puzzle, show: true))
     }
 
     /// A practice or archive game's analysis; one given up for a new game has none.
@@ -61,16 +58,13 @@ struct Analyses {
             unstudied: unstudiedOpener(
                 game.guesses, language: game.language,
                 edition: game.language.wordList.answerEditionIndex(for: puzzle), hardMode: game.hardMode),
-            in: turn
-        ) {
-            try await $0.whole.requestPracticeAnalysis(of: game.player, number: game.number, show: true)
-        }
+            in: turn, request: .practiceAnalysis(player: game.player, number: game.number, show: true))
     }
 
     /// A stored analysis as a reply, or word that it follows, asking for it to be posted when ready (`request`).
     private func show(
         _ stored: StoredAnalysis?, of game: AnalysedGame, language: Language, unstudied: String?, in turn: Turn,
-        request: (any MessageStorage) async throws -> Void
+        request: Reply.Write
     ) async throws -> Reply {
         switch stored {
         case .done(let json)?:
@@ -83,8 +77,9 @@ struct Analyses {
         case .unavailable?:
             return turn.reply(turn.texts.analysisUnavailable)
         case .pending?, nil:
-            try await request(turn.store)
-            return turn.reply(turn.texts.analysisComing(unstudied: unstudied))
+            var reply = turn.reply(turn.texts.analysisComing(unstudied: unstudied))
+            reply.writes = [request]
+            return reply
         }
     }
 

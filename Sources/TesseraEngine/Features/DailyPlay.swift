@@ -60,13 +60,15 @@ struct DailyPlay {
                 daily.stored.result = result
                 daily.stored.finishedAt = turn.now
             }
-            try await turn.store.save(daily.stored)
-            if daily.stored.result != nil {
-                try await groupBoards.countOnBoards(daily.stored, at: turn.now, in: turn.store)
-                try await turn.store.requestAnalysis(
-                    of: daily.stored.player, language: daily.stored.language, puzzle: daily.stored.puzzle, show: false)
-            }
             var reply = Reply(liveBoards.board(of: daily, in: turn))
+            reply.writes = [.dailyGame(daily.stored)]
+            if daily.stored.result != nil {
+                let game = daily.stored
+                reply.writes += [
+                    .countOnBoards(game),
+                    .analysis(player: game.player, language: game.language, puzzle: game.puzzle, show: false),
+                ]
+            }
             // A win in the direct chat is celebrated where the platform can: an edit cannot carry an effect, so it
             // comes on a 🎉 of its own below the board, which stays the one message edited.
             if case .won? = daily.stored.result, !turn.isGroup, turn.platform.messageEffects,
@@ -110,11 +112,12 @@ struct DailyPlay {
         case .failure:
             return Reply(turn.answer(turn.texts.hardLater), player: player)
         case .success:
+            var reply = Reply(turn.answer(enable ? turn.texts.hardOn : turn.texts.hardOff), player: player)
             if daily.stored.hardMode != enable {
                 daily.stored.hardMode = enable
-                try await turn.store.save(daily.stored)
+                reply.writes = [.dailyGame(daily.stored)]
             }
-            return Reply(turn.answer(enable ? turn.texts.hardOn : turn.texts.hardOff), player: player)
+            return reply
         }
     }
 

@@ -9,7 +9,7 @@ import TesseraCore
 /// A player has at most one unfinished practice game. A word typed in the direct chat goes to the game touched
 /// last, practice or daily (``PracticeGame/hasFocus``), and `/play` goes back to the daily puzzle. What a turn
 /// changes of the player's record is ``Player/practiceInPlay``, kept in step with the stored game by
-/// ``keep(_:player:in:)`` and carried in the reply.
+/// ``keep(_:player:)`` and carried in the reply with the game's write.
 struct Practice {
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
@@ -65,9 +65,10 @@ struct Practice {
         if var open = latest, open.result == nil {
             if case .archive = kind, open.kind == kind, open.language == language {
                 open.hasFocus = true
-                try await keep(open, player: &player, in: store)
+                let kept = keep(open, player: &player)
                 var reply = board(open, in: turn, reposts: true)
                 reply.player = player
+                reply.writes = [kept]
                 return reply
             }
             guard options.confirmed else {
@@ -82,12 +83,13 @@ struct Practice {
             return turn.reply(
                 turn.texts.practiceLimit(configuration.practiceGamesPerDay, timeLeft: next.timeIntervalSince(turn.now)))
         }
+        var writes: [Reply.Write] = []
         if var open = latest, open.result == nil {
             open.result = .lost
             open.abandoned = true
             open.finishedAt = turn.now
             open.hasFocus = false
-            try await keep(open, player: &player, in: store)
+            writes.append(keep(open, player: &player))
         }
         let answer: Word
         switch kind {
@@ -95,7 +97,11 @@ struct Practice {
             let played = try await store.finishedGames(of: player.id, language: language).map(\.puzzle)
             guard
                 let drawn = practiceAnswer(in: language, at: turn.now, played: Set(played), previous: latest?.answer)
-            else { return Reply(turn.answer(turn.texts.practiceNothingYet), player: player) }
+            else {
+                var reply = Reply(turn.answer(turn.texts.practiceNothingYet), player: player)
+                reply.writes = writes
+                return reply
+            }
             answer = drawn
         case .archive(let puzzle):
             answer = core.answer(for: puzzle, in: language)
@@ -104,10 +110,10 @@ struct Practice {
             player: player.id, number: (latest?.number ?? 0) + 1, kind: kind, language: language,
             answer: language.wordList.letters(answer),
             hardMode: options.hardMode || player.prefersHardMode, startedAt: turn.now)
-        try await store.countPracticeStart(startsKey, until: today)
-        try await keep(game, player: &player, in: store)
+        writes += [.practiceStart(key: startsKey, until: today), keep(game, player: &player)]
         var reply = board(game, in: turn, reposts: true)
         reply.player = player
+        reply.writes = writes
         return reply
     }
 
@@ -210,10 +216,11 @@ struct Practice {
 
     // MARK: - Playing
 
-    /// Stores a practice game (always the player's latest), and keeps ``Player/practiceInPlay`` in step.
-    private func keep(_ game: PracticeGame, player: inout Player, in store: any GameStoreTransaction) async throws {
-        try await store.save(game)
+    /// The write that stores a practice game (always the player's latest), with ``Player/practiceInPlay`` kept
+    /// in step.
+    private func keep(_ game: PracticeGame, player: inout Player) -> Reply.Write {
         player.practiceInPlay = game.result == nil || game.hasFocus
+        return .practiceGame(game)
     }
 
     /// The player's latest practice game when it may take a word (``Player/practiceInPlay``); nil, reading
@@ -283,53 +290,57 @@ struct Practice {
         if takesWord {
             return try await guessPractice(text, game: latest, player: player, in: turn).saying(openGames, in: turn)
         }
+        var reply = Reply()
         if latest.hasFocus {
             latest.hasFocus = false
-            try await keep(latest, player: &player, in: turn.store.whole)
+            reply.writes = [keep(latest, player: &player)]
         }
-        return try await dailyPlay.guess(text, daily: daily, in: turn.with(player: player))
-            .saving(player, over: turn.player).saying(openGames, in: turn)
+        reply.add(try await dailyPlay.guess(text, daily: daily, in: turn.with(player: player)))
+        return reply.saving(player, over: turn.player).saying(openGames, in: turn)
     }
 
     /// `/play` in the direct chat: words go to the daily puzzle again.
     func focusOnDailyPuzzle(in turn: Turn) async throws -> Reply {
         var (focused, player) = try await inFocus(in: turn)
+        var reply = Reply()
         if var latest = focused {
             latest.hasFocus = false
-            try await keep(latest, player: &player, in: turn.store.whole)
+            reply.writes = [keep(latest, player: &player)]
         }
-        return Reply().saving(player, over: turn.player)
+        return reply.saving(player, over: turn.player)
     }
 
     private func guessPractice(_ text: String, game stored: PracticeGame, player: Player, in turn: Turn)
         async throws -> Reply
     {
         var (stored, player) = (stored, player)
+        var focus: [Reply.Write] = []
         if !stored.hasFocus {
             stored.hasFocus = true
-            try await keep(stored, player: &player, in: turn.store.whole)
+            focus = [keep(stored, player: &player)]
         }
-        guard stored.result == nil else {
-            return Reply(turn.answer(turn.texts.practiceOver)).saving(player, over: turn.player)
+        func answer(_ html: String) -> Reply {
+            var reply = Reply(turn.answer(html)).saving(player, over: turn.player)
+            reply.writes = focus
+            return reply
         }
-        guard var game = play(stored) else {
-            return Reply(turn.answer(turn.texts.practiceUnplayable)).saving(player, over: turn.player)
-        }
+        guard stored.result == nil else { return answer(turn.texts.practiceOver) }
+        guard var game = play(stored) else { return answer(turn.texts.practiceUnplayable) }
         switch game.submit(text) {
         case .failure(let rejection):
-            return Reply(turn.answer(turn.texts.rejection(rejection))).saving(player, over: turn.player)
+            return answer(turn.texts.rejection(rejection))
         case .success(let row):
             stored.guesses.append(game.wordList.letters(row.word))
             if let result = game.result {
                 stored.result = result
                 stored.finishedAt = turn.now
             }
-            try await keep(stored, player: &player, in: turn.store.whole)
-            if stored.result != nil {
-                try await turn.store.whole.requestPracticeAnalysis(
-                    of: stored.player, number: stored.number, show: false)
-            }
+            let kept = keep(stored, player: &player)
             var reply = Reply(board(stored, game, in: turn, reposts: false)).saving(player, over: turn.player)
+            reply.writes = [kept]
+            if stored.result != nil {
+                reply.writes.append(.practiceAnalysis(player: stored.player, number: stored.number, show: false))
+            }
             reply.acceptedGuess = stored.language
             return reply
         }

@@ -44,8 +44,8 @@ extension BotEngine {
             guard firstMessage, reply.acceptedGuess == nil,
                 case .failure = core.guessList(turn.language).guess(from: word)
             else { return reply }
-            var welcome = turn.reply(core.welcome(playing: turn.language, player: turn.player))
-            (welcome.player, welcome.group) = (reply.player, reply.group)
+            var welcome = reply
+            welcome.messages = [turn.answer(core.welcome(playing: turn.language, player: turn.player))]
             return welcome
         case .command(let command):
             // In groups, unknown commands are for other bots.

@@ -110,8 +110,30 @@ public struct BotEngine: Sendable {
         }
         if after.player != player { try await store.save(after.player) }
         if let changed = after.group, changed != group { try await store.save(changed) }
+        try await apply(reply.writes, at: now, in: store)
         try await enqueueWithinBacklog(reply.messages, in: after)
         return MessageOutcome(acceptedGuess: reply.acceptedGuess)
+    }
+
+    /// Writes what a reply changed besides the records, in its order: the one place a message's features'
+    /// changes reach the store.
+    func apply(_ writes: [Reply.Write], at now: Date, in store: any MessageStorage) async throws {
+        for write in writes {
+            switch write {
+            case .dailyGame(let game):
+                try await store.save(game)
+            case .countOnBoards(let game):
+                try await groupBoards.countOnBoards(game, at: now, in: store)
+            case .analysis(let player, let language, let puzzle, let show):
+                try await store.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show)
+            case .practiceGame(let game):
+                try await store.whole.save(game)
+            case .practiceStart(let key, let until):
+                try await store.whole.countPracticeStart(key, until: until)
+            case .practiceAnalysis(let player, let number, let show):
+                try await store.whole.requestPracticeAnalysis(of: player, number: number, show: show)
+            }
+        }
     }
 
     /// The group a message came from, made with the defaults when it is new; nil in a direct chat.

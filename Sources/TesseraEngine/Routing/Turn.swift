@@ -75,6 +75,8 @@ struct Reply {
     var group: Group?
     /// The language of the puzzle a guess was played in, when the game accepted it (the runtime counts it).
     var acceptedGuess: Language?
+    /// What the feature changed besides the records, in order, for the engine to write with them.
+    var writes: [Write] = []
 
     init(_ messages: OutgoingMessage..., player: Player? = nil, group: Group? = nil) {
         self.messages = messages
@@ -88,6 +90,25 @@ struct Reply {
         player = later.player ?? player
         group = later.group ?? group
         acceptedGuess = later.acceptedGuess ?? acceptedGuess
+        writes += later.writes
+    }
+
+    /// A change a feature made to what is stored, besides the player's and the group's records: the engine
+    /// writes it in the one step that saves a message's effects (``BotEngine/apply(_:at:in:)``), after the
+    /// records.
+    enum Write: Equatable {
+        /// A daily game as it now stands: a guess added, its result, its hard mode.
+        case dailyGame(StoredGame)
+        /// A finished daily game, counted on the board of each of its player's groups that takes it.
+        case countOnBoards(StoredGame)
+        /// A finished daily game's analysis, asked for; `show`: posted once ready.
+        case analysis(player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool)
+        /// A practice or archive game as it now stands: the player's latest.
+        case practiceGame(PracticeGame)
+        /// A practice or archive game started on the player's day `until`, counted against the day's limit.
+        case practiceStart(key: String, until: PuzzleNumber)
+        /// A finished practice or archive game's analysis, asked for; `show`: posted once ready.
+        case practiceAnalysis(player: UserID, number: Int, show: Bool)
     }
 }
 
