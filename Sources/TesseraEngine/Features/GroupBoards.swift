@@ -161,17 +161,20 @@ struct GroupBoards {
             guard turn.platform.threads else { return turn.reply(turn.texts.settingsNoTopics) }
             group.topic = here ? turn.message.thread : nil
         }
-        // The group's day and language change through ``change(_:to:player:in:)``: at once, or from its next
+        // The group's day and language change through ``change(_:to:player:followers:in:)``: at once, or from its next
         // puzzle.
         var player = turn.player
+        var followers: [Reply.Write] = []
         let announcement =
-            next == group.nextDaySettings ? nil : try await change(&group, to: next, player: &player, in: turn)
+            next == group.nextDaySettings
+            ? nil : try await change(&group, to: next, player: &player, followers: &followers, in: turn)
         // Said in the group's language as the change left it.
         var reply = Reply(
             turn.answer(
                 group.language.texts.settingSaved(asked.setting, of: group, next: nextSummary(of: group, at: turn.now))),
             player: player == turn.player ? nil : player, group: group)
         if let announcement { reply.messages.append(announcement) }
+        reply.writes = followers
         if asked == .season(.off), var changed = reply.group {
             reply.messages += SeasonEnd(core: core).crown([], in: &changed)
             reply.group = changed
@@ -200,7 +203,8 @@ struct GroupBoards {
     /// day); otherwise from the group's next puzzle, announced then, so no day that counts is cut short or
     /// replayed. Players who follow the group's day move with it, from the same puzzle; `player` is the sender.
     private func change(
-        _ group: inout Group, to settings: Group.DaySettings, player: inout Player, in turn: Turn
+        _ group: inout Group, to settings: Group.DaySettings, player: inout Player, followers: inout [Reply.Write],
+        in turn: Turn
     ) async throws -> OutgoingMessage? {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
@@ -212,23 +216,26 @@ struct GroupBoards {
             }
             if played {
                 group.schedule(settings, at: turn.now, schedule: schedule)
-                try await carryFollowers(of: group, from: group.pendingFrom ?? today.next, sender: &player, in: turn)
+                followers = try await carryFollowers(
+                    of: group, from: group.pendingFrom ?? today.next, sender: &player, in: turn)
                 return nil
             }
         }
         let before = group.daySettings
         group.applyNow(settings)
-        try await carryFollowers(of: group, from: today, sender: &player, in: turn)
+        followers = try await carryFollowers(of: group, from: today, sender: &player, in: turn)
         return dayChangeAnnouncement(from: before, to: group)
     }
 
     /// Moves the players who follow the group's day (``Player/followsGroup``) to its zone from `puzzle`, as their
     /// own `/timezone` would: numbers only go up, so nobody replays a day. A rollover hour changes with the zone
-    /// only when the change applies at once.
+    /// only when the change applies at once. Returns the other followers' records as writes; the sender's is
+    /// the reply's.
     private func carryFollowers(
         of group: Group, from puzzle: PuzzleNumber, sender: inout Player, in turn: Turn
-    ) async throws {
+    ) async throws -> [Reply.Write] {
         let next = group.nextDaySettings
+        var moved: [Reply.Write] = []
         for stored in try await turn.store.whole.followers(of: group.chat) {
             // The sender's own record is the reply's, saved after it.
             var player = stored.id == sender.id ? sender : stored
@@ -244,9 +251,10 @@ struct GroupBoards {
             if player.id == sender.id {
                 sender = player
             } else if player != stored {
-                try await turn.store.save(player)
+                moved.append(.player(player))
             }
         }
+        return moved
     }
 
     /// The group's post when its day or language changes, in the language it was read in and, when that

@@ -120,6 +120,8 @@ public struct BotEngine: Sendable {
     func apply(_ writes: [Reply.Write], at now: Date, in store: any MessageStorage) async throws {
         for write in writes {
             switch write {
+            case .player(let player):
+                try await store.save(player)
             case .dailyGame(let game):
                 try await store.save(game)
             case .countOnBoards(let game):

@@ -97,6 +97,8 @@ struct Reply {
     /// writes it in the one step that saves a message's effects (``BotEngine/apply(_:at:in:)``), after the
     /// records.
     enum Write: Equatable {
+        /// Another player's record, as the feature left it: a follower moved with the group's day.
+        case player(Player)
         /// A daily game as it now stands: a guess added, its result, its hard mode.
         case dailyGame(StoredGame)
         /// A finished daily game, counted on the board of each of its player's groups that takes it.
