@@ -48,6 +48,9 @@ struct EngineHarness {
         return EngineHarness(store: store, engine: engine, path: path, now: now)
     }
 
+    /// Monday 2026-11-16 12:00 UTC: puzzle 320, the start of the week many tests play.
+    static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
+
     var puzzle: PuzzleNumber { DailySchedule.tessera.puzzle(at: now, rollover: .utc) }
 
     func answer(_ language: Language = .english, puzzle: PuzzleNumber? = nil) throws -> String {

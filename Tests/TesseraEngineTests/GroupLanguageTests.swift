@@ -9,8 +9,6 @@ import Testing
 /// on their own day (docs/groups.md).
 @Suite("Every member's game counts: a group across languages and time zones", .onBothPaths)
 struct GroupLanguageTests {
-    /// 2026-11-16 12:00 UTC: puzzle 320 in UTC, 321 at UTC+14, 320 (just begun) at UTC−12.
-    static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
 
     @Test(
         "Every member plays in their own language and counts: on the board with its language, crowned, and each word revealed"
@@ -146,7 +144,7 @@ struct GroupLanguageTests {
     @Test("UTC−12 in a UTC+14 group: two days behind, the member's late game counts and the word waits for it")
     func farthestZones() async throws {
         var bot = try EngineHarness()
-        bot.now = Self.monday
+        bot.now = EngineHarness.monday
         try await bot.group(-1, timeZone: "Pacific/Kiritimati")
         try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
         try await bot.store.write {
@@ -160,7 +158,7 @@ struct GroupLanguageTests {
         let engine = bot.engine
         let hour = 3600.0
         // The group's day of 321 ends at 10:00 UTC on Tuesday; Bob's begins at 12:00 UTC that day.
-        let groupEnds = Self.monday + 22 * hour + 60
+        let groupEnds = EngineHarness.monday + 22 * hour + 60
         #expect(try await bot.store.write { try await engine.closeDays(at: groupEnds, in: $0) } == 1)
         let summary = try #require(try await bot.store.pendingMessages(limit: 10, now: groupEnds).last?.message.html)
         // Bob's day of 321 ends at 12:00 UTC on Wednesday: 02:00 on Thursday in the group's zone, where the

@@ -23,7 +23,7 @@ struct GroupTeamTests {
     )
     func groupStreak() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320.
+        bot.now = EngineHarness.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320.
         for (user, name) in [(1, "Ann"), (2, "Ben")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }
@@ -96,7 +96,7 @@ struct GroupTeamTests {
     @Test("A Spanish group's days together, in Spanish")
     func spanish() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday
+        bot.now = EngineHarness.monday
         try await bot.group(-2, language: .spanish)
         for (user, name) in [(1, "Lucía"), (2, "Pau")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -2, group: true, appLanguage: "es")
@@ -145,7 +145,7 @@ extension GroupTeamTests {
     )
     func nudge() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320; the group's day is UTC's.
+        bot.now = EngineHarness.monday  // Monday 2026-11-16 12:00 UTC, puzzle 320; the group's day is UTC's.
         try await bot.store.write {
             try await $0.save(
                 Player(id: UserID(5), displayName: "Eve", language: .english, timeZone: "Asia/Tokyo", rolloverHour: 0))
@@ -162,7 +162,7 @@ extension GroupTeamTests {
         let official = DailySchedule.wordle.puzzle(at: bot.now, rollover: .utc)
         try await bot.send("Wordle \(official.grouped) 4/6", from: 6, name: "Pat", in: -1, group: true)
         try await bot.send("/remind off", from: 4, name: "Dee")
-        let tuesday = GroupTests.monday + 12 * 3600  // 00:00 UTC
+        let tuesday = EngineHarness.monday + 12 * 3600  // 00:00 UTC
         _ = try await Self.check(bot, at: tuesday + 60)
 
         // Tuesday: off by default, so no nudge at 21:00.
@@ -211,7 +211,7 @@ extension GroupTeamTests {
     /// Madrid, and a member of `name` in `zone`, each having played Monday's puzzle.
     static func nudgedGroup(with name: String, in zone: String) async throws -> EngineHarness {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday
+        bot.now = EngineHarness.monday
         try await bot.group(-1, timeZone: "Europe/Madrid")
         for (user, name, zone) in [(1, "Ana", "Europe/Madrid"), (2, name, zone)] as [(Int64, String, String)] {
             try await bot.store.write {
@@ -235,7 +235,7 @@ extension GroupTeamTests {
         var bot = try await Self.nudgedGroup(with: "Ben", in: "America/New_York")
         // Ana plays each morning; Ben has not played since Monday.
         for day in 1...3 {
-            let noon = GroupTests.monday + Double(day) * 86_400
+            let noon = EngineHarness.monday + Double(day) * 86_400
             bot.now = noon
             try await bot.play(1, name: "Ana", misses: 2)
             // 21:00 in Madrid, three hours before the group's day ends: Ben's day has nine hours left.
@@ -250,7 +250,7 @@ extension GroupTeamTests {
     func nudgeAfterMovingWest() async throws {
         var bot = try await Self.nudgedGroup(with: "Kei", in: "Asia/Tokyo")
         // Tuesday 20:00 in Tokyo: Kei has not played 321 and moves to New York, from puzzle 322 on.
-        let tuesday = GroupTests.monday + 86_400 - 3600
+        let tuesday = EngineHarness.monday + 86_400 - 3600
         bot.now = tuesday
         try await bot.play(1, name: "Ana", misses: 2)
         #expect(try await bot.text("/timezone America/New_York", from: 2, name: "Kei").contains("322"))
@@ -283,7 +283,7 @@ extension GroupTeamTests {
     @Test("Crowns on the week and month boards: the days each member had the best result, ties sharing it")
     func crowns() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16.
+        bot.now = EngineHarness.monday  // Monday 2026-11-16.
         for (user, name) in [(1, "Ann"), (2, "Ben"), (3, "Cat")] as [(Int64, String)] {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
         }

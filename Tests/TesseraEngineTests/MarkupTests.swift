@@ -27,7 +27,7 @@ struct MarkupTests {
     @Test("Hostile names and arguments come out escaped everywhere they are echoed: boards, summaries, settings")
     func hostileEchoes() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday
+        bot.now = EngineHarness.monday
         let names = Array(Self.hostileNames.prefix(6))
         for (index, name) in names.enumerated() {
             let user = Int64(index + 1)
@@ -44,7 +44,7 @@ struct MarkupTests {
         replies += try await bot.send("/leaderboard", in: -1, group: true)
         replies += try await bot.send("/leaderboard week", in: -1, group: true)
         let engine = bot.engine
-        let closing = GroupTests.monday + 86_400
+        let closing = EngineHarness.monday + 86_400
         #expect(try await bot.store.write { try await engine.closeDays(at: closing, in: $0) } == 1)
         replies += try await bot.store.pendingMessages(limit: 10, now: closing).map(\.message)
         for reply in replies { try StrictHTML.check(reply.html) }

@@ -10,8 +10,6 @@ import Testing
 @Suite("The nudge decides from values")
 struct NudgesTests {
     static let nudges = Nudges(schedule: .tessera, buttons: true)
-    /// Monday 2026-11-16 12:00 UTC: puzzle 320 in UTC, Madrid and New York.
-    static let monday = Date(timeIntervalSince1970: 1_795_348_800 - 6 * 86_400)
     static let puzzle = PuzzleNumber(320)
 
     static func group(nudge: Bool = true, summary: Bool = true, nudged: [NudgedMember] = []) -> Group {
@@ -32,19 +30,19 @@ struct NudgesTests {
     }
 
     /// 21:05 in New York on Monday: New York's day of 320 ends within three hours, Madrid's is over.
-    static let newYorkEvening = monday + 14 * 3600 + 300
+    static let newYorkEvening = EngineHarness.monday + 14 * 3600 + 300
 
     @Test("Puzzles: none with the nudge or the summary off; else from after the last nudged, two days back at most")
     func puzzles() {
         let nudges = Self.nudges
-        #expect(nudges.puzzles(of: Self.group(nudge: false), at: Self.monday).isEmpty)
-        #expect(nudges.puzzles(of: Self.group(summary: false), at: Self.monday).isEmpty)
-        #expect(nudges.puzzles(of: Self.group(), at: Self.monday) == [PuzzleNumber(320)])
+        #expect(nudges.puzzles(of: Self.group(nudge: false), at: EngineHarness.monday).isEmpty)
+        #expect(nudges.puzzles(of: Self.group(summary: false), at: EngineHarness.monday).isEmpty)
+        #expect(nudges.puzzles(of: Self.group(), at: EngineHarness.monday) == [PuzzleNumber(320)])
         var behind = Self.group()
         behind.lastRevealedPuzzle = PuzzleNumber(310)
-        #expect(nudges.puzzles(of: behind, at: Self.monday).map(\.rawValue) == [318, 319, 320])
+        #expect(nudges.puzzles(of: behind, at: EngineHarness.monday).map(\.rawValue) == [318, 319, 320])
         behind.team.lastNudged = PuzzleNumber(320)
-        #expect(nudges.puzzles(of: behind, at: Self.monday).isEmpty, "a puzzle gets one nudge at most")
+        #expect(nudges.puzzles(of: behind, at: EngineHarness.monday).isEmpty, "a puzzle gets one nudge at most")
     }
 
     @Test("Candidates: own day in its window, not played, on the board, active this week, named under twice")
@@ -67,7 +65,7 @@ struct NudgesTests {
         #expect(named.map(\.name) == ["Ben", "Zoe"], "in the order of their names")
         // At Madrid's 21:05, New York's day has nine hours left: nobody yet.
         let early = Self.nudges.candidates(
-            for: Self.puzzle, members: members, played: [], nudged: [], at: Self.monday + 8 * 3600 + 300)
+            for: Self.puzzle, members: members, played: [], nudged: [], at: EngineHarness.monday + 8 * 3600 + 300)
         #expect(early.map(\.name) == ["Ann"])
         // A window found after downtime, in its second half, is let go.
         let late = Self.nudges.candidates(

@@ -13,7 +13,7 @@ struct OtherPuzzlesTests {
     )
     func countedAndSummed() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday  // Monday 2026-11-16 12:00 UTC.
+        bot.now = EngineHarness.monday  // Monday 2026-11-16 12:00 UTC.
         let connections = DailySchedule.connections.puzzle(on: CivilDate(year: 2026, month: 11, day: 16)!)
         let strands = DailySchedule.strands.puzzle(on: CivilDate(year: 2026, month: 11, day: 16)!)
         let pastes: [(Int64, String, String)] = [

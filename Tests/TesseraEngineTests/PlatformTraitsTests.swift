@@ -87,14 +87,14 @@ struct PlatformTraitsTests {
     @Test("Without spoilers no word is ever posted in a group: the summary says why, and no reveal follows")
     func groupsWithoutSpoilers() async throws {
         var bot = try EngineHarness { $0.platform = PlatformTraits(spoilers: false) }
-        bot.now = GroupTests.monday
+        bot.now = EngineHarness.monday
         try await bot.send("/join", from: 1, name: "Alice", in: -1, group: true)
         try await bot.play(1, name: "Alice", misses: 0)
         let word = try bot.answer(puzzle: bot.puzzle).uppercased()
         let engine = bot.engine
         // Every member's day is over: with spoilers, the word would be in this summary.
         for day in 1...2 {
-            let closing = GroupTests.monday + Double(day) * 86_400
+            let closing = EngineHarness.monday + Double(day) * 86_400
             _ = try await bot.store.write { try await engine.closeDays(at: closing, in: $0) }
         }
         let posted = try await bot.store.pendingMessages(limit: 10, now: .distantFuture).map(\.message)

@@ -10,7 +10,7 @@ struct RichLayoutTests {
     @Test("A board's text is the same lines with or without its table: a week board, as a group reads it")
     func textIsTheLines() async throws {
         var harness = try EngineHarness()
-        harness.now = GroupTests.monday
+        harness.now = EngineHarness.monday
         for (user, name, misses) in [(1, "Ann", 1), (2, "Ben", 3)] as [(Int64, String, Int)] {
             try await harness.send("/join", from: user, name: name, in: -5, group: true)
             try await harness.play(user, name: name, misses: misses)

@@ -55,7 +55,7 @@ struct SeasonTests {
     )
     func monthSeason() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday - 21 * 86_400  // Monday 2026-10-26 12:00 UTC.
+        bot.now = EngineHarness.monday - 21 * 86_400  // Monday 2026-10-26 12:00 UTC.
         let members = [(1, "Ann"), (2, "Ben"), (3, "Cat")] as [(Int64, String)]
         for (user, name) in members {
             try await bot.send("/join", from: user, name: name, in: -1, group: true)
@@ -118,7 +118,7 @@ struct SeasonTests {
     @Test("Four weeks' season in Spanish, with the most skilful by analysed games; no tags where there are none")
     func spanishFourWeeks() async throws {
         var bot = try EngineHarness { $0.platform = PlatformTraits(memberTags: false) }
-        bot.now = GroupTests.monday + 4 * 86_400  // Friday 2026-11-20: the season's last three days.
+        bot.now = EngineHarness.monday + 4 * 86_400  // Friday 2026-11-20: the season's last three days.
         try await bot.group(-2, language: .spanish)
         let saved = try await bot.text(
             "/settings season 4weeks", from: 1, name: "Lucía", in: -2, group: true, admin: true, appLanguage: "es")
@@ -157,7 +157,7 @@ struct SeasonTests {
     @Test("A season played on one day has had its summary; a group with its summary off gets no season post")
     func quietSeasons() async throws {
         var bot = try EngineHarness()
-        bot.now = GroupTests.monday + 14 * 86_400  // Monday 2026-11-30, the month's last day.
+        bot.now = EngineHarness.monday + 14 * 86_400  // Monday 2026-11-30, the month's last day.
         try await bot.send("/join", from: 1, name: "Ann", in: -1, group: true)
         try await bot.play(1, name: "Ann", misses: 1)
         var queued = try await Self.nextDay(&bot)

@@ -7,7 +7,7 @@ extension ChatMessage {
     /// quotes it.
     var revealsGuess: Bool {
         guard chatKind == .group else { return false }
-        guard let command = command else { return SharedResult.showsLetters(text) }
+        guard let command else { return SharedResult.showsLetters(text) }
         // `/play es` chooses a puzzle; any other word after it would be a guess.
         return command.known == .guess && !command.argument.isEmpty
             || command.known == .play && !command.argument.isEmpty
