@@ -13,8 +13,8 @@ final class Daemon: @unchecked Sendable {
     private let log = Log()
     let database: String
 
-    /// - Parameter logFile: where standard error goes instead of a pipe read at exit (for verbose logs,
-    ///   which could fill a pipe).
+    /// - Parameter logFile: where standard error goes instead of the pipe ``exit(within:)`` returns (verbose
+    ///   logs, kept to read after a test).
     init(
         fake: FakeTelegram?, matrix: (synapse: Synapse, bot: Synapse.Account)? = nil, database: String,
         token: String? = nil, secret: String = DaemonTests.secret, environment extra: [String: String] = [:],
