@@ -46,6 +46,20 @@ extension SQLTransaction {
         ) { (puzzle: PuzzleNumber(try $0.int("puzzle")), won: try $0.bool("won")) }
     }
 
+    public func result(of player: UserID, in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws
+        -> BoardResult?
+    {
+        guard let key = try await rowID(of: player), let chatKey = try await rowID(of: chat) else { return nil }
+        return try await session.one(
+            """
+            SELECT chat.platform, chat.address, \(unescaped: SQLColumns.resultSelection(of: "r"))
+            FROM board_result r JOIN chat ON chat.id = r.chat_id
+            WHERE r.chat_id = \(chatKey) AND r.board = \(board.rawValue) AND r.player_id = \(key)
+                AND r.puzzle = \(puzzle.rawValue)
+            """, table: "board_result"
+        ) { try $0.decode(ResultColumns.self).result(of: player) }
+    }
+
     public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
         guard let player = try await rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
         let chat = try await storedRowID(of: result.chat)

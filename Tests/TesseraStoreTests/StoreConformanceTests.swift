@@ -489,6 +489,23 @@ struct StoreConformanceTests {
                 #expect(outcomes.map(\.puzzle) == [PuzzleNumber(11), PuzzleNumber(10)])
                 #expect(outcomes.map(\.won) == [false, true])
                 #expect(try await transaction.standing(of: UserID(1), in: ChatID(-1), board: .official) == nil)
+                // One player's result, member or not: what a paste of the same puzzle is checked against.
+                let lost = try await transaction.result(
+                    of: UserID(2), in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
+                #expect(
+                    lost?.guesses == nil && lost?.hardMode == true && lost?.streakBefore == 1,
+                    "\(String(describing: lost))")
+                #expect(lost?.chat == ChatID(-1) && lost?.finishedAt == Date(timeIntervalSince1970: 11))
+                #expect(try await transaction.removeMember(UserID(2), from: ChatID(-1)))
+                #expect(
+                    try await transaction.result(
+                        of: UserID(2), in: ChatID(-1), board: .tessera, puzzle: PuzzleNumber(11))
+                        == lost, "the result stays after its player leaves")
+                for (id, board, puzzle) in [(3, BoardKind.tessera, 11), (1, .official, 11), (1, .tessera, 13)] {
+                    #expect(
+                        try await transaction.result(
+                            of: UserID(Int64(id)), in: ChatID(-1), board: board, puzzle: PuzzleNumber(puzzle)) == nil)
+                }
             }
         }
     }

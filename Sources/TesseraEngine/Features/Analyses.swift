@@ -20,7 +20,7 @@ struct Analyses {
             return try await analysis(of: focused, in: turn)
         }
         if let number = Self.analysedPracticeGame(argument) {
-            guard let practice = try await turn.store.whole.practiceGame(of: player, number: number) else {
+            guard let practice = try await turn.reads.practiceGame(of: player, number: number) else {
                 return turn.reply(turn.texts.analysisNoGame)
             }
             return try await analysis(of: practice, in: turn)
@@ -29,7 +29,7 @@ struct Analyses {
         let puzzle: PuzzleNumber
         if argument.isEmpty {
             language = turn.language
-            let finished = try await turn.store.whole.finishedGames(of: player, language: language)
+            let finished = try await turn.reads.finishedGames(of: player, language: language)
             guard let latest = finished.map(\.puzzle).max() else { return turn.reply(turn.texts.analysisNoGame) }
             puzzle = latest
         } else {
@@ -39,7 +39,7 @@ struct Analyses {
         let game = try await turn.store.game(of: player, language: language, puzzle: puzzle)
         guard let game, game.result != nil else { return turn.reply(turn.texts.analysisNoGame) }
         return try await show(
-            try await turn.store.whole.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            try await turn.reads.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
             language: language,
             unstudied: unstudiedOpener(
                 game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
@@ -53,7 +53,7 @@ struct Analyses {
         // An archive game was played with its puzzle's edition, practice with the one current when it began.
         let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
         return try await show(
-            try await turn.store.whole.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            try await turn.reads.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
             language: game.language,
             unstudied: unstudiedOpener(
                 game.guesses, language: game.language,
@@ -112,7 +112,7 @@ struct Analyses {
     }
 
     /// The skill and luck scores of the player's latest analysed games in a language, averaged, for `/stats`.
-    func averageScores(of player: UserID, language: Language, store: any GameStoreTransaction) async throws
+    func averageScores(of player: UserID, language: Language, store: any StoreReads) async throws
         -> AverageScores?
     {
         core.averageScores(
@@ -126,7 +126,7 @@ struct Analyses {
     /// contest. A post made while an analysis was still working is edited when it is done
     /// (``BotEngine/finish(_:_:in:)``).
     func highlights(
-        of results: [(name: String, result: BoardResult)], puzzle: PuzzleNumber, store: any GameStoreTransaction
+        of results: [(name: String, result: BoardResult)], puzzle: PuzzleNumber, store: any StoreReads
     ) async throws -> DayHighlights? {
         var analyses: [UserID: String] = [:]
         for language in Language.allCases {

@@ -10,7 +10,7 @@ struct Attendance {
     /// the original game's pasted for its date, when the caller has read them already.
     func players(
         of puzzle: PuzzleNumber, in group: Group, board: Set<UserID>? = nil, pasted: Set<UserID>? = nil,
-        store: any GameStoreTransaction
+        store: any BoardReads
     ) async throws -> Set<UserID> {
         var played: Set<UserID>
         if let board {
@@ -32,11 +32,11 @@ struct Attendance {
         return played
     }
 
-    /// The attendance of one day, from its members (``GameStoreTransaction/dayMembers(in:board:puzzle:)``) and
+    /// The attendance of one day, from its members (``BoardReads/dayMembers(in:board:puzzle:)``) and
     /// the original game's results pasted for its date, when read already.
     func day(
         _ puzzle: PuzzleNumber, in group: Group, members: [DayMember], pasted: Set<UserID>? = nil,
-        store: any GameStoreTransaction
+        store: any BoardReads
     ) async throws -> DayAttendance {
         let played = try await players(
             of: puzzle, in: group, board: Set(members.filter { $0.result != nil }.map(\.player)), pasted: pasted,
@@ -48,7 +48,7 @@ struct Attendance {
     }
 
     private func results(
-        in group: Group, board: BoardKind, puzzle: PuzzleNumber, store: any GameStoreTransaction
+        in group: Group, board: BoardKind, puzzle: PuzzleNumber, store: any BoardReads
     ) async throws -> [UserID] {
         try await store.results(in: group.chat, board: board, puzzle: puzzle).map(\.result.player)
     }

@@ -21,7 +21,7 @@ struct DailyPlay {
     /// group requires it.
     func dailyGame(
         of player: Player, language: Language, hardModeRequired: Bool = false, at now: Date,
-        in store: any MessageStorage
+        in store: any MessageReads
     ) async throws -> DailyGame {
         let list = core.guessList(language)
         let puzzle = player.puzzle(at: now, schedule: configuration.schedule)
@@ -125,12 +125,12 @@ struct DailyPlay {
     /// (practice, with its averaged scores), then their pasted Wordle results.
     func statistics(in turn: Turn, scores: AverageScores?, sections: [String]) async throws -> Reply {
         let language = turn.language
-        let history = try await turn.store.whole.finishedGames(of: turn.player.id, language: language)
+        let history = try await turn.reads.finishedGames(of: turn.player.id, language: language)
         let today = turn.player.puzzle(at: turn.now, schedule: configuration.schedule)
         var reply = turn.texts.statistics(
             Statistics(history: history, today: today), language: language, scores: scores)
         for section in sections { reply += "\n\n" + section }
-        let official = try await turn.store.whole.officialResults(of: turn.player.id)
+        let official = try await turn.reads.officialResults(of: turn.player.id)
         if !official.isEmpty {
             // The original game's day changes at midnight where the player is.
             let today = DailySchedule.wordle.puzzle(at: turn.now, rollover: DayRollover.stored(turn.player.timeZone, 0))
@@ -186,9 +186,10 @@ struct DailyPlay {
     /// Answers the Share button's query: the player's result of their current puzzle, ready to post in the
     /// chat they picked, or, before they have finished it (or ever played), a button that opens the direct
     /// chat to play. Nothing is stored: a stranger's query makes no player, and an answer waits in no chat's
-    /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own).
-    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any MessageStorage)
-        async throws
+    /// queue (``OutgoingMessage/Action/answerQuery(id:title:)`` goes out on its own): the answer, for the caller to
+    /// queue.
+    func answerShareQuery(id: String, message: ChatMessage, at now: Date, in store: any MessageReads)
+        async throws -> OutgoingMessage
     {
         var share: SharedResult?
         var played = Language.english
@@ -199,14 +200,10 @@ struct DailyPlay {
             share = SharedResult(game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
             played = daily.stored.language
         }
-        try await store.enqueue([
-            OutgoingMessage(
-                chat: message.chat, chatKind: message.chatKind,
-                html: share?.text(theme: configuration.shareTheme, language: played).htmlEscaped ?? "",
-                action: .answerQuery(
-                    id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay
-                )
-            )
-        ])
+        return OutgoingMessage(
+            chat: message.chat, chatKind: message.chatKind,
+            html: share?.text(theme: configuration.shareTheme, language: played).htmlEscaped ?? "",
+            action: .answerQuery(
+                id: id, title: share.map { language.texts.shareTitle($0.headline) } ?? language.texts.shareFirstPlay))
     }
 }

@@ -24,70 +24,59 @@ struct DaySummaries {
         Nudges(schedule: configuration.schedule, buttons: configuration.platform.buttons)
     }
 
-    /// Closes the day of every active group (of `platform`, when given) whose summary is due, queueing its post
-    /// in the outbox in the caller's transaction, and queues the nudges due (``Nudges``): each day is closed, and
-    /// summed up, once. After downtime only the latest due day is summed up (older ones close silently), and a
-    /// day nobody played closes without a post.
-    ///
-    /// Each step (the reveals, the day's post, a change of the group's day, the nudge, the season's and the
-    /// week's end) returns its messages and changes the group's value; they are applied here, once a group: its
-    /// messages queued in their order, in one call, and the group saved when it changed.
-    ///
-    /// Returns how many posts were queued.
-    func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
-        async throws -> Int
+    /// A group's day as it stands at `now`: the posts due (the reveals, the day's post, a change of the group's
+    /// day, the nudge, the season's and the week's end), in their order, and the group as they leave it. The step
+    /// that queues the posts and saves the group is the engine's (``BotEngine/closeDays(at:on:in:)``); this reads,
+    /// and changes nothing. Each day is closed, and summed up, once. After downtime only the latest due day is
+    /// summed up (older ones close silently), and a day nobody played closes without a post.
+    func close(_ group: Group, at now: Date, reads store: any StoreReads) async throws
+        -> (group: Group, messages: [OutgoingMessage])
     {
-        try await store.removeReplayGuards(before: core.earliestOpenPuzzle(at: now))
-        var queued = 0
-        for var group in try await store.activeGroups(on: platform) {
-            let before = group
-            var messages = try await revealOverDays(of: &group, at: now, store: store)
-            let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
-            if due > group.lastClosedPuzzle {
-                // Days closed silently after downtime end for good, in order, once nobody plays them any more.
-                while group.lastRevealedPuzzle.next < due,
-                    try await daysHoldingTheWord(of: group.lastRevealedPuzzle.next, in: group, at: now, store: store)
-                        .isEmpty
-                {
-                    try await revealSilently(group.lastRevealedPuzzle.next, in: &group, store: store)
-                }
-                // Results keep counting, and the word waits, while a member may still be playing the day on their
-                // own; with no summary, or where the word cannot be hidden, the day just ends then.
-                if group.summaryEnabled, let post = try await dayPost(of: due, in: group, at: now, store: store) {
-                    messages.append(post.message)
-                    group.team = post.team
-                    if post.final { group.lastRevealedPuzzle = due }
-                } else if try await daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty {
-                    try await revealSilently(due, in: &group, store: store)
-                }
-                group.lastClosedPuzzle = due
-                group.lastClosedLanguage = group.language
-                let settings = group.daySettings
-                group.applyPending(closed: due)
-                if let announcement = groupBoards.dayChangeAnnouncement(from: settings, to: group) {
-                    messages.append(announcement)
-                }
-            }
-            if let nudge = try await nudges.post(for: &group, at: now, in: store) { messages.append(nudge) }
-            // A season that ends with a week (four weeks' always do) is summed up once: its post stands for the week's.
-            let season = try await seasonEnd.posts(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
-            messages += season
-            if season.isEmpty,
-                let week = try await weekEnd.post(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+        var group = group
+        let before = group
+        var messages = try await revealOverDays(of: &group, at: now, store: store)
+        let due = group.puzzleToClose(at: now, schedule: configuration.schedule)
+        if due > group.lastClosedPuzzle {
+            // Days closed silently after downtime end for good, in order, once nobody plays them any more.
+            while group.lastRevealedPuzzle.next < due,
+                try await daysHoldingTheWord(of: group.lastRevealedPuzzle.next, in: group, at: now, store: store)
+                    .isEmpty
             {
-                messages.append(week)
+                try await revealSilently(group.lastRevealedPuzzle.next, in: &group, store: store)
             }
-            if !messages.isEmpty { try await store.enqueue(messages) }
-            if group != before { try await store.save(group) }
-            queued += messages.count(where: { $0.action == .post })
+            // Results keep counting, and the word waits, while a member may still be playing the day on their
+            // own; with no summary, or where the word cannot be hidden, the day just ends then.
+            if group.summaryEnabled, let post = try await dayPost(of: due, in: group, at: now, store: store) {
+                messages.append(post.message)
+                group.team = post.team
+                if post.final { group.lastRevealedPuzzle = due }
+            } else if try await daysHoldingTheWord(of: due, in: group, at: now, store: store).isEmpty {
+                try await revealSilently(due, in: &group, store: store)
+            }
+            group.lastClosedPuzzle = due
+            group.lastClosedLanguage = group.language
+            let settings = group.daySettings
+            group.applyPending(closed: due)
+            if let announcement = groupBoards.dayChangeAnnouncement(from: settings, to: group) {
+                messages.append(announcement)
+            }
         }
-        return queued
+        if let nudge = try await nudges.post(for: &group, at: now, in: store) { messages.append(nudge) }
+        // A season that ends with a week (four weeks' always do) is summed up once: its post stands for the week's.
+        let season = try await seasonEnd.posts(of: &group, revealedAfter: before.lastRevealedPuzzle, in: store)
+        messages += season
+        if season.isEmpty,
+            let week = try await weekEnd.post(of: group, revealedAfter: before.lastRevealedPuzzle, in: store)
+        {
+            messages.append(week)
+        }
+        return (group, messages)
     }
 
     /// Reveals the group's closed days whose word nobody holds any more, oldest first: a member at UTC−12 can be
     /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets its final post (members
     /// west of the group finished after its first). Returns the posts.
-    private func revealOverDays(of group: inout Group, at now: Date, store: any GameStoreTransaction) async throws
+    private func revealOverDays(of group: inout Group, at now: Date, store: any StoreReads) async throws
         -> [OutgoingMessage]
     {
         var posts: [OutgoingMessage] = []
@@ -107,7 +96,7 @@ struct DaySummaries {
 
     /// Marks a closed day revealed with no post of its own (no summary, or a day closed during downtime), judging
     /// the group streak on it.
-    private func revealSilently(_ puzzle: PuzzleNumber, in group: inout Group, store: any GameStoreTransaction)
+    private func revealSilently(_ puzzle: PuzzleNumber, in group: inout Group, store: any StoreReads)
         async throws
     {
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
@@ -119,7 +108,7 @@ struct DaySummaries {
     /// The days of the group's board members who hold back the word of `puzzle`: without a result for it on the
     /// board, and with their own day of it still open.
     private func daysHoldingTheWord(
-        of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any GameStoreTransaction
+        of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any StoreReads
     ) async throws -> [MemberDay] {
         try await store.memberDays(in: group.chat, withoutResultFor: puzzle, orOfficial: officialPuzzle(of: puzzle))
             .filter { $0.isOpen(puzzle, at: now, schedule: configuration.schedule) }
@@ -149,7 +138,7 @@ struct DaySummaries {
     /// The post is final when nobody still inside their own day of the puzzle holds the word: the words, the
     /// crown and the group streak, judged then (``DayAttendance``), as one live message edited in place later.
     /// Otherwise it is the day so far.
-    func dayPost(of puzzle: PuzzleNumber, in group: Group, at now: Date?, store: any GameStoreTransaction)
+    func dayPost(of puzzle: PuzzleNumber, in group: Group, at now: Date?, store: any StoreReads)
         async throws -> (message: OutgoingMessage, final: Bool, highlighted: Bool, team: GroupTeam)?
     {
         // One read of the board for the day: a large group has thousands of members.
@@ -265,7 +254,7 @@ struct DaySummaries {
 
     /// The other puzzles of the day's date pasted in the group: each game's results, best first, as the group's
     /// language words them.
-    private func otherPuzzles(of puzzle: PuzzleNumber, in group: Group, store: any GameStoreTransaction)
+    private func otherPuzzles(of puzzle: PuzzleNumber, in group: Group, store: any StoreReads)
         async throws -> [(PuzzleShare.Game, Shortlist<(String, String)>)]
     {
         let date = configuration.schedule.day(of: puzzle)

@@ -26,20 +26,29 @@ struct GroupBoards {
     /// the board accepts counts at once. `added` is false if they were on it already; the reply tells a member
     /// whose puzzle is not the group's which one counts here.
     func addToBoard(in turn: Turn) async throws -> (added: Bool, reply: Reply) {
-        guard let group = turn.group else { return (false, Reply()) }
-        let today = group.puzzle(at: turn.now, schedule: schedule)
-        guard try await turn.store.whole.addMember(turn.player.id, to: group.chat, joinedPuzzle: today) else {
-            return (false, Reply())
-        }
+        guard let group = turn.group, try await !isMember(in: turn) else { return (false, Reply()) }
+        var reply = Reply()
+        reply.writes.append(
+            .join(
+                player: turn.player.id, chat: group.chat, joinedPuzzle: group.puzzle(at: turn.now, schedule: schedule)))
         let puzzle = turn.player.puzzle(at: turn.now, schedule: schedule)
         for language in Language.allCases where group.counts(language, for: puzzle) {
-            if let game = try await turn.store.game(of: turn.player.id, language: language, puzzle: puzzle) {
-                try await count(game, on: group, now: turn.now, store: turn.store)
+            if let game = try await turn.store.game(of: turn.player.id, language: language, puzzle: puzzle),
+                let counted = result(of: game, on: group, at: turn.now)
+            {
+                reply.writes.append(.boardResult(counted, periods: BoardPeriod.keys(of: puzzle, schedule: schedule)))
             }
         }
         // Said once, on joining a group kept to its language: which puzzle counts here, in the member's own.
-        guard group.puzzleLanguage(of: turn.player) != turn.player.puzzleLanguage else { return (true, Reply()) }
-        return (true, Reply(otherLanguageNotice(turn.player.language.texts.groupPlays(group.language), in: turn)))
+        if group.puzzleLanguage(of: turn.player) != turn.player.puzzleLanguage {
+            reply.messages.append(otherLanguageNotice(turn.player.language.texts.groupPlays(group.language), in: turn))
+        }
+        return (true, reply)
+    }
+
+    /// Whether the sender is on the board of the group the turn is in.
+    private func isMember(in turn: Turn) async throws -> Bool {
+        try await turn.store.groups(of: turn.player.id).contains { $0.chat == turn.message.chat }
     }
 
     /// A reply to a member whose puzzle is not the group's: in their language, with a button to the group's.
@@ -51,29 +60,29 @@ struct GroupBoards {
                 ? [[OutgoingMessage.Button.play(language, labelledIn: turn.player.language)]] : [])
     }
 
-    /// Counts a finished game on the board of every group the player is on.
+    /// Counts a finished game on the board of every group the player is on that takes it.
     func countOnBoards(_ game: StoredGame, at now: Date, in store: any MessageStorage) async throws {
         for group in try await store.groups(of: game.player) {
-            try await count(game, on: group, now: now, store: store)
+            guard let counted = result(of: game, on: group, at: now) else { continue }
+            _ = try await count(counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: schedule), store: store)
         }
     }
 
-    /// Counts a finished game on one board if the board takes it: the board's language, hard mode when the
-    /// group requires it, and a day not closed there. A result already counted stays as it is.
-    private func count(_ game: StoredGame, on group: Group, now: Date, store: any MessageStorage) async throws {
+    /// A finished game as one board's result, if the board takes it: the board's language, hard mode when the
+    /// group requires it, and a day not closed there.
+    private func result(of game: StoredGame, on group: Group, at now: Date) -> BoardResult? {
         guard let result = game.result, let finishedAt = game.finishedAt,
             group.counts(game.language, for: game.puzzle),
             game.hardMode || !group.hardModeRequired,
             group.accepts(game.puzzle, at: now, schedule: schedule)
-        else { return }
-        let counted = BoardResult(
+        else { return nil }
+        return BoardResult(
             chat: group.chat, puzzle: game.puzzle, player: game.player, language: game.language,
             guesses: result.guesses, hardMode: game.hardMode, finishedAt: finishedAt)
-        _ = try await count(
-            counted, periods: BoardPeriod.keys(of: game.puzzle, schedule: schedule), store: store)
     }
 
-    /// Counts a result on a group's board. The rules live here, not in a store: the streak before it, and the
+    /// Counts a result on a group's board: the engine's apply step (``Reply/Write/boardResult(_:periods:)``). The
+    /// rules live here, not in a store: the streak before it, and the
     /// points, games, wins and streak of each period's totals, are computed from what is stored and written
     /// back whole. A result for a day before the latest one counted (yesterday's Wordle pasted after today's)
     /// joins the streak it belongs to. False, changing nothing, when the player has a result for that puzzle
@@ -88,7 +97,7 @@ struct GroupBoards {
         let streak: Int
         if let latest = allTime?.lastPuzzle, latest >= puzzle {
             // Late: the streaks before it and up to the latest day come from the results around it.
-            let outcomes = try await store.whole.outcomes(of: player, in: chat, board: board, through: latest)
+            let outcomes = try await store.reads.outcomes(of: player, in: chat, board: board, through: latest)
             result.streakBefore = Streak.through(PuzzleNumber(puzzle.rawValue - 1), outcomes: outcomes)
             let with = (outcomes.filter { $0.puzzle != puzzle } + [(puzzle, result.guesses != nil)])
                 .sorted { $0.puzzle > $1.puzzle }
@@ -116,11 +125,13 @@ struct GroupBoards {
 
     func leave(in turn: Turn) async throws -> Reply {
         guard let group = turn.group else { return turn.reply(turn.texts.groupsOnly) }
-        let removed = try await turn.store.whole.removeMember(turn.player.id, from: group.chat)
-        return Reply(
+        let removed = try await isMember(in: turn)
+        var reply = Reply(
             turn.reaction(
                 removed ? .counted : .notCounted,
                 otherwise: removed ? turn.texts.left(name: turn.player.displayName) : turn.texts.notJoined))
+        if removed { reply.writes.append(.leave(player: turn.player.id, chat: group.chat)) }
+        return reply
     }
 
     // MARK: - Settings
@@ -209,10 +220,10 @@ struct GroupBoards {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
             let puzzle = PuzzleNumber(number)
-            var played = try await !turn.store.whole.members(in: group.chat, playing: group.language, puzzle: puzzle)
+            var played = try await !turn.reads.members(in: group.chat, playing: group.language, puzzle: puzzle)
                 .isEmpty
             for board in [BoardKind.tessera, .official] where !played {
-                played = try await !turn.store.whole.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
+                played = try await !turn.reads.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
             }
             if played {
                 group.schedule(settings, at: turn.now, schedule: schedule)
@@ -236,7 +247,7 @@ struct GroupBoards {
     ) async throws -> [Reply.Write] {
         let next = group.nextDaySettings
         var moved: [Reply.Write] = []
-        for stored in try await turn.store.whole.followers(of: group.chat) {
+        for stored in try await turn.reads.followers(of: group.chat) {
             // The sender's own record is the reply's, saved after it.
             var player = stored.id == sender.id ? sender : stored
             if next.timeZone == player.timeZone {
@@ -281,7 +292,7 @@ struct GroupBoards {
     func playPrivately(in turn: Turn) async throws -> Reply {
         let message = turn.message
         let revealsGuess = message.revealsGuess
-        let joined = try await turn.store.groups(of: turn.player.id).contains { $0.chat == message.chat }
+        let joined = try await isMember(in: turn)
         // Without a button to the direct chat, a platform that can opens one with the player.
         let opensChat = !turn.platform.buttons && turn.platform.opensDirectChats
         var html =

@@ -50,12 +50,12 @@ struct Nudges {
     // MARK: - The step: reads, decides, applies
 
     /// The group's nudge when one is due, recording who it named in the group's team; the caller queues it and
-    /// saves the group (``DaySummaries/closeDays(at:on:in:)``).
+    /// saves the group (``DaySummaries/close(_:at:reads:)``).
     ///
     /// A puzzle is read in full only when some member's day of it without a result is in its window (one read of
     /// the distinct days), so a check every few seconds costs little; then its members, who played it, and the
     /// candidates' `/remind off`, each in one read.
-    func post(for group: inout Group, at now: Date, in store: any GameStoreTransaction) async throws
+    func post(for group: inout Group, at now: Date, in store: any BoardReads) async throws
         -> OutgoingMessage?
     {
         for puzzle in puzzles(of: group, at: now) {

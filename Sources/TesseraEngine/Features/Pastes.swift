@@ -84,15 +84,12 @@ struct Pastes {
         _ result: BoardResult, periods: [PeriodKey], joining: Bool, in turn: Turn, counted: String, duplicate: String
     ) async throws -> Reply {
         var reply = joining ? try await groupBoards.addToBoard(in: turn).reply : Reply()
-        let recorded = try await groupBoards.count(result, periods: periods, store: turn.store)
-        var standing = recorded
-        if !recorded {
-            let first = try await turn.store.whole.results(in: result.chat, board: result.board, puzzle: result.puzzle)
-                .first { $0.result.player == result.player }?.result
-            standing = first?.guesses == result.guesses && first?.hardMode == result.hardMode
-        }
+        let first = try await turn.reads.result(
+            of: result.player, in: result.chat, board: result.board, puzzle: result.puzzle)
+        if first == nil { reply.writes.append(.boardResult(result, periods: periods)) }
+        let standing = first.map { $0.guesses == result.guesses && $0.hardMode == result.hardMode } ?? true
         reply.messages.append(
-            turn.reaction(standing ? .counted : .notCounted, otherwise: recorded ? counted : duplicate))
+            turn.reaction(standing ? .counted : .notCounted, otherwise: first == nil ? counted : duplicate))
         return reply
     }
 

@@ -45,7 +45,7 @@ struct Practice {
         if let result = daily?.result {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: true))
         }
-        if let result = try await turn.store.whole.archiveResults(of: turn.player.id, language: language)[puzzle] {
+        if let result = try await turn.reads.archiveResults(of: turn.player.id, language: language)[puzzle] {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: false))
         }
         guard isDealable(puzzle, in: language) else { return turn.reply(turn.texts.archiveWithdrawn(puzzle)) }
@@ -58,7 +58,7 @@ struct Practice {
         _ kind: PracticeGame.Kind, options: PracticeOptions, command: BotCommand, in turn: Turn
     ) async throws -> Reply {
         guard configuration.practiceGamesPerDay > 0 else { return turn.reply(turn.texts.practiceOff) }
-        let store = try turn.store.whole
+        let store = try turn.reads
         var player = turn.player
         let language = options.language ?? turn.language
         let latest = try await store.latestPracticeGame(of: player.id)
@@ -168,8 +168,8 @@ struct Practice {
     private func listArchive(_ language: Language, before: PuzzleNumber?, in turn: Turn) async throws -> Reply {
         let player = turn.player.id
         let finishedOnTheirDay = Set(
-            try await turn.store.whole.finishedGames(of: player, language: language).map(\.puzzle))
-        let finishedFromArchive = try await turn.store.whole.archiveResults(of: player, language: language)
+            try await turn.reads.finishedGames(of: player, language: language).map(\.puzzle))
+        let finishedFromArchive = try await turn.reads.archiveResults(of: player, language: language)
         let unplayed = { (puzzle: PuzzleNumber) in
             !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
         }
@@ -225,11 +225,11 @@ struct Practice {
 
     /// The player's latest practice game when it may take a word (``Player/practiceInPlay``); nil, reading
     /// nothing, for a player with none.
-    private func practiceInPlay(player: inout Player, in store: any MessageStorage) async throws
+    private func practiceInPlay(player: inout Player, in store: any MessageReads) async throws
         -> PracticeGame?
     {
         guard player.practiceInPlay else { return nil }
-        let latest = try await store.whole.latestPracticeGame(of: player.id)
+        let latest = try await store.reads.latestPracticeGame(of: player.id)
         player.practiceInPlay = latest.map { $0.result == nil || $0.hasFocus } ?? false
         return player.practiceInPlay ? latest : nil
     }
@@ -424,9 +424,9 @@ struct Practice {
 
     /// The practice section of `/stats` in a language: nil before a practice or archive game there has ended.
     func statistics(language: Language, in turn: Turn) async throws -> String? {
-        let results = try await turn.store.whole.practiceResults(of: turn.player.id, language: language)
+        let results = try await turn.reads.practiceResults(of: turn.player.id, language: language)
         guard !results.isEmpty else { return nil }
-        let analyses = try await turn.store.whole.recentPracticeAnalyses(
+        let analyses = try await turn.reads.recentPracticeAnalyses(
             of: turn.player.id, language: language, limit: Analyses.averagedAnalyses)
         return turn.texts.practiceStatistics(
             Statistics(results: results.finished), givenUp: results.givenUp,

@@ -37,19 +37,18 @@ struct Privacy {
 
     /// `/forgetme CODE`: the confirmation button's press when the code is the one this player was given in this
     /// chat; any other code is answered, and changes nothing.
-    func typedConfirmation(_ code: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction)
-        async throws
+    func typedConfirmation(_ code: String, message: ChatMessage, at now: Date, in store: any MessageReads)
+        async throws -> Reply
     {
         let data = ForgetButton.confirm.rawValue + "~" + code
         if verifiedButton(data, pressedIn: message) != nil {
             return try await pressed(data, message: message, at: now, in: store)
         }
         let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
-        try await store.enqueue([
+        return Reply(
             OutgoingMessage(
                 chat: message.chat, chatKind: message.chatKind, html: language.texts.forgetWrongCode,
-                replyTo: message.messageID, thread: message.thread)
-        ])
+                replyTo: message.messageID, thread: message.thread))
     }
 
     /// A button's data: its action and a tag binding it to the chat and the player it is offered to
@@ -68,31 +67,35 @@ struct Privacy {
     }
 
     /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
-    /// "delete everything", nothing about them may be written again.
-    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any GameStoreTransaction) async throws
+    /// "delete everything", nothing about them may be written again. The reply's writes come first: what stays
+    /// of the player, the groups that named them, then the deletion.
+    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any MessageReads) async throws
+        -> Reply
     {
         let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
-        let reply: String
+        var reply = Reply()
+        let html: String
         switch verifiedButton(button, pressedIn: message) {
         case .confirm?:
             // Only what stops an open day being played twice is kept, and only until it has closed everywhere.
             let open = core.earliestOpenPuzzle(at: now)
-            for game in try await store.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
-                try await store.guardReplay(
-                    core.replayKey(message.sender, language: game.language, puzzle: game.puzzle), until: game.puzzle)
+            for game in try await store.reads.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
+                reply.writes.append(
+                    .replayGuard(
+                        key: core.replayKey(message.sender, language: game.language, puzzle: game.puzzle),
+                        until: game.puzzle))
             }
             // A season's champion is named in their groups' teams, and may wear the bot's tag there: both go.
             let seasons = SeasonEnd(core: core)
-            for var group in try await store.groups(crowning: message.sender) {
-                let untag = seasons.crown(group.team.champions.filter { $0 != message.sender }, in: &group)
+            for var group in try await store.reads.groups(crowning: message.sender) {
+                reply.messages += seasons.crown(group.team.champions.filter { $0 != message.sender }, in: &group)
                 group.team.champions.removeAll { $0 == message.sender }
-                try await store.save(group)
-                try await store.enqueue(untag)
+                reply.writes.append(.group(group))
             }
-            _ = try await store.forget(message.sender)
-            reply = language.texts.forgotten
+            reply.writes.append(.forget(message.sender))
+            html = language.texts.forgotten
         case .cancel?:
-            reply = language.texts.forgetCancelled
+            html = language.texts.forgetCancelled
         case nil:
             // Forged, pressed by someone else, or from an older version: the platform has answered the press.
             // Anyone can send thousands: a line a minute at most, with how many it stands for.
@@ -104,11 +107,11 @@ struct Privacy {
                         "chat.id": "\(message.chat)", "presses.unlogged": "\(unlogged)",
                     ])
             }
-            return
+            return reply
         }
-        try await store.enqueue([
-            OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: reply, thread: message.thread)
-        ])
+        reply.messages.append(
+            OutgoingMessage(chat: message.chat, chatKind: message.chatKind, html: html, thread: message.thread))
+        return reply
     }
 
     /// Sends the player everything stored about them as a JSON document: queued here, gathered when it is sent
@@ -125,7 +128,7 @@ struct Privacy {
     /// everything stored about the player as a JSON document, read from `store` (a read-only snapshot, in two
     /// reads of the analyses whatever the history's length); nil, nothing to send, when nothing is stored (the
     /// player forgot themselves since) or for any other message.
-    func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any GameStoreTransaction)
+    func gatherPlayerData(_ message: OutgoingMessage, at now: Date, in store: any PlayerDataReads)
         async throws -> OutgoingMessage?
     {
         guard case .postPlayerData(let player) = message.action, let data = try await store.data(of: player) else {

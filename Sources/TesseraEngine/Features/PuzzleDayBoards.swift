@@ -17,7 +17,7 @@ struct PuzzleDayBoards {
         let day = date(of: group, at: turn.now, yesterday: yesterday)
         let puzzle = game.schedule.puzzle(on: day)
         let results = Ranking.inFinishingOrder(
-            try await turn.store.whole.results(in: group.chat, board: BoardKind(game), puzzle: puzzle))
+            try await turn.reads.results(in: group.chat, board: BoardKind(game), puzzle: puzzle))
         guard !results.isEmpty else {
             return RichLayout([.text(turn.texts.leaderboardEmpty(BoardKind(game), puzzle: puzzle))])
         }
@@ -43,7 +43,7 @@ struct PuzzleDayBoards {
         for entry in wordle { parts[entry.result.player] = (entry.name, ["Wordle " + TextFormat.score(entry.result)]) }
         var others = false
         for game in PuzzleShare.Game.allCases {
-            for entry in try await turn.store.whole.results(
+            for entry in try await turn.reads.results(
                 in: group.chat, board: BoardKind(game), puzzle: game.schedule.puzzle(on: day))
             {
                 others = true

@@ -12,34 +12,28 @@ struct Reminders {
     /// The shortest streak worth a reminder.
     static let reminderStreak = 3
 
-    /// Queues the reminders that are due, in the caller's transaction: each player's day is considered once,
-    /// when it enters its last ``reminderLead``, and gets a reminder only if it still deserves one.
-    ///
-    /// `platform`: that platform's players only, each reminded by their own platform's day closer; nil for all.
-    /// Returns how many reminders were queued.
-    func queue(at now: Date, on platform: Platform?, in store: any GameStoreTransaction) async throws -> Int {
-        var queued = 0
-        for var player in try await store.playersWithReminders()
-        where platform.map({ player.id.platform == $0 }) ?? true {
-            guard let chat = player.directChat else { continue }
-            let puzzle = player.puzzle(at: now, schedule: schedule)
-            if let reminded = player.remindedPuzzle, reminded >= puzzle { continue }
-            let dayEnds = player.nextPuzzleStart(after: now, schedule: schedule)
-            guard dayEnds.timeIntervalSince(now) <= Self.reminderLead else { continue }
-            player.remindedPuzzle = puzzle
-            try await store.save(player)
-            let history = try await store.finishedGames(of: player.id, language: player.language)
-            guard !history.contains(where: { $0.puzzle == puzzle }) else { continue }
-            let streak = Statistics(history: history, today: puzzle).currentStreak
-            guard streak >= Self.reminderStreak else { continue }
-            try await store.enqueue([
-                OutgoingMessage(
-                    chat: chat, chatKind: .direct,
-                    html: player.language.texts.reminder(streak: streak, timeLeft: dayEnds.timeIntervalSince(now)),
-                    atMostOnce: true, silent: true)
-            ])
-            queued += 1
-        }
-        return queued
+    /// The puzzle whose reminder is due for a player at `now`, if one is: each player's day is considered once,
+    /// when it enters its last ``reminderLead``. The step that reads their history and queues the reminder is
+    /// the engine's (``BotEngine/queueReminders(at:on:in:)``); the player is saved with the puzzle as reminded
+    /// (``Player/remindedPuzzle``) whether or not the day deserves a reminder.
+    func due(for player: Player, at now: Date) -> PuzzleNumber? {
+        guard player.directChat != nil else { return nil }
+        let puzzle = player.puzzle(at: now, schedule: schedule)
+        if let reminded = player.remindedPuzzle, reminded >= puzzle { return nil }
+        let dayEnds = player.nextPuzzleStart(after: now, schedule: schedule)
+        return dayEnds.timeIntervalSince(now) <= Self.reminderLead ? puzzle : nil
+    }
+
+    /// The reminder of a due day (``due(for:at:)``), when it deserves one: its puzzle not finished and a streak
+    /// of at least ``reminderStreak`` wins that would end with it. `history`: the player's finished games in
+    /// their language.
+    func reminder(for player: Player, puzzle: PuzzleNumber, history: [PlayedGame], at now: Date) -> OutgoingMessage? {
+        guard let chat = player.directChat, !history.contains(where: { $0.puzzle == puzzle }) else { return nil }
+        let streak = Statistics(history: history, today: puzzle).currentStreak
+        guard streak >= Self.reminderStreak else { return nil }
+        let timeLeft = player.nextPuzzleStart(after: now, schedule: schedule).timeIntervalSince(now)
+        return OutgoingMessage(
+            chat: chat, chatKind: .direct, html: player.language.texts.reminder(streak: streak, timeLeft: timeLeft),
+            atMostOnce: true, silent: true)
     }
 }

@@ -10,7 +10,7 @@ struct WeekEnd {
 
     /// The post of the latest week that ended among the days the group has just revealed (after downtime, older
     /// weeks pass silently); nil when no week ended.
-    func post(of group: Group, revealedAfter before: PuzzleNumber, in store: any GameStoreTransaction)
+    func post(of group: Group, revealedAfter before: PuzzleNumber, in store: any StoreReads)
         async throws -> OutgoingMessage?
     {
         guard group.summaryEnabled else { return nil }
@@ -28,7 +28,7 @@ struct WeekEnd {
     }
 
     /// The week that ends with `last`, as its board ranks it; nil when it was played on fewer than two days.
-    private func weekSummary(ending last: PuzzleNumber, in group: Group, store: any GameStoreTransaction)
+    private func weekSummary(ending last: PuzzleNumber, in group: Group, store: any StoreReads)
         async throws -> WeekSummary?
     {
         let standings = try await store.standings(

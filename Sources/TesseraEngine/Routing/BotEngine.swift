@@ -39,21 +39,45 @@ public struct BotEngine: Sendable {
         try await privacy.gatherPlayerData(message, at: now, in: store)
     }
 
-    /// Closes the days of the groups whose summary is due and queues their summaries, reveals and week posts
-    /// (``DaySummaries/closeDays(at:on:in:)``); returns how many posts were queued.
+    /// Closes the days of every active group (of `platform`, when given) whose summary is due, in the caller's
+    /// transaction: each group's day is decided from what is stored (``DaySummaries/close(_:at:reads:)``), then
+    /// its posts are queued in their order, in one call, and the group saved when it changed. Returns how many
+    /// posts were queued.
     @discardableResult
     public func closeDays(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
         async throws -> Int
     {
-        try await daySummaries.closeDays(at: now, on: platform, in: store)
+        try await store.removeReplayGuards(before: core.earliestOpenPuzzle(at: now))
+        var queued = 0
+        for group in try await store.activeGroups(on: platform) {
+            let (closed, messages) = try await daySummaries.close(group, at: now, reads: store)
+            if !messages.isEmpty { try await store.enqueue(messages) }
+            if closed != group { try await store.save(closed) }
+            queued += messages.count(where: { $0.action == .post })
+        }
+        return queued
     }
 
-    /// Queues the streak reminders that are due (``Reminders``); returns how many.
+    /// Queues the streak reminders that are due (``Reminders``), in the caller's transaction; returns how many.
+    /// `platform`: that platform's players only, each reminded by their own platform's day closer; nil for all.
     @discardableResult
     public func queueReminders(at now: Date, on platform: Platform? = nil, in store: any GameStoreTransaction)
         async throws -> Int
     {
-        try await reminders.queue(at: now, on: platform, in: store)
+        var queued = 0
+        for var player in try await store.playersWithReminders()
+        where platform.map({ player.id.platform == $0 }) ?? true {
+            guard let puzzle = reminders.due(for: player, at: now) else { continue }
+            player.remindedPuzzle = puzzle
+            try await store.save(player)
+            let history = try await store.finishedGames(of: player.id, language: player.language)
+            guard let reminder = reminders.reminder(for: player, puzzle: puzzle, history: history, at: now) else {
+                continue
+            }
+            try await store.enqueue([reminder])
+            queued += 1
+        }
+        return queued
     }
 
     /// Counts a result on a group's board (``GroupBoards/count(_:periods:store:)``).
@@ -75,7 +99,8 @@ public struct BotEngine: Sendable {
         var input = BotInput(message)
         // Typing the bot's name anywhere asks a query: it is answered, and stores nothing about the asker.
         if case .query(let id) = message.event {
-            try await dailyPlay.answerShareQuery(id: id, message: message, at: now, in: store)
+            try await store.enqueue([try await dailyPlay.answerShareQuery(id: id, message: message, at: now, in: store)]
+            )
             return MessageOutcome()
         }
         try await store.noteActivity(in: message.chat)
@@ -84,7 +109,8 @@ public struct BotEngine: Sendable {
         if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
-            try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store.whole)
+            let reply = try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store)
+            try await apply(reply, at: now, in: store)
             return MessageOutcome()
         }
         if let button = message.button {
@@ -93,7 +119,8 @@ public struct BotEngine: Sendable {
             let parts = button.split(separator: " ", maxSplits: 1)
             let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
             guard command.known?.isButton == true else {
-                try await privacy.pressed(button, message: message, at: now, in: store.whole)
+                let reply = try await privacy.pressed(button, message: message, at: now, in: store)
+                try await apply(reply, at: now, in: store)
                 return MessageOutcome()
             }
             input = .command(command)
@@ -111,8 +138,15 @@ public struct BotEngine: Sendable {
         if after.player != player { try await store.save(after.player) }
         if let changed = after.group, changed != group { try await store.save(changed) }
         try await apply(reply.writes, at: now, in: store)
-        try await enqueueWithinBacklog(reply.messages, in: after)
+        try await enqueueWithinBacklog(reply.messages, in: after, store: store)
         return MessageOutcome(acceptedGuess: reply.acceptedGuess)
+    }
+
+    /// A reply that carries no records of the sender's (a button's press, handled before anything is stored for
+    /// them): its writes, then its messages.
+    private func apply(_ reply: Reply, at now: Date, in store: any MessageStorage) async throws {
+        try await apply(reply.writes, at: now, in: store)
+        if !reply.messages.isEmpty { try await store.enqueue(reply.messages) }
     }
 
     /// Writes what a reply changed besides the records, in its order: the one place a message's features'
@@ -126,6 +160,18 @@ public struct BotEngine: Sendable {
                 try await store.save(game)
             case .countOnBoards(let game):
                 try await groupBoards.countOnBoards(game, at: now, in: store)
+            case .boardResult(let result, let periods):
+                _ = try await groupBoards.count(result, periods: periods, store: store)
+            case .join(let player, let chat, let joinedPuzzle):
+                _ = try await store.whole.addMember(player, to: chat, joinedPuzzle: joinedPuzzle)
+            case .leave(let player, let chat):
+                _ = try await store.whole.removeMember(player, from: chat)
+            case .group(let group):
+                try await store.save(group)
+            case .replayGuard(let key, let until):
+                try await store.whole.guardReplay(key, until: until)
+            case .forget(let player):
+                _ = try await store.whole.forget(player)
             case .analysis(let player, let language, let puzzle, let show):
                 try await store.requestAnalysis(of: player, language: language, puzzle: puzzle, show: show)
             case .practiceGame(let game):
@@ -181,15 +227,17 @@ public struct BotEngine: Sendable {
     /// replies until its queue drains, instead of hundreds that would hold it up for minutes.
     static let backlogLimit = 30
 
-    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], in turn: Turn) async throws {
+    private func enqueueWithinBacklog(_ replies: [OutgoingMessage], in turn: Turn, store: any MessageStorage)
+        async throws
+    {
         let chat = turn.message.chat
         let own = replies.filter { $0.chat == chat }
-        guard !own.isEmpty else { return try await turn.store.enqueue(replies) }
-        let waiting = try await turn.store.pendingCount(in: chat)
-        if waiting < Self.backlogLimit { return try await turn.store.enqueue(replies) }
-        try await turn.store.enqueue(replies.filter { $0.chat != chat })
+        guard !own.isEmpty else { return try await store.enqueue(replies) }
+        let waiting = try await store.pendingCount(in: chat)
+        if waiting < Self.backlogLimit { return try await store.enqueue(replies) }
+        try await store.enqueue(replies.filter { $0.chat != chat })
         if waiting == Self.backlogLimit {
-            try await turn.store.enqueue([
+            try await store.enqueue([
                 OutgoingMessage(
                     chat: chat, chatKind: turn.message.chatKind, html: turn.texts.slowDown,
                     replyTo: turn.message.messageID,

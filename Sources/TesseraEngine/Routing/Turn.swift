@@ -2,12 +2,13 @@ import Foundation
 import TesseraCore
 
 /// One message as a feature sees it: what was said, where and when, by whom, and their records as they stand.
-/// A feature reads it and answers with a ``Reply``; none changes it.
+/// A feature reads it and answers with a ``Reply``; none changes it. It sees the store only through reads: the
+/// message's own values (``store``) and the rest (``reads``); what it changes leaves in the reply.
 struct Turn {
     let message: ChatMessage
     let platform: PlatformTraits
     let now: Date
-    let store: any MessageStorage
+    let store: any MessageReads
     let player: Player
     /// The group the message came from; nil in a direct chat.
     let group: Group?
@@ -16,6 +17,8 @@ struct Turn {
     /// group kept to one language, the group's (``Group/puzzleLanguage(of:)``).
     var language: Language { group?.puzzleLanguage(of: player) ?? player.puzzleLanguage }
     var isGroup: Bool { group != nil }
+    /// The boards, histories and analyses, beyond the message's own values (``MessageReads/reads``).
+    var reads: any StoreReads { get throws { try store.reads } }
     /// Replies are in the language of the chat they go to: the group's, or the player's own.
     var texts: any Texts { (group?.language ?? player.language).texts }
 
@@ -103,6 +106,19 @@ struct Reply {
         case dailyGame(StoredGame)
         /// A finished daily game, counted on the board of each of its player's groups that takes it.
         case countOnBoards(StoredGame)
+        /// A result counted on its group's board over `periods` (``GroupBoards/count(_:periods:store:)``),
+        /// unless the player has one for that puzzle there already.
+        case boardResult(BoardResult, periods: [PeriodKey])
+        /// A player put on a group's board from the puzzle of the day they joined.
+        case join(player: UserID, chat: ChatID, joinedPuzzle: PuzzleNumber)
+        /// A player taken off a group's board; their counted results stay.
+        case leave(player: UserID, chat: ChatID)
+        /// Another group's record, as the feature left it: a forgotten champion's name taken off its team.
+        case group(Group)
+        /// A forgotten player's game of an open puzzle, remembered by a one-way key only until it closes.
+        case replayGuard(key: String, until: PuzzleNumber)
+        /// Everything stored about a player, deleted (`/forgetme`).
+        case forget(UserID)
         /// A finished daily game's analysis, asked for; `show`: posted once ready.
         case analysis(player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool)
         /// A practice or archive game as it now stands: the player's latest.

@@ -7,7 +7,7 @@ public import TesseraCore
 /// written together at the end (``changes``): a batch costs the same few round trips, whatever its size.
 ///
 /// It answers only ``MessageStorage``, and of it only what was loaded. A message that reads anything else, or
-/// asks for the store itself (``whole``), is handled again on the store, in a savepoint, after what the batch
+/// asks for the store itself (``whole``, ``reads``), is handled again on the store, in a savepoint, after what the batch
 /// changed so far is written; the values of the messages still to come are loaded again, in one read, before the
 /// next. So a message sees what the messages before it did, whichever way each was handled.
 public final class BatchWork: MessageStorage {
@@ -141,6 +141,7 @@ public final class BatchWork: MessageStorage {
 
     /// Not loaded: the message is handled on the store.
     public var whole: any GameStoreTransaction { get throws { throw NeedsStore() } }
+    public var reads: any StoreReads { get throws { throw NeedsStore() } }
 
     public func player(_ id: UserID) async throws -> Player? {
         try loaded({ $0.players[id] }, known: { $0.players.contains(id) })

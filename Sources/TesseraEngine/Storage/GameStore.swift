@@ -14,45 +14,53 @@ public protocol GameStoreTransaction: MessageStorage, PlayStorage, AnalysisStora
 
 extension GameStoreTransaction {
     public var whole: any GameStoreTransaction { self }
+    public var reads: any StoreReads { self }
 }
 
-/// What one message reads and changes of its own: its sender and their games of the open puzzles, the group it
-/// comes from and the sender's groups with their totals there, its replay keys, and the replies it queues. A
-/// batch loads these for all its messages at once and writes their changes at once (``BatchWork``); anything
-/// else a message reads or changes is on ``whole``, the store itself.
-public protocol MessageStorage: Sendable {
-    /// The store itself, for what a message reads or changes beyond its own values. On a batch's loaded values
-    /// (``BatchWork``) this throws, and the message is handled again on the store, in a savepoint.
-    var whole: any GameStoreTransaction { get throws }
+/// Everything stored that a feature reads beyond its message's own values, and nothing it could write: the
+/// read-only slices of the store, each in one protocol.
+public typealias StoreReads = BoardReads & HistoryReads & AnalysisReads & PlayerDataReads
 
-    // Play
+/// What one message reads of its own: its sender and their games of the open puzzles, the group it comes from
+/// and the sender's groups with their totals there, its replay keys and its chat's backlog. A batch loads these
+/// for all its messages at once (``BatchWork``). This is what a feature sees of the store (``Turn``): reads,
+/// never writes; anything else it reads is in ``reads``.
+public protocol MessageReads: Sendable {
+    /// What a message reads beyond its own values: the boards, histories and analyses (``StoreReads``). On a
+    /// batch's loaded values (``BatchWork``) this throws, and the message is handled again on the store, in a
+    /// savepoint.
+    var reads: any StoreReads { get throws }
 
     func player(_ id: UserID) async throws -> Player?
-    func save(_ player: Player) async throws
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame?
-    func save(_ game: StoredGame) async throws
-    /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
-    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
     /// Whether a forgotten player's game is remembered under this key (``PlayerDataStorage/guardReplay(_:until:)``).
     func isReplayGuarded(_ key: String) async throws -> Bool
-
-    // Groups and their boards
-
     func group(_ chat: ChatID) async throws -> Group?
-    func save(_ group: Group) async throws
     /// The groups whose board a player is on.
     func groups(of player: UserID) async throws -> [Group]
     /// A member's totals on a board over each of `periods` (keys of ``BoardPeriod``) that they have any in.
     func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
         -> [PeriodKey: BoardTotals]
+    /// How many messages to a chat wait in the outbox.
+    func pendingCount(in chat: ChatID) async throws -> Int
+}
+
+/// What one message reads and changes of its own (``MessageReads``, and the writes a batch collects for all its
+/// messages at once: ``BatchWork``); anything else a message changes is on ``whole``, the store itself. Only
+/// the engine's one apply step writes (``BotEngine/apply(_:at:in:)``).
+public protocol MessageStorage: MessageReads {
+    /// The store itself, for what a message changes beyond its own values. On a batch's loaded values
+    /// (``BatchWork``) this throws, and the message is handled again on the store, in a savepoint.
+    var whole: any GameStoreTransaction { get throws }
+
+    func save(_ player: Player) async throws
+    func save(_ game: StoredGame) async throws
+    /// Asks for a finished game's analysis, unless it has one; `show`: post it to the player when it is ready.
+    func requestAnalysis(of player: UserID, language: Language, puzzle: PuzzleNumber, show: Bool) async throws
+    func save(_ group: Group) async throws
     /// Stores a result on its group's board and the totals it makes, as the engine computed them (keys of
     /// ``BoardPeriod``); false, changing nothing, when the player already has a result for that puzzle there.
     func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool
-
-    // The outbox: replies waiting to be sent, and the chats they go to
-
-    /// How many messages to a chat wait in the outbox.
-    func pendingCount(in chat: ChatID) async throws -> Int
     /// Queues replies in the durable outbox; they are sent after the transaction commits.
     func enqueue(_ messages: [OutgoingMessage]) async throws
     /// Notes that a chat is talking to the bot, so a chat marked inactive becomes active again.
@@ -62,18 +70,14 @@ public protocol MessageStorage: Sendable {
     func isolated(_ body: () async throws -> Void) async throws
 }
 
-/// Players' finished daily games, practice and archive games, and reminders (a player and their open games:
-/// ``MessageStorage``).
-public protocol PlayStorage: Sendable {
+/// A player's history: their finished daily games, practice and archive games (a player and their open games:
+/// ``MessageReads``). Practice and archive games (``PracticeGame``) are apart from the daily games, so no board
+/// reads them.
+public protocol HistoryReads: Sendable {
     /// Every finished game of a player in a language, any order.
     func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame]
-
-    // Practice and archive games (``PracticeGame``): apart from the daily games, so no board reads them
-
     /// A player's practice game with the highest number: the one being played, or the last one played.
     func latestPracticeGame(of player: UserID) async throws -> PracticeGame?
-    /// Stores a practice game, new or changed (by player and number).
-    func save(_ game: PracticeGame) async throws
     /// A player's practice game by its number.
     func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame?
     /// How many of a player's practice and archive games in a language ended with each result, and how many
@@ -85,6 +89,12 @@ public protocol PlayStorage: Sendable {
     /// How many practice and archive games were started under a one-way key (a player's day): kept by the key
     /// alone, as the replay guards are, so that `/forgetme` does not give the day's games back.
     func practiceStarts(_ key: String) async throws -> Int
+}
+
+/// Play's writes (``HistoryReads``), and reminders.
+public protocol PlayStorage: HistoryReads {
+    /// Stores a practice game, new or changed (by player and number).
+    func save(_ game: PracticeGame) async throws
     /// Counts one more game started under a key, kept until `puzzle` has closed everywhere.
     func countPracticeStart(_ key: String, until puzzle: PuzzleNumber) async throws
 
@@ -93,10 +103,22 @@ public protocol PlayStorage: Sendable {
     func playersWithReminders() async throws -> [Player]
 }
 
-/// Analyses of finished games (``BotEngine/analysisJobs(on:limit:in:)``).
-public protocol AnalysisStorage: Sendable {
+/// Analyses of finished games, as players read them.
+public protocol AnalysisReads: Sendable {
     /// Where a game's analysis is; nil when none was asked for (or there is no such game).
     func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis?
+    /// The JSON of a player's latest analysed games in a language, newest puzzle first, at most `limit`.
+    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
+    /// The JSON of the analyses of some players' games of a puzzle, for those that have one.
+    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String]
+    /// As ``analysis(of:language:puzzle:)``, for a practice game.
+    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis?
+    /// The JSON of a player's latest analysed practice games in a language, newest first, at most `limit`.
+    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
+}
+
+/// Analyses asked for, made and stored (``BotEngine/analysisJobs(on:limit:in:)``).
+public protocol AnalysisStorage: AnalysisReads {
     /// Games waiting for their analysis, of one platform's players or of every platform's: those a player waits
     /// to see first, then the earliest finished.
     func pendingAnalyses(on platform: Platform?, limit: Int) async throws -> [StoredGame]
@@ -105,41 +127,22 @@ public protocol AnalysisStorage: Sendable {
     /// waits for one (analysed already, or forgotten).
     func saveAnalysis(_ json: String?, of player: UserID, language: Language, puzzle: PuzzleNumber) async throws
         -> Bool
-    /// The JSON of a player's latest analysed games in a language, newest puzzle first, at most `limit`.
-    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
-    /// The JSON of the analyses of some players' games of a puzzle, for those that have one.
-    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String]
-    /// As ``requestAnalysis(of:language:puzzle:show:)``, for a finished practice game.
+    /// As ``MessageStorage/requestAnalysis(of:language:puzzle:show:)``, for a finished practice game.
     func requestPracticeAnalysis(of player: UserID, number: Int, show: Bool) async throws
-    /// As ``analysis(of:language:puzzle:)``, for a practice game.
-    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis?
     /// As ``pendingAnalyses(on:limit:)``, for practice games.
     func pendingPracticeAnalyses(on platform: Platform?, limit: Int) async throws -> [PracticeGame]
     /// As ``saveAnalysis(_:of:language:puzzle:)``, for a practice game.
     func savePracticeAnalysis(_ json: String?, of player: UserID, number: Int) async throws -> Bool
-    /// The JSON of a player's latest analysed practice games in a language, newest first, at most `limit`.
-    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String]
 }
 
-/// Groups and their boards.
-public protocol GroupStorage: Sendable {
-    /// Groups the bot may post in (never marked inactive), for closing their days: those of one platform, whose
-    /// service closes them with its own traits, or of every platform when nil.
-    ///
-    /// Where several processes share the store, each group returned is claimed until the transaction ends, and
-    /// one that another transaction has claimed is left out: two processes never close one group's day, and the
-    /// one that comes second finds it closed.
-    func activeGroups(on platform: Platform?) async throws -> [Group]
-    /// The groups whose stored team names a player among its champions (``GroupTeam/champions``), whether or
-    /// not they are still on its board: what `/forgetme` must clear.
-    func groups(crowning player: UserID) async throws -> [Group]
-    /// Puts a player on a group's board; false if they were on it already.
-    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool
-    /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
-    func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
+/// A group's boards as features read them: results, standings, streaks, crowns and members.
+public protocol BoardReads: Sendable {
     /// Whether a member won each puzzle they have a result for on a board, up to `puzzle`, newest first.
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
+    /// A player's result for a puzzle on a board, member or not: what was counted for them there.
+    func result(of player: UserID, in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws
+        -> BoardResult?
     /// The original game's results a player pasted, from the official board of every group they pasted in: one
     /// or more a puzzle (the same paste counts in each group), any order.
     func officialResults(of player: UserID) async throws -> [PlayedGame]
@@ -186,18 +189,40 @@ public protocol GroupStorage: Sendable {
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )]
+}
+
+/// Groups and their boards: what changes them, and the groups a time-driven step works through.
+public protocol GroupStorage: BoardReads {
+    /// Groups the bot may post in (never marked inactive), for closing their days: those of one platform, whose
+    /// service closes them with its own traits, or of every platform when nil.
+    ///
+    /// Where several processes share the store, each group returned is claimed until the transaction ends, and
+    /// one that another transaction has claimed is left out: two processes never close one group's day, and the
+    /// one that comes second finds it closed.
+    func activeGroups(on platform: Platform?) async throws -> [Group]
+    /// Puts a player on a group's board; false if they were on it already.
+    func addMember(_ player: UserID, to chat: ChatID, joinedPuzzle: PuzzleNumber) async throws -> Bool
+    /// Takes a player off a group's board (their counted results stay stored); false if they were not on it.
+    func removeMember(_ player: UserID, from chat: ChatID) async throws -> Bool
     /// Moves a chat's memberships and queued messages to its new id (a group that became a supergroup).
     func moveChat(from old: ChatID, to new: ChatID) async throws
 }
 
-/// What is stored about a player as a person: `/export`, `/forgetme`, and what stays of them once forgotten.
-public protocol PlayerDataStorage: Sendable {
+/// What is stored about a player as a person, as `/export` and `/forgetme` read it.
+public protocol PlayerDataReads: Sendable {
     /// Everything stored about a player, for `/export`; nil if nothing is.
     func data(of player: UserID) async throws -> PlayerData?
     /// Every finished analysis of a player's daily games, in one read.
     func analyses(of player: UserID) async throws -> [DailyGameKey: String]
     /// Every finished analysis of a player's practice games, by number, in one read.
     func practiceAnalyses(of player: UserID) async throws -> [Int: String]
+    /// The groups whose stored team names a player among its champions (``GroupTeam/champions``), whether or
+    /// not they are still on its board: what `/forgetme` must clear.
+    func groups(crowning player: UserID) async throws -> [Group]
+}
+
+/// What `/forgetme` deletes, and what stays of a player once forgotten.
+public protocol PlayerDataStorage: PlayerDataReads {
     /// Deletes everything stored about a player: settings, games, memberships, board results and totals;
     /// false if nothing was stored.
     func forget(_ player: UserID) async throws -> Bool

@@ -1,0 +1,171 @@
+import Foundation
+import Logging
+import TesseraCore
+import TesseraTesting
+
+@testable import TesseraEngine
+
+/// An in-memory double of what a feature reads (``MessageReads`` and ``StoreReads``), holding the values a test
+/// gives it. It answers the slice the features under test read: players, games, groups and memberships, board
+/// results, finished games and a player's data. Any other read throws ``OutsideTheSlice``, so a test also shows
+/// which slice its feature reads; a feature can write nothing through it, since the protocols have no writes.
+struct SliceDouble: MessageReads, StoreReads {
+    /// A read the double does not answer: the feature reached beyond the slice its test gave it.
+    struct OutsideTheSlice: Error, CustomStringConvertible {
+        let read: String
+        var description: String { "the feature read \(read), outside its test's slice" }
+    }
+
+    var players: [Player] = []
+    var games: [StoredGame] = []
+    var groups: [Group] = []
+    /// Who is on each group's board.
+    var members: [ChatID: Set<UserID>] = [:]
+    var results: [BoardResult] = []
+    var finished: [UserID: [PlayedGame]] = [:]
+    var data: [UserID: PlayerData] = [:]
+
+    var reads: any StoreReads { self }
+
+    // MessageReads
+
+    func player(_ id: UserID) async throws -> Player? { players.first { $0.id == id } }
+    func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame? {
+        games.first { $0.player == player && $0.language == language && $0.puzzle == puzzle }
+    }
+    func isReplayGuarded(_ key: String) async throws -> Bool { false }
+    func group(_ chat: ChatID) async throws -> Group? { groups.first { $0.chat == chat } }
+    func groups(of player: UserID) async throws -> [Group] {
+        groups.filter { members[$0.chat]?.contains(player) == true }
+    }
+    func totals(of player: UserID, in chat: ChatID, board: BoardKind, periods: [PeriodKey]) async throws
+        -> [PeriodKey: BoardTotals]
+    { throw OutsideTheSlice(read: #function) }
+    func pendingCount(in chat: ChatID) async throws -> Int { 0 }
+
+    // BoardReads
+
+    func result(of player: UserID, in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws
+        -> BoardResult?
+    {
+        results.first { $0.player == player && $0.chat == chat && $0.board == board && $0.puzzle == puzzle }
+    }
+    func results(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [(
+        name: String, result: BoardResult
+    )] {
+        results.filter { $0.chat == chat && $0.board == board && $0.puzzle == puzzle }
+            .filter { !board.isMembersOnly || members[chat]?.contains($0.player) == true }
+            .map { result in (players.first { $0.id == result.player }?.displayName ?? "", result) }
+    }
+    func followers(of chat: ChatID) async throws -> [Player] {
+        players.filter { $0.followsGroup == chat }
+    }
+    func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
+        -> [(puzzle: PuzzleNumber, won: Bool)]
+    { throw OutsideTheSlice(read: #function) }
+    func officialResults(of player: UserID) async throws -> [PlayedGame] { throw OutsideTheSlice(read: #function) }
+    func standing(of player: UserID, in chat: ChatID, board: BoardKind) async throws -> Standing? {
+        throw OutsideTheSlice(read: #function)
+    }
+    func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func players(_ ids: [UserID]) async throws -> [Player] { players.filter { ids.contains($0.id) } }
+    func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
+        async throws -> [MemberDay]
+    { throw OutsideTheSlice(read: #function) }
+    func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
+        async throws -> [UserID: BoardRecord]
+    { throw OutsideTheSlice(read: #function) }
+    func crowns(
+        of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
+    ) async throws -> [UserID: Int] { throw OutsideTheSlice(read: #function) }
+    func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
+        throw OutsideTheSlice(read: #function)
+    }
+    func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
+        name: String, guesses: Int
+    )] { throw OutsideTheSlice(read: #function) }
+
+    // HistoryReads
+
+    func finishedGames(of player: UserID, language: Language) async throws -> [PlayedGame] {
+        finished[player] ?? []
+    }
+    func latestPracticeGame(of player: UserID) async throws -> PracticeGame? { throw OutsideTheSlice(read: #function) }
+    func practiceGame(of player: UserID, number: Int) async throws -> PracticeGame? {
+        throw OutsideTheSlice(read: #function)
+    }
+    func practiceResults(of player: UserID, language: Language) async throws -> PracticeResults {
+        throw OutsideTheSlice(read: #function)
+    }
+    func archiveResults(of player: UserID, language: Language) async throws -> [PuzzleNumber: GameResult] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func practiceStarts(_ key: String) async throws -> Int { throw OutsideTheSlice(read: #function) }
+
+    // AnalysisReads
+
+    func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
+        throw OutsideTheSlice(read: #function)
+    }
+    func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
+        throw OutsideTheSlice(read: #function)
+    }
+    func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
+        throw OutsideTheSlice(read: #function)
+    }
+    func recentPracticeAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
+        throw OutsideTheSlice(read: #function)
+    }
+
+    // PlayerDataReads
+
+    func data(of player: UserID) async throws -> PlayerData? { data[player] }
+    func analyses(of player: UserID) async throws -> [DailyGameKey: String] { throw OutsideTheSlice(read: #function) }
+    func practiceAnalyses(of player: UserID) async throws -> [Int: String] { throw OutsideTheSlice(read: #function) }
+    func groups(crowning player: UserID) async throws -> [Group] {
+        groups.filter { $0.team.champions.contains(player) }
+    }
+}
+
+/// What a feature test builds a ``Turn`` from: the engine's rules and texts without the engine or a store.
+enum FeatureSetting {
+    static let core = EngineCore(
+        configuration: EngineConfiguration(), secret: ScheduleSecret("feature test secret")!,
+        logger: Logger(label: "feature-test"))
+    /// 2026-11-22 12:00 UTC: puzzle 326 of Tessera's schedule.
+    static let now = Date(timeIntervalSince1970: 1_795_348_800)
+    static let family = ChatID(-100)
+
+    static func player(_ id: Int64, _ name: String) -> Player {
+        Player(id: UserID(id), displayName: name, language: .english, timeZone: "UTC", rolloverHour: 0)
+    }
+
+    static func group() -> Group {
+        Group(
+            chat: family, timeZone: "UTC", rolloverHour: 0, language: .english, lastClosedPuzzle: PuzzleNumber(325))
+    }
+
+    /// A message from `player` in the family group (or their direct chat), as the router hands it to a feature.
+    static func turn(
+        _ text: String, from player: Player, in group: Group?, reads: SliceDouble, platform: PlatformTraits = .init(),
+        at now: Date = now
+    ) -> Turn {
+        let message = ChatMessage(
+            chat: group?.chat ?? ChatID(player.id.number ?? 0), chatKind: group == nil ? .direct : .group,
+            sender: player.id, senderName: player.displayName, text: text, messageID: MessageID(9))
+        return Turn(
+            message: message.readingCommands(), platform: platform, now: now, store: reads, player: player,
+            group: group)
+    }
+}
