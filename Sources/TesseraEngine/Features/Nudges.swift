@@ -49,8 +49,8 @@ struct Nudges {
 
     // MARK: - The step: reads, decides, applies
 
-    /// The group's nudge when one is due, recording who it named in the group's team; the caller queues it and
-    /// saves the group (``DaySummaries/close(_:at:reads:)``).
+    /// The group's nudge when one is due, recording who it named in the group's team: one of the posts of
+    /// ``DaySummaries/close(_:at:reads:)``, which the engine queues with the group saved.
     ///
     /// A puzzle is read in full only when some member's day of it without a result is in its window (one read of
     /// the distinct days), so a check every few seconds costs little; then its members, who played it, and the

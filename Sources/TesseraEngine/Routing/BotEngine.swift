@@ -99,8 +99,8 @@ public struct BotEngine: Sendable {
         var input = BotInput(message)
         // Typing the bot's name anywhere asks a query: it is answered, and stores nothing about the asker.
         if case .query(let id) = message.event {
-            try await store.enqueue([try await dailyPlay.answerShareQuery(id: id, message: message, at: now, in: store)]
-            )
+            let answer = try await dailyPlay.answerShareQuery(id: id, message: message, at: now, in: store)
+            try await store.enqueue([answer])
             return MessageOutcome()
         }
         try await store.noteActivity(in: message.chat)

@@ -57,9 +57,7 @@ struct SliceDouble: MessageReads, StoreReads {
             .filter { !board.isMembersOnly || members[chat]?.contains($0.player) == true }
             .map { result in (players.first { $0.id == result.player }?.displayName ?? "", result) }
     }
-    func followers(of chat: ChatID) async throws -> [Player] {
-        players.filter { $0.followsGroup == chat }
-    }
+    func followers(of chat: ChatID) async throws -> [Player] { throw OutsideTheSlice(read: #function) }
     func outcomes(of player: UserID, in chat: ChatID, board: BoardKind, through puzzle: PuzzleNumber) async throws
         -> [(puzzle: PuzzleNumber, won: Bool)]
     { throw OutsideTheSlice(read: #function) }
@@ -70,7 +68,7 @@ struct SliceDouble: MessageReads, StoreReads {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         throw OutsideTheSlice(read: #function)
     }
-    func players(_ ids: [UserID]) async throws -> [Player] { players.filter { ids.contains($0.id) } }
+    func players(_ ids: [UserID]) async throws -> [Player] { throw OutsideTheSlice(read: #function) }
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
         async throws -> [MemberDay]
     { throw OutsideTheSlice(read: #function) }
