@@ -17,7 +17,8 @@ struct FeatureTests {
             chat: ChatID(1), chatKind: .direct, sender: player.id, senderName: player.displayName, text: text,
             messageID: MessageID(7))
         return Turn(
-            message: message.readingCommands(), platform: PlatformTraits(), now: now, store: store, player: player,
+            message: message.readingCommands(), platform: PlatformTraits(), now: now, store: store,
+            storeReads: { try store.reads }, player: player,
             group: nil)
     }
 

@@ -3,7 +3,10 @@ import TesseraCore
 
 /// `/analysis` and the Analysis button under a finished board: a game's analysis in the direct chat only, since
 /// it names words; one not ready yet is posted when it is. `/stats` averages the scores.
-struct Analyses {
+struct Analyses: Feature {
+    typealias Reads = any HistoryReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
 
@@ -20,7 +23,7 @@ struct Analyses {
             return try await analysis(of: focused, in: turn)
         }
         if let number = Self.analysedPracticeGame(argument) {
-            guard let practice = try await turn.reads.practiceGame(of: player, number: number) else {
+            guard let practice = try await reads(turn).practiceGame(of: player, number: number) else {
                 return turn.reply(turn.texts.analysisNoGame)
             }
             return try await analysis(of: practice, in: turn)
@@ -29,7 +32,7 @@ struct Analyses {
         let puzzle: PuzzleNumber
         if argument.isEmpty {
             language = turn.language
-            let finished = try await turn.reads.finishedGames(of: player, language: language)
+            let finished = try await reads(turn).finishedGames(of: player, language: language)
             guard let latest = finished.map(\.puzzle).max() else { return turn.reply(turn.texts.analysisNoGame) }
             puzzle = latest
         } else {
@@ -39,7 +42,7 @@ struct Analyses {
         let game = try await turn.store.game(of: player, language: language, puzzle: puzzle)
         guard let game, game.result != nil else { return turn.reply(turn.texts.analysisNoGame) }
         return try await show(
-            try await turn.reads.analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
+            try await reads(turn).analysis(of: player, language: language, puzzle: puzzle), of: .daily(puzzle),
             language: language,
             unstudied: unstudiedOpener(
                 game.guesses, language: language, edition: language.wordList.answerEditionIndex(for: puzzle),
@@ -53,7 +56,7 @@ struct Analyses {
         // An archive game was played with its puzzle's edition, practice with the one current when it began.
         let puzzle = game.archivePuzzle ?? configuration.schedule.latestPuzzle(at: game.startedAt)
         return try await show(
-            try await turn.reads.practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
+            try await reads(turn).practiceAnalysis(of: game.player, number: game.number), of: .practice(game.kind),
             language: game.language,
             unstudied: unstudiedOpener(
                 game.guesses, language: game.language,
@@ -112,7 +115,7 @@ struct Analyses {
     }
 
     /// The skill and luck scores of the player's latest analysed games in a language, averaged, for `/stats`.
-    func averageScores(of player: UserID, language: Language, store: any StoreReads) async throws
+    func averageScores(of player: UserID, language: Language, store: any AnalysisReads) async throws
         -> AverageScores?
     {
         core.averageScores(
@@ -126,7 +129,7 @@ struct Analyses {
     /// contest. A post made while an analysis was still working is edited when it is done
     /// (``BotEngine/finish(_:_:in:)``).
     func highlights(
-        of results: [(name: String, result: BoardResult)], puzzle: PuzzleNumber, store: any StoreReads
+        of results: [(name: String, result: BoardResult)], puzzle: PuzzleNumber, store: any AnalysisReads
     ) async throws -> DayHighlights? {
         var analyses: [UserID: String] = [:]
         for language in Language.allCases {

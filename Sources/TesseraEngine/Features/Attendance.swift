@@ -3,14 +3,17 @@ import TesseraCore
 
 /// Reads who played a group's days (``DayAttendance``) from the store: two reads a day (the board's results
 /// and the original game's pastes), and in a group kept to one language one more for each other language.
-struct Attendance {
+struct Attendance: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let schedule: DailySchedule
 
     /// Who played `puzzle` in the group. `board` and `pasted` are the day's results on the group's board and
     /// the original game's pasted for its date, when the caller has read them already.
     func players(
         of puzzle: PuzzleNumber, in group: Group, board: Set<UserID>? = nil, pasted: Set<UserID>? = nil,
-        store: any BoardReads
+        store: Reads
     ) async throws -> Set<UserID> {
         var played: Set<UserID>
         if let board {
@@ -36,7 +39,7 @@ struct Attendance {
     /// the original game's results pasted for its date, when read already.
     func day(
         _ puzzle: PuzzleNumber, in group: Group, members: [DayMember], pasted: Set<UserID>? = nil,
-        store: any BoardReads
+        store: Reads
     ) async throws -> DayAttendance {
         let played = try await players(
             of: puzzle, in: group, board: Set(members.filter { $0.result != nil }.map(\.player)), pasted: pasted,
@@ -48,7 +51,7 @@ struct Attendance {
     }
 
     private func results(
-        in group: Group, board: BoardKind, puzzle: PuzzleNumber, store: any BoardReads
+        in group: Group, board: BoardKind, puzzle: PuzzleNumber, store: Reads
     ) async throws -> [UserID] {
         try await store.results(in: group.chat, board: board, puzzle: puzzle).map(\.result.player)
     }

@@ -4,7 +4,10 @@ import TesseraCore
 
 /// The day's puzzle in the direct chat: the game rebuilt from its stored guesses, a guess, the board, hard mode,
 /// statistics and the share text; in a group, squares only.
-struct DailyPlay {
+struct DailyPlay: Feature {
+    typealias Reads = any BoardReads & HistoryReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
@@ -125,12 +128,12 @@ struct DailyPlay {
     /// (practice, with its averaged scores), then their pasted Wordle results.
     func statistics(in turn: Turn, scores: AverageScores?, sections: [String]) async throws -> Reply {
         let language = turn.language
-        let history = try await turn.reads.finishedGames(of: turn.player.id, language: language)
+        let history = try await reads(turn).finishedGames(of: turn.player.id, language: language)
         let today = turn.player.puzzle(at: turn.now, schedule: configuration.schedule)
         var reply = turn.texts.statistics(
             Statistics(history: history, today: today), language: language, scores: scores)
         for section in sections { reply += "\n\n" + section }
-        let official = try await turn.reads.officialResults(of: turn.player.id)
+        let official = try await reads(turn).officialResults(of: turn.player.id)
         if !official.isEmpty {
             // The original game's day changes at midnight where the player is.
             let today = DailySchedule.wordle.puzzle(at: turn.now, rollover: DayRollover.stored(turn.player.timeZone, 0))

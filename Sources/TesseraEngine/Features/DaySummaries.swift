@@ -12,7 +12,10 @@ import TesseraCore
 /// few seconds), the final post follows. An analysis finished after the final post edits it in place to add
 /// the day's most skilful game. Members still inside their day are "still playing", not "missed". These posts
 /// come without a notification.
-struct DaySummaries {
+struct DaySummaries: Feature {
+    typealias Reads = any BoardReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
     private var analyses: Analyses { Analyses(core: core) }
@@ -29,7 +32,7 @@ struct DaySummaries {
     /// that queues the posts and saves the group is the engine's (``BotEngine/closeDays(at:on:in:)``); this reads,
     /// and changes nothing. Each day is closed, and summed up, once. After downtime only the latest due day is
     /// summed up (older ones close silently), and a day nobody played closes without a post.
-    func close(_ group: Group, at now: Date, reads store: any StoreReads) async throws
+    func close(_ group: Group, at now: Date, reads store: Reads) async throws
         -> (group: Group, messages: [OutgoingMessage])
     {
         var group = group
@@ -76,7 +79,7 @@ struct DaySummaries {
     /// Reveals the group's closed days whose word nobody holds any more, oldest first: a member at UTC−12 can be
     /// two days behind a group at UTC+14, so more than one day may be waiting. Each gets its final post (members
     /// west of the group finished after its first). Returns the posts.
-    private func revealOverDays(of group: inout Group, at now: Date, store: any StoreReads) async throws
+    private func revealOverDays(of group: inout Group, at now: Date, store: Reads) async throws
         -> [OutgoingMessage]
     {
         var posts: [OutgoingMessage] = []
@@ -96,7 +99,7 @@ struct DaySummaries {
 
     /// Marks a closed day revealed with no post of its own (no summary, or a day closed during downtime), judging
     /// the group streak on it.
-    private func revealSilently(_ puzzle: PuzzleNumber, in group: inout Group, store: any StoreReads)
+    private func revealSilently(_ puzzle: PuzzleNumber, in group: inout Group, store: Reads)
         async throws
     {
         let members = try await store.dayMembers(in: group.chat, board: .tessera, puzzle: puzzle)
@@ -108,7 +111,7 @@ struct DaySummaries {
     /// The days of the group's board members who hold back the word of `puzzle`: without a result for it on the
     /// board, and with their own day of it still open.
     private func daysHoldingTheWord(
-        of puzzle: PuzzleNumber, in group: Group, at now: Date, store: any StoreReads
+        of puzzle: PuzzleNumber, in group: Group, at now: Date, store: Reads
     ) async throws -> [MemberDay] {
         try await store.memberDays(in: group.chat, withoutResultFor: puzzle, orOfficial: officialPuzzle(of: puzzle))
             .filter { $0.isOpen(puzzle, at: now, schedule: configuration.schedule) }
@@ -138,7 +141,7 @@ struct DaySummaries {
     /// The post is final when nobody still inside their own day of the puzzle holds the word: the words, the
     /// crown and the group streak, judged then (``DayAttendance``), as one live message edited in place later.
     /// Otherwise it is the day so far.
-    func dayPost(of puzzle: PuzzleNumber, in group: Group, at now: Date?, store: any StoreReads)
+    func dayPost(of puzzle: PuzzleNumber, in group: Group, at now: Date?, store: Reads)
         async throws -> (message: OutgoingMessage, final: Bool, highlighted: Bool, team: GroupTeam)?
     {
         // One read of the board for the day: a large group has thousands of members.
@@ -254,7 +257,7 @@ struct DaySummaries {
 
     /// The other puzzles of the day's date pasted in the group: each game's results, best first, as the group's
     /// language words them.
-    private func otherPuzzles(of puzzle: PuzzleNumber, in group: Group, store: any StoreReads)
+    private func otherPuzzles(of puzzle: PuzzleNumber, in group: Group, store: Reads)
         async throws -> [(PuzzleShare.Game, Shortlist<(String, String)>)]
     {
         let date = configuration.schedule.day(of: puzzle)

@@ -3,7 +3,10 @@ import TesseraCore
 
 /// Group boards: who is on them, which results count, the settings administrators change, and what the bot does
 /// with a guess shown in a group.
-struct GroupBoards {
+struct GroupBoards: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
     private var schedule: DailySchedule { configuration.schedule }
@@ -220,10 +223,10 @@ struct GroupBoards {
         let today = group.puzzle(at: turn.now, schedule: schedule)
         for number in today.rawValue - 1...today.rawValue + 1 where number > group.lastClosedPuzzle.rawValue {
             let puzzle = PuzzleNumber(number)
-            var played = try await !turn.reads.members(in: group.chat, playing: group.language, puzzle: puzzle)
+            var played = try await !reads(turn).members(in: group.chat, playing: group.language, puzzle: puzzle)
                 .isEmpty
             for board in [BoardKind.tessera, .official] where !played {
-                played = try await !turn.reads.results(in: group.chat, board: board, puzzle: puzzle).isEmpty
+                played = try await !reads(turn).results(in: group.chat, board: board, puzzle: puzzle).isEmpty
             }
             if played {
                 group.schedule(settings, at: turn.now, schedule: schedule)
@@ -247,7 +250,7 @@ struct GroupBoards {
     ) async throws -> [Reply.Write] {
         let next = group.nextDaySettings
         var moved: [Reply.Write] = []
-        for stored in try await turn.reads.followers(of: group.chat) {
+        for stored in try await reads(turn).followers(of: group.chat) {
             // The sender's own record is the reply's, saved after it.
             var player = stored.id == sender.id ? sender : stored
             if next.timeZone == player.timeZone {

@@ -4,7 +4,10 @@ import TesseraCore
 /// `/leaderboard [official] [today|yesterday|week|month|season|all]` in a group: today's and yesterday's results,
 /// and the standings of the week, the month, the group's season (on Tessera's board) and all time, on Tessera's
 /// board or the official one.
-struct Leaderboards {
+struct Leaderboards: Feature {
+    typealias Reads = any BoardReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let schedule: DailySchedule
 
     func leaderboard(_ argument: String, in turn: Turn) async throws -> Reply {
@@ -71,7 +74,7 @@ struct Leaderboards {
         let texts = turn.texts
         let maximum = Game.defaultMaximumGuesses
         let results = Ranking.inFinishingOrder(
-            try await turn.reads.results(in: group.chat, board: board, puzzle: today))
+            try await reads(turn).results(in: group.chat, board: board, puzzle: today))
         // Under the official board, the day's other puzzles of each member.
         let day =
             board == .official
@@ -82,7 +85,7 @@ struct Leaderboards {
         let playing =
             board == .official
             ? []
-            : try await unfinished(in: group, puzzle: today, store: turn.reads)
+            : try await unfinished(in: group, puzzle: today, store: reads(turn))
         guard !results.isEmpty || !playing.isEmpty else {
             return RichLayout([.text(texts.leaderboardEmpty(board, puzzle: today))])
         }
@@ -145,7 +148,7 @@ struct Leaderboards {
         guard let season = Season(group.team.season, containing: today, schedule: schedule) else {
             return RichLayout([.text(turn.texts.seasonsOff)])
         }
-        let standings = try await season.standings(in: group, schedule: schedule, store: turn.reads)
+        let standings = try await season.standings(in: group, schedule: schedule, store: reads(turn))
         guard !standings.isEmpty else {
             return RichLayout([.text(turn.texts.leaderboardEmpty(.tessera, puzzle: today))])
         }
@@ -177,7 +180,7 @@ struct Leaderboards {
             (0..<shown).map { standings[order[$0]].player } + (asker.map { [standings[order[$0]].player] } ?? [])
         let crowns =
             board == .tessera && period != .all
-            ? try await turn.reads.crowns(of: listed, in: group.chat, board: board, from: first, through: over)
+            ? try await reads(turn).crowns(of: listed, in: group.chat, board: board, from: first, through: over)
             : [:]
         // Equal on everything the ranking compares but the name: the same place.
         let places = Ranking.places(order.map { keys[$0] })
@@ -215,7 +218,7 @@ struct Leaderboards {
             // A board lists who played its game in the period: a member who only pasted official results is not
             // on Tessera's, and one with no game is never ranked above one who played. Who left keeps the
             // periods they played in; the all-time board is its members'.
-            try await turn.reads.standings(
+            try await reads(turn).standings(
                 in: group.chat, board: board, period: period.key(containing: day, schedule: schedule)
             ).filter { $0.played > 0 && ($0.isMember || period != .all) }
         }
@@ -247,7 +250,7 @@ struct Leaderboards {
         for number in stride(from: max(over.rawValue, first.rawValue - 1) + 1, through: latest.rawValue, by: 1) {
             let puzzle = PuzzleNumber(number)
             guard isInPeriod(puzzle) else { break }
-            for entry in try await turn.reads.results(in: group.chat, board: board, puzzle: puzzle) {
+            for entry in try await reads(turn).results(in: group.chat, board: board, puzzle: puzzle) {
                 playedAfter[entry.result.player, default: 0] += 1
             }
         }
@@ -255,7 +258,7 @@ struct Leaderboards {
     }
 
     /// The games still being played on a day's board, in every language that counts there, most guesses first.
-    private func unfinished(in group: Group, puzzle: PuzzleNumber, store: any StoreReads) async throws
+    private func unfinished(in group: Group, puzzle: PuzzleNumber, store: Reads) async throws
         -> [(name: String, guesses: Int)]
     {
         var playing: [(name: String, guesses: Int)] = []

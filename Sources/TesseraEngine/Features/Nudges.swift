@@ -14,7 +14,10 @@ import TesseraCore
 /// The rule is decided from values (``puzzles(of:at:)``, ``candidates(for:members:played:nudged:at:)``,
 /// ``nudge(_:candidates:optedOut:)``); ``post(for:at:in:)`` is the thin step that reads their inputs and
 /// returns the decision: the post, and the group's team as it leaves it.
-struct Nudges {
+struct Nudges: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let schedule: DailySchedule
     /// Whether the platform shows buttons: the nudge carries the play button where it does.
     let buttons: Bool
@@ -55,7 +58,7 @@ struct Nudges {
     /// A puzzle is read in full only when some member's day of it without a result is in its window (one read of
     /// the distinct days), so a check every few seconds costs little; then its members, who played it, and the
     /// candidates' `/remind off`, each in one read.
-    func post(for group: inout Group, at now: Date, in store: any BoardReads) async throws
+    func post(for group: inout Group, at now: Date, in store: Reads) async throws
         -> OutgoingMessage?
     {
         for puzzle in puzzles(of: group, at: now) {

@@ -3,7 +3,10 @@ import TesseraCore
 
 /// Results pasted into a chat: the original Wordle's count on the group's official board; our own are
 /// recognised, and only the game played here counts.
-struct Pastes {
+struct Pastes: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
@@ -84,7 +87,7 @@ struct Pastes {
         _ result: BoardResult, periods: [PeriodKey], joining: Bool, in turn: Turn, counted: String, duplicate: String
     ) async throws -> Reply {
         var reply = joining ? try await groupBoards.addToBoard(in: turn).reply : Reply()
-        let first = try await turn.reads.result(
+        let first = try await reads(turn).result(
             of: result.player, in: result.chat, board: result.board, puzzle: result.puzzle)
         if first == nil { reply.writes.append(.boardResult(result, periods: periods)) }
         let standing = first.map { $0.guesses == result.guesses && $0.hardMode == result.hardMode } ?? true

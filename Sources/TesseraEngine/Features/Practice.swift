@@ -10,7 +10,10 @@ import TesseraCore
 /// last, practice or daily (``PracticeGame/hasFocus``), and `/play` goes back to the daily puzzle. What a turn
 /// changes of the player's record is ``Player/practiceInPlay``, kept in step with the stored game by
 /// ``keep(_:player:)`` and carried in the reply with the game's write.
-struct Practice {
+struct Practice: Feature {
+    typealias Reads = any HistoryReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var configuration: EngineConfiguration { core.configuration }
     private var groupBoards: GroupBoards { GroupBoards(core: core) }
@@ -45,7 +48,7 @@ struct Practice {
         if let result = daily?.result {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: true))
         }
-        if let result = try await turn.reads.archiveResults(of: turn.player.id, language: language)[puzzle] {
+        if let result = try await reads(turn).archiveResults(of: turn.player.id, language: language)[puzzle] {
             return turn.reply(turn.texts.archivePlayed(puzzle, result: result, onItsDay: false))
         }
         guard isDealable(puzzle, in: language) else { return turn.reply(turn.texts.archiveWithdrawn(puzzle)) }
@@ -58,7 +61,7 @@ struct Practice {
         _ kind: PracticeGame.Kind, options: PracticeOptions, command: BotCommand, in turn: Turn
     ) async throws -> Reply {
         guard configuration.practiceGamesPerDay > 0 else { return turn.reply(turn.texts.practiceOff) }
-        let store = try turn.reads
+        let store = try reads(turn)
         var player = turn.player
         let language = options.language ?? turn.language
         let latest = try await store.latestPracticeGame(of: player.id)
@@ -168,8 +171,8 @@ struct Practice {
     private func listArchive(_ language: Language, before: PuzzleNumber?, in turn: Turn) async throws -> Reply {
         let player = turn.player.id
         let finishedOnTheirDay = Set(
-            try await turn.reads.finishedGames(of: player, language: language).map(\.puzzle))
-        let finishedFromArchive = try await turn.reads.archiveResults(of: player, language: language)
+            try await reads(turn).finishedGames(of: player, language: language).map(\.puzzle))
+        let finishedFromArchive = try await reads(turn).archiveResults(of: player, language: language)
         let unplayed = { (puzzle: PuzzleNumber) in
             !finishedOnTheirDay.contains(puzzle) && finishedFromArchive[puzzle] == nil
         }
@@ -225,11 +228,11 @@ struct Practice {
 
     /// The player's latest practice game when it may take a word (``Player/practiceInPlay``); nil, reading
     /// nothing, for a player with none.
-    private func practiceInPlay(player: inout Player, in store: any MessageReads) async throws
+    private func practiceInPlay(player: inout Player, in turn: Turn) async throws
         -> PracticeGame?
     {
         guard player.practiceInPlay else { return nil }
-        let latest = try await store.reads.latestPracticeGame(of: player.id)
+        let latest = try await reads(turn).latestPracticeGame(of: player.id)
         player.practiceInPlay = latest.map { $0.result == nil || $0.hasFocus } ?? false
         return player.practiceInPlay ? latest : nil
     }
@@ -240,7 +243,7 @@ struct Practice {
     /// language is one of them: said when the player changes language, so they know where the next word goes.
     func openGames(in turn: Turn) async throws -> [OpenGame] {
         var player = turn.player
-        guard let game = try await practiceInPlay(player: &player, in: turn.store), game.result == nil,
+        guard let game = try await practiceInPlay(player: &player, in: turn), game.result == nil,
             game.language != turn.language
         else { return [] }
         return [.daily(turn.language), .practice(game.kind, game.language)]
@@ -248,7 +251,7 @@ struct Practice {
 
     func inFocus(in turn: Turn) async throws -> (game: PracticeGame?, player: Player) {
         var player = turn.player
-        guard let game = try await practiceInPlay(player: &player, in: turn.store), game.hasFocus else {
+        guard let game = try await practiceInPlay(player: &player, in: turn), game.hasFocus else {
             return (nil, player)
         }
         return (game, player)
@@ -260,7 +263,7 @@ struct Practice {
     /// game (the player means the game it is a word of), and a word of neither says which games are open.
     func guessInFocus(_ text: String, in turn: Turn) async throws -> Reply {
         var player = turn.player
-        guard var latest = try await practiceInPlay(player: &player, in: turn.store) else {
+        guard var latest = try await practiceInPlay(player: &player, in: turn) else {
             return try await dailyPlay.guess(text, in: turn.with(player: player)).saving(player, over: turn.player)
         }
         let daily = try await dailyPlay.dailyGame(in: turn)
@@ -424,9 +427,9 @@ struct Practice {
 
     /// The practice section of `/stats` in a language: nil before a practice or archive game there has ended.
     func statistics(language: Language, in turn: Turn) async throws -> String? {
-        let results = try await turn.reads.practiceResults(of: turn.player.id, language: language)
+        let results = try await reads(turn).practiceResults(of: turn.player.id, language: language)
         guard !results.isEmpty else { return nil }
-        let analyses = try await turn.reads.recentPracticeAnalyses(
+        let analyses = try await reads(turn).recentPracticeAnalyses(
             of: turn.player.id, language: language, limit: Analyses.averagedAnalyses)
         return turn.texts.practiceStatistics(
             Statistics(results: results.finished), givenUp: results.givenUp,

@@ -3,7 +3,10 @@ import Logging
 import TesseraCore
 
 /// `/forgetme` and `/export`: a player's own data, only in their direct chat.
-struct Privacy {
+struct Privacy: Feature {
+    typealias Reads = any PlayerDataReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
 
     /// The data of the buttons under `/forgetme`'s question.
@@ -37,12 +40,13 @@ struct Privacy {
 
     /// `/forgetme CODE`: the confirmation button's press when the code is the one this player was given in this
     /// chat; any other code is answered, and changes nothing.
-    func typedConfirmation(_ code: String, message: ChatMessage, at now: Date, in store: any MessageReads)
-        async throws -> Reply
-    {
+    func typedConfirmation(
+        _ code: String, message: ChatMessage, at now: Date, in store: any MessageReads,
+        reads: @autoclosure () throws -> Reads
+    ) async throws -> Reply {
         let data = ForgetButton.confirm.rawValue + "~" + code
         if verifiedButton(data, pressedIn: message) != nil {
-            return try await pressed(data, message: message, at: now, in: store)
+            return try await pressed(data, message: message, at: now, in: store, reads: try reads())
         }
         let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
         return Reply(
@@ -69,9 +73,10 @@ struct Privacy {
     /// A press of one of the bot's buttons. Handled before anything is stored for the presser: after
     /// "delete everything", nothing about them may be written again. The reply's writes come first: what stays
     /// of the player, the groups that named them, then the deletion.
-    func pressed(_ button: String, message: ChatMessage, at now: Date, in store: any MessageReads) async throws
-        -> Reply
-    {
+    func pressed(
+        _ button: String, message: ChatMessage, at now: Date, in store: any MessageReads,
+        reads: @autoclosure () throws -> Reads
+    ) async throws -> Reply {
         let language = try await store.player(message.sender)?.language ?? core.configuration.defaultLanguage
         var reply = Reply()
         let html: String
@@ -79,7 +84,7 @@ struct Privacy {
         case .confirm?:
             // Only what stops an open day being played twice is kept, and only until it has closed everywhere.
             let open = core.earliestOpenPuzzle(at: now)
-            for game in try await store.reads.data(of: message.sender)?.games ?? [] where game.puzzle >= open {
+            for game in try await reads().data(of: message.sender)?.games ?? [] where game.puzzle >= open {
                 reply.writes.append(
                     .replayGuard(
                         key: core.replayKey(message.sender, language: game.language, puzzle: game.puzzle),
@@ -87,7 +92,7 @@ struct Privacy {
             }
             // A season's champion is named in their groups' teams, and may wear the bot's tag there: both go.
             let seasons = SeasonEnd(core: core)
-            for var group in try await store.reads.groups(crowning: message.sender) {
+            for var group in try await reads().groups(crowning: message.sender) {
                 reply.messages += seasons.crown(group.team.champions.filter { $0 != message.sender }, in: &group)
                 group.team.champions.removeAll { $0 == message.sender }
                 reply.writes.append(.group(group))

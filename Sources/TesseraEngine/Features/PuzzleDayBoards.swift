@@ -5,7 +5,10 @@ import TesseraCore
 /// (`/leaderboard official connections|strands|mini [yesterday]`), and the day's puzzles of every member under
 /// the official Wordle board (`Ann — Wordle 3/6 · Connections 0 mistakes · Strands no hints · Mini 0:41`).
 /// They rank pasted results only: Tessera's own boards never see them.
-struct PuzzleDayBoards {
+struct PuzzleDayBoards: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     /// The games a board of `/leaderboard official` names, as their players call them in every language.
     static func game(named word: String) -> PuzzleShare.Game? {
         PuzzleShare.Game.allCases.first { TextFormat.name(of: $0).lowercased() == word }
@@ -17,7 +20,7 @@ struct PuzzleDayBoards {
         let day = date(of: group, at: turn.now, yesterday: yesterday)
         let puzzle = game.schedule.puzzle(on: day)
         let results = Ranking.inFinishingOrder(
-            try await turn.reads.results(in: group.chat, board: BoardKind(game), puzzle: puzzle))
+            try await reads(turn).results(in: group.chat, board: BoardKind(game), puzzle: puzzle))
         guard !results.isEmpty else {
             return RichLayout([.text(turn.texts.leaderboardEmpty(BoardKind(game), puzzle: puzzle))])
         }
@@ -43,7 +46,7 @@ struct PuzzleDayBoards {
         for entry in wordle { parts[entry.result.player] = (entry.name, ["Wordle " + TextFormat.score(entry.result)]) }
         var others = false
         for game in PuzzleShare.Game.allCases {
-            for entry in try await turn.reads.results(
+            for entry in try await reads(turn).results(
                 in: group.chat, board: BoardKind(game), puzzle: game.schedule.puzzle(on: day))
             {
                 others = true

@@ -44,7 +44,7 @@ struct Season: Hashable {
 
     /// The season's standings on Tessera's board of members who played in it: its weeks' totals summed, the
     /// streak as of the latest.
-    func standings(in group: Group, schedule: DailySchedule, store: any StoreReads) async throws
+    func standings(in group: Group, schedule: DailySchedule, store: any BoardReads) async throws
         -> [Standing]
     {
         var merged: [UserID: Standing] = [:]
@@ -73,7 +73,10 @@ struct Season: Hashable {
 /// the most improved player, the best streak and the most skilful player; where the platform has member tags,
 /// the champion wears one until the next season ends (``PlatformTraits/memberTags``). A season played on one
 /// day only has had its summary: no post.
-struct SeasonEnd {
+struct SeasonEnd: Feature {
+    typealias Reads = any BoardReads & AnalysisReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let core: EngineCore
     private var schedule: DailySchedule { core.configuration.schedule }
 
@@ -89,7 +92,7 @@ struct SeasonEnd {
     /// The post of the season that ended among the days the group has just revealed (after downtime, older
     /// seasons pass silently), with the champion's member tag, keeping who wears it in the group's team; none
     /// when no season ended.
-    func posts(of group: inout Group, revealedAfter before: PuzzleNumber, in store: any StoreReads)
+    func posts(of group: inout Group, revealedAfter before: PuzzleNumber, in store: Reads)
         async throws -> [OutgoingMessage]
     {
         guard group.summaryEnabled, group.lastRevealedPuzzle > before,
@@ -131,7 +134,7 @@ struct SeasonEnd {
     }
 
     /// The season as its post sums it up; nil when nobody played more than one day of it.
-    func summary(of season: Season, in group: Group, store: any StoreReads) async throws -> SeasonSummary? {
+    func summary(of season: Season, in group: Group, store: Reads) async throws -> SeasonSummary? {
         let standings = try await season.standings(in: group, schedule: schedule, store: store)
         guard standings.contains(where: { $0.played >= 2 }) else { return nil }
         let (order, keys) = Ranking.rank(standings, period: .month, over: season.last, playedAfter: [:])
@@ -167,7 +170,7 @@ struct SeasonEnd {
     /// The member whose average a game (a loss counting as 7 guesses) fell the most since the season before,
     /// among those with ``minimumGames`` in both.
     private func mostImproved(
-        _ standings: [Standing], since season: Season, in group: Group, store: any StoreReads
+        _ standings: [Standing], since season: Season, in group: Group, store: Reads
     ) async throws -> SeasonSummary.Improvement? {
         guard let previous = season.previous(schedule: schedule) else { return nil }
         let before = Dictionary(
@@ -190,7 +193,7 @@ struct SeasonEnd {
     /// The member with the best average skill over their analysed games of the season, of those with
     /// ``minimumGames`` analysed; only the ``skilfulCandidates`` who played the most days are read.
     private func mostSkilful(
-        _ standings: [Standing], in season: Season, group: Group, store: any StoreReads
+        _ standings: [Standing], in season: Season, group: Group, store: Reads
     ) async throws -> SeasonSummary.Skill? {
         let candidates = standings.sorted { ($0.played, $1.name) > ($1.played, $0.name) }
             .prefix(Self.skilfulCandidates).filter { $0.played >= Self.minimumGames }

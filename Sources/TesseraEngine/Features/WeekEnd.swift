@@ -5,12 +5,15 @@ import TesseraCore
 /// result of the week can still change, one post with the winner and podium, the best streak, and the days
 /// everyone played. A week played on one day only (a group that began on its Sunday) has had its summary: no
 /// post.
-struct WeekEnd {
+struct WeekEnd: Feature {
+    typealias Reads = any BoardReads
+    static func slice(_ reads: any StoreReads) -> Reads { reads }
+
     let schedule: DailySchedule
 
     /// The post of the latest week that ended among the days the group has just revealed (after downtime, older
     /// weeks pass silently); nil when no week ended.
-    func post(of group: Group, revealedAfter before: PuzzleNumber, in store: any StoreReads)
+    func post(of group: Group, revealedAfter before: PuzzleNumber, in store: Reads)
         async throws -> OutgoingMessage?
     {
         guard group.summaryEnabled else { return nil }
@@ -28,7 +31,7 @@ struct WeekEnd {
     }
 
     /// The week that ends with `last`, as its board ranks it; nil when it was played on fewer than two days.
-    private func weekSummary(ending last: PuzzleNumber, in group: Group, store: any StoreReads)
+    private func weekSummary(ending last: PuzzleNumber, in group: Group, store: Reads)
         async throws -> WeekSummary?
     {
         let standings = try await store.standings(

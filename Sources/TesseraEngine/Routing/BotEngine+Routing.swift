@@ -151,7 +151,7 @@ extension BotEngine {
     /// scores of their analyses and the practice games' section.
     private func statistics(in turn: Turn) async throws -> Reply {
         let scores = try await analyses.averageScores(
-            of: turn.player.id, language: turn.language, store: turn.reads)
+            of: turn.player.id, language: turn.language, store: try turn.reads(of: Analyses.self))
         let practiced = try await practice.statistics(language: turn.language, in: turn)
         return try await dailyPlay.statistics(in: turn, scores: scores, sections: practiced.map { [$0] } ?? [])
     }

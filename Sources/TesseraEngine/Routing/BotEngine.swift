@@ -109,7 +109,8 @@ public struct BotEngine: Sendable {
         if !configuration.platform.buttons, let command = message.command, command.known == .forgetme,
             !command.argument.isEmpty
         {
-            let reply = try await privacy.typedConfirmation(command.argument, message: message, at: now, in: store)
+            let reply = try await privacy.typedConfirmation(
+                command.argument, message: message, at: now, in: store, reads: try store.reads)
             try await apply(reply, at: now, in: store)
             return MessageOutcome()
         }
@@ -119,7 +120,8 @@ public struct BotEngine: Sendable {
             let parts = button.split(separator: " ", maxSplits: 1)
             let command = ChatCommand(name: parts.first.map(String.init) ?? "", argument: parts.dropFirst().joined())
             guard command.known?.isButton == true else {
-                let reply = try await privacy.pressed(button, message: message, at: now, in: store)
+                let reply = try await privacy.pressed(
+                    button, message: message, at: now, in: store, reads: try store.reads)
                 try await apply(reply, at: now, in: store)
                 return MessageOutcome()
             }
@@ -128,7 +130,8 @@ public struct BotEngine: Sendable {
         let group = try await group(of: message, at: now, in: store)
         let (player, firstPrivate) = try await player(sending: message, in: group, at: now, in: store)
         let turn = Turn(
-            message: message, platform: configuration.platform, now: now, store: store, player: player, group: group)
+            message: message, platform: configuration.platform, now: now, store: store,
+            storeReads: { try store.reads }, player: player, group: group)
         var reply = try await respond(to: input, in: turn, firstMessage: firstPrivate)
         let after = turn.applying(reply)
         if firstPrivate, let index = reply.messages.firstIndex(where: { $0.chat == message.chat }) {

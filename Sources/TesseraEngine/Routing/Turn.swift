@@ -3,7 +3,8 @@ import TesseraCore
 
 /// One message as a feature sees it: what was said, where and when, by whom, and their records as they stand.
 /// A feature reads it and answers with a ``Reply``; none changes it. It sees the store only through reads: the
-/// message's own values (``store``) and the rest (``reads``); what it changes leaves in the reply.
+/// message's own values (``store``) and its slice of the rest (``Feature/reads(_:)``); what it changes leaves in
+/// the reply.
 struct Turn {
     let message: ChatMessage
     let platform: PlatformTraits
@@ -17,8 +18,27 @@ struct Turn {
     /// group kept to one language, the group's (``Group/puzzleLanguage(of:)``).
     var language: Language { group?.puzzleLanguage(of: player) ?? player.puzzleLanguage }
     var isGroup: Bool { group != nil }
-    /// The boards, histories and analyses, beyond the message's own values (``MessageReads/reads``).
-    var reads: any StoreReads { get throws { try store.reads } }
+    /// The boards, histories and analyses, beyond the message's own values (``MessageStorage/reads``): a feature
+    /// sees only its slice of them (``reads(of:)``).
+    private let storeReads: () throws -> any StoreReads
+
+    init(
+        message: ChatMessage, platform: PlatformTraits, now: Date, store: any MessageReads,
+        storeReads: @escaping () throws -> any StoreReads, player: Player, group: Group?
+    ) {
+        self.message = message
+        self.platform = platform
+        self.now = now
+        self.store = store
+        self.storeReads = storeReads
+        self.player = player
+        self.group = group
+    }
+    /// What `feature` reads of the store beyond the message's own values: its slice (``Feature/Reads``). It
+    /// throws on a batch's loaded values (``BatchWork``), and the message is handled again on the store.
+    func reads<Reading: Feature>(of feature: Reading.Type) throws -> Reading.Reads {
+        Reading.slice(try storeReads())
+    }
     /// Replies are in the language of the chat they go to: the group's, or the player's own.
     var texts: any Texts { (group?.language ?? player.language).texts }
 
@@ -32,14 +52,16 @@ struct Turn {
     /// The same message from the player as `player` is now: a reply after a change speaks as the change made it
     /// (a new language's words).
     func with(player: Player) -> Turn {
-        Turn(message: message, platform: platform, now: now, store: store, player: player, group: group)
+        Turn(
+            message: message, platform: platform, now: now, store: store, storeReads: storeReads, player: player,
+            group: group)
     }
 
     /// The turn as a reply leaves it: the player's and the group's records as the reply carries them.
     func applying(_ reply: Reply) -> Turn {
         Turn(
-            message: message, platform: platform, now: now, store: store, player: reply.player ?? player,
-            group: reply.group ?? group)
+            message: message, platform: platform, now: now, store: store, storeReads: storeReads,
+            player: reply.player ?? player, group: reply.group ?? group)
     }
 
     /// A message in the chat and thread of the one received that answers nothing: a post.

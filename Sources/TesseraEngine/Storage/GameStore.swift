@@ -24,13 +24,8 @@ public typealias StoreReads = BoardReads & HistoryReads & AnalysisReads & Player
 /// What one message reads of its own: its sender and their games of the open puzzles, the group it comes from
 /// and the sender's groups with their totals there, its replay keys and its chat's backlog. A batch loads these
 /// for all its messages at once (``BatchWork``). This is what a feature sees of the store (``Turn``): reads,
-/// never writes; anything else it reads is in ``reads``.
+/// never writes; anything else it reads is its slice of ``StoreReads`` (``Feature/Reads``).
 public protocol MessageReads: Sendable {
-    /// What a message reads beyond its own values: the boards, histories and analyses (``StoreReads``). On a
-    /// batch's loaded values (``BatchWork``) this throws, and the message is handled again on the store, in a
-    /// savepoint.
-    var reads: any StoreReads { get throws }
-
     func player(_ id: UserID) async throws -> Player?
     func game(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredGame?
     /// Whether a forgotten player's game is remembered under this key (``PlayerDataStorage/guardReplay(_:until:)``).
@@ -52,6 +47,10 @@ public protocol MessageStorage: MessageReads {
     /// The store itself, for what a message changes beyond its own values. On a batch's loaded values
     /// (``BatchWork``) this throws, and the message is handled again on the store, in a savepoint.
     var whole: any GameStoreTransaction { get throws }
+    /// What a message reads beyond its own values: the boards, histories and analyses (``StoreReads``), of which
+    /// a feature sees its slice (``Feature/Reads``). On a batch's loaded values (``BatchWork``) this throws, and
+    /// the message is handled again on the store, in a savepoint.
+    var reads: any StoreReads { get throws }
 
     func save(_ player: Player) async throws
     func save(_ game: StoredGame) async throws

@@ -19,7 +19,7 @@ struct PrivacyFeatureTests {
         let message = ChatMessage(
             chat: ChatID(1), chatKind: .direct, sender: player.id, senderName: player.displayName, text: "")
         let data = forged ? button.rawValue + "~0000" : privacy.buttonData(button, for: message)
-        return try await privacy.pressed(data, message: message, at: Setting.now, in: reads)
+        return try await privacy.pressed(data, message: message, at: Setting.now, in: reads, reads: reads)
     }
 
     @Test("Confirming keeps only the open day's replay guard, takes the champion off the team, then deletes")

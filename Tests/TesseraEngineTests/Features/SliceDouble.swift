@@ -163,7 +163,8 @@ enum FeatureSetting {
             chat: group?.chat ?? ChatID(player.id.number ?? 0), chatKind: group == nil ? .direct : .group,
             sender: player.id, senderName: player.displayName, text: text, messageID: MessageID(9))
         return Turn(
-            message: message.readingCommands(), platform: platform, now: now, store: reads, player: player,
+            message: message.readingCommands(), platform: platform, now: now, store: reads,
+            storeReads: { reads }, player: player,
             group: group)
     }
 }
