@@ -7,7 +7,7 @@ import TesseraTesting
 
 /// An in-memory double of what a feature reads (``MessageReads`` and ``StoreReads``), holding the values a test
 /// gives it. It answers the slice the features under test read: players, games, groups and memberships, board
-/// results, finished games and a player's data. Any other read throws ``OutsideTheSlice``, so a test also shows
+/// results and a board's members on a day, finished games and a player's data. Any other read throws ``OutsideTheSlice``, so a test also shows
 /// which slice its feature reads; a feature can write nothing through it, since the protocols have no writes.
 struct SliceDouble: MessageReads, StoreReads {
     /// A read the double does not answer: the feature reached beyond the slice its test gave it.
@@ -21,6 +21,8 @@ struct SliceDouble: MessageReads, StoreReads {
     var groups: [Group] = []
     /// Who is on each group's board.
     var members: [ChatID: Set<UserID>] = [:]
+    /// The group's puzzle when a member joined its board: the first of the schedule unless given.
+    var joined: [UserID: PuzzleNumber] = [:]
     var results: [BoardResult] = []
     var finished: [UserID: [PlayedGame]] = [:]
     var data: [UserID: PlayerData] = [:]
@@ -68,15 +70,31 @@ struct SliceDouble: MessageReads, StoreReads {
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
         throw OutsideTheSlice(read: #function)
     }
-    func players(_ ids: [UserID]) async throws -> [Player] { throw OutsideTheSlice(read: #function) }
+    func players(_ ids: [UserID]) async throws -> [Player] { players.filter { ids.contains($0.id) } }
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
         async throws -> [MemberDay]
-    { throw OutsideTheSlice(read: #function) }
+    {
+        let done = Set(
+            results.filter {
+                $0.chat == chat
+                    && ($0.board == .tessera && $0.puzzle == puzzle || $0.board == .official && $0.puzzle == official)
+            }.map(\.player))
+        return Array(Set(boardMembers(of: chat).filter { !done.contains($0.id) }.map(Self.day(of:))))
+    }
+    /// No other puzzle pasted: the features under test read none.
     func firstResults(in chat: ChatID, of days: [BoardDay], limit: Int) async throws -> [BoardKind: FirstResults] {
-        throw OutsideTheSlice(read: #function)
+        [:]
     }
     func dayMembers(in chat: ChatID, board: BoardKind, puzzle: PuzzleNumber) async throws -> [DayMember] {
-        throw OutsideTheSlice(read: #function)
+        boardMembers(of: chat).map { player in
+            let result = results.first {
+                $0.player == player.id && $0.chat == chat && $0.board == board && $0.puzzle == puzzle
+            }
+            return DayMember(
+                player: player.id, name: player.displayName, joinedPuzzle: joined[player.id] ?? PuzzleNumber(1),
+                day: Self.day(of: player), result: result, streak: result?.streakAfter ?? 0,
+                lastPuzzle: result?.puzzle)
+        }
     }
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
         async throws -> [UserID: BoardRecord]
@@ -85,7 +103,9 @@ struct SliceDouble: MessageReads, StoreReads {
         of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
     ) async throws -> [UserID: Int] { throw OutsideTheSlice(read: #function) }
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
-        throw OutsideTheSlice(read: #function)
+        Set(
+            results.filter { $0.chat == chat && $0.board == .tessera && $0.puzzle == puzzle && $0.language == language }
+                .map(\.player))
     }
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
@@ -116,8 +136,9 @@ struct SliceDouble: MessageReads, StoreReads {
     func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
         throw OutsideTheSlice(read: #function)
     }
+    /// No game analysed: the features under test show no highlights.
     func analyses(of players: [UserID], language: Language, puzzle: PuzzleNumber) async throws -> [UserID: String] {
-        throw OutsideTheSlice(read: #function)
+        [:]
     }
     func practiceAnalysis(of player: UserID, number: Int) async throws -> StoredAnalysis? {
         throw OutsideTheSlice(read: #function)
@@ -133,6 +154,14 @@ struct SliceDouble: MessageReads, StoreReads {
     func practiceAnalyses(of player: UserID) async throws -> [Int: String] { throw OutsideTheSlice(read: #function) }
     func groups(crowning player: UserID) async throws -> [Group] {
         groups.filter { $0.team.champions.contains(player) }
+    }
+
+    private func boardMembers(of chat: ChatID) -> [Player] {
+        players.filter { members[chat]?.contains($0.id) == true }
+    }
+
+    private static func day(of player: Player) -> MemberDay {
+        MemberDay(timeZone: player.timeZone, rolloverHour: player.rolloverHour)
     }
 }
 
