@@ -26,6 +26,10 @@ struct SliceDouble: MessageReads, StoreReads {
     var results: [BoardResult] = []
     var finished: [UserID: [PlayedGame]] = [:]
     var data: [UserID: PlayerData] = [:]
+    /// The family board's standings of each period a test gives; another period's is outside the slice.
+    var standings: [PeriodKey: [Standing]] = [:]
+    /// Stored analyses of daily games, by player and puzzle.
+    var analysed: [UserID: [PuzzleNumber: StoredAnalysis]] = [:]
 
     var reads: any StoreReads { self }
 
@@ -68,7 +72,8 @@ struct SliceDouble: MessageReads, StoreReads {
         throw OutsideTheSlice(read: #function)
     }
     func standings(in chat: ChatID, board: BoardKind, period: PeriodKey) async throws -> [Standing] {
-        throw OutsideTheSlice(read: #function)
+        guard let standings = standings[period] else { throw OutsideTheSlice(read: "\(#function) of \(period)") }
+        return standings
     }
     func players(_ ids: [UserID]) async throws -> [Player] { players.filter { ids.contains($0.id) } }
     func memberDays(in chat: ChatID, withoutResultFor puzzle: PuzzleNumber, orOfficial official: PuzzleNumber)
@@ -99,17 +104,32 @@ struct SliceDouble: MessageReads, StoreReads {
     func records(in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber)
         async throws -> [UserID: BoardRecord]
     { throw OutsideTheSlice(read: #function) }
+    /// Days each player had the day's fewest winning guesses, counted from the results.
     func crowns(
         of players: [UserID], in chat: ChatID, board: BoardKind, from first: PuzzleNumber, through last: PuzzleNumber
-    ) async throws -> [UserID: Int] { throw OutsideTheSlice(read: #function) }
+    ) async throws -> [UserID: Int] {
+        let days = Dictionary(
+            grouping: results.filter { $0.chat == chat && $0.board == board && (first...last).contains($0.puzzle) },
+            by: \.puzzle)
+        var crowns: [UserID: Int] = [:]
+        for day in days.values {
+            guard let best = day.compactMap(\.guesses).min() else { continue }
+            for result in day where result.guesses == best && players.contains(result.player) {
+                crowns[result.player, default: 0] += 1
+            }
+        }
+        return crowns
+    }
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
-        Set(
-            results.filter { $0.chat == chat && $0.board == .tessera && $0.puzzle == puzzle && $0.language == language }
-                .map(\.player))
+        Set(boardGames(in: chat, language: language, puzzle: puzzle).map(\.player))
     }
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
-    )] { throw OutsideTheSlice(read: #function) }
+    )] {
+        boardGames(in: chat, language: language, puzzle: puzzle).filter { $0.result == nil }.map { game in
+            (players.first { $0.id == game.player }?.displayName ?? "", game.guesses.count)
+        }
+    }
 
     // HistoryReads
 
@@ -131,7 +151,7 @@ struct SliceDouble: MessageReads, StoreReads {
     // AnalysisReads
 
     func analysis(of player: UserID, language: Language, puzzle: PuzzleNumber) async throws -> StoredAnalysis? {
-        throw OutsideTheSlice(read: #function)
+        analysed[player]?[puzzle]
     }
     func recentAnalyses(of player: UserID, language: Language, limit: Int) async throws -> [String] {
         throw OutsideTheSlice(read: #function)
@@ -158,6 +178,12 @@ struct SliceDouble: MessageReads, StoreReads {
 
     private func boardMembers(of chat: ChatID) -> [Player] {
         players.filter { members[chat]?.contains($0.id) == true }
+    }
+
+    private func boardGames(in chat: ChatID, language: Language, puzzle: PuzzleNumber) -> [StoredGame] {
+        games.filter {
+            members[chat]?.contains($0.player) == true && $0.language == language && $0.puzzle == puzzle
+        }
     }
 
     private static func day(of player: Player) -> MemberDay {
