@@ -106,6 +106,11 @@ let package = Package(
         ),
         // libcurl, with typed shims for its variadic functions.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The system zlib (libcurl's own dependency on Debian), for the pictures' PNG compression.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Pictures drawn in the process: a value (a board, a distribution, a group's day) in, PNG bytes out.
+        // Knows no platform; letters come from a glyph atlas generated once from DejaVu Sans Bold.
+        .target(name: "TesseraPictures", dependencies: ["TesseraCore", "CZlib"], swiftSettings: swiftSettings),
         // The store on PostgreSQL, for several machines on one database: its code compiles only with the
         // PostgreSQL trait, which brings postgres-nio.
         .target(
@@ -252,6 +257,12 @@ let package = Package(
                 // Each dialect's schema read as it is, to compare the two.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The pictures decoded again, pixel by pixel: by zlib here, and by an independent decoder in Python.
+        .testTarget(
+            name: "TesseraPicturesTests",
+            dependencies: ["TesseraPictures", "TesseraCore", "CZlib"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
