@@ -110,7 +110,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Pictures drawn in the process: a value (a board, a distribution, a group's day) in, PNG bytes out.
         // Knows no platform; letters come from a glyph atlas generated once from DejaVu Sans Bold.
-        .target(name: "TesseraPictures", dependencies: ["TesseraCore", "CZlib"], swiftSettings: swiftSettings),
+        .target(
+            name: "TesseraPictures", dependencies: ["TesseraCore", "CZlib"], exclude: ["DejaVu-LICENSE"],
+            swiftSettings: swiftSettings),
         // The store on PostgreSQL, for several machines on one database: its code compiles only with the
         // PostgreSQL trait, which brings postgres-nio.
         .target(
@@ -263,6 +265,8 @@ let package = Package(
         .testTarget(
             name: "TesseraPicturesTests",
             dependencies: ["TesseraPictures", "TesseraCore", "CZlib"],
+            // Golden PNGs, read by path.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -19,7 +19,9 @@ public struct RGB: Hashable, Sendable {
     /// The colour `amount` of the way from `self` to `other` (0…255), as the glyphs' antialiasing blends.
     func blended(toward other: RGB, amount: UInt8) -> RGB {
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            UInt8((Int(a) * (255 - Int(amount)) + Int(b) * Int(amount) + 127) / 255)
+            let weight = Int(amount)
+            let sum: Int = Int(a) * (255 - weight) + Int(b) * weight + 127
+            return UInt8(sum / 255)
         }
         return RGB(mix(red, other.red), mix(green, other.green), mix(blue, other.blue))
     }
