@@ -264,7 +264,7 @@ let package = Package(
         // The pictures decoded again, pixel by pixel: by zlib here, and by an independent decoder in Python.
         .testTarget(
             name: "TesseraPicturesTests",
-            dependencies: ["TesseraPictures", "TesseraCore", "CZlib"],
+            dependencies: ["TesseraPictures", "TesseraCore", "CZlib", "TesseraTestSupport"],
             // Golden PNGs, read by path.
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
