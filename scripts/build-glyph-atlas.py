@@ -4,8 +4,8 @@ inflate once. Usage: build-glyph-atlas.py FONT OUTPUT.swift"""
 import base64, sys, zlib
 from PIL import Image, ImageDraw, ImageFont
 
-# Letters of both languages' boards, digits and the few symbols the cards write.
-CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÑ0123456789/*%#.,:-–·()+×"
+# Letters of both languages (with the accented capitals of Spanish labels), digits and the symbols the cards write.
+CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÍÓÚÜ0123456789/*%#.,:-–·()+×"
 # Pixels of the em: the largest size a card draws at 2×; smaller ones are area-averaged from it.
 SIZE = 96
 

@@ -4,7 +4,7 @@
 extension GlyphAtlas {
     /// DejaVu Sans Bold at 96 pixels to the em: ascent 90, descent 23.
     static let dejaVuSansBold = GlyphAtlas(
-        size: 96, ascent: 90, descent: 23, coverageCount: 194485,
+        size: 96, ascent: 90, descent: 23, coverageCount: 225280,
         glyphs: [
             "A": Glyph(advance64: 4755, left: 0, top: 20, width: 74, height: 70, offset: 0),
             "B": Glyph(advance64: 4683, left: 8, top: 20, width: 59, height: 70, offset: 5180),
@@ -33,317 +33,354 @@ extension GlyphAtlas {
             "Y": Glyph(advance64: 4449, left: -1, top: 20, width: 72, height: 70, offset: 108334),
             "Z": Glyph(advance64: 4455, left: 4, top: 20, width: 62, height: 70, offset: 113374),
             "Ñ": Glyph(advance64: 5142, left: 8, top: 2, width: 64, height: 88, offset: 117714),
-            "0": Glyph(advance64: 4275, left: 4, top: 18, width: 59, height: 73, offset: 123346),
-            "1": Glyph(advance64: 4275, left: 10, top: 20, width: 51, height: 70, offset: 127653),
-            "2": Glyph(advance64: 4275, left: 7, top: 18, width: 52, height: 72, offset: 131223),
-            "3": Glyph(advance64: 4275, left: 6, top: 18, width: 54, height: 73, offset: 134967),
-            "4": Glyph(advance64: 4275, left: 4, top: 20, width: 59, height: 70, offset: 138909),
-            "5": Glyph(advance64: 4275, left: 7, top: 20, width: 54, height: 71, offset: 143039),
-            "6": Glyph(advance64: 4275, left: 5, top: 18, width: 57, height: 73, offset: 146873),
-            "7": Glyph(advance64: 4275, left: 6, top: 20, width: 54, height: 70, offset: 151034),
-            "8": Glyph(advance64: 4275, left: 5, top: 18, width: 56, height: 73, offset: 154814),
-            "9": Glyph(advance64: 4275, left: 4, top: 18, width: 57, height: 73, offset: 158902),
-            "/": Glyph(advance64: 2244, left: 0, top: 20, width: 36, height: 79, offset: 163063),
-            "*": Glyph(advance64: 3213, left: 1, top: 18, width: 48, height: 45, offset: 165907),
-            "%": Glyph(advance64: 6156, left: 3, top: 18, width: 91, height: 73, offset: 168067),
-            "#": Glyph(advance64: 5148, left: 6, top: 21, width: 68, height: 69, offset: 174710),
-            ".": Glyph(advance64: 2334, left: 9, top: 72, width: 18, height: 18, offset: 179402),
-            ",": Glyph(advance64: 2334, left: 5, top: 72, width: 22, height: 32, offset: 179726),
-            ":": Glyph(advance64: 2457, left: 10, top: 37, width: 18, height: 53, offset: 180430),
-            "-": Glyph(advance64: 2550, left: 5, top: 56, width: 30, height: 14, offset: 181384),
-            "–": Glyph(advance64: 3072, left: 5, top: 58, width: 38, height: 12, offset: 181804),
-            "·": Glyph(advance64: 2334, left: 9, top: 48, width: 18, height: 18, offset: 182260),
-            "(": Glyph(advance64: 2808, left: 8, top: 17, width: 29, height: 86, offset: 182584),
-            ")": Glyph(advance64: 2808, left: 7, top: 17, width: 29, height: 86, offset: 185078),
-            "+": Glyph(advance64: 5148, left: 10, top: 29, width: 61, height: 61, offset: 187572),
-            "×": Glyph(advance64: 5148, left: 12, top: 32, width: 57, height: 56, offset: 191293),
+            "Á": Glyph(advance64: 4755, left: 0, top: 2, width: 74, height: 88, offset: 123346),
+            "É": Glyph(advance64: 4197, left: 8, top: 2, width: 51, height: 88, offset: 129858),
+            "Í": Glyph(advance64: 2286, left: 8, top: 2, width: 25, height: 88, offset: 134346),
+            "Ó": Glyph(advance64: 5223, left: 4, top: 2, width: 73, height: 89, offset: 136546),
+            "Ú": Glyph(advance64: 4989, left: 8, top: 2, width: 62, height: 89, offset: 143043),
+            "Ü": Glyph(advance64: 4989, left: 8, top: 1, width: 62, height: 90, offset: 148561),
+            "0": Glyph(advance64: 4275, left: 4, top: 18, width: 59, height: 73, offset: 154141),
+            "1": Glyph(advance64: 4275, left: 10, top: 20, width: 51, height: 70, offset: 158448),
+            "2": Glyph(advance64: 4275, left: 7, top: 18, width: 52, height: 72, offset: 162018),
+            "3": Glyph(advance64: 4275, left: 6, top: 18, width: 54, height: 73, offset: 165762),
+            "4": Glyph(advance64: 4275, left: 4, top: 20, width: 59, height: 70, offset: 169704),
+            "5": Glyph(advance64: 4275, left: 7, top: 20, width: 54, height: 71, offset: 173834),
+            "6": Glyph(advance64: 4275, left: 5, top: 18, width: 57, height: 73, offset: 177668),
+            "7": Glyph(advance64: 4275, left: 6, top: 20, width: 54, height: 70, offset: 181829),
+            "8": Glyph(advance64: 4275, left: 5, top: 18, width: 56, height: 73, offset: 185609),
+            "9": Glyph(advance64: 4275, left: 4, top: 18, width: 57, height: 73, offset: 189697),
+            "/": Glyph(advance64: 2244, left: 0, top: 20, width: 36, height: 79, offset: 193858),
+            "*": Glyph(advance64: 3213, left: 1, top: 18, width: 48, height: 45, offset: 196702),
+            "%": Glyph(advance64: 6156, left: 3, top: 18, width: 91, height: 73, offset: 198862),
+            "#": Glyph(advance64: 5148, left: 6, top: 21, width: 68, height: 69, offset: 205505),
+            ".": Glyph(advance64: 2334, left: 9, top: 72, width: 18, height: 18, offset: 210197),
+            ",": Glyph(advance64: 2334, left: 5, top: 72, width: 22, height: 32, offset: 210521),
+            ":": Glyph(advance64: 2457, left: 10, top: 37, width: 18, height: 53, offset: 211225),
+            "-": Glyph(advance64: 2550, left: 5, top: 56, width: 30, height: 14, offset: 212179),
+            "–": Glyph(advance64: 3072, left: 5, top: 58, width: 38, height: 12, offset: 212599),
+            "·": Glyph(advance64: 2334, left: 9, top: 48, width: 18, height: 18, offset: 213055),
+            "(": Glyph(advance64: 2808, left: 8, top: 17, width: 29, height: 86, offset: 213379),
+            ")": Glyph(advance64: 2808, left: 7, top: 17, width: 29, height: 86, offset: 215873),
+            "+": Glyph(advance64: 5148, left: 10, top: 29, width: 61, height: 61, offset: 218367),
+            "×": Glyph(advance64: 5148, left: 12, top: 32, width: 57, height: 56, offset: 222088),
         ],
         compressedCoverage: """
-            eNrtfXWAFlX3/+yzxTYLSy0s3aCkhKR0g6AYIKlIKhIGISGlhIJKSIqCgIB0d7d0STcLCyxs77PP/LafufecW/PwfeP3zv1Hmbmf
-            88zO3Hv6nqNprHFMR4Y9VFMepXV0DFan9C1O6awyIdtdnJJeSZVSYwYhfZoqpcUsSo881QgFxrAo6a3VKHVnEtJXqlHaw6YUn12F
-            UGEHm5LeV4XSSA4h/YgKpas8SnopeUK1uIT0CfKU5vAp3bHJEvKJ5FPSG8lSel9ASP9dltImCui4SF2IDpAjFGqngHv60A/VTY7S
-            5zSuV06a9m45SmcpWGIObQv99xaSIVSZfqSNmtaNvva1DKVpNKqTpmWNp65dkSDk+YgCxQYmX11Nk68pptSGxixPufoefXW2mNJf
-            NOatlKt+0dTVSB8RoewJFOR5GmQJ/QPviij1pRELGX/0RhGlozSiadp172e0XM+jKMMfe6Tfma8o14EMn5Fxp5GaXLfdoefXybjl
-            Hk7fqsij1IjDHn+m703lUVpEz57MYe48uQ5leGXnTbfbCnIdyPB/jHcnKch1IMNHc9kNW64XAjK8NHH/Mn27D4vSCHrmKfL+N9Jy
-            HcjwL0VKbClZGV6QmnFaUq4DGX6AnjFETq5DGd4PqFXgqRtilACDtecGcw5LyXVahuvb4Jz+uoRcBzJcbnSTkOFyY5dYhksOKNcr
-            6SbH10IZLjuuiGS4/KgpkOHy4xeS0krzlJ5lIWR4vHlKpFzv6wIhUq4fdYWSUa6X0l0ag5yUJrhG6QxHht9y44jXyTpTrgMZrk/i
-            CeoqOlOuAxluFL3IuMaS6wExor1EDfhaW6XdAGq7PpZPqSIArEi7sRvceEWgQl7G5TqU4edFyugYHZXrI8TMix6v4Pb6FXC5uFD9
-            P4/J9Zrg4gkz/oTxmjYbXPxCTKkUYq/7PBPqFdg4DeU6kOH6QRkjcCi018vzGE/s80dXjm39dczHtbMh1MpLsorbi3vmNwlNGYf6
-            +pmF6vrTkb5mocl8rL5pqG4fZBqq68PMQ9NMX3PQyFDTUH2Oeag9r2moPhSHGpi0b2i9IReZ7sHyQl2p0zPkiYOkoFqVKFyBkoBq
-            gyC0iyQ0ywsw6StJqLYeFVNS0Klg0kRZ6ChUfpj81X6y0LVgUmNJqNdzMCmHJPRTMOek3ELUykM37kA56LsRUGcOEUJ98tT5ErOC
-            vjC91fd7mYXeymOWrZ0LM8tM5waZZOHb65iVOburaObF1bn3zYsrfX958zInpr15meMYaF5wONqZFxzRZUXL35Y1f+3P1iRiX0lu
-            v+aZjsS53pbkTU3jwKy/JaHaO/Bny0lCta2IDSYJbYCIWEmoN+2q1+M8JaHaQfjHykIRASALhRbmO7JQKGJ7yEKhH6G7JNQXekXe
-            lYS20E2/pr0QWlQOCs1lPd5DCtoW2bJ7ZRZi2FyMUYwWcImg/HUGrE9CeUxpk7wp1ZozC21qGrrNNDN9GmYWmtDULAtPfMes4Ih4
-            w6y4Wp3XpJA80tycaI5ZVN+MQpB0YVabABWD2x7z7O7pnUsm9KgtGXXP0IMrdhs1b+v5m+FRSfHPwy/sWjKmUyWpTBfvJj8exfy0
-            cYe+re/NRXq0XRnF+UuilrTNwoLmHnFH+OqeTCmBxvLGRMupJKur0lC3Xgre9iYkNt9WldXShsC2e6qbBn/u0M2C3X9R3VVOsNt8
-            3Tz4e908eLBuHlwzkTXjzuK+jYtl83YPzF2+9YDF/yDg7LdxZOzMGpQPPX/vLUkU+A987/+UG1vABUY/MoJro9h/qrK2jt+gB5lg
-            95MYdnMwZ9MGTExIB3+AYdd68blF8X1p4L8R7F4vYaLgwBSzvh6CvZtbks9hwanmklj/WIhdLstgEVU+qaQseBkEL5Nm7QjTaiiL
-            LYrsBelstY4Q/Iv0U/+AWlySYx0E55MGn4GiRF6OQnfSPvlUUfjUS6XBeSH4e2lwMQgeKQ1+FYK/lAa/BsGfSYPL6WYCOi/jb0be
-            9hRpcFYIXiK/wqIQm0h6nAPgx/JgaO7qeaXBSMpDO2lwJwieJQ0ujgSy3KTR0OGq15cGL3flS7+HSIzisuCAOFeYyV9ihZY9GmCR
-            w5yy6FMIepfQErENSNEMtM6YTvKXAF18b7o2dBpDbwjiveXv4jP0sLqoHnaJma3gN/CBQQNcimuA03KhGuAoQgPUQhjGUOyM6rRj
-            pNdmWvfUajFTtm793qdhkWAv94Bc5VoNWHQZ1be/cEHfRoW8go2xwAWwS9ZN8vjS4QJYe+uZC2AtbJsLYM2t92PTVmzyCBoXI2c/
-            r0FNkDwj74qdUD8wFWOPdn/xfAYxf77Fzwz3bvrTccxbkXBsSmMfGfbkVbn7Nwu2X7j9ODopMerRpT1Lx3Wt6i3yzzgS46KfPrhx
-            4ci2lbPHD3jn9Xx88SPlHYo+uWhAbW+XSKS9si0fZnWRRIq3568WrpJIiYu86eYqCV0/Vd1lEnrSZB9XSej65fIuk9BfNHOZhG7v
-            4zKJ9Pi0ayT07q6TsLdkkkh35dt8sxep3WH8BjaHfVpIQCJTRNSYwnL4HfGSI5HCMbpcx2mMlCahaZ5D0VzY2ILyJJLn3cBorFQh
-            oeU6gdGooEJCy3EJIbFIiYRW7AUSSAhTIqF1QR7jKzUS2gFI4pgiCeycYUE1EtpxSKKnIokekMSviiRyQ6XosiIJ7KBzVkUSP0ES
-            FRVJdIUk3lQkURPxbCiSKAhJTFAk4Q1J/KhIQoMx0bmqJKDS9ocqCRi2Wez6HzJHkYQvfJ1TFUkgLtVxiiQQW/MTRRI9IYlWiiRg
-            NrV8vkb6gElpjkA1EgXgQ1xQZDmfQRLzFUkgaak91Eg0Q4RAfiUSNsR9cURNFPXXUYeqAolXEbdTQj4VEvluIQ/xm4pykP+CqypK
-            tfsuKkpZxtldU9eyfHzHJaXRs860JyZVVzef4MK1OkzY9NyEAi1tX7Vy2RL48N9v0th7u2pYPW/qqnl38RUXjUz7t1lcNHWPVnbR
-            4D7cwjXPQeyfjV1yPkRv6BJo3gUS9ffC/jU8lRwx9oTYyIe3Lh7d/tfscZ+1r573JbiDjGOMBbEg/waIsOiIBbEg/xUQ7lhlQSzI
-            vwVibWQLYkH+fZw/eUyyIBbkPw4yxkJYiH8N4spL58IWwkL8axAildtCWIh/DcLatRbCQlgIC/HfjuCObPX7fbto96Vbj6KSEqOe
-            3D61Y9mkfi2Lyh8+Ktx35Q1cqkQd/vn9AmICJb69IBBP16e38OUQ8Hx/l5SUi1rU3IORl9LhqrywvD8aO1FW74yayE2kqxRq/j8r
-            ntfQ9aIUiSrXlA15msY7sbqrNIY7dFdpjNF1V2l8qbtMo5vuMo1y7Nd5/Y8BrcrnCvTwypqnfMve0w+8YNAI/IdFYGgZeg25Vx2y
-            047QmI1TuNCWcVA6V599NI3X0K8aN8CDszNfmfHCSMN2BCNxpZyIQ41+5qTRHiNxMpeYzQSNjsmggT3GpWxS3C7s98Kp/8VKGjwp
-            qsZ5kRPzekc1Er5IoZANigLgbUjCUU6RBnI2cKWqIHoIaTRRJFEEkrhrU6TRAdKYo/qnINVB3lKlAcuF6WGqNKBMilDWD1ypFpDB
-            weCfslSVRiikMUUuZzhzbELSmkeq0pCsJMClIVlQgEtDsq4AlwZSXmCEKg2kysAkVRpIsYHFqjSQ9P3dyjRg6YEHyjSQCgS5VGkg
-            hQhaqNJA6hHwO8x9CGkgZQn+UaWBVSeorkpjuSJTxmggtQri8yvSwEoWzFGkgVUucNRWpIEVMLiSVY0GWsdgs7sajc7Y6lvmqUQD
-            r2qwMViFBqO4wfVaKjQYNQ70RUUVaLBKHSStbktbsaGzGTQ4FQ+it45pXzVvoIe7X0ip+h9OP+bQWTRMFT6gaZipfwBomCiDAGiY
-            qIYAaagXRcBoqNZGQGkolkhI//ifUytIqVJCyrg3FDF0ZAsmpDou1rZl7G6Zugkp+2BPf14lNEH5hOTxcOmH4lItrCoKyUz/xJxe
-            ZaX9W0QxhYi7p3csnfppi1KernnloHtjgoW38Bbewlt4C/+fgVcaFt7CW3iLf1h4C2/hLbyFt/D/brx1ybpkXbIuWZfQS4r+a2uC
-            NcGaYE2wJlgTrAn/axMqgAmXyQkw/eY0OaENmHCYnACLO+8kJ8D8j0XkBJjPNIE8aQJzP3oSE36Ejl2iQ0RJmCaRYCxN6I1UHj9g
-            uJ8daVFrSNt073gd8y2nNtSxZS/eeuoV1Pe8A8lFIkYrwYQjbvwJjqoaf8IUjT9hvyd/wpkcGnfCqZwad8JiP403IbwzO2krebyY
-            HMzJ6tIvDAlmp33F7hpRHskLc8Q+e3B+xx/jPqiEtL9QcHXYsMSpxPZqVNx/Q4gktFV7Fg+sAWR8a7W/yONPhEhcc7X34ol1fopt
-            ovZ2vZH0ej2modo38t6AEImup/alfTYjRKLqqK0X3+0Ikec11VadH3aMLrK62toNwFjc0ypqOyAQaVmgP6mkto+yYsd8HldQ243Z
-            jmP85FW1PR2CtRJ9WEaNM+TEkmTvl9KUqOQ6hxC5izYhZlMJRUqJ67fxw09MKvkuI0RuFtaUqOTHjm1eL6gpUSmICd0rzMxwnEqR
-            mwiRy+zWgyiVYljm8MVQTYlKyXsIkXO8jEuESukHmJTmZl1CKk/CESInQzQ1Ktg4ITisJ0XlaLDmOpVDQZrrVPYHaq5T2eOvuU5l
-            p5/mOpVtvtpLoDJKexlU9K9fChWpp5H40qNfChV9zEuhoo97KVQoI8ssFf27l0JFn6xI5clDlMz3alSulEL7MehTtZfAvXX9RzUq
-            WnE8E/9nNzWpVgw/yjLdTU3CFsUbz89yU5P2hW+iZGa7qWkehfByFXNtalpQAdRW1+fZ1DSy/HjJhgU2Ne0wDHcNLLSpaar58FoD
-            v7urac2hl3Az3V1Ng0cVTV1f4q5mTeQ+j5JZ6qFm2aC6s67/6aFmZeU8i5JZ4alm8eVAz8wRjYRlrM+QUyiZVV5qlnD2v1Eya7zU
-            rHLU2tL1dd5qHoLgYyiZ9d5q3grUgNT1jVnUPCdBh1Aym7OoeXFQm1jXt/ioeZQC9uM6m4/aESb/vSiZ7b5qB6H8dzPUUKvoswWx
-            IBbEglgQC2JBLIgFsSD/RxDRsHpdWJB/FyRSENZg1LhZznqC3lxqthuK5M5xybXRFcnp9XjktiuT4xVhLK0rk7NzKhBOVyfHCUAE
-            vjBBLtybRe5T3QQ5vRODmttlU+SOMMg11U2R06vg5NabJLcQpVbEYZJcXA6M3Pe6SXL6EISa31PT5G4hdc54BfUE5PS2kNxZF8jt
-            ANTe0F0gp5emya10idx0ilp+uyK5CMK1/4IKgI8n5u4Tk3vcl/jnJwS1LI+M9x71lSAXQFQ9vUREmLoSU8d/KEGOSixtZCRHuLzt
-            +aXIkYmsawzUXqfYvxQ5bYvx30mG/Bky6e8NSXKtGHHd3AnG62c1SXI2IkQW4ZNBbiQxsacsOW0wcaVbRlohEcB95idNLhuRFHwi
-            ndx7IJosSU6bQ1yqkUaOcP47iimQIwvF/pFKrSJxbYOmQE4jHP8JqXlF84lpzZTIkfW8U8rPhhAl06+4KZHzIALfdz017Sti1mea
-            EjltOHHxHc2diEFHZVUkl4soSbdXa0tMmqkpktN+J66W20n8s6wyuWrEVTIddKemTE47KpaXKuQ6i6W5CjnvcBa5rzQT5LRxQk1I
-            iVwYQ6Yu0EyR01bg5CqbJIfXWz2omSSnof0zOpgm9zFC7YGXaXKYpmlM5lIkp00B1BJDXSAHtXSiwLoqOWhD1HSJHG3hnNRcIkfb
-            X91dI6f113EFwyS5oChc/TFJTpvBUM5MkivDUB1NkuMNi5xFziL3/x05g10Cx0/0TLy03h4X8XpzF/En3VzD6++7iL/i6Rpe7+Ui
-            /p6va3inmmwS/zTYNTyaea6Cjwl1DZ9hsZnGJxZ1DZ9uz5vHO8q7hofdphTxem0X8ftdxKecjnYJf8bmGl7/QBUfQabJXvNSxD9u
-            TP67rype20HaVX6q+KrkhWGqeG0VceFZNlV86STiykRVvEYezI7Np4ovQDYnmK2K16aSkbniqvgcZIRtmSpeG0Uykkqq+EDCLa9v
-            VsVrA3TKO62I975FXD2kiqf7Q76pincnG5+esynitXbk9S6qeKoT4g1vVXx98sanqniN7IES7q+Kr6zT/mM1POUVex6iii9Jeumm
-            qOK1uaSvMEwVH0a2pJqniqdcUfZtqviQSL54E+G1r13E+4e7hudkB8jhvW64huc4tuXwtrOu4ZmJKrJ47ZCL+Lou4rXNLuIrOlzD
-            o91cVfDFE13Da7+4iM8b6xpem+giPtsz1/DaUBfxfg9cw2t9XcR7XpM0cjOZf9svp68/fSP8hT3u6d0rB5Z827umr6Y6wvqswf5w
-            +6mZzbzlqQQPOsZhIi/+bCLXcqvUrGiBuaRf7Cv+G3POsusS4/YH/Kdy++y5LjmO8nom596iy4+4T5h06obrSmMNI3uyXZyuOI6g
-            6Vw9knTlcQkprdLeVFe+88B/VDtONzV2Uws97IlucswjBfNOfFbSvq+bF83q4ZOzcsfZtxmU2hkJDUanxE40hoNsTfFfe5zHkKiF
-            MvmN4JO8GS7wNmE1xfThyG7KcxhzO2VGnStgX74vumjR0lKZNQKRFrH6t4xtlO0K26MdisjhPcwm4uUS4Oz03sWjkO9VjM0iRsPp
-            8WmNg2/BO5M4vMYXqUQxEGb9pI5objWeT5CNAhOvUsdcLhsNhB0d7SkuG0RiVOfz9XkQ0SH5T4bM/p5A3LSEhKZrWg14dbZA0vjA
-            HXUENSk6iWTWPigJPLE/uLiIEKKIvUq57FJXo01ECLFLWmqwRMRZoTh+HRLqrcEXt1ZIKDckND6b6nJMTRSDfGdBPjXlK31AUfEn
-            0jd7uJgQ3OfrkC7vn4sJwS+0owok9JmYECycsf+lPRHyjoaZeUfrw5AlISYEu5L/iayjOUI67nAd/eoGtZDVQkK5sMUH69udFhKq
-            Bgn10aBmECPUxzthsRKkIGlREaFvIaac9pkoEIKMPVBEemm1IKFfBHSywDq+x5LNP6jM3hW8pOZ4SBApA1yVT2gO/jZGq8qjAHhu
-            xh4C/aQpI4pbRK8fBOxNtYjuyKtZqeIRqUQ1OPXON0g8tgib0Ag4PS37WMuHmHq7mB/uFaQr9BLOoYixDDpZsUNAGd3mK2FabU+U
-            jj9WddWZHbEI07O/Qv663Aexmc5lVxA1jdblo+m0Qp0gywwzvkStjJhvCxgN58b4YbUIY0lM2x6GdbRnWNMiQe5ZQip2mHWTYR29
-            TTx0gadm7bUF9DGbeHN09mWhX+R7pmzai8iu7G3Cyv6nILbY3lH+644zin7WV+w7vyGAtSHzblcgEz+Qw5Ftg17I0jlRQaBnzpF6
-            53e7CnVorcycGBGZy5/Kee2yDT7BoRK1vJl0W3tNy99vLVb50H5mVossyi7EAu2GzNx45tajqKT4Z/evHlo2sW9tTiVRQUJEwvNH
-            V/Ytn9y9uo8y1LlO9n1T3iQ01Uc1ONAsVNcjx/qbhSavqLdMQ3V9VhbTUH1fkGmo/ndW01B9i4dpaJriYQ5qr2wamtq4wmy/4KaC
-            mg1++ar0W5GAQrfJlHsInYaJnaQ8UpUiGj1HnXFSRSYaIX6zPyXrU0yC0PuS0BDoWtKDJatirIHQSpJQxL/TRhLaCnFhSUKrQ2gP
-            SSji2fpIEtra/AMjRl5rSShyjL2iHDQXIm+zykGnIgxZbiE2s2NKswy0Kaa09JGA5v0R2+r23Hyob97XWAxmi3m21vjfwExdYOET
-            /g3iyryQNC+af/ExqRDce9ukGvJ8nEnl5/LnQWZUroQDYyqoKXqJURFXD6yc8lENXxn18oqsCmxBLagFtaAW9CVAJVOe7l05uHRi
-            v7oBLyvlKenC/Hb+8lT4KU9xG9t7vKyUpzvDsr2slKenA7xeVsrT1QYvK+XJMdHzZaU8Hc3zslKerhd7WSlP4RVeVsrTg0IvK+WJ
-            djSbT3naSngd3XYwnPoSKU+fGgkNQqfIpTzFGupdhbmU8mQoxLUQuy+d8pTi+UnPGUpCvSzSKU+nbZyUY6WUpxbpz+tyytN6ZoxO
-            MeUpKW19I1Ef1ZSn1MZPsG2tesrT0ZTryBkF5ZQnRwpnQnpKqKc8ddc0n5eS8jQbTc0xkfJ0Ao0Ym0h5SvCmTsSkDjMpT+WRepmm
-            Up5aazDUayrlqY8GPVOmUp4mBKsuR0bK068vLeWpGMIaTaU8vQoJmUow2v4aJGQu5QnxJww280S7SkBCplKeNiMpT2PNpDytzo7E
-            kMykPM21QaGw0lzK03UYgjaT8vQpkiwUKSSEpDw1o4qspY5QEylPxbTP4cU31VOeoty1epDQd+opT3s0LQh+yjOacspTyulppDlW
-            IeWUp5TCmN/By6NUU55iUuKgNSGh256KKU+pa9iGKIY9FFOe0srdTUYsuwCllKeItIMKRRHjYYamkvKUwS82IWrhuwopT/EZ5lYd
-            hFBMXfmUp2m8sJwe00aTTHl64TyoUgo1iKcFyKU8DTLMGI+bdYOyS6Q8HTdWGvY8znIWDG5YKJCb8hRTlnjoEkKnAWt0p/VCuzk6
-            P4EP8pEpOn8hStlgE3TWoKfVOieq0vmDwSWaqCWZOUYw9fGwnSomfzPtpaQ8Lc8hkMYzpdbBhYZiTaPEdOFTXe7kLuUcC+izn+9w
-            WSaf85Sjy9LrHEpTlFyI2Rr1n7L88LX7zxDm2t+kbzOATu9KameSUh6aicTWMEmpNL3qI0qYpFSHflPXc5mk9C4t/o75maQE+MwG
-            D5OUflK1oplbehXqyjAxfMCp/C4mKeWgrZmERiYpFX1EB4zLm6RUjdZo7+U3SakNzWHOBQsDyY74FxHXjm2ZN7xjOU+TeY6ZKtTh
-            MbVsLuBT1Ugi+9pM5D5xfl6X8Mnm1ceu4ZPNSE/X8PqfNtfwZPdwE3hHA9fw+kV31/BGn5sp/H4X8Qazjx0AtAWGVu46E08h/1A6
-            gOjZA9PIFigEIIsgmv8RlQAmUrfksVIAdBsk4K6CR3qWBKjgy0B8iAo+EOLVmj4D9TxG6f25AaX1rhI+K5izRQlfnuOJk8F/grib
-            VfCgK/QzHxV8U54bQYwvCXyKSeXk8Z69YKh5plQCgZt/nkpdZ0GHpv4w2CX+G1PDJf5vb+2S/HrcyCX5eTC/K/L3Rkc3F+T/0Y+9
-            XdA/onq4qv/c7O3tov5zprxreD2unYv6U9IHLupPCfVd1L+e5JNK4MmSq/KHK9G0gx026QSgHDOFYXAB/2iL5Hk/y6mQgNTEztMe
-            JPhff+QjllXAuyEew1Uq/LcQ8gpeU+H/EyB+gwo+CNHhqqrIL6R/40YVvN8jSKCaiv6BPMAmFTznAeQS4JAH2KyCxx6gukoCHvIA
-            W1Tw2AO8rpIAiDzAVhW8P/IANVQSEJETzdtU8NgD1FRJgEQeYLsKHnuAWioJmMgD7FDBYw9QWyUBFHmAnWCSZ5Vuk1YeuPo4KjEx
-            8sG1c0c3zh7RvXEZ0XHVsEHb8FiJ/dLykW+VYKSE2NrsFmToPd88/A14hqDZBTlZfYjUFUNWSUvpMUZc9du6KWAjlfCRAVhb6QS5
-            E1jwkW4K6LZTNwfsrpsDet40CeyqmwTuxoI+f/RrXjpXoIdnYJ7yjT+esuEBAgyF63NHE7j62/18ngJ2AL4/VsXB/H23JBqAoMcv
-            LzMnZ7/DmUA6z+uyIGjz6ox0ynQofYSkSxfkqLwjCQT+DFlHN0hm6SwJzAnij7LRIsDPKkkiQf7e/YpyQJgAkDitkAwQq6yStLVP
-            QSHwS8bmub2k/+s+PCDP+Ek8ObtHBabb/opg38bu/a51IAYcJONm3/8lrJcUKMkcT/QOopC9pE3syWTOkpt8en7MSF9uLIgX5SV6
-            VBe+rhCO6GpEhh5V4KtEFrnXFPl8fcdbxCt67aA08hkVfWm5Xxa5gl4LlWdGyCFh+2+vptNl3vDv6Kov0HHGacGrimVGWYMaj97G
-            C/m35vLqCp+sZp05mSTiD17NFqMayU4JppT7R+QPviXFCBtD94ddLqEBURMCpYBusMi7ZPx8DADmlAN2BEDJ01GwZIBN+3RUsBgI
-            +NmDlHKjkWOFfyk4nHE4rU5p/EK+aMsBPCiLMgucHunFfmLbJozvZFZGjVvRMSu+U9aiO9lYUjVxx/DatDfT71MkqfChO6zFGn9y
-            4eD2rxfI7mPzzVGixeAN6OGXFB//SDOxvddMAlNP0ZgAOmqaBKYlX6gDLwaZAz5JP6GgCnyYES5RBJ7KPFYT8MH6BPkAxVTCWM7e
-            ebncYb/1ZSDjrTfmgCC17tnMMozd41dn8LJLeLpZ0umfm3gJeP4r7Qb8sHz3mTvPYuyOuOfhl/Yun/xx3SA4cYLu2oizCFgELAJp
-            BBibsQmYuU8t+8oiYBGwCFgELAIWAYuARcAiYBGwCFgELAIWAU0lDSh5wHT+ohbaQltoC22hLbSFttAW+v9jdBF4nPEaCw1PLuQv
-            Ai7dYaEjYU5FXnDpKSuVA4Y+A+BBRAcjoQQeuXR4IJXl8uLoUjAGjaW8McpFwPOCJzQNlvPBW50hif5rNW0GuDgPR8MOv99q2sfg
-            4k0U7A5r1r2naUhbzGpyxopeUtM8IuVyq9aBaQ9S8l9XwPA8UguhNvzpBSnXkfzm86DCS77rcFb71DQUJP37LJVkk/8qkueQlnM5
-            HwkQRnxmCNv7DMESC6am3ayIJtY/WNihfL4svvkrdP0DPRhuz6g7ssxM+DKzk2cxEw3eovNylrBw9DJkDe1SBa8nkpUuKWaJkDkR
-            Be6ogK/RhZTznZQHH4IJW/5LZMHz0RMdbe/LYG81ZfBc/6+EHevuD+BkFPv34OV0OnZ19RE4PIr0WxOJpg6t7FVAymNiK9b263mb
-            Tt19Em23R0fc+Xv9nKGtC6OJ9O+BHzks8wOwyO3vPvCRi0lQguu0oTYbXBslJgQZ9B0bUtlPorA8bO2T0iUYsrjqIkLuUO0opWHF
-            +n4WUYLCNLX2RCHAHh95CijBLqF9Uq/DoyUt+YT8QNni+LQad90ApaV8SjB3ND3VOQCoKjH8BFiYadmK+Wd35RHKZWe+2EaA0nYe
-            pU9Zoi15lwImm5SXQwkmtjvzVWHKDqfuLCwue4an9J1iU4JluQdxH/gVJiWwu+xGmdIX0+fwAYspbzTezg5k+m3WASNwhImqdgkP
-            qryBE/IE4uQZKQHaAEqMEs2wLjfVv9oTHA95hp95XAoo1aRmTAMz3sYIwT0KOGwlQAntcd4FTIPVzEBiewLW7QJUynHAk0ef85Sv
-            jBEKsv53IZMAr9gPJ8EDP92k+Bd88L+ByhkgJddBje3SciYJlOsX6SnjERmODVjHtzJl7d5AZDg2YCf3H0S20ARZzvOANKZ/QWU4
-            NqBcJ85Yej1BZTg2oFwnPs2bDBmODVAVOsp4NGcFQ4ZjA5qRHZ03s4JTLpyi3oGAZ2xy3oSVYVurqDN2pzmxS0k5gnI9szZnmIMp
-            w1HtGxzAOJZx60uODMfGt5gzIXWcATY5X8mCuz39wG05FdUBl+vX00Qo6KxgFxU/74tLIagYbRQpyNnByYbU8lD1BDIcG38Bd0WK
-            twL01oj0EVKCcr2NpmUB/FSi/CeU68s1rb1QhmMDyPW4IG21CStJ0yqD3/8wW4JYhmMDyPVdvSRkODaAXHdcpK/slks7CBUXOe4m
-            mcGwSUQoRrYx2fsiSr/LZlX4RAooyddtncMndMcmTakWn9IEaUKa21UupdIK+SfcA1dHVDJZCvPqhPRVSorZwyaUkF2JEqf8xUol
-            Qohcl5Lh2FjMIiR0cNCjMYvSNEVCiFxPH5VUKWFNPyRkuJxcl5Lhcg6GFJcEW4b7Jsqp/Rrs1LJbdi3u10CHtNEMdg0ePZZxOHA+
-            dCaAtvKMQ+HvwBf0Oj4TxMlawKPOMfgD/gR/5At0Yh4g64K17A45NyXioccbTLXHFino4YKWdwlCDs0/Qd0tP9LTUs4dz5J6wKbY
-            qi0r9Sd3wJyP6AOOxX6kp9SfnOKxLyD1gChLXyTzJ6dVIrgl4dHwQk95Y4HQcfSkxbjBtVjGB5c6wuBM0LSwd+plUKr4tkyEOHW8
-            DyZ6x+FuSJgAUBBg1+I/Ml2suDxNW0ZuoETHB0BTYVTxOA1+ZAgr5Af64IDWXGVZ0ShQe2ADPeXL9BugAcJ5GtqTJWqb05L0Gcty
-            gf25QjgWfxJPOQTpIXEZpRI8oxG7jBjGyl4bjIoynXkMOkHtzbwFuptOJqFEa7YvNmIPygpjj8+8NUqgjxL2Qg1iAdUiZ95jf7SG
-            9K1EP6anPM6b2ApfEROLcpafP9AmyBq1RofHHnJTb+D7kU/zdJyRRmhWo/AcR7KnZ4QVM5fHEqZwI0REW7SmlGx51TjzMpKHwnYC
-            Rhs1Y2NAKCmISksxegtzcdl0DnC3quGusVbbyRT937gfjbXJ3uILnAucKBLxoVP7SJ1gyIWpfFN4NicIUQt4iKYy5MIJvhIAugI+
-            dmoTXxmv5wWvxelMDbDztYVCHGvWyL2vww88i20W0XoP8MFl9uywGXspLIRL9VwmjTEiDe4P5jcjmnv2gJvOkWnk7hYpy72Zq68P
-            4tbvgoWPodpEq/2vgI+SH/kbM5ZDYePEjIaMNYQGjNtTTIVNGbexhW20Vw+yPNC7xUlo6YX+C6Jb1Jirk+DDoDBWrL6dRZIBqqEf
-            qg5chRm8VKSIpq8ao2UR44kuuWHwUgYvpVXqGDzp4BxqThKPvQn+cRm8lB4gmJHSSlPL5sANY+MHiHSnP5OTl1LjG5CclXK1FcMr
-            SHzCCijPeEfGIZOQUjTQ2MzTHsD4hP3orePkpXRY2o4F541l+o6zPuEyjI9fR23j44i3O0s8K06003DjHiaRFqI/8gM9bSvVQvMt
-            ZkpGYU0D3m+8H2k7ECb00IYZ/53bOJtQCDsjWgLuXgX1S/XXCNf4P2QaXSIRI2nLEa38jLIBNqMGP5/t9LqofS+VqYDpf38RDeSp
-            xpmEQhhyTNZZBzTZcKIHDNXqnFAIO4L1X42VbAgTfgz//5CaHcKaSPFSetzj+dBBZUtuYexdTIfkUh4MdPSexZv9jULMkp3PgOW2
-            GUZj5o+U46CiQN/BApzZSeyMOWiFO8c2OP0We/YJjld5Axs2QiY9Ucpf/xUbVh/O7sme3Z7zIzWZqESk3GkZ9o/wwuLecSqRJjdm
-            pvJVc9Gjydjs1azZv3J/ZCwLhrYyH8ia/SH3R5qyYGgP2yqs2SX5gS1GuduL6GyPKEboShB/+RuHzcFnb8Nn/6Ua/s8Q4pIpTalj
-            oOBH3sZhRfDZ9fDZVQU/khtF3WMFq9DSl9HCaCJawnoZa/YhbPYOYeRtHgZjVdqHeTZ4VMwXlmC/FcR7ihIwNnAsRdZUT1La+O7w
-            JcSVBk4pcVx4CHPdeYHkJ/1BCIsM0tJ+b4YrrwJcFH+yMnDg7oxyrufh8Fnfw+l8w40jeRwBdyPyoLk3sKDqZuP9UvBbrsOkDQjk
-            6U/Jzl4D4PN2l1qSVJzDBg8YRILDLDWSxCkIhWD18O2UJeALN204rGMNzwOm2pf8QGxb5CVuhGyFOPlSD2Z9/IZ907ywR+kBg9M5
-            4AbMrMErR3fgBpDnyCui8BxlXKYrshkkM5O1B3M8BHOPp3PeYJhUcc1fIaMu42gQVByTanOY1EKow1VCveoMlSgzYgCb6pzzTv6D
-            w8Hl8/zmQw3hD0/EDn4mVhbIEnhINqlGBxl5QQ0/eNL3KjwZe0KcjlNToq1CXFmJ/JSJYjqfy+S5IEyPzjqRy1irJKhqHV30ZWSY
-            8bK7ac3zOI/MNjfpVKAycWwykSrN0wez6XRRyr3axyKzRi3JqQhLOc+lRgdGFdLG26pZV2HoInqeTZXOZvx5FiuSYbaJeUuJTOEo
-            Fp1HOVU+OyfNcZUCnYG8fdFJmkypWB4dSnPibNMj/P2+WZLOcBEf6ylFprywK8CLwhJkvE6J+fNuCcY6XpcYA4RkqsL07WWgBbYe
-            W1JAxgceUL6fvSisiXBY0NMFHipOCRP1gVeHccnUgbrkAg3t0ZRQjkPG/xqYfzvVNswHddBTnB4L8HBURg7oB/DOWCYZpGhGZnNx
-            eMzSXoWljMGqBVf9OTroRcYRjt+hCmVIloEda/TvUTKILjnFeH8BuO2ogynPUJe8QOiSQbekVOgVwhdZHy4ukEiGebTBh/1RbGKE
-            PpFYaL6XhCbPRqmFX80uMMF6SG7EsXxvZkFYy+SIB8osYf7tQ6fHEmllGVtK2r2xPPNmfwXXHdI+LyO5oATM69/DZOQ2WPziSSjL
-            MRRVhM1bikIVYgPLMdRbUVP7CH9zW7kaMsJknxfEHEORYXxZgDDZnW6IWR4rKKCBHJKILRGElG7Z6abqQv+cylOT8MX7I+1Qj7qj
-            trb+NLeSpIxPNQ+zIWVdlrPlP2J2DmcyZqYj0vM0nPu3JzvgeIcRbxuGRI0qZLJ4pKvjdJRM8ThurPJdeNeB1edyQzrJnjWy37/g
-            /fPemowPjRQquZ8wPTaGkQeJRH6n8TPrklcF6BmF9A69RLtd1utcLxvDy5QE3mI+5PwceYQrCDkv9AN8hx8h1l+YIFB91Rf5qFvh
-            PGO+XS0o3R1oxYqCSH9GZyKP90WOskYORLt9EMxxhN9knIJ0Q2phZVR+K4sYL8yTi0WRA2r10qQWErmZy+ZRn8HZV1KVyU/gjbuc
-            oIsNWiSppU3yI5+gBY+Hl4xF2Quy2H/jyxREDTju/h7yIQUOCnfkNNk4qILr7UR2XFmpKmzLxHbl1xJkZJwTnhLFzd6TsbsrJorI
-            SLo4xgrIPMkjR0fkGJXtU61V4R6d3qhJD57LV6RlGUcWTjm8Hip+LbYze5uan20aK7unkBodP8Y5Z7XTxMnjDfRs8h43VTraTIRM
-            TDFlMlrATTNuH2TAM/P/2MzQaQDoHNIsOhYdi45Fx6Jj0bHo/E/RmaObHtUstIX+b0Cf8HUB/VA2UWQyAk6oKQnuhP30R7KGKpbn
-            8pMkOBQ71LLDQ9LWPoyAr8lWblqIBelfkQQPQsCONyXBTTDT/mtJcPGnCHi5pIkZhJ0KOuknB7atx7w9BSSf+ztsgdaRBHcwn5mh
-            aZWxjJMZkuDcWBX/XZIFtLwR16R+I0Typ+djro1ykuDPsAUqm3/UEFugoyTBRZFwhf6X5AINwNxnp/0lFyhWauaxrDNoHAJOfEMS
-            /K4rOYcVsZpvsyXBubAzZXu95MBeWErgTdnsstlYvmYFSXA/7I21lwTXw9y+YyTBhbFiQaslF6j/GQR8TrL0pNsqBBxRRPK5kWiP
-            bq8vCUaPE30iCS6P9K/hhXaIkQPxQeoHJBeoJ5a8eDu3K25U2UqDvU0HJZJHXWyBjpcEF0RC2fo6SX+rHxJs1y8ESi7QFVhOpqzj
-            eaR5DVtv0dbhCnqVbqEt9H8DGtk3pcYdf5TwcP93xGnNtPS1vRJK5tRMbe3s+04mkabpizP7fYmMrNMZJmOONKILhHgqA9Pxaxpz
-            Ts9AniSCw8SpFxMreOcZmc4N3hfhd/Nft8h8LsKHbxX9fNf0v3pYiH/DRVBrbiDC/2h8TUXpQ+KzhG8/rSRNfMbBiwZEEfCN4vLq
-            aScenNWm3LtkZjUnfi8ho9MyFDYZlfCGM09EJD46Pq6kZo3/wFEeW+c1WLPB8c0JKH6Pi3hQ3VIVf9LNNTyL0Ujjr3i6hscKzSrh
-            7/m6hqfKTKrjnwa7hkcr06vgY0Jdw2Nnb5XwiUVdwxP1Hs3gHeVdw1NVQNXxem0X8ftdxGdWGzSLP2NzDU+d2ZfAR5AHTq95KeIf
-            N+ZkLcngqSq7D/xU8VXJC8NU8RqpUT/LpoovTWaUTVTFU0psbD5VfIF4hu9OEk8l7NuLq+JzkMmuy1TxVBFkRyVVfCDps9isiqeL
-            ZLyhive+hYWd5fF0z803VfHuZGzlnE0RT9cP7KKK18gjsTe8VfH1yRufquKpekrh/qp4qhvSCFU8dT7veYgqviRpwk1RxVM1DePC
-            VPFhZDB1niqeqptt36aKDxG0NBLhRSniQrx/uGt4pFusGt7rhmt4rbOLeNtZ1/DY2RslPF6CSwFf10U8qxCDNL6iwzU8u+u9JL54
-            omt47FS4Ej5vrGt41rEBaXy2Z67htaEu4v0euIbHq5Qq4D2vSRq5mpa15fBf9197GG1/8eDKztmf1/ORdOYUHHGCPkwRt7ufRAZM
-            wx34DolfKsiAqbqLY34uLsgJNY/j9wJ8zmwEmO+E0Ku+HH9hZW9LeOQPYq+r3DMpb/4FiM1/TzIScIB+Zv/z0lEEutrvXIUIxMfS
-            sgKMaGO5ZD/kDz3xSflAj+DqQ5EDNdu4gcLnma0bPL+yc7yDucCB9qdGn0cbgD1nY4fPmxFv4gumL8EbnLmjOkTaTrH+WlDCw0H7
-            iEBN7ozC36DhJShp4wEOc6cdY84KznPCcoOgM/t5RiYgdKq1wJ8YnKRHyudmA9DUktK3xI4wpIpoyiYIAwSxkhMgYvdAw/rQYelR
-            sJJOYapAfOrAkgrgwe6WmGKBZdvAugGDNQ0E9hPcpPz7czUN7JqHGLvMD6C7NH8dXyg074KsEekycBDl0mDPRmjVAXQ7CgVHfB2e
-            8NXhPfngOdqcoIA/o5IpTGjJD8/HLUGhUCUo1hVcwuuNwYKcZWHFFbx1LTy5WVH2V2EFw7Lwb12KQq/DvxW+Ybz4BMxpyw+/63oU
-            CnNncsFeenhrSpjl5AXjw4fRvBmgTT3RAgD0Mqr6gWkXkSdBlUy4wXYjTc2TsKparwHoPE37E1zE2oLAyh+fY8K1qpRG3QpLncRi
-            caCrREol7ALgIpakuhFlfmCJYY16b6OTQMelOxAJ+oqmnbuFvgGoMrfH5WtwgjhkOB9yYdyeBh2LvEHWbno6ZSeWfpI5YJmy9KIi
-            3uECfup5mcnm4YIiq8uMYUd+oI4YaRTPHRxsHRHRTKM6Z0hZ71EOjmaK6sN/f1Iu0D242nDEpbSdv6d4WngJ07p/z5dmcWgFZO2c
-            g9A2Ky9pXYWYtulCzFqSK1imt9d4fg3e5915VjMnTcnxR0G+yd2IZasvkzitUmjE3/Rzx+/5RPaMTNZWXy88cD08Jinq4ZVdc76o
-            L/RL2Iq/PXYd/EJ1Gdn+r/eadSgafy0QUqDV8OVXeFmiAFJW+LktyP8ExHFlxdetC56UhEQdnNnr9bQzJ2JImRtrvnmrmMESOym5
-            +DULYkEsiAWxIBbEglgQFLJLVxzlLYgF+T+HGEdwtc5fz95w5J9HUQmOuGf3T2/99avWnHM3wQ2HrrqLkr258E2kwU9w+/mXuWcD
-            X8wkjpq4VRq23y7+Gxx/Gg6GV5P9y+OGuytjdH1PHnWMfr24Oka/X1Ado18IUsekNVpWxKS6y1Qxp91ozI3f+jYqHOwRWKjWV1sZ
-            Tpk2BObgYCLqWmIeup7WODGPJsLTS82xPqGJQemYK71R30hJrBhCy1TM9a6sdhe1kOSh75IxEf04J7KQs86rtco/c0vM5oalW84J
-            hRYskfxAiIHVKF4IMS0BJkaIqQowd4UY0J9ePyvE1JUMMhoH7Jg7Uoj5ledwZmQdgRX3wleE6SwZRzT+DCxhLTzsCDsMHxBBKsYp
-            /0wITD4R1QD2hQmP4YJ6v76wd2xSEz4kAJGzX/IhOY5ByHw+pABSpncDv6BSGaTGzW7+oqmG1NA4yK+C0QRx9O7n1yV4HylMvotf
-            DKYfwtrX8dsGjkZY9CJuhR/bDAQymVtBxAvLKB3MfS5/pBh9Yhf+2ke6YsVwi55rYUhJqCc1uJBSSAjmLr/7YFVEeF7il45qhLQ/
-            O5qDC3kXWS9b+eulD6JALOUffB6BfMmfuNU5bEgXVKxzu3G9LIGIJH7FKz8kazqOX/IpO5Lp/byeqhwTjkEWxsL8KzHG9epesmXP
-            MQu2nvrn7pNYR/yLiGvHt84f2aUyO5SZpc6A+ccZ6fP2Uz+0hNLEt/7o3XGCZ3q+kGaqP8n9MYfqmUHp+vIQMyj9TnUzKD26gRmU
-            HvWKGZT+j48ZVGaXHzVUdLAZVEad/UxU9IGfP2laPjTA0zNbgTq95j7CUfsMKMfxsbUozc29Gdqe1h6YgTr2MVq9za0/Ziinfepv
-            fmIXFcTKhkm0sJjBfB28kS9JUUimDdgs7QsJFDStZAqewjQ0maKfsLG2TFFCUN30ngSoANB/f5VAgWxwNH2PGrCJ40ExqC/wbSSI
-            Slp6tUXW/FfM6R5Boa+8+cUqpPuPPhXOFm5qh1RZCmrcRo1UPurhENwY4qDi1ndjiTE2Kn4cu6U29wn//tjLBErXb/VyN4HS9QMF
-            zaD0Z63NoPTE1mZQenxDMyh26yffHIUqdxi9mtH6WdB4yrspXpusimhXVsJOfIoZh/dvyJoUl7d12wRhHcSsA+mD97MEb/sZoE5I
-            oGDOeJQEKhD+YTKFLiGvkumkDpMoi4pB8KAGcsIHjCoQJVHy9AeoBItBIVAxOqqNGClYVci6n5u8E6NnV2ZjPJCmgPp7afv35OcM
-            50SpHRjvyCw04Dgxtg7tObO9Ph+NR60geEXi8bmDW78WFujlHhhasvmgXx8wOEddZUVUT2sXpoyKK2kG9ZEJVTl9HyuiZrmpo5KG
-            uqkr8zfqqxspcRN8lQ2i55OMTmffBt/siRNKra2d/DADdt7RaJbAOj79TbbX1Va02Ucjfll//NLN8Bf2pNjI8MsH180e8m5FyXK9
-            zl2MtCmULNiOHr2XgqJFuKWguR6bhjKqgUpAP9DNQkOfmIau181Cu+tmoWGRpqFbdLNQntuIDy30wiwU6TkuCyWantpVoEWNO/3C
-            KgWozVj93V5liQJ0oHHeWE0BSnRZPeWlACV6nyeU1xSgROQx5YSwNJRonXrUQwHqYbRa41Jbz8tCR0BnpiS0vDECss+mAPUynmGP
-            Ttck5aDEWayMpgdS0MpGb8B2NwUo0Wf1eWa6kQyU6ETiPLUjAa1udFAZjp+KoT7GqOyTUBUo4XIyHo0UQmslkdqmPNTPeOw3PIcK
-            lDC32moK0HoOdgICHxpgPF93N1gFStTZaaYpQImyi3M0BWiQMX56M1AFaqwT6IC9H3hQo2T4UTML/cfXNFRxfGhBLeh/O1Sg3qqo
-            XBbUgv4XQs+q7JcsFspC/eeifpDcEhbqfxAVWHfwkkO3nyfaXzy6snfpuHdLu0mgokG4/tHSLgEiFJ6m8lt5E6jksaaMGZSe8I23
-            KT5/JJ8p6RBe0ZRMeVLRlCQKDzPFN454m0FlHgRQQ8UVo1CJ55d9/WaVErm8fUPLtBy3g3EIaqEB5TgxpgFl0IWNiUADDQXSUY69
-            fdDU+Fxr2H/Zmq/Z58GwMq8XxJsP69ZZ3EyukN5VjKoMk8p/kWAQMN9/lwRqIEDdlEBVACi7TNwDvg5vMcoGV1Y2CVSSGVQuUxH1
-            ipBbSbyNwQB1VQIFO1Ru1oZ3FLQTrQpX1BRtpn6gGje8gGRptEk9+LW2PBuFNF5OypZ2XMyxtq4m4YFOH1uch8yO98qK5GeswzjA
-            +8ajabHLO4XIcJvb3tSBtqTTsz6uXyjY0ydPqRZjWZwtpbLtTFUT/ZSnCVRazpoqqrdmAjVZM4H6wU0dlZSZUqeAuudMTs428B/J
-            H5pJlJ9yqzf3qRizCq5w7xaz7vAwD6axBEKZnovRQlJJJ6bUd+fu24Aa3cb8vuP0vedxSYlRj68d/Gtaz9pBSpHxYp2+WXTo6oPn
-            9tiI25eOrvz+0zYlxK2H/Tsux/JBIrdPeJN3gqrGkhjOGt4xkNGir95O4ffADtWErpD4+Aiwm1Q1OAD0lFymNDDbXt0UMOsx3RQw
-            4JBuCmjboJsDjtLNAZugp6Lvze9du1CAh09o6Rrdf9z3AgH6IQ2ek5bWJle1e7WRp2ngFIjb/yq2IIuPu2sEloH8/xvWtnV/a68f
-            21VFFUNnjRJAdRkut9lBbcYtcm3G/en8z9gCcj/Ymf7BbyXZ0nYKFx8qhwuiv8UKyR8EJS/flgTSuepJWSWBdLHLY+nZUg2H/nns
-            flRS3JMbe377vC6Mb/nYEd3fveUKirfGru1MnQwCRXb7ae7dUSH5eEwQN9WmRbW/WTv4UU83jq63hFcJY5PTkFukppTcztymO9WA
-            +vOMU1CXVBW1Z+kawGPlKMydNJ0zWj1+syn13drVgXqnFAllJmT0IEDTfJnK6rCqeb2Ci7+7EDueNlDTPHDY0y6Za6QAYqbf9tA0
-            tI7GE2PdXNt8OKGhpqEaRhuSB5/AzGdM8d9Im0lgxjV85YAzzlBY50YsNT0CnPPuD+Y0RgpjgyfFSmr3otr6pY4JYv6ij9d6QyBy
-            PAnUsP5RqweB70DgOXrOPKRgNUiHSB4H6TlzNe2+KeA0LNNT5lHHa1o/Uy+nD1ZFVOZzpPw5l80sgCKYo0piyaUWKC9vYpGn1TA/
-            oL6tuqReh5XHydNt7uAgVnya8HW/rso6FjNzdp925jKrcswVlcweh1YN9cpa7J1fEfb4l9M5lKDCj6MLOv+OL1SAxgOPtq3yOLIO
-            fdbTsriTlCUYekMOdw7UVMgn9ZsHkYOmgZvEuIWoh9Gtfwwf9ugdll5XfDUHFj+VVzKi8ipGn7bHk/OLHJMDDgDso4Vve8toon6N
-            vpq3++rDqKTYp3eOrJjcsTRSPUL9kEfyKGmhLBRD8Q4wg5pkZh0mhIm3QH6weX6T2Djfs8UBx0R9Dh304gF5fQMxyBM4JP82Y7TL
-            nIbUQM+xWx5iUGPwU59J/BSQXs8kTv+9KqFrwQFOlMo4IvICiT5f4qdAh0tHGTEoADgr15uK6dUVgzyAX+2YxE91kFGqwQAW2nV3
-            Mai+Dh0c4gHa8UT4iUFlgG9yjMRPAbUzTuJcbZ54M7Fe0CfOUUJCDwDnuFZL/BRscFxTDHIHnccOSfwU7JHXTgIFipBdsYlBdRDz
-            WTzWAhVMonVqCQeepsAfs2lQTA4xKCewRKZL/BRofpQkcbLbFzjGZFyxfcBrry4RygdOzL0SPwWbv7WWQAFj9qKEC/11GQcBGH8B
-            OzyLGFQUeM6GSfwUKJATLZELERKDOFGEA4Ty7RLFZ7KA87tLJX4Kdrx8TQxyA5VEd0r8FCw+01wCBUJ/5yQWEyx+IJEyBH2G9yTy
-            VgoB39OXEj/1Iw16IRESCQYlRqZI/NQQGpSYX1MZ+VoPnrHhyNWIqARH/ItHlw6s+uGThqJmVDm7LnmI2hnXfmnHVB3cWqxN5Jgo
-            L+bjhSFanhJaN5thJkIuqRMi9imUc6DaXUmDikiZ1OrKBzKuGb5O2SgFE+5SpjPJVy1Qs5QpwwSjEYvHCcYJE645g5w7iUWafnqr
-            SFaPbKU6L8WWUGp6cC4YK3dMc0aoCyBVQlL75jbV+WqObTmk64tGJRZSDPsmahoD77OjgJBnp1Q0miY0PXKjvmJgoM8AmwUUj22Z
-            fHE4fXGU2ER5PfliL/riaIADkdMUxbyG+nNGpZjXXrQ+dxyYDzTltFbgdG1WR0EKB/6Sz3E5R313HzrMEZOdoaKR6wzoOjMzjDp6
-            ZTumOplsQZDSej87Uwol76O2hQLdg0t1Wgb2kaOl08xdqbBpexudLctlUfY+5EvrFysFu/46/XFLrZYIGHyHJYS9tiKeiwqfzDJN
-            g4ex4xV32rJ8Pn6dN/Hk39O5DTDNx3fwIzHDbQXNxIdS7/NwKfIRpTuXRhu19+ATCuvFeZYj8IiSdMj0VSFZWDcmtSoS7BFS8r0Z
-            SOJiekZRNxhS6Oz8VgHwm6bVMMgBKJ4hGUWtCNT/NAysJ1ovawzslFc0zR0wY5iFA9LsZmlaI2CUQQu/MK3LvvCESgFmK+2HRgSd
-            naTXRnAT6EmfwlwRTDHuCILhIFXdjm0W0JF8TTbAAbGtWZOeta+gLvN7zcDSCAWLLEjm7zsOe47XkHFp7bEBHjYEwe2DoVegQ551
-            E68XfRJ071CZJagpnbwFgZmi3w8V7ofkDVEDYXf5yI8H01Yi3DQbosk/7OB0oQYMRXh4Ss2Ib1Gt/bsWhbN6ZC/+zgy0zlOdlLz5
-            OF11HGFIadFI62qR9bYiLMMQaKCWPXU7hK2YckakoRVyf4c0LIKQ8O0iJWEXKd8upu7D4fgJ+ibfPCeEbULPdtiaruHat7+wT4QE
-            d1x8C32+8zObixxeoc0HzFh3+Fq6/X55/6ofeteXyr8MrDNgzubzDyIT45/cOrVyYvfiUu6Cwl/sBcvn/q8NRe7klpsZS+D2V7xY
-            wxuHeQpaf1ZEJFCkxxzCQwEVbgq/fcz7CK6NjP3vgAWS35bcieNouSOdL/MJ6Rl9Jr0PHcbUJq9TChv/keEw4lAlTrPVGYtGfA7X
-            J9QtkCWwaJvZCE94h23yJHyZ6ePJBYvj3kjfXiHgC8YTrnB4ZCu9U0w/1g2mtnrbA9epzlGGQ2Eg2t9LfVKwkfrQywqc+kgtYd8K
-            OApBBdc2YBXkw7SO02AhZwdvoX/y1ZUSCQV3sLgFcAF9DYE7wYf2RTKR+0MgNBjraRoQ3t0kAuH6CM2mmwKu1tx1U496WdMSzLwc
-            3e4N03sXamJXkK6XgXkNpwAuG7KdG8LwTSKIqbREgB2RBlCg+slSBDhQawKunaKERP5Y1LYMiBN9ENTRMBW7Hkdk245Ged1MTXsL
-            Xo0flBmSyDEfZ5Lzschx8rg6tnZYloDCrWayePyiZKI9dBMjJXPDdtwEMNWDVyleHfg9g7XKCsrpysD01FC3BarAdzOiG+MVgU57
-            +V3eYcvLoN5qEUPshumoS5joSx+tiiPkS41NmEKW+FsxmCxAF2cvPo4+t3N5RIpvw50W2gsgfyn43uS1px6+sCdEXt0186P0GPor
-            EqxQLu+inCSQTop9KHcITMuRiGwqmTGEqbHwh8892n+RRQ74NeIjkhllAHusIoULOod72YXZW7tRazo9c+pXZtOTAtDnuMN590Nd
-            P9YN87y4fwTZY0JpAph8YUsfKl8y4GOkJx+R8PRhpkb51/CWlYpkc/cOLt18+GaU+Z3NggElTGrCRJMHOkgXjTyQtB7kgQM1U0D7
-            J5op4BPQ8UMOuK+IZgYY2QvjFkLgi4l4PMGr4bRrHNg/w3l5KGX7/XYJYeRJJydLbNusdbuNWrDr7PVkfhz/9M6FzTMGNw7UFMfI
-            zN+8x+ShJzkxvQy54Hz2xqw5zohrJDNxwxkN+4M1JbtdzIS7ODUy5htxZhhsZHLvaDoIwUubceQRZ00y+zm5O8NEX0gk9DFTIZ3h
-            YnbJH+dyHc+aUs75U1XFaVB3mUvnb/HSKSCxdJy13J8xl47TY7iYNSWbU/y3Z83p5FS4mCnZTrVtAzPdy5kb0oM1x2nRO3Kz5szL
-            nMPs7GwLpyLcyKjtfMlMP+HkzCnnmUvnCtOnlTlekVA9nMkJd5hLx2mxMBM8w5w/1Yg1x2mFPGN2IN4uXjrBEkvnA4mls5yMMqJL
-            x9ktgZlj2cIpKpgJ2HMy5+xnLp2HLLcXGlwrxpozyekFYy4dZ/rEWKY0NEYoGWOYxNI5mjmH2c4qn8Pg5xBm8j5lLp2tYlMiawIn
-            FpyhKTuXjr84/5G5dLwllk5ziaUzW2LpOMvnDGLNMSQNM9OtnZ7Zs8ylcwlV2YlR2vlTlcVG3G3mTzmN55+YERvn0mEeYOotsXSc
-            noHfmTEe59Jhtp1+T2LpOJ1t61hTvJxnupg1tp25dkk5WXNmkV5rNJP0nnjpVJdYOt9KLJ2L4qXDFXT5rPn/kvkbB2URz3d793B6
-            aPQdXb/V1V0wv0GyCvFdWmJb6u1zrXnzK6ay8tj8RsfUgVqs+UWWOJxO+CBn3GLtK9j8XD9lbmRHeTKvJunXAvT8gFEviKiaG1lm
-            I+77EON8r0/Cids3k7l6KzJFM3JYZvuRsA6ksXqvb6pC7daOrJT6IOMJyKTHR4MyA+62dy+KLOanwwiG5N7pCte+HgvC3h7drzPj
-            uJPRs0KePdGsivifmbaZd797wI8xl1sbKgdVVDaxDdcDODAcWPe/FWE/zX3s+RN/QQ8Ae/a4xXo/cVOBcHfvwvNT6NHjCUeF7f3L
-            ou/77OtMNdftLdJ/eDHDJ06Wans8OG39tCIjhPd7emSu50bk0r3Xx4te/8+H+xnXv1tHsizDjVzE/kr4MQe9v7wHRJBRa+f+dSwp
-            jO3frBMy3aqOCgb+sL0yiz/km59kCNJ5XU3535NNePyn7Hon/0nhbzc72QT8re6RDP6maRsGekvwz/aHs1ry6D9qfoVPfzt454U9
-            7umlLVPeDZEgPNbpWeRVxsgzmsyFse94S3T+uJgzhNqUPct/ApIod7EZn/RGQ+Yic1S5irOZOb4cys6idzEF2ZOY2emH2UelfJxs
-            hX3+sBUnA+gk0/U4RuIbluPmJG1k2L5FJb6ht6AoOiN650yEWcV8HcSZoVsDS/jmqPur0b39ArU420h8wwBjkHVzekOyJsZ3hJ3c
-            9HHqD+z6ksYDu+czJZrxoPZzxJ3jTLy+wt6HxvQ3g61oPLrSBYCKOL8he1vldtB5qMBHjJxWXi/xDbW3DSS+wJ1F+iO2G5yzD4nk
-            3IrGG38YblDKl881iW9IJCs5fFmRVMpeHyXzDY3uJMpx8J6BNHmCtXCsxDcknGKUDWtMTScLiqyT+YYakZl1mLhRy0B6KO6P5n1D
-            kvQRVoSCSGTPIvcNyRdyTuqFjJT7hoRrR7/L/Ixd1L+hRmTsOfzwGImuG5oLrjVkkgmGMS+FcIoa80PyI45hwTfUyAQm49eyGY4s
-            hTu/4VVexho1chrOAhxnLJA/kbd0RaLal7F+QSOcqX6QcbGQ8xvKnGY3ZshfCMAYYmSmSbtG/humDD+jzbElXYA1jAJZU4SHNqaQ
-            DGmyGM6tgcV9steeZzyM8TzDVva+ovAN09yCgsp1fSGbvSqZ4qK9wj0/vS5DxSkYo/QN098hRzE7kfkNV6t9wwxZx1QnD2aD7Cq2
-            kAJp7bUrIiXY+x/Vb8hV3S80w8Jy5Df0azl23ZnHsUlRD44vH1LXw4TBUQD/hvVXkq/yyayy+KNX7P/74btRSQnP/tn2w3ukmeSM
-            468x2BJIWxr9D7XKCoZkVOc3dB+dhCeVvK9C2fANR2TqOWuYC/YbBdLD4Df03CJOuZQYBZzadgsYY8RGF1nSK+E3fJvPd6KKylF2
-            lmeLLZyxmgmH3+bWod4FPyRMojVynPEy/IZfItlXWRYaL74uQ3oo/IYet7Fv5mHMvlsiQTk/8g2NFexuOtMryhgWerxEdboVyPub
-            zkhGM1b3ENe/agS/IVnF2Ohk6Uxmdwu+4SX4DTU/wx9OJNEYD4fuE5H+CuOlxgp+y4nphrTGBwLKYVHwG5JnZ8mygIaaxg6BeuXM
-            TliLBqd1nTwEZTylx6/d1RD7hmTWHVnqbjXbIqS+oTMOMdJ4vTuT9BpUc0aGcztfI+Th+wYCXzJfSIjcN2zJkDl0dpbhMyZ5ckj/
-            iX7DlA2N6t7U4rvLodwA/4YpPC6RYbblxvN7QSDjAv4NU4YhVEBk2BkPYU/UJFxS14Be+j3jgIqxDAZb5czH+oapvnkDiStOjamY
-            QS2NYuvJy3jxettVzIC3GXPiZzMp12d+w9RhrIqT1D394xjrFTheZX7D8+xvmKrzEGGatc3zeBfoQsR6mFkQ2uecb0hZveiIYFY8
-            zfuC8w3TBvd8t6Mt86Elci7c13FIM3P5DB0J0G+Y/rrZvaO+0CS+4SgOI7CNwK2rJ2+yMYNF3zBjVEa6STkWcmrWhjq/YSuRVK63
-            gjQ4Hv9ckjf9D/E3NJpJrcavPxcRlxTz8MTyIXUkyr2mDOeu+NHIUJ2WmrhycUFcmXrDeTmvkEZX57s2yi3n4bdL4j/l18zJZ4yX
-            96qcYcFfh088OLCl/Dqc0kvPbfZ1jJXIrha9jv3ivFbR6/CTyCgUvQ6D1p/T7OsYL5GAJXodh9C/UOl1+CcqGBOM19EU/wuVXocz
-            lfGU6ddxVN54Yb2OQCdzbiM26vHX4RSoDnh8Jbfuynhs0bBo/EtokLpWJGLqM9kBwznrnFwbZwfiAtZOXTbWaIwvVGGlzlD8duPl
-            W+Lc5czh8RzNbiiiK0iWas7JNXGbXixZnCZ2tPFkz+8SBwqQyM9WPEopFrSeUWgkrJguPvWROQzZ7saK34Yz++Ja+U7PX5QnqodK
-            6B3OIwmbjJfviY9iOX0q0ah/o6TOO3o3zKUtO8GiYdH4l9BgZKSEG1OqnIkyf4g33GHUrWYQOOKeuAYVtg8ucMTNLwyVkMughvd9
-            8Z9ivQ7rdViv41/4Og6Zfx2Vafa23LqiegV/j9ZV0dW69NVJKVdHUhdvpWZA09VrUxOT/akyaAswP/79tDQpqudvGxgAztxqZK34
-            8HTvzAfE1fbAA6MbeoQaC9o9yXAUltKx5LJPDBfXY9HFyMzAtIeh6OGHmMVgsFycmVRRBZ1X98CUK9KpmZ4EYF1RvaJZQ3FY68f1
-            K8d4hsrv1t3/hLvCE64p46I16z99lqXzvhxNOXPkJKrw3SMD+mROKJl6VYnInr1DpKO5kY0JexNAUoW7RVSB8iN7BfRk5OGlDLKZ
-            ZSBZUpdMsyWV2XgiZpwtElFeYVQ0dRAJM1SPuL0MX3jqICoRe5CFlqMCWPlo4HGocqB1jPeo7gzXiVOF88mbRDM7H6oDdC3O44QT
-            xeWpZrVzjfdyUWklREpOb/JeIlFbgGprQZRZ847ieAEbYsZJxphC3rMTBzrPkDeJkK8/lSROFM6uQ/0kkegzkPc8dElYIq2DOq5P
-            NEpxp+qenmGEgGHUoDZ1c47xZifqJpEzRDcgI8qg/UDdJLI66L6wRCX3RdRNovAX3TWQaONLZ8FXwoMmaaMyKxcVrPY/eA80h/en
-            TOO9hFHUTcIPRPdCGo2nhyFbrDDvY3smcZaJdp28GUncpLPN8nEYG7moG/C2Q1aqOCZZ8pxa8ieJmz9TmzeAlzDYxHjTlzomM44R
-            bUwdZIEsqqJxPCFu8iVxXoO2jbxJ5kpRO+0+waj9KQZH9humqtd/q3G29z+knUfV6K3BkcgkY9A8SZH8nDzCT1VT7kTczE7+NVTr
-            WqolFdlfnhLL5CNROyqWjE0HkY2BRmicB35IZtFT6gdVeI3sFXWDzNx228/RXChl6TaVu0+ylr4aR0G7myUPUdubzsAk5dxQ8mYu
-            ohBBFJVKOJGAUuUTc0SxuTHdqekEWdEglPQPUuHm34mbF8hUy4q81aWR9aqvkofZqN6Q5Ke0kcV2bpC/SjViI7MnipBs7ADvkaiC
-            q110zM+ZsfTIIhGJZLURqn3DUB5HuUhuJEpfIKsxUr2ZyMILVNX/cOIFl6TYLll68QF583tGOjXyvJRuqBNHLstQNwnDwo2qJ06e
-            qadc1/eImzN42hj9REQmHt2vjiiIGUzd3Ez8KMXqrxI3qaZwCYTivZ0noRfyFCe65W0Htn1F1Rynm+wSp4fodmRjONKFtD7ozhuE
-            rKQPDv7C01h/4D0Q8Vk+o24O4Qg0soQK3ZGuM5uT6Xpd4026N2xB402qHa2d2GhUK4ebxnshFFXiXA4d2JnI2dskV/6FulkYD3Om
-            jgiCr77gqKTlKaoDOdqWXtp4cyXnFbhRTVlnGm+Wpai24iwDsp0DWaeMPIWTI4ljQ3Qn711z49i2hK4fQB5nSCIYH1XSniwHs5+z
-            4YuT947w3BvvEXYmqQrdItZkO45BQ3Haa56MtMuU0YUALibuXSKEcr5E9qNSmssJglfm5CkukzgqD6Us5ZNWs3JzFTTGMOiWx5SD
-            OBbYAltgC2yB/zPBZ3Xzo4EFtsD/t2BrP1tgC2yBLfD/HNg2p5sczdw7ieoKtvm6o7sMLs9F/UEpAy4lU9fxkRgXmuIAfZDpBbKl
-            eTUdPUS4vGmBxIfp0ST3DKecQ3AWIW+GDy68LIFLRvbi4fI5fXfhryTjjD4MR282LsxYHPDRq7TzsC8Ll5+srP2oxDtUokU/HFeA
-            ahiwJYvWnooMfIriqFDxphR3xluJHB9p2ihIVvLXN6a5QdpRyM9oXCEKtyEjVNY2geM91LTCZMlCfb0zxNaGQhLtsYpQbRfWGdOR
-            Wicw49lFqOYUa8hmdq2obqOZRy+LUrjVdBO8lvGon70Y1Z19Fawb1SIeCRIVJ914+l9YvalmVJR8uKaVoFpprMDrVDWlkF/TuOUe
-            jIXchEJSnuM/PZhbp3EsR5ld6sHZrI3YyCUeXPbQIIaB+0NUG6Y+jlwsrilTDysb/7tMLZo3IPI3mxSbr0sjF8rhtPJ0S/vJcriK
-            EeBRv5fBVX6CvByJOhtV8A7fwlP2VVm93Kfz+1VXj2QuuVk8ZI3nnEU+m42sRe0jit/OY33O2lQ08mf6D15gk1pq05I/zVOJJVQ/
-            GvnolaiPuggu9oYx6DKrECHYljTTyGi2opV7xGUgNIMzFPJ7NZzD6prHcQKQZR+SN1d6Mtn/aPLPKE0F1ldliI/WFG4k/eJK3UcF
-            1psJgPXTg2bp67wRFWAItjho4bMBKh1f4suRFpObsvzOEeIcgf64BKGS6QPYW45QPZJVMs19EVfFMSg71wkl0Kg+9uOzlfzXCLXT
-            qej2FjGkdAXyYRlSte4pZoGpKutDQ4DVtkBKJU9Vyh+UJs2H7nJsPs/ODCPg/wEmYskR
+            eNrtfXWAFVX7/+zdYpuFpZaluyQVkBSkGxQDJESRNAhFQkJKERQDQVKUDumU7pSQ7oalYXvv3vlt3jvnPM+puft99f29c/5RZs7n
+            ubMz55ynn0fTWOOwjgx7uKY8SuvoGKhO6Suc0t/KhGy3cEp6ZVVKjRiE9O9VKc1nUbrvrUYoOIZFSW+lRqkbk5C+XI3STjal+Owq
+            hAo72JT0PiqURnAI6QdVKF3iUdJLyROqxSWkj5enNINP6aZNlpDfUz4lvaEspbcFhPTfZSltoICOs9SF6CA5QuF2CrizN/1Q78pR
+            +pTG9cxJ094hR+lvCpaYQ9tE/72FZAhVoR9pvaa9S1/7QobS9zSqk6ZljaeuXZQg5H2fAsUGJ19dSZOvKabUmsYsTbn6Fn11upjS
+            HzTmtZSrAdHU1ad+IkLZEyjIszTIQvoH3hRR6kMj5jL+6PUiSodoRJO0675PaL6eR5GHP/BKvzNbka8DHv5zxp2GanzddpOeXyfj
+            lmckfasSj1JDzvH4E31vMo/SPHr2RM7hzuPrkIdXcd30uKHA1wEPv2C8+40CXwc8fBT3uGHz9UKAh5cm7p+nb/dmURpOzzxO3v9S
+            mq8DHj5IJMSWkuXhBakZJyT5OuDhe+kZg+X4OuThfYFYBZ66AUYJHLD23GDOASm+TvNw/U8452Ndgq8DHi433pXg4XJju5iHSw7I
+            1yvrJscXQh4uOy6KeLj8qCng4fLjF5LScvOUnmQheHi8eUokX+/jBiGSrx9yh5KRr5fS3RoDXJTGu0fpJIeHX/fgsNeJOpOvAx6u
+            f8Nj1C/pTL4OeLiR9SLjMouvB8WI9hI14GttmXYDiO36GD6lSgCwLO3GDnCjnECEPI/zdcjDT4uE0dE6yteHiw8vepTD9fWL4HJx
+            ofh/GuPrNcHFo2bsCeM0bTq4+JmYUilEX/d7IpQrsHEC8nXAw/V9MkrgEKivV+AdPLHP7l88vPnX0R/UzoZQqyB5VNyY3yO/SWjK
+            2N8nwCxU1x+P8DcLTT7H6puG6vYBpqG6PtQ8NE31NQd9Gm4aqs8wD7XnNQ3Vh+BQwyHtH15v8FmmebCCUFbq9AR54hApqPZSFC5A
+            SUC1ARDaRRKa5TmY9LkkVFuLsikp6GQwaYIsdCTKP0z+al9Z6GowqZEk1OcZmJRDEvoRmHNMbiFqFaAZt78c9M2HUGYOE0L98tQZ
+            hGlBn5ne6nt8zEKv5zF7rJ3KZ/YwnRli8gjfUscsz9nxkmaeXZ162zy70vdUMM9zYtqb5zmO/uYZh6OdecYRXVa0/G1Z89f+ZFUi
+            9pXk9mueKYif63XJs6lJHJj1lyRUewP+bHlJqLYZ0cEkoa8iLFYS6kub6vU4b0motg/+sbJQhAHIQqGG+YYsFLLY7rJQaEfoJgn1
+            h1aRNyWhzXXTr2kXhBaVg0J1WY/3koK2RbbsLpmFmG8mdlCMEpwSIfnr9FubhJ4xpU2eTananFloE9PQP00fpo/zmYUmNDF7hCe+
+            YZZxPHzFLLtamdckkzzYzBxrjplX34xAkHRmWusgFYXbHvPk1oltC8d3ry3pdc+Qgyu9O3LW5tPXIqOS4p9Fntm+cHSnylKRLr6N
+            fziE2Wnj9n9V35eL9Gq7PIrzl0QtbJuFBc09/Kbw1T2aVAL15Y2OlhNJVlaloR49FaztjUlsxGaV1dKawLZ7rJsGf+rQzYI9f1Hd
+            VS6wx2zdPPhb3Tx4oG4eXDORNePm/D6NimXz9QzOXaFVv/kXEHD2GzgydmoNyoaev9emJAq8AN/7P+bGFnCBUfeN4Noo9kJV1tYJ
+            GHDXCfY8hmE3hnI2bdCEhHTwOxh2tQ//tCi+Ow38F4Ld5SMMFOyfotbXQ7C3ckuec5hzqpkkNjAWYpfKHrCIKJ9UUha8GIIXSx/t
+            yKHVQBZbFNkL0tFqHSH4F+mn/g7VuCTHGgiOkAafhKxEno9Cc9Ju+VBR+NSLpMF5IfhbaXAxCB4hDX4BggdJg1+E4E+kweV1Mw6d
+            zPibkbc9SRqcFYIXyq+wKEQnkh6nAPiBPBiqu3peaTAS8tBOGtwJgqdJg4sjjiwPaTQ0uOr1pcFL3fnSbyEco7gsOCjOncPkD7FA
+            yx6vYp7DnLLo4wh6u1ATsfVLkQy0zphM8ocAXXxXujR0AkOvC+G95a/jM+Swuqgcdo4ZrRDQ/65BAlyES4Df50IlwJGEBKiFMZSh
+            2J+r04aRnhtp2VOrxQzZuv577wZFQn08g3KVb9lv3nlU3v7MDXkbZfIKOsYcN8BuaTfJY5DDDbD22hM3wFq+P90Aax69HpjWYpNH
+            yNgYOf15FaqC5BlxS2yE+o4pGHu1+4NnM4hZ8ho/Mty3yY9HMGtFwuFJjfxkjiefKt2+nLPlzI0H0UmJUffP7Vw0tmtVX5F9xpEY
+            F/347tUzB/9cPn1cvzdejuCzHynrUPSxef1q+7pFIu2VbXovq5skUqw9fzR3l0SKX6SNh7skdP14dbdJ6EkT/dwloevnK7hNQn/e
+            1G0Sur232yTS/dPukdC7uU/C3oJJIt2Ub/PPXqR2h3Hr2Cfs40ICEk4WUWMSy+B30EeORMqJ0eUKTmOENAlN8x6CxsLGFpQnkTzv
+            KkZjuQoJLddRjEZFFRJajnMIiXlKJLRizxFHQj4lEloX5DE+VyOh7YUkDiuSwPIMC6qR0I5AEj0USXSHJH5VJJEbCkXnFUlgic5Z
+            FUn8CElUUiTRFZJoo0iiJmLZUCRREJIYr0jCF5L4QZGEBn2iM1VJQKFtgSoJ6LaZ7/4fMkORhD98nZMVSSAm1bGKJBBd80NFEj0g
+            iZaKJGA0tXy8RvqAQWmOYDUSBeBDnFE8cj6BJGYrkkDCUrurkWiKMIH8SiRsiPnioBor+lhHDaoKJF5AzE4JESokIq4jD/GbinCQ
+            /4y7Ikq1O24KSlnG2t0T17J8cNMtodG7zvePTIquHn6hhWt1GL/hmQkBWlq/aum2JvDeP6/S2Hu5q1g9a+Kuene2nJtKpv2rLG6q
+            uoequKlwH2junuUgdkkjt4wP0eu6BJs3gUT9NffjGt5Khhh7QuzTe9fPHtryx/Sxn7SvnjcTzEHGMdqCWJB/ACIsOmJBLMh/BYQ7
+            VlgQC/KPQKyNbEEsyD938iePbyyIBfnXQUZbCAvxn0FczPRT2EJYiP8MQiRyWwgL8Z9BWLvWQlgIC2Eh/tsR3JGtft+v5u04d/1+
+            VFJi1KMbx7cu/qZvi6LyyUeF+yy/inOVqAM/vV1ATKDEV2cE7OnKlOb+HALeb2+X4nJR85p5MeJSOlySZ5Z3RmEZZfVOqrHcRLpK
+            oRb4k2K+hq4XpUi8dFlZkadpvBGru0tjmEN3l8ZoXXeXxiDdbRrv6m7TKM9+nVcW9GtZIVewl0/WPBVa9Jqy9zmDRvAFFoEhZeg1
+            5Fl18DY7QmM6TuFMW0aidK7eu2kaL6JfNa6fF2dnlvv5uZGG7SBG4mJ50Qk16omLRnuMxLFc4mMmZFRMBg3sMc5lkzrt8v1eOPW/
+            WEmDR0XVTl4kY17vqEbCHykUsk6RAbwOSTjKK9JAcgOXqzKie5BGY0USRSCJWzZFGh0gjRmqfwpSHeQ1VRqwXJieT5UG5EkPleUD
+            d6oFZJxg8E9ZpEojHNKYJBcz7BwbkLDmEao0JCsJcGlIFhTg0pCsK8ClgZQXGK5KA6ky8I0qDaTYwHxVGkj4/g5lGrD0wF1lGkgF
+            glyqNJBCBM1VaSD1CPgd5t6DNJCyBBdUaWDVCaqr0liqeChjNJBaBfH5FWlgJQtmKNLAKhc4aivSwAoYXMyqRgOtY7DRU41GZ2z1
+            LfZWooFXNVgfqkKDUdzgSi0VGowaB/q8ogo0WKUOkla2pbXY8OkMGpyKB9GbR7evmjfYyzMgrFT996YcdugsGqYKH9A0zNQ/ADRM
+            lEEANExUQ4A01IsiYDRUayOgNBRLJKR//E+pFaRUKSFl3B6CKDqyBRNSDRer2zJ2t0zdhJR9sPNjXiU0QfmE5HFv0XviUi2sKgrJ
+            h/7RGT3LStu3iGIKD2+d2Lpo8kfNS3m7Z5WD5o3xFt7CW3gLb+Et/L8DrzQsvIW38Nb5YeEtvIW38Bbewv/TeOuSdcm6ZF2yLqGX
+            FO3X1gRrgjXBmmBNsCZYE/7XJlQEE86TE2D4zQlyQmsw4QA5ARZ33kZOgPEf88gJMJ5pPJlpAmM/ehATfoCGXaJDREkYJpFgLE3o
+            i1Qe32u4nx1pUWsI2/TseAWzLac21LFlL95q8kXU9rwViUUiRkvBhIMe/AmOqhp/wiSNP2GPN3/CyRwad8LxnBp3wvwAjTchsjM7
+            aCt5PJ8Yyonq0s8MDmWHfcVuH14BiQtzxD65e3rrgrHvVEbaXyiYOmxY4FRiezUqnr8hRBLaqj2LF9YAMr6V2l/ktQQhEtdM7b14
+            Y52fYhurvV1fJLxej2mg9o181yFEouupfWm/jQiRqDpq68V/C0LkWU21VReApdE9ra62doOwI+7xS2o7IBhpWaA/qqy2j7JiaT4P
+            KqrtxmxHsPPkBbU9HYa1Er1XRu1kyIkFyd4ppSlRyXUKIXILbULMphKOlBLXb+DJT0wqEecRItcKa0pU8mNpm1cKakpUCmJM9yIz
+            MhynUuQaQuQ8u/UgSqUYFjl8NlxTolLyNkLkFC/iEqFS+i7GpblRl5DKo0iEyLEwTY0KNo4KkvWkqBwK1dynsj9Ec5/KnmDNfSo7
+            AzX3qWwL0Nyn8qe/lglURmqZQUX/IlOoSD2NxJcelSlU9NGZQkUfmylUKCXLLBX960yhok9UpPLoHkrmWzUqF0uh/Rj0yVomnN66
+            /oMaFa04Hon/k4caVyuGp7JM8VDjsEXxxvPTPNS4feFrKJnpHmqSRyG8XMVMm5oUVADV1fVZNjWJLD9esmGOTU06zIebBuba1CTV
+            CLzWwO+ealJz+DlcTfdUk+BRQVPXF3qqaRO5T6NkFnmpaTao7KzrS7zUtKycf6NklnmraXw50Jw5opGwjPYZdhwls8JHTRPO/hdK
+            ZpWPmlaOalu6vsZXzUIQehgls9ZXzVqBKpC6vj6LmuUkZD9KZmMWNSsOqhPr+iY/NYtS0B5cZvNTS2EK3IWS2eKvlggVuIMhhlpF
+            ny2IBbEgFsSCWBALYkEsiAX5P4KIhtXrwoL8U5CnArcGo8bNUtYT9OJSs11VJHeKS661rkhOr8cjt0WZHK8IY2ldmZydU4Fwijo5
+            jgMi+LkJcpG+LHIf6SbI6Z0Y1DzOmyJ3kEGuiW6KnP4STm6tSXJzUWpFHCbJxeXAyH2rmySnD0aoBTw2Te46UueMV1BPQE5vC8n9
+            7Qa5rYDaK7ob5PTSNLnlbpGbQlHLb1ck95Aw7T+nHODjiLm7xeQe9CH++SFBLct94737fSTIBRFVT88RHqauxNRx70mQowJLGxrJ
+            ESZve34pcmQg6yoDtZep41+KnLbJ+O8kQ/wMGfT3iiS5lgy/bu4E4/W/NUlyNsJF9tAvg9wIYmIPWXLaQOLKuxlhhYQD90mANLls
+            RFDw0XRybwFvsiQ5bQZxqUYaOcL47yimQI4sFLsglVol4to6TYGcRhj+E1LjimYT05oqkSPreaeUnw0jSqZf9FAi50U4vm95a9rn
+            xKxPNCVy2jDi4huaJ+GDjsqqSC4XUZJul9aWmDRVUySn/U5cLb+N+GdZZXLViKtkOOg2TZmcdkjML1XIdRZzcxVyvpEscp9rJshp
+            Y4WSkBK5fAyeOkczRU5bhpOrYpIcXm91n2aSnIb2z+hgmtwHCLW7PqbJYZKmMZhLkZw2CVBLDHeDHJTSiQLrquSgDlHTLXK0hnNM
+            c4scrX91c4+c9rGOCxgmyYVE4eKPSXLazwzhzCS5MgzR0SQ53rDIWeQscv/fkTPoJXD8SM/ES+vtdBOvN3MTf8zDPbz+tpv4i97u
+            4fWebuJv+7uHd4nJJvGPQ93Do5HnKviYcPfwGRqbaXxiUffw6fq8ebyjgnt42G1KEa/XdhO/x018Sna0W/iTNvfw+juq+IdkmOxl
+            H0X8g0bkv/uo4rWtpF4VoIqvSl4YqorXVhAXnmRTxZdOIq5MUMVrZGJ2bIQqvgDZnGC6Kl6bTHrmiqvic5AetsWqeG0keZBUVsUH
+            E2Z5faMqXuunU9ZpRbzvdeLqflU83R+yjSrek2x8esqmiNfakde7qOKpTohXfVXx9ckbH6niNbIHSmSgKr6KTtuP1fCUVexZmCq+
+            JGmlm6SK12aStsJ8qvh8ZEuqWap4yhRl/1MVH/aUz95EeO0LN/GBke7hOdEBcnifq+7hOYZtObztb/fwzEAVWby23018XTfx2kY3
+            8ZUc7uHRbq4q+OKJ7uG1X9zE5411D69NcBOf7Yl7eG2Im/iAu+7htT5u4r0vSyq5zsO/7aApa09cjXxuj3t86+LehV/1qumvqY58
+            vVdhf7j9+NSmvvJUQgcc5hwiz5c0lmu5VWpatEBd0s/2Ef+NOafZdYlx4x3+U3l88kyXHId4PZNzb9LlR9yHTDp1I3WlsYoRPdku
+            TlccB9Fwru5JuvI4h5RWaW+qK99pYD+qHaebGjuohZ7vkW5yzCIZ8zZ8VtLuL5oVzerll7NKx+k3GJTaGQkNRKfETjC6g2xN8F97
+            kMcQqIUe8uvBJ2kTKbA2YTXF9GHIbspzADM7Ob3OFbEv3wddtGhpKWeNQKRFrP4VYxtlu8i2aIcjfHgns4l4+QQ4O7138UjkexVj
+            HxGj4PT4tMbB1+GdbzhnjT9SiaI/jPpJHdHcajwfIhsFBl6ljpncYzQYdnS0p5hsEI5RnX+uz4KIDsl/MjzsbwvYTQtIaIqm1YBX
+            pws4jR/cUQdRlaKTiGfthpzAG/uDi4sIIYLYC5TJLnU12kSEEL2khQZLRPwtZMcvQ0K9NPjiVgsJ5YaExmVTXY6pgWLw3JkToSZ8
+            pQ/IKpYgfbOHiQnBfb4G6fL+qZgQ/EJbX4KEPhETgoUz9mTaEyHvaKiZd7Q2H7IkxIRgV/IlyDqaIaTjCdfRrx5QClkpJJQLW3yw
+            vt0JIaFqkFBvDUoGMUJ5vBPmK0EKkhYVEfoKYsprn4gcIcjYCVmkj1YLEvpFQCcLrON7OFn9g8LsLcFLaoa7BJEywFX5hGbgb2OU
+            Kj8Kgnkz9jBoJ00ZUdwien0hYFeqRnRTXsxKZY9IJaqBqXe+RPyxRdiEhsPpadHHWgSi6m1nfrhySFfohZykiDEMOlmxJKCMbvOV
+            Mam2B0onEKu66oqOmIfJ2Z8jf13ufdhM17IriKpGayJoOi1RI8hiw4xBqJYR81UBo+LcCE9We2gsiWnbydCOdg5tUiTEM0tYpQ7T
+            rjG0o9eJhy7w2Ky+NodOs4k3R2d3FvpFvmVKpz2L7MpeJrTsCwWxxfaG8l93hFH0s75i3/l1QawNmXeLApn4/pwT2TbguSydoxUF
+            cuYMqXd+q6tQhtbKzIgRkTn/kZzVLtvAoxwqUUubSre117T8fVdjlQ/tJ6c1z6JsQizQbvDU9Sev349Kin9y59L+xRP61OZUEhUE
+            RCQ8u39x99KJ3ar7KUNd62T3lxVMQlNtVAODzUJ1/emYQLPQ5BX1mmmork/LYhqq7w4xDdX/ymoaqm/yMg1NEzzMQe1VTENTG1eY
+            7RfcRFCzISDipb7LElDonzLlHsK/x9hOUh6pShENn6HGOKkiEw0Ru9kSyfoU30DoHUloGDQt6aGSVTFWQWhlSShi32ktCW2JmLAk
+            odUhtLskFLFsvS8JbWX+gRElr5UkFEljryQHzYXw26xy0MnIgSy3EJvaMaFZBtoEE1p6S0Dz/oBtdXtuPtQ/74usA2aT+WOt0T9w
+            mLpxhI//B9iVeSZpnjX/4mdSILj9ukkx5NlYk8LP+U9DzIhcCXtHV1QT9BKjHl7au3zS+zX8ZcTLi7IisAW1oBbUglrQTIBKhjzd
+            vrhv0YS+dYMyK+Qp6czsdoHyVPghT3Hr23tlVsjTzaHZMivk6XE/n8wKebr0amaFPDkmeGdWyNOhPJkV8nSlWGaFPEVWzKyQp7uF
+            MivkiTY0mw952kxYHT22Moz6EiFPHxkJDUCnyIU8xRrqXeVzK+TJUIhrLnZfOuQpxfKTHjOUhFpZpEOeTtg4IcdKIU/N05/X7ZCn
+            tUwfnWLIU1La+ka8PqohT6mNn2DbWvWQp0Mp15EcBeWQJ0fKyYT0lFAPeeqmaX6ZEvI0HQ3NMRHydBT1GJsIeUrwpTJiUoeZkKcK
+            SL1MUyFPrTTo6jUV8tRbg5YpUyFP40NVlyMj5OnXTAt5KoYcjaZCnl6AhEwFGG15ERIyF/KE2BMGmnmi7SUgIVMhTxuRkKcxZkKe
+            VmZHfEhmQp5m2iBTWG4u5OkKdEGbCXn6CAkWeiokhIQ8NaWKrKWOcBMhT8W0T+HFNuohT1GeWj1I6Gv1kKedmhYCP+VJTTnkKSV7
+            GmmOVUg55CmlMObX8PJI1ZCnmBQ/aE1I6Ia3YshT6hq2IYJhd8WQp7RydxMRzS5IKeTpYVqiQlFEefhZUwl5yjgvNiBi4ZsKIU/x
+            GepWHYRQTF35kKfveW45Paa1Jhny9NyVqFIKVYi/D5ILeRpgmDEOV+sGZJcIeTpirDTsfYRlLBjYoFAwN+Qppizx0CWERgPW6EbL
+            hXZzdH4EH+R9U3T+QISygSborEKz1TonqtJZwDglGqsFmTmGM+XxfNtUVP6mWqaEPC3NIeDGU6XWwZkGYkmjxBThU53v5CllHAvq
+            vYdvcFksH/OUo8uiKxxKk5RMiNkafjxp6YHLd54gh+vHJm2bQXR4V1I7k5Ty0IdIbA2TlErTq/5hCZOU6tBv6kouk5TepNnf4QCT
+            lMA5s87LJKUfVbVo5pZegZoyTAw/kJXfxSSlHLQ2k9DQJKWi92mHcQWTlKrREu3t/CYptaZPmFOhQkeyI/75w8uHN80a1rG8t8k4
+            R6cIdWB0LZsb+FQxkoi+NuO5T5yd1y18snr1gXv4ZDXS2z28vsTmHp7sHm4C73jVPbx+1tM9vNHmZgq/x028Qe1jOwBtweFVuk7F
+            Q8jfk3YgenfHJLI5Cg7IIojkf1DFgYnULXmg5AD9ExLwVMEjPUuCVPBlID5MBR8M8WpNn4F4HqP0/jyA0HpLCZ8VzNmkhK/AscTJ
+            4D9EzM0qeNAV+omfCr4Jz4wgxpcENsWk8vJ4757Q1TxVKoDAIzBP5a7ToEFTvxfq1vkbU8Ot89/eyi3+9aChW/xzX353+O/Vjh5u
+            8P9DH/i6IX9EdXdX/rnWy9dN+edkBffwelw7N+WnpHfclJ8S6rspfz2KkArgyZKrynvL0bCDrTbpAKAcU4VucMH50RaJ836SUyEA
+            qbGdJz1InH8fIx+xrALeA7EYrlA5fwshr+BFlfN/PMSvU8GHIDJcVRX+hfRvXK+CD7gPCVRTkT+QB9igguc8gFwAHPIAG1Xw2ANU
+            VwnAQx5gkwoee4CXVQIAkQfYrIIPRB6ghkoAIpLR/KcKHnuAmioBkMgDbFHBYw9QSyUAE3mArSp47AFqqwSAIg+wDUzyfundb5bv
+            vfQgKjHx6d3Lpw6tnz68W6MyonTVfAP+xH0l9nNLR7xWghESYmu9QxCh92zjsFdgDkHTM3K8ej8pK4atkObSo4246jd0U8CGKu4j
+            A7C2Uga5C1jwvm4K6LFNNwfsppsDel8zCeyqmwTuwJw+C/o2K50r2Ms7OE+FRh9MWncXAYbD9bm1MVz97X46TQE7ANsfq+Jg/j6b
+            Eg1A0OOXF5mTs+8BJ5CO8zovcNq88HM6ZdqVPlzSpAtiVN6QBAJ7hqyhGwSzdJYE5gT+R1lvETjPKksiQfzenUpyQBgAkPh9IRkg
+            VlklaXPvgkLgIMbmubHw45f9eECe8pN4bHr3ikyz/UXBvo3d9XWrYAw4QMbMvmcQrJcULHk4Hu0VQiF7SqvYE8mYJQ/58PyYEf5c
+            XxDPy0v0qC58RcEd0dWIDD+kcK4SUeQ+k+Tj9R2vEa/oxX3SyCeU96XFHlnkMnotVJn6UA4J23/7NJki84Z/R1d9gY4/nxC8qlim
+            lzWk0ag/eS7/VtyzuuKHK1k5J9+IzgefpvNRiWSbxKGU+wfkD74udRA2guYPu1xAAyImBEsBPWCRd0n/+WgAzCkH7AiAktlRsGSA
+            TftoZKgYCM6zuynlRp+OEf6lIDnjQFqd0vi5fNaWA1hQ5jkLnB7syX5i2wbs3HFWRo1b1jErvlNWozvZWFI1ceuw2rQ1M+AjJKjw
+            niesxRp/bO7A9i8XyO5n889RovnAdWjyS4qNf4QZ396LJoGpWTQmgI6aJoFpwRfqwLMh5oCP0jMUVIH3MtwlisDjzrSaoHfWJsg7
+            KCYTynL2zkvlkv3WloEHb73RewWhdU+mlmHsnoA6Axefw8PNkk781NhHcOaXa9fvu6U7Tt58EmN3xD2LPLdr6cQP6obAieN190ac
+            RcAiYBFII8DYjI3BzN1q0VcWAYuARcAiYBGwCFgELAIWAYuARcAiYBGwCGgqYUDJA4bzF7XQFtpCW2gLbaEttIW20P8fo4vAdMbL
+            LDTMXMhfBFy6yUI/hTEVecGlx6xQDuj6DIKJiA5GQAlMuXR4IZXl8uLoUtAHjYW8McpFwHzBo5oGy/ngrc6QQP/VmvYzuDgLR8MO
+            v19p2gfg4jUU7Alr1r2laUhbzGpyyopeUtO8nsrFVq0B0+6mxL8ug+55pBZCbfjTc1KuI/HNp0GFl4grcFb71DAUJPz7byrIJv8l
+            JM4hLeZyNuIgfPiJwW3vNxgLLJicdrMSGlh/d26HChFZ/PNX7LoATQy3Z9QdWWzGfens5FnMRIO36LycJSwcPQ1RQ9tVwWuJYKVz
+            ilEiZExEgZsq4Mt0IeWIY/Lg/TBgK3ChLHg2mtHR9o4M9noTxpkb+LmwY92dfpyI4sDuvJhOx/aufgKDR5G+q56ioUPLexaQspjY
+            irX9YtaG47ceRdvt0Q9v/rV2xpBWhdFA+rfAjxyQ+QFY5PZ3P/jIxSQowXXaQJsOro0UE4IH9E0bUtlPorA8bO2T0iUYHnHVRYQ8
+            odhRSsOK9f0kogSZaWrtiULgeLzvLaAEu4T2Tr0OU0ta8AkFgLLF8Wk17t4FlBbxKcHY0fRQ5yAgqsTwA2BhpGVL5p/dlUcol535
+            YhsCSlt4lD5isbbkXQoO2aS8HEowsN0VrwpDdjh1Z2Fx2ZM8oe84mxIsyz2A+8DlmJTA7rIbeUofTJ7DByymvN54Ozvg6TdYCUYg
+            hYmqdgkTVV7BCXkDdvKE5ACtASVGiWZYl5vqX+0N0kOe4DmPiwClmtSM78GM1zFCcI+CE7YyoIT2OO8CpsFqZiCwPQHrdgEq5Thg
+            5tGnPOErY4SDqP/tyCRwVuyBk2DCz7tS5xd88L+AyBkkxddBje3ScioJ5Otn6SnjEB6ODVjHtwql7V5FeDg2YCf370S60HjZk+cu
+            qUz/gvJwbEC+TuRY+jxCeTg2IF8nPk0bBg/HBqgKHWVMzVnG4OHYgGpkR9fNrCDLhVPUOxicGRtcN2Fl2FYq4ozdpU5sVxKOIF93
+            1ubM52DycFT6BgkYhzNuDeLwcGx8hRkTUsdJoJPzhSy429MTbsuriA44X7+SxkJBZwW7qPh5H5wLQcFovUhAzg4yG1LLQ9UT8HBs
+            /AHMFSnWCtBb46mfkBLk6601LQs4TyXKf0K+vlTT2gt5ODYAX48L0Vaa0JI0rQr4/feyJYh5ODYAX9/eU4KHYwPwdcdZ+soOubCD
+            cHGR43clIxg2iAjFyDYme1tE6XfZqAq/pwJK8nVbZ/AJ3bRJU6rFpzRempDmcYlLqbRC/Ak34eqgSiRLYV6dkD5KQTE72YQSsitR
+            4pS/WK5ECOHrUjwcG/NZhIQGDno0YlH6XpEQwtfTR2VVSljTDwkeLsfXpXi4nIEhxSTB5uH+iXJivwY7teyQXYt7NNAhbRTjuAaP
+            HstIDpwNjQmgrTwjKfwN+IJexmcCP1lzmOocgz/gj/BHPkMn5gG8LlTL7pAzUyIWerzBVHtskYIeLmh5lxAkaf4Ram75gZ6Wknc8
+            TeoBm2CrtqzUn9wBMz6iDzgG+5EeUn9yisW+gNQDokf6PJk/Oa0SwXUJi4YPmuWNOULH0pPm4wrXfBkbXOrIB2eCpoW9Ui+DUsU3
+            ZDzEqeNtMNE3DjdDwgCAggC7Gv+RKWLB5XHaMvIAJTreAZIKo4rHCfAjg1kuP9AHB7TmKsvyRoHaA+voKYPSb4AGCKdpaA8Wq21G
+            c9InLM0F9ucK42j8STzhEISHxGWUSvCORvQyYhgre60zCsp05DHoBLXLeQt0N51IQonWbJ+txx6U5cYe57w1UiCPEvpCDWIB1SJn
+            3mZ/tAb0rcQApqU8zpfYCp8TE4tyll8gkCbIGrVGg8dOclOv49uRT/BknBFGaFYj8xxLHk9PCC1mJu9ImMT1EBFt0ZpQvOUF48zz
+            SBwK2wgYbZSMjQ6hpBAqLMVoLczFPaZzgLtVDXeNtdqOpcj/xv1orE32Gp/hnOF4kYgPndpH6iiDL0zmq8LTOU6IWsBCNJnBF47y
+            hQDQFfCBS5r43Hg9L3gtLmNqkJ0vLRTiaLPG0/sK/MDT2GoRLfcAG5yzZ4fN2EthLlyqp5w0RoskuAXMb0Y09+wON53DqeTuEAnL
+            vZirrzdi1u+CuY+h2ESL/eXAR8mP/I0Zy6GwcWJGQ8YaQgXG4zEmwqaMG9jCNuqr+1gW6B3iILT0Qv8F0S1qjNVJ8GNQGCMW3/5G
+            ggGqoR+qDlyFGWepSBBNXzVGzSLGG11yQ+GljLOUFqlj8KCDU6g6STz2BvjHZZyl9ADOjJRWmlo2B64YGz/AU0/6M7nOUmp8CYKz
+            Uq62ZFgFiU9YET0z3pAxyCSkFA00NvO0BzE+YV9667jOUtotbcec88YyfUdYn3Axdo5fQXXjI4i1O0s8y0+0zXDjNsaR5qI/8h09
+            bTPVQvM1ZkhGYU0D1m+8H2k74Cb00oYa/53bOJsQCDsjUgJuXgX1S/UXCdP4BTKMLpHwkbTlsFZ+RFk/m1GCn802ep3VvpWKVMDk
+            vz+IBvJU40xCIAw7LGusA5JsJNEDhmp1TgiEHcH6r8YKNoQBP4b/v0fNDmNNpM5Setzm2dBBZUtuYeztTIPkIh4MdPSexpv9pYLP
+            kh3PgMW2GUYj5o+U56CiQN/BApzZSeyIOaiFu8afcPp19uyjHKvyOjZsuEx4opS9/nM2rD6c3YM9uz3nR2oyUYlIudMy7B/hucV9
+            41Q8TR7MSOVL5rxHE7HZK1mzf+X+yBgWDG1l3p81+z3ujzRhwdAeti+xZpfkO7YY5W7PorO9ohiuK4H/5S8cNgOf/Sc++w9V938G
+            E5cMaUod/QU/8joOK4LProfPrir4kdwo6jbLWYWWvowWehPREtaLWbP3Y7O3Cj1vszAYq9I+jLPBvWL+sAT79RDeU5SAvoHDKbym
+            epLSxveELyGuNDBKif3Cg5nrzgcEP+l3w1hkkJb2uzJMeRXholjCisCBuzPKtZ6HwWd9C6fzJdeP5HUQ3H2YB429gQVVNxrvl4Lf
+            cg3GbYAjT39MdvbqB5+3m9SSpPwcNphg8BQks9RIEocgFILVw7dQmoA/3LSRsI41zAdM1S/5jti2yEtcD48VIvOlHoz6+A37pnlh
+            j9K9BqNz0FUYWYNXju7AdSDPkBdEYR5lnNMU2RSSmcragznugblH0k/eUBhUcTlQIaIuIzUICo5JtTmH1Fwow1VGreoMkcjpMYBN
+            dU75Jv/BkeDyaX7zoQbwhydgiZ+JVQS8BCbJJtXoIMMvqBEAM30vwczYo+JwnJoSbRXiykrEp0wQ0/lUJs4FOfToqBO5iLXKgqrW
+            0UUzI8KMF91NS55HeGT+9JAOBSoTxybzVKV5+kA2nS5KsVe7WWRWqQU5FWEJ57nU6ECvQtp4XTXqKh+6iJ5lU6WzEX+e+YpkmG1i
+            XlMiUziKRed+TpXPzglzXKFApz9vX3SSJlMqlkeHkpw42/Qgf79vlKQzTHSO9ZAiU0HYFeB5YQkyPsfF5/MOiYN1nC4x+gnJVIXh
+            24tBC2w9tqSAjB9MUL6TvSisiXBA0NMFJhWnuIl6w6tDuWTqQFlyjob2aEoozyETeBnMv5GqG0ZAGfQ4p8cCTI7KiAF9B94ZwySD
+            FM1wNheHaZb2l1jCGKxacCmQI4OeZaRw/A5FKEOwDOxYo3+LkkFkyUnG+3PAbUcdTHiGsuQZQpYMuS4lQi8Tvsj6cHGBQDLMog0+
+            7A9iFSP8kcRC8z8nVHnWSy38anaBCtZdciOO4VszC8JaJge90MMSxt/ec1kskVaWsaWkzRtLnTc/VjDdIe3zMoILSsC4/p3Mg9wG
+            i188CmcZhqKKsM+WolCEWMcyDPVSlNTex9/cZq6EjByyzwpihqGn+fi8ADlkt3kganmsoIAGkiQRWyIEKd2yzUPVhP4pFacmYYsP
+            RNqhHvJEdW39cW4lThmfqh5mQ8q6LGXzf0TtHMY8mJmGSO8TcO5f3myH402Gv20o4jWq6Dzika6OU1AyxeO4vso34V0HVp/LA+kk
+            +7fx+P0D3j/tq8nY0EimkvsR02JjGHkQT+TXGj+yLnlVgJ5RSO/Qc7TZZa3OtbIxrExJ4C1GIPlzZApXCJIv9B18h+8j2l8+gaP6
+            kj/yUTfDecZ4u1qQuzvQihUFkf6MrkAe37McYY0ciHR7N5RjCL/GyIL0QGphZVR+K4soL8zMxaJIglq9NK6FeG5mss+oT+Dsi6nC
+            5Ifwxi2O08UGNZLU0ib5kU/QnHeGl4xFjxdksf/G5ymIGHDE8y3kQwoMFJ5INtlYKILr7UR6XFmpKmyLxXrlFxJkZIwT3hLFzd6S
+            0bsrJYrISJo4xgjIPMojR0dkGJXtU629xE2dXq9JD57JVyRlGUcWTjm87ip2LbYx+081O9v3rOieQmp0Ahh5zmrZxMnjFTQ3eaeH
+            Kh1tKkImppgyGS3omhmzDzJgzvwFmxk6rwI6+zWLjkXHomPRsehYdCw6/1N0ZuimRzULbaH/G9BH/d1A35MNFJmIgBNqSoI7YT/9
+            vqyiisW5/CgJDseSWrZ6SeraBxDwZdnKTXMxJ305SfAABOxoIwlujKn2X0iCiz9GwEslVcwQLCvoWIAc2LYWs/YUkHzur7EFWkcS
+            3MF8ZIamVcEiTn6WBOfGqvhvlyyg5YuYJvWrYZI/PRszbZSXBH+CLVDZ+KMG2AIdKQkuirgr9D8kF2gQZj47ESi5QLFSMw9kjUFj
+            EXDiK5LgN92JOayE1XybLgnOheWU7fKRA/tgIYHXZKPLpmPxmhUlwX2xN9ZeElwPM/uOlgQXxooFrZRcoIEnEfApydKTHisQ8MMi
+            ks+NeHt0e31JMJpO9KEkuALSv4bn2iFGDsQGqe+VXKDeWPDijdzumFFlKw32Mu2USB51sQU6ThJcEHFl62sk7a0BiLNdPxMsuUCX
+            YTGZsobnEeYlbL15W4c76BW6hbbQ/w1oZN+UGnvkfsK9PV8T2Zpp4Wu7JITMyU5p7e+3XYdEmqQvjuz3JyKyTmSojDnSiM4R4qkI
+            TMevaYdzegTyNyI4DJx6PqGib54R6afB2yL8Dv7rFqnPRfjwzaKf75r+Vw8NC2wwD0rNr4rwPxhfU1E6SXya8O2nlaSJz0i8eJUo
+            Ar5eXF49LePBVW3Ks4szqjnxWwkenRahsMEohDeYevRh4v0jY0tq1vgXjgrYOq/Bmg3SN8ej+J1u4kF1S1X8MQ/38KyDRhp/0ds9
+            PFZoVgl/2989PFVmUh3/ONQ9PFqZXgUfE+4eHsu9VcInFnUPT9R7NIN3VHAPT1UBVcfrtd3E73ET76w2aBZ/0uYensrZl8A/JBNO
+            L/so4h804kQtyeCpKrt3A1TxVckLQ1XxGilRP8mmii9NRpRNUMVTQmxshCq+QDzDdieJpwL27cVV8TnIYNfFqniqCLKjsio+mLRZ
+            bFTF00UyXlHF+17H3M7yeLrnZhtVvCfpWzllU8TT9QO7qOI1MiX2qq8qvj554yNVPFVPKTJQFU91Qxquiqfy856FqeJLkircJFU8
+            VdMwLp8qPh/pTJ2liqfqZtv/VMWHCVoaifCiEHEhPjDSPTzSLVYN73PVPbzW2U287W/38FjujRIeL8GlgK/rJp5ViEEaX8nhHp7d
+            9V4SXzzRPTyWFa6EzxvrHp6VNiCNz/bEPbw2xE18wF338HiVUgW892VJJReJOjCGxdyRdakiw8toHz1fyDwhor3TwRxuEDIWIV4X
+            4AahYgZWNcfLDUL+J1S/D2v85qST1NctQi7nY9zrbhF60amZPKnrFqHsTjfurRfcImRzlqs+U8AtQi6dZV92zRr/k+MwdkYLe+Yi
+            I/N6AGZaX8LM65WYef0bM62nZOb1ucy83pucQlnxSidM5vUozby+qfxerqXkCWVef9lM63mbeX14M683MN2vGPRQjpYMGgM9lHeC
+            mgCSPZRBX+eeOWnakn2daQ01MYdGF3aR6zUN+l+vB4Y4ydBokAzcSdOy0nnvMj25QZ/w2JTgKVC/XSK2HujhqZVWQCEAiUhPUEok
+            NZI3gA7LE/dTBz3en/kZ4ggMQ9jjHWhHcxl/tDBVHVQ5SG9C5EtrkPY8ijz8QYZWMFuRrwMe7gwXb6jG120gfNwZ8u4JDF2VeJQa
+            co7Hn+h7k3mUQJnfiZzDncfXIQ83FNb1uKHA1wEPv8BSPUV8HfDwUdzjhs3XCwEeTjbkAZXhmdHew+mZx8n7X0rzdcDDB4mE2FKy
+            PLwgNeOEJF8HPHwvPWOwHF+HPBxo0LBtFdosGxywdhgvfECKr9M8HCtQAerDYXw93K6bGe9K8HC5sV3MwyUH5OuVdZPjCyEPlx0X
+            RTxcftSUt6ULxi8kpeXmKT0hCnBljzdPieTrfdwgRPL1Q+5QMvL1Urpbw9D1dLx7lE5yePh1XrIIzMSsxOTh/PhY2GlnMpOH6/ya
+            9pdZfD0oRrSXqDGeFXIDxHZOsdo0Jw0ApDcxgzG9orTM8zhfhzz8tEgYBe1W0/j6cPHhRY9yuL4OWwIUF4r/pzG+DltpHTVjTxiH
+            5XF9JqZUCtHX/Z4I5QpswIyVBrBa2j4ZJXCIir5ONIX8Soa8MYkqSSp5qqShmG28VHZbgCED8qlc+qHBKHdbLj/UUGLvrJwRvppL
+            cZS0tudwKQBr/OUMnq5ohZmS/pyxsoeNczTPOBOSekoiCmVkXMe2tQzumTQqqLLj0RbEgvwDkIvqK9mCWJB/IYQ7VlgQC/KPQKyN
+            bEEsyD938qcYoSyIBfm/hjBM6ptd3pKiRuvRPFcanJ+xKdpEg+n1V4NXwmD4NfamTzDm9VZxJVc8M3qOsrki/u8afbA2V2OkC4Vx
+            K9ohIhK2kTMPbQNRsiq/s8X8XMKd6uPM2PlavUb4v0Bnv2jdsG5YN6wb1g3rxn/pDanxhhG41nzSSiljmvZs8zkrgadJD57pYYj7
+            S+rjBh1DFEzca27QednlZnpSxw06OV0++1vl3KDjucVJ50x+d4Qnl9t8bzZ36LR0urRX+blDp4izjPB0T3fo+Dk7OX1pebX+j0e+
+            toOmrD1xNfK5Pe7xrYt7F37Vq6a/OpHeq7DESPvxqU195amEDjjMUfaeL2ksp8+UmhYtUhzP9hH/jTmnScXX3XiH/1QenzyTVWcP
+            8fzsuTcpKMZx7DiCupFqOvYqRp3kdnGq2jqe4Nk9SVnt188hp2Z7U6U+T4P6UrXjdFNjB7XQ8z3STY5ZZPzCNnxW0u4vmhXN6uWX
+            s0rH6TcYlIgefgPRKbETjME0tib4rz0wBNPlR5PA14NP0gZdaIZqVL9h94chuykPVpLf4YxNq4h9eVzuCNqFTN2WcXcpcpMVwpPt
+            IjI5veJdOJKnz+7LXB5plDk/7dZI5Htx6uaOgtPTizhe59rOwPBHGvr2x6Pr9OgwyZgg50bBQ8YEpZ+DYdNpe4rMg3CM6vxzfRZE
+            dEj+k+Fhf1vAblpAQlM0rQa8KsrF8YM76iBacqSTiGfByutx3tgfLIwORAo1vECV9EpdjcJsus6QUAvtArgmTmR9GRLqpcEXt1pI
+            KDckNC6b6nJMGV7w3JkTAQlJ5C5CVrGkOHI0ignBfb6mPCT0qZgQ/EJbYeCw/omYEIwy3ZNpT4S8o6Fm3tHafMiSEBOCFf+XIOto
+            hlgdhOvoVw8ohawUEsqFLT6YontCSKgaJNRbg5JBjFAeR3oAtaSLO6eMoiJCSP57eawdyTsiQjAdO94Hyz7+RUAnC0w1P6xpAVCY
+            vSV4Sc3gb6eUDD0KL1flE5qBv41RqvwoCLa4tqfw+CqQUBTX6oA040itPO5xU17MSmWPSMmCtFRLpHlFDKfxxXA4PSEtiysCUfW2
+            Mz9cOSRXZmH6PSwhhxVFnPU8MrlW+s3KmFSLdycKRNqwG6onz8Pk7M+Rvy73Pmyma9kVRFWjNRHAnIQWSTJ2Ah+EahkxXxnDxj0a
+            bUFnPcxrVFgY5RWSdg5tUiTEM0tYpQ7TrjG0I7IGToHHZvW1OdSf/4rJVKrdWegX+ZYpnfYssit7mdCyLxRErdbKf90RRuuf+g/U
+            6Kxj1jbIu0WBTHx/zolsG/Bcls5RQQWt3DOk3vmtruKKFGVmxIjInP9IzmqXbeBRDpWopU0VYgby9119D7P6nZzWPIuyCbFAu8FT
+            15+8fj8qKf7JnUv7F0/oU9u8S6Sy8aQ6oVi5J/SKkQuEqIE9jP3slvgqPrexzuWPqr3QGxjW2xBlC64ruTWxiyrYx1XbMbqp8sea
+            4gTff0kZ7Grid7m4Mris01D8V25lcNC5DPCWYPUV6rQ1LfTRrPGvGgpeXSjoFLXQFtpCW2gLbaEttIW20P8fo4uUAZcus9DQ2pEf
+            Ngq8yULDYpQ584JLj1lKKTRvBmWFHnVGzFYwnOmlQYNEXkY0Dph4D6tXwmgWBzs5HtW07ZJ2Ue0zzD34syDgQmOHA3ylaR+Ai9dw
+            pw706b2FFd/Rq2HoxnBeSU3zgosArUSyBky7m2LVgW147RUguDbDwIlUxD0NAnoirsBZqQVKQpCQrL9zUeYkpJrso7R4xNmYHfgT
+            g+bsNxiLskqvbIQ3brg7t0OFiCz++St2XYAaIu0l0mkvNmOEdbr9ipmwBkfn5Sxh4TCUILFtVwWvNX6RHOfUwMdJY1mBmyrgy3Qh
+            zohj8uD9uaBXZKEseDZqrWx7RwZ7vQnjzA38XGjevtOPE20b2H0PB+rY3lUUqVuk7yq0gvGj5T3lqvPYirX9YtaG47ceRdvt0Q9v
+            /rV2xpBWhaXMw4YwlLrpUYcGN4eFttD/f6CtYdlyLbSFttAW2kJbaAttoS20Zcu1bLmWLdey5Vq2XMuWa9ly/9ttuakja4thv+65
+            fC/a/vzuxW3TP60nWyWi4PCjdBB03I6+EqXeG2zFQ9/jFwkKb1Tl7BLH/IJsoM9Yfrr/M2Y/vIijwpW1FH9hZW9IrEq0Mn75J1K7
+            4QzE5r8tuZP20s8ceFp6Cy+joDMVzo4PCKRSq5xoYwhwAPKHHv2wQrBXaPUhCHcydmGC2cnPOmbc8/4crpNmTmQukKb82MiXWwPs
+            KWeUN0xmaioQgNJ7pGi+9wSihO046699B+wROhWvLfjZ9JZloI/VRnqpeYFTN62cS1aQ8d4NLNMpQEBJvQwTCmFwf3P8iUGX2Utw
+            W8H8zdQUV5AyugDZkhewTQAzS7EM1RVAntGo8lCpA6uBNA7MKozl/GHdfaH42wITkLDsHZi0OBDpuJLgIWWRn6lpUYheAUd+AN2u
+            Ber4QqHPLng0Ip3f8HYwYM8+1KoD6BYUCpKJHN7NMD0GGTCzJmc7cGkJCoUJb/lhC9qFKBS0dNKLdQWX5qNQmKBdtrucjqNB0bSS
+            7K9C7bMs/FsXoVCo3xSDb3gpCoU55Pmb8cVv54BN5HLB0gbbUCjUu3yg1eEAajQA0tQjLQhAz6OiH5h2FnmSBxgUbrAdmnaSvpaE
+            mSpexBT7JVJ2ijZg1qcYc8WyqftgLPZNcPFtBPottCclK03g4kgEuh49/MASw/qT3kAnLZCwROUBj9Yv5XJncBmKzO1x/hqawFFe
+            08dseAqnjo3IQiGHL7DBjNYYEkFpCgpkHL1MOs1IwXnqfZ55zMMFRXaiHc2U1hAZ8amRPXdwsGVERDKN6pzBZX1HOjiSKSoP//Vh
+            +WDP0GrDrup8htZGSQovYVr275FpGodWQFbP2Qd1swqS2lWYaZ0uzKwmuYylevuM46cbP+vG05p3cLTmBQX5KndDlq6+WKJIZqHh
+            f9HPHb/zQ7lmcMnMqeUXc/deiYxJirp3cfuMz+oL7RK24q+PWQO/UF18dtDLPaftZxQThJACLYctvcjL2AeQssLPbUH+JyCOi8u+
+            aFXwmCQkat/Uni+nlWUUQ8pcXfXla8UMmtgxycWvWRALYkEsiAWxIBbEgqAQZad0BQtiQf7PIcYRWq3zF9PXHbxwPyrBEffkzonN
+            v37eitN2IbTBkBW3ULLX5rZBogtC288+z63T9nxqScIWW3noHonK8o4lhVyYarJ/edwwT2WMru/Mo47RrxRXx+h3Cqpj9DMh6hh9
+            rglMqrlMFXPCg8Zc/a1Pw8KhXsGFan2+mWGUaU1g9g0kvK4lZqHraZULc39CSeiTw2JUEkPSMRd7obaRkliV+hapmCtdWT08aiH1
+            zb9Oxjzsy6llNRViVmpVfuJWEM0NC06eEjKtzTrmTeUPWEn2uRADy3/HCDFVAeaWEPMCwIiLZdeVdDIaRw+AGSHE/MozOOPDG6y4
+            58LKhZ0l/YjGnzkLMK+KMJ8DyF4RpFKc8s+EweCTFQKI/34AicwjgPwJIEmN+ZAghM8O4kNyIOX3Z/MhBZA4xHX8plVlkNjDHfxF
+            U+0hYnQP4kIaI4bePfzKfm8jrRu2B3IhfZGjfQ2/WiZSwVmf5821cv+MQCZyw/18sMjYgdznCtyM8Jsu/LV/EEJimnMh+c5AyKMa
+            XEgpxAVzqyz/YEaY5zl+aGVD2JGC6twKxpvIetnMXy+9EQFiEb9k5HDkS/KLidp+RCDDuT/ig0TkJvXgQgI2IvIqv69b9v2II6ue
+            Kh8TjgEWxsL8JzHG9epZskWP0XM2H79w61GsI/75w8tHNs8e0aUK25WZpU6/2Udiccr249+1gNzEv/6oHaK2Vs/m0ofqj3J/zP56
+            ZlC6vjTMDEq/Wd0MSo9+1QxKjypnBqVf8DODcnY7VENFh5pBpcX7GFDRe3/6sEmF8CBv72wF6vSceR9H7TagHEfG1KIkN8+mR9Bl
+            GZyBOvwBWg3e42NMUU771F/+yO6L9zqC6iyOG/iZ+Tp4IyJJkUmmDZj78ZkECqpW70ugYBhaGwkU7BBRSAIFurLdlgAVAPLvrxIo
+            EA0uaoaSMlpBDUAM6gNsGwnlBRCftsia/5w53SskvFybz1ZgfQYmw9nCTe3A+kuJUDdQJZWPujcYV4Y4qLi177LYGBsVP5bdDYj7
+            hH994GMCpevXe3qaQOn63oJmUPqTVmZQemIrMyg9voEZlH6XZZfzz1GoSodRK6Nw2G/8neLbZAUKE5b9r4zoARIHhy/SYjIuTAjz
+            2ABhHcRHR25oS/1J4mz7CaCOSqBgzHiUBAqmf+sy7QfgWZVLAgWDKIuKQTBRQ5do34HkYgeJUd9BIVgMCoOC0SFt+AjBqkLW/czk
+            nRg9vQob4zUNWfRvpe3fY58yjBOltmJnR1jGrnccHVOHtpzZXp6N+qOWEWdF4pGZA1u9mC/YxzM4vGSzAb/eZZwcdZUF0eSxXjOB
+            iitpBvW+CVE5fR8roqZ5qKOShnioC/NX66srKXHj/ZUVomffGI3O/q9+uVPYKzlxc6cATIGddYjVozv+yJQ2bKurrWjT94f/svbI
+            uWuRz+1JsU8jz+9bM33wm5VUm6iEYY2LekhB0RICUtA3dbPQXA9MQ3GOKwN9RzcLDX9kGrpWNwvtppuF5ntqGsppyt7DvJmSDy30
+            3CzUY5tuFko0crarQIsad/qZFQpQm7Gdsf2lhQrQ/sZ5YzQFaEmjZe24jwLU0yikJlTQFKCE5zElQ1gaWtZYkuSQlwLUy6i1xpXS
+            FKDDoTFTElrB6AHZbVOA+hhz2KPTJUk5KJGL1VtTgFYxWgO2eChAfU8ZGacz3EgG+rXxvitrRwJa3WigMqSfiqF+Rq/so3AVKGFy
+            MqZGCqG1kkhpUx4aYEz7jcyhAiXUrbaaArSegx2AwIcGGfPrboWqQH8x3qF763GhjYw3QBdqHjTE6D+9FqwCnWy0TNXXVKBGzvCD
+            ZhZ6wd80VHG8Z0Et6H87VCDeqohcFtSC/hdC/1bZL1kslIX696K+k9wSFup/EBVcd+DC/TeeJdqf37+4a9HYN0t7SKCigbv+/qIu
+            QSIUHqbyWwUTqOSxqowZlJ7wpa+pc/5ghCnuEFnJFE95VMkUJ4rMZ+rcOOhrBuVMBFBDxRWjUImnF3/R5qUSuXz9w8u0GLuVkQQ1
+            14ByHB39KqXQ5Rv9EHU0FEhHOXb1RkPjc61i/2WrvmDngw1BUGfEm28sApNoUI/Uie0qRlWBQeW/SBwQMN5/uwSqP0Bdk0BVBCi7
+            jN8Dvg5fMcoGV1Y2CVSSGVQuUx71SvC0kngbAwHqkgRqJ0Bt1IZ1FNT+rQpX1CRtqr63Gte9gERptE5N/FpdgY36GvGCZktLF3Os
+            rqtJWKDTxyZXktmRnlmR+Iw12AnwtjE1LXZppzCZ0+aGL5XQlnRi2gf1C4V6++Up1XwM62RLqWw7VVVFP+5tApUWs6aK6qWZQE3U
+            TKC+81BHJTlD6hRQt13Bydn6X5D8oalE+SmPejMfizEr4Ar3bT6NWzT97vcshlCmx3y0kFTS0Un1Pbn7NqjGu6N/33ri9rO4pMSo
+            B5f3/fF9j9ohSp7xYp2+nLf/0t1n9tiHN84dWv7tR61LiOuEB3ZcisWDPN0yvg0vg6rGwhjOGt7avyQOq7dN+D2wpJrwZRIfHwG+
+            K1UNDgC9JZcpDcy2SzcFzHpYNwUM2q+bAtrW6eaAI3VzwMZoVvTt2b1qFwry8gsvXaPbD7ufI8CAa8hOWlSbXNWe1UacoIGTIG7P
+            C9iCLD72lhFYBp7/X7K2redruwLYpiqqGDprlACiyzC5zQ5qM26S6wkQSMd/xsq1IYCZvF9JHktbKFx8uBwuhP4WyyR/EJS8fF0S
+            SMeqJ2WVBNLFLg+nR0s1GLLk8J2opLhHV3f+9mld6N/ysyOyv2eLZdTZGru6M5UZBIrs9tU8u6FM8sHoEG6oTfNqf7F28P0eHhxZ
+            byGvEsYGlyI3T00oueHcptvUgPqzjCwoxXYpuv4kXQJ4oArUb6bJnNHq/psNqe/Wrg7UO6VwKDMuo7tBmubPFFaHVs3rE1r8zblY
+            elp/TfPCYY+7ONdIAURNv+GlaWgdjUfGurm22XBCA01DJYzW5Bl8FFOfMcF/Pa0mgRmX8ZUDcpwhs86NaGr6Q5Dn/TGY0wgpjA2e
+            FCup3ZNw16eP8eLzRR+n9YJAJD0J1LD+QasHgW9A4Cl6ziykYDUIh0ge++g5MzXtjing91ikp8yjjtO0vqZeTm+siqjM50j5c86b
+            WQBFMEOVxJJLLVBewcQiT6thvld9W3VJvQ4rj5PZbZ4gESs+jfl6XlE9OuYzY3Yfd+YeVuWZKyr5eBxSNdwna7E3fkWOxz9cxqEE
+            lfM4uqDr71BqMGZMeLRtlseRdeiznpDFHaM0wfCrcrhTsDOd1G/uQxJNgzeIcXNRC6PHxzF82P03WHJd8ZUcWPxkXsmIKisScdiD
+            iflFhsl+ewH2/tzXfWUk0YCGn8/aceleVFLs45sHl03sWBqpHqGe5JE8SlooC8UQvIPMoL4xsw4T8om3QH6weX6T2DjfstkBR0V9
+            Bg304gHP+lfFIG9gkPzLjNIukw2pgZ5j173EoEbgpz6R+CnAvZ5IZP+9ICFrwQEySmUMEXkBR58t8VMTaJCjjBgUBIyVa0359OqK
+            QV7ArnZY4qc6yAjVYAAN7YqnGFRfhwYO8QDteB4GiEFlgG1ytMRPAbEzTiKvNk+8GV8v6BPnKCEhB4A8rpUSP/UReO01xSBP0Hls
+            v8RPwR557SRQoAjZRZsYVAdRn8VjNRDBJFqnlnDgYQr8MZ0GxeQQg3ICTWSKxE+B5kdJEpnd/sAwJmOK7Q1ee3UJVz4wYu6S+CnY
+            /K2VBAoos2clTOgvyxgIwPgD6OFZxKCiwHI2VOKnQIGcaIlYiLAYxIgiHMCVb5coPpMF5O8ukvgp2PHyRTHIA1QS3SbxU7D4TDMJ
+            FHD9nZJYTLD4gUTIELQZ3paIWykEbE+DJH7qBxr0XMIlEgpKjEyS+KnBNCgxv6YyIloN/HndwUsPoxIc8c/vn9u74rsPG4iaUeXs
+            uvAeqmdc/qUdU3TwaL46kaOiPJ+NF4ZocVyo3WyEkQi5pDJE7JMo40C1W5IKFREyqdWVd2RcNnydslEKKtw5pzHJX81Rs4jJwwSj
+            IeuME4yjJkxzBj53DPM0/fhakaxe2Up1XoQtodTw4FzQV+743uWhLoBUCUntm9tE54s5tqWQrj/qlZhLHdjXUNUYWJ8dBYRndkpF
+            o++Fqkdu1FYMFPSfwWYBxWNbJF8cRl8cKVZRXk6+2JO+OArggOc0RTCvof6cUSnqtQ8tzx0B6gNNOa0VOF2b1VGQwoG/5FOcz1Hf
+            3Y92c8RkZ4ho5DoDss7UDKWOXtmOya5DtiAIab2TncmFkvdR20LBnqGlOi0G+8jRwqXmLlfYtL2Mxpalsih7b/Kl9Y2Vgl15mf64
+            pVZKOAy+xgLCXlwWz0VFTmSppqFD2f6Km21ZNp+Azht4/O/xzFcxycd/4H3xgdsSqon3pN7ngVLkI0p3Lo02Su+hRxXWiyuXI/ig
+            Endw2qqQKKyr37QsEuoVVvKtn5HAxfSIonehS6Gz61sFwW+aVsMgB6B4kjwoaj1E7U9DwXqi5bJGQE8pp2me4DCGUTggzG6apjUE
+            ShnU8AvTsuxzbygUYLrSHqhE0NFJem0EN56e9BGMFcEE447AGQ5C1e3YZgEdyVdlAycgtjVr0rN2F9Rlfq8pWBrhYJGFyPx9R2DP
+            8RoyJq2dNnCGDUZwu6HrFciQf3uI14v+DTTvUJElqCqdvAWBmqLfCRfuh+QNUQM57iLIjwfDVh56aDZEkr/XwWVCDRqCnOEpNSO+
+            QqX2r5sXzuqVvfgbP6N1nuqkxM3H6arjIINLi0ZaV4usNxRhGYrAq2rRUzfC2IIpZzw1tEL+2CENe0hw+HZPJWFnKdsuJu7D4fgR
+            2ibbnBLCNqC5HbYmq7j67S/sjJDQjvOvo893emozkcErvFm/n9ccuJyuv5/fs+K7XvWl4i+D6/SbsfH03aeJ8Y+uH18+oVtxKXNB
+            4c92geVz59cGInNyi42MJXDjc56v4ZUDPAHtY5ZHJFgkx+zHXQEVrwm/fczbCK61jP7vgAWSX5fciWNpviMdL/MhaRl9Ir0PHcbQ
+            Jp/jChv/viEZcYjSSbPZ5YtGbA5XxtctkCW4aOvpyJnwBlvlSRjktPHkgsVxr6ZvrzDwBeMJUzhM2UrvFNOXdYMprd7wwmWqU5Ti
+            UBiw9rdSnxRspN70sgJZH6kl7FsCQyGo4NoarIIITOo4ARZydvAWPk6+ulwioOAm5rcAJqAvIHAb+ND+SCTyxxAIFcZ6mgaY97sS
+            jnB9uGbTTQFXap66qUc9r2kJZl6ObveF4b1zNbEpSNfLwLiG4wCXDdnODaD7JhH4VFogwI5IAyhQ/WQRAuyvNQbXjlNMIn8sqlsG
+            xYk+CGpomIxdjyOibUehZ91UTXsNXo0f4HRJ5JiNH5KzMc9x8rg0pna+LEGFW05lnfHzkol2102MlMgN2xETwFQLXuV4deC3jKNV
+            llFOUQamh4Z6zFEFvpnh3RinCHTpy2/yki3Pg3qrRQy+G6ahLmGCP51aFUfwlxobMIEs8bdiMFiALs5efCydt3N+eIptw5Nm2nPg
+            +VLwrYmrj997bk94emn71PfTfejlJI5CubiL8pJAOij2nlwSmJYjEdlUMmMwU2LhD7/btP0iixzwC8RGJDPKgOPxJSlcyCncyi6M
+            3tqBatPpkVO/MpueFIA2x62uu+/p+uF3McuL5/vweEwoTQCTL2zqTcVLBn2A9OQjAp7ec0qUfwxrUblINk/f0NLNhm1ED7+/s2BA
+            CZWaUNHkgQ7SRCMPJLUHeWB/zRTQ/qFmCvgIdPyQA+4uopkBPu2JnRZC4PMJuD/Bp8H3lzmwC8N4cShl+/52DjnIk45NlNi2Weu+
+            O3LO9r+vJJ/H8Y9vntn488BGwZriGOH8zdvMM/QYx6eXwRdcz96INcflcX3KDNxwecMWsKZkt4sP4S4uiYz5RlwRBuuZp3c07YTg
+            hc048oijJpn9nDxdbqLPJAL6mKGQLncxu+SPa7mOY00p7/qpquIwqFvMpfOXeOkUkFg6rlruT5hLx2UxnM+aks3F/tuz5nRyCVzM
+            kGyX2LaOGe7lig3pzprj0ugduVlzZjnnMDs72yIpDzcyarteMtNOONE55TRz6Vxk2rSco5yE6OEKTrjJXDoujYUZ4JnP9VMNWXNc
+            WsgTZgfiLeKlEyqxdN6RWDpLSS8junRc3RKYMZbNXayCGYA9wzlnD3Pp3GOZvVDnWjHWnG9cVjDm0nGFT4xhckOjh5IxhkosnUPO
+            Ocx2VhEOg51DGMn7mLl0NotViawJHF9whqTsWjqB4vhH5tLxlVg6zSSWznSJpeMqnzOANccQNMwMt3ZZZv9mLp1zqMhOjNKun6oi
+            VuJuMH/KpTz/yPTYuJYOM4Gpl8TScVkGfmf6eFxLh9l2+i2JpeMytq1hTfFx5XQxa2y7Yu2ScrLmTCOt1mgk6W3x0qkusXS+klg6
+            Z8VLh8voIqz5/5H56wdkEc/3ePNAumv0DV2/3tVTMP/VZBHi67TAttTbp1rx5ldKPcpj8xsNU3trseYXWehwGeFDXH6L1eWw+bl+
+            dG5kRwUyribp1wL0/KCRzwmvmgdZZiPu2zDjfJ8PI4nb15JP9ZZkiObToc72I/k6kMrq7T6pArVHO7JS6t2MJyCDHu8PcDrcbW+e
+            FWnMj4cSB5Jnp4tc/XoMcHt7dbvC9ONORHOFvHugURXxPzF1M9++t4EdYya3NlQOqqhsYmuuBbB/JNDufyvCfpo72PMn/oImAHt3
+            v856P3GTAXP37MKzU+jR4whDhe3t86Lv++QLp5jr8RppPzybYRMnS7U9GJi2flqSHsI7Pbyc67khuXRv9/ah1/+zYQHG9e/RkSzL
+            cDUXsb8SfshB7y/ffg9Jr7Vr/zoWFsb2b9bxTrOqo6LhfNhShXU+RMxOMjjpfC6l/O+xxrzzp+xa1/mTcr5d62QTnG91D2acb5q2
+            rr+vxPnZ/kBWix/9q+ZX/Oi3fTef2+Men9s06c0wCcJjXJZFXmWMPKPIWBj71tdE+cfFXC7UJuxZgeORQLmzTfmk1xsiF5njpUv4
+            MTPDn0PZVfQupiB7EjM6/QA7VcrPdayw8w9bciKAjjFNj6MlvmF5bkzSeobuW1TiG/oKiqIzvHeuQJgVzNdB5Axd71/CP0fdX43m
+            7eeoxtla4hsGGZ2sG9MbkjU2viMsc9PPJT+w60saE3ZPOzmaMVH7GWLOcQVeX2TvQ2P4m0FXNKaudAGgIq5vyN5WuR10HCqwESPZ
+            ymslvqH2uoHEZ7ixSL/PNoNz9iERnFvJeGOB4QYlfPldlviGRLCSw5/lSaX09ZEy39BoTqIMB28ZSJMZrIVjJb4hYRSjdFhjaDpZ
+            UGSNzDfUiMisA8SNWgbSQ3B7NO8bkqQPsjwURCB7FrlvSL6QU1IvZITcNyRMO/ot5mfsov4NNSJizxGA+0h03dBccLUhkkwwjHEp
+            hFHUGB+SHzEMC76hRgYwGb+WzZCyFOn6hpd4EWvUyGnIBTjCWCBLkLd0UaLal7F+QUP8UH0n42Ih1zeUyWY3RsifCcIOxKdOlXaV
+            /DdMGQFGnWNTOgNrEAWipggLbUwhGdJkMZzr/Yv7Za89y5iM8SxDV/a9qPAN08yCgsp1feAxe0kyxEUrx82fXpMh4hSMUfqG6e+Q
+            I5gddX7DlWrfMIPXMcXJfdngcRVbSIG09uJFkRDse0H1G3JF9zNNMbcc+Q0DWoxZc/JBbFLU3SNLB9f1MqFwFMC/Yf3l5Kt8NK0s
+            /uiVPv79wK2opIQnF/787i1STXL58VcZdAmkLY2+QK2ygiEY1fUNPUcl4UElb6tQNnzD4U45ZxVzwX6pQHoo/Ibem8QhlxKjgEva
+            bg59jNjoIkt6OfyGr/PPnaiicpRd5dliC2esZsLgt7FVuG/B9wiVaJXcyXgefsNBSPRVlrnGiy/LkB4Cv6HXDeybeRmj7xZKUM6P
+            fENjBbtrrvCKMoaFHi9RnW4Z8v6mMILRjNU9xPWvGsJvSFYxNhpZOpPR3YJveA5+Qy3A8IcTQTTG5NDdItKfY2epsYLfUmK6Iazx
+            roByvij4DcncWbIsoKGmsUMgXrmiE1ajzmldJ5OgjFl6/NpdDbBvSEbdkaXuVrI1QuobuvwQI4zXuzFJr0IlZ2S4tvNlgh++bSAw
+            iPlCwuS+YQsGz6GjswyfMcmbQ3oJ+g1TNjQqe1OL7xaH8qv4N0w54xIZaltuPL4XODLO4N8wZRhcBUSEnTEJe4ImYZK6DOTSbxkJ
+            KsYyGGyRM4L1DVNt8wYSF10SUzGDWBrFlpMX8/z1tkuYAm8zxsRPZ1Kuz/yGqcNYFSepW/rHMdYrcLzA/Ian2d8wVeYh3DSrm+Xx
+            LdCF8PUwoyC0TznfkNJ60fGQWfE073PON0wb3PxuR1vmQ0vEXHiu4ZBmxvIZOhKg3zD9dbN7R32mSXzDkZyDwDYc164etWFjBoq+
+            YcaognSTcszl1KwNd33DliKuXG8ZqXA8+Kkkb/oC8Tc0qkktx6099TAuKebe0aWD60iUe00Zrl3xg/FAdWlq4srFBXFh6hXX5bxC
+            Gl1d79rIt1zJb+fEf8qvzsknjZd3qeSw4K/DLx4kbCm/Dhf30nObfR1jJKKrRa9jjziuVfQ6AiQiCkWvwyD15zT7OsZJBGCJXsd+
+            9C9Ueh2BiQrKBON1NMH/QqXX4QplPG76dRySV15YryPYdTi3Fiv1+OtwMVQHTF/JrbszHlg0LBr/ERqkrPUUUfWZxwHDOOuaXBs/
+            DsQFrF2ybKxRGZ+rcpS6XPFbjJevi2OXncPrGRrdUERX4CzVXJNr4jq9mLO4VOxoY2bP7xIJBYjnZzPupRQzWu8o1BNWTBdnfTiH
+            IdrdWPHbkLMvrpXvsvxFeaNyqITc4UpJ2GC8fFuciuWyqUSj9o2SOi/1bqhbW3a8RcOi8R+hwYhIiTSGVLkCZRaIN9wB1KxmYDji
+            nrgGEbY3znDEzS8MlZDLoIr3HfGfYr0O63VYr+M/+Dr2m38dVejjbal1RfUK/h6tq6Krdemr36RcHUFdvJ4aAU1Xr00NTA6kyqDN
+            wez4d9LCpKiev62hA9i51cha8ZHp1pl3iKvtgQVGN/QINRa0e5RhKCylY8FlHxoursW8i0+djmkvQ9HD9zCNwaC5uCKpogq6ru6E
+            IVekUTM9CMC6onpFs4bisNaP+1cO8xSV3627/4a7wgzXlHHWmvVvn2XJvJkjKTtHTqIK323SoU/GhJKhV5WJ6NmbRDiaB9mYsBcB
+            JEW460QVqACyV0APRhxeyiCbWQaTJXXJMFtSmI0nfMbZniLCK/SKpg4iYIbqEbeLYQtPHUQlYi+y0HJUECseDTwOVQ60jvEe1Z3h
+            CpFVOJu8STSz86M6QNfiPE4kUVyealY703gvFxVWQoTk9CLvJRK1Bai2FkSZNd8ojhWwAaacZIxJ5D07kdB5krxJuHwDqSBxonB2
+            HeoniUCf/rznoUvCEmEdVLo+0SjFk6p7epLhAoZeg9rUzRnGm52om0TMEN2AjCiD9h11k4jqoPvCEpXc51E3icJfdNdAoo0vHQVf
+            GXeapI0qrFhUsNoX8B5oBu9P+Z73EkZSNwk7EN0LaRQeHoZsscK8j+2dxFkm2hXy5lPiJh1tFsE52MhF/SpvO2SlimOSJc+pJX+M
+            uPkTtXmDeAGDjY03/ak0mbEMb2PqIAtkURWN4wl2E5HEeQ3an+RNMlaK2ml3iIM6kDrgyH7DVPX6rzTO9r5A6nlUjd4aHI5MHgya
+            N8mSn5Ep/FQ15U7EzezkX0O1rqVaUpH95Sm2TD4StaNiSd90CNkYaLjGeeB7ZBQ9JX5QhdfIXlFXychtjz0cyYUSlm5Qsfvk0dJH
+            4whot7LkIWp70xGYJJ8bQt7MRRQiiKJCCScQUKp8Yo4o9mlMd2o6SlY0CCftg5S7+Xfi5hky1LISb3VpZL3qS2QyG9UbkvyUNrLY
+            zlXyV6lGbGT0RBHyGNvLeySq4GoXHbNzZiw9skhEIllthGrfMIR3opwlNxIlL5DVGKneTGThBarqfyTxgktSxy5ZevEuefNbRjg1
+            8ryUbKgTKZdlqJuEYuFB1RMnc+op0/Vt4ubPPGmMfiIiEo/uV0cUxAylbm4kfpQ66i8RN6mmcAmE4L2Fx6Hn8gQnuuVtB7Z+RdUc
+            p5vsEtlDdDuy0RzuQmofdOcNglfSiYO/8CTW73gPRHyWT6ibgzkMjSyhQnek68w+yXS9rvEm3Ru2oPEm1Y7WTmw0qpXDNeO9MIoq
+            kZdDO3YmcPY2eSr/Qt0sjLs5U8dD4lx9zhFJK1BU+3OkLb208eZyzivwoJqyTjXeLEtRbclZBmQ7B7JOGZmFkyOJo0N0I+9d9uDo
+            toSsH0SmMyQRBx9V0p4sB7OHs+GLk/cO8swbbxF6JikKXSfWZDuOQkOdtJe9GWGXKaMLAZxP3DtHMOWIRPajUpLLUeKszMkTXL7h
+            iDyUsBQhLWbl5gpojGGQLQ8rO3EssAW2wBbYAv87wX/r5serFtgC/9+Crf1sgS2wBbbA/3Ng24x35Wjm3kZUV7DN1h3dZHB5zup3
+            SxlwKZG6jvfFuPAUA+hdpxXIlmbVdHQX4fKmORLvpXuTPDOMcg5BLkLeDBtcZFkCl4zsycNFuGx3keWScUYbhqMXG5fPWBzw/gu0
+            8bAPC5efrKx9v8QbVKBFXxxXgGoYsCmL1p7yDHyE4ihX8YYUc8ZriRwbadooSFby19enmUHaUchPaFwhCrcuw1XWNoFjPdS0wmTJ
+            Qn2ty8XWmkIS7bGKUG0X1hjDkVolMP3ZRajmFKvIZnYtqW6jztTLohRuJd0Er0U8amcvRnVnXwHrRjWPR5xExUkznv4HVm+qKeUl
+            H6ZpJahWGsvwOlVNKOQXNG6pF2MhN6aQlOV4iRdz6zSK5Qizi7w4m7UhG7nQi3s8vBrDwC0Q1YapjyPni2vK1MPKxv8uU4vmFYj8
+            zSZ1zNelkXPlcFoFuqX9RDlcpYfgUb+VwVV5hLwciTobL+EdvoVZ9lVZvdyn8PtVV3/KXHLTeMgazziLfDobWYvaR9R5O4v1OWtT
+            3sif6D94jk1qqX2f/GkeSyyh+tHIR69MfdR5cLE3iEGXWcWHgm1JHxoZzVa08ve5Bwh9wBkK+b0QyTnqmsVxHJBl75E3l3szj/9R
+            5J9RmnKsr8hgH60o3Aj6xZW6gzKsNgng6KcHfaSv8UVEgMHY4qCZzzoodAzClyPNJjdk+Z3DxDkM/UEJQiTT+7G3HCF6JItkmuc8
+            rohjEHauEEKgUXzsyz9W8l8mxE6XoNtLdCClC5D3ypCidQ/xEZgqst4zOFhtc6RE8lSh/G5pUn3oJnfM59mWoQT8PwiiNsY=
             """)
 }

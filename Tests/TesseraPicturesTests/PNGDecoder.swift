@@ -16,6 +16,12 @@ struct DecodedPNG {
 
     subscript(x: Int, y: Int) -> RGB { palette[Int(pixels[y * width + x])] }
 
+    /// The same size and every pixel the same colour, whatever the palettes' order.
+    func sameColours(as other: DecodedPNG) -> Bool {
+        width == other.width && height == other.height
+            && pixels.indices.allSatisfy { palette[Int(pixels[$0])] == other.palette[Int(other.pixels[$0])] }
+    }
+
     init(_ bytes: [UInt8]) throws {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw Invalid(description: "no PNG signature")

@@ -85,10 +85,7 @@ struct ResultCardTests {
         let golden = try DecodedPNG(Array(try Data(contentsOf: url)))
         let drawn = try DecodedPNG(png)
         #expect(
-            golden.width == drawn.width && golden.height == drawn.height
-                && (0..<drawn.pixels.count).allSatisfy {
-                    golden.palette[Int(golden.pixels[$0])] == drawn.palette[Int(drawn.pixels[$0])]
-                },
+            golden.sameColours(as: drawn),
             "run with TESSERA_UPDATE_GOLDEN=1 and look at \(url.path)")
     }
 
