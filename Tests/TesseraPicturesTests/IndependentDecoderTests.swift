@@ -49,4 +49,24 @@ struct IndependentDecoderTests {
         #expect(decoded.width == layout.width && decoded.height == layout.height)
         #expect(decoded.points == expected)
     }
+
+    @Test("The group's day card: each played tile's colour is the scorer's, each empty one the background")
+    func dayCard() async throws {
+        let card = try DayCardTests.card()
+        let layout = card.layout()
+        let palette = Palette(.dark)
+        var (points, expected): ([(Int, Int)], [String]) = ([], [])
+        for (index, board) in card.boards.enumerated() {
+            for row in 0..<6 {
+                for column in 0..<5 {
+                    let (x, y) = layout.origin(board: index, row: row, column: column)
+                    points.append((x + layout.tile / 2, y + layout.tile / 2))
+                    expected.append(
+                        Self.hex(row < board.rows.count ? palette.tile(board.rows[row][column]) : palette.background))
+                }
+            }
+        }
+        let decoded = try await Self.decode(card.png(), points: points)
+        #expect(decoded.points == expected)
+    }
 }
