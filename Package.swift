@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TesseraTesting", targets: ["TesseraTesting"]),
         .library(name: "TesseraHTTP", targets: ["TesseraHTTP"]),
         .library(name: "TesseraEngine", targets: ["TesseraEngine"]),
+        .library(name: "TesseraPictures", targets: ["TesseraPictures"]),
         .library(name: "TesseraRuntime", targets: ["TesseraRuntime"]),
         .library(name: "TesseraSQLite", targets: ["TesseraSQLite"]),
         .library(name: "TesseraPostgres", targets: ["TesseraPostgres"]),

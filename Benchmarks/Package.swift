@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "tessera-solver-benchmark", targets: ["SolverBenchmark"]),
         .executable(name: "tessera-analysis-benchmark", targets: ["AnalysisBenchmark"]),
         .executable(name: "tessera-batch-benchmark", targets: ["BatchBenchmark"]),
+        .executable(name: "tessera-picture-benchmark", targets: ["PictureBenchmark"]),
     ],
     dependencies: [
         // With PostgreSQL, so the board and daemon benchmarks can measure it beside SQLite.
@@ -43,6 +44,13 @@ let package = Package(
                 .product(name: "TesseraCoreTesting", package: "tessera"),
                 .product(name: "TesseraEngine", package: "tessera"),
                 .product(name: "TesseraTesting", package: "tessera"),
+            ]
+        ),
+        .executableTarget(
+            name: "PictureBenchmark",
+            dependencies: [
+                .product(name: "TesseraCore", package: "tessera"),
+                .product(name: "TesseraPictures", package: "tessera"),
             ]
         ),
         .executableTarget(

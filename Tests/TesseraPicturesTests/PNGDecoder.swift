@@ -2,7 +2,7 @@ import CZlib
 import TesseraPictures
 
 /// A PNG read back for the tests: every chunk's checksum checked, the palette and the pixels inflated by zlib
-/// and unfiltered (the encoder writes no filter, which this checks too).
+/// and unfiltered (the encoder writes only Up filters, which this checks too).
 struct DecodedPNG {
     struct Invalid: Error, CustomStringConvertible {
         let description: String
@@ -58,10 +58,16 @@ struct DecodedPNG {
         guard status == Z_OK, Int(size) == (width + 1) * height else {
             throw Invalid(description: "IDAT inflates wrong")
         }
+        // The encoder's filters: none, or Up (each byte the one above plus it).
         var pixels: [UInt8] = []
         for row in 0..<height {
-            guard raw[row * (width + 1)] == 0 else { throw Invalid(description: "row \(row) is filtered") }
-            pixels += raw[(row * (width + 1) + 1)..<((row + 1) * (width + 1))]
+            let filter = raw[row * (width + 1)]
+            let line = raw[(row * (width + 1) + 1)..<((row + 1) * (width + 1))]
+            switch filter {
+            case 0: pixels += line
+            case 2: pixels += line.enumerated().map { $1 &+ (row == 0 ? 0 : pixels[(row - 1) * width + $0]) }
+            default: throw Invalid(description: "row \(row) has filter \(filter), which the encoder never writes")
+            }
         }
         (self.width, self.height, self.palette, self.pixels, chunkTypes) = (width, height, palette, pixels, types)
     }
