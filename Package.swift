@@ -66,6 +66,8 @@ let package = Package(
             name: "TesseraEngine",
             dependencies: [
                 "TesseraCore",
+                // The pictures' values (a result card, a chart, a day card): the engine says which to send.
+                "TesseraPictures",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -185,6 +187,7 @@ let package = Package(
                 "TesseraEngine",
                 "TesseraHTTP",
                 "TesseraMatrix",
+                "TesseraPictures",
                 .target(name: "TesseraPostgres", condition: .when(traits: ["PostgreSQL"])),
                 "TesseraRuntime",
                 "TesseraSQLite",

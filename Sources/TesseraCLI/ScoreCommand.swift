@@ -25,18 +25,20 @@ struct ScoreCommand: ParsableCommand {
 
     func run() throws {
         let list = language.wordList
-        let guessWord = try allowedWord(guess, role: "guess", in: list)
-        let answerWord = try allowedWord(answer, role: "answer", in: list)
+        let guessWord = try list.allowedWord(guess, role: "guess")
+        let answerWord = try list.allowedWord(answer, role: "answer")
         let feedback = Feedback(guess: guessWord, answer: answerWord)
         print(String(feedback.states.map(theme.square(for:))))
     }
+}
 
-    private func allowedWord(_ text: String, role: String, in list: WordList) throws -> Word {
-        switch list.guess(from: text) {
+extension WordList {
+    /// `text` as a word of this list, or the error a command says: which word (`role`), why, and the list.
+    func allowedWord(_ text: String, role: String) throws -> Word {
+        switch guess(from: text) {
         case .success(let word): return word
         case .failure(let rejection):
-            throw CommandError(
-                "The \(role) '\(text)': \(rejection) (\(list.language.name), \(list.wordLength) letters).")
+            throw CommandError("The \(role) '\(text)': \(rejection) (\(language.name), \(wordLength) letters).")
         }
     }
 }

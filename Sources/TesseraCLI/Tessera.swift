@@ -9,7 +9,7 @@ struct Tessera: AsyncParsableCommand {
         subcommands: [
             AnalyseCommand.self, BackupCommand.self, CalibrateCommand.self, OpeningBookCommand.self, PlayCommand.self,
             RestoreCommand.self,
-            RunCommand.self, ScoreCommand.self, SolveCommand.self,
+            RenderCommand.self, RunCommand.self, ScoreCommand.self, SolveCommand.self,
             StatusCommand.self,
             TodayCommand.self,
         ],

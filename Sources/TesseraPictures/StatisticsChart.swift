@@ -87,7 +87,7 @@ public struct StatisticsChart: Sendable, Hashable {
         for (index, (value, label)) in figures.enumerated() {
             let centre = column * (Double(index) + 0.5)
             centred(String(value), pixels: 36 * s, centre: centre, baseline: 50 * scale, colour: palette.text)
-            let lines = Self.lines(label, fitting: column - 6 * s, pixels: 10 * s, atlas: atlas)
+            let lines = Self.lines(label, fitting: column - 24 * s, pixels: 10 * s, atlas: atlas)
             for (line, text) in lines.enumerated() {
                 centred(text, pixels: 10 * s, centre: centre, baseline: (68 + 12 * line) * scale, colour: palette.text)
             }

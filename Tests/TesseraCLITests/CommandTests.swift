@@ -46,6 +46,35 @@ struct CommandTests {
         #expect(output.standardOutput.isEmpty)
     }
 
+    @Test("render writes each picture as a PNG and says where; a bad word or count is refused in one line")
+    func render() async throws {
+        let directory = try TesseraProcess.temporaryDirectory()
+        let runs: [(name: String, arguments: [String])] = [
+            ("card.png", ["render", "card", "slate", "crane", "stale", "slate", "--puzzle", "326", "--hard"]),
+            (
+                "chart.png",
+                ["render", "chart", "--wins", "0,1,6,12,8,3", "--lost", "2", "--last", "4", "--language", "es"]
+            ),
+            ("day.png", ["render", "day", "slate", "--board", "crane stale slate", "--board", "audio lines slate"]),
+        ]
+        for (name, arguments) in runs {
+            let path = directory.appendingPathComponent(name).path
+            let output = try await TesseraProcess.run(arguments + ["-o", path, "--theme", "light"])
+            #expect(output.status == 0, "\(output.standardError)")
+            let png = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(
+                png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && output.standardOutput == "\(path): \(png.count) bytes\n")
+        }
+        let refused = try await TesseraProcess.run(
+            ["render", "card", "slate", "crane", "zzzzz", "-o", directory.appendingPathComponent("x.png").path])
+        #expect(refused.status != 0)
+        #expect(refused.standardError == "Error: The guess 'zzzzz': Not in word list (English, 5 letters).\n")
+        let counts = try await TesseraProcess.run(
+            ["render", "chart", "--wins", "1,2", "-o", directory.appendingPathComponent("y.png").path])
+        #expect(counts.standardError == "Error: --wins takes 6 counts and --lost a count of 0 or more.\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+    }
+
     @Test("today prints the puzzle number, its date and the zone it was worked out for")
     func today() async throws {
         let line = { (instant: Date) in

@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraPictures
 
 /// The bot's texts in English.
 struct English: Texts {
@@ -293,6 +294,9 @@ struct English: Texts {
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")
     }
+    let statisticsChartLabels = StatisticsChart.Labels(
+        played: "Played", winPercentage: "Win %", currentStreak: "Current streak", maxStreak: "Max streak",
+        distribution: "Guess distribution")
     func averageScores(_ scores: AverageScores) -> String {
         "Skill \(scores.skill) · Luck \(scores.luck) on average over your last "
             + (scores.games == 1 ? "analysed game" : "\(scores.games) analysed games") + " (/analysis)"

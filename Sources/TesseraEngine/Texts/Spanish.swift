@@ -1,4 +1,5 @@
 import TesseraCore
+import TesseraPictures
 
 /// The bot's texts in Spanish.
 struct Spanish: Texts {
@@ -307,6 +308,9 @@ struct Spanish: Texts {
         """
             + (scores.map { "\n" + averageScores($0) } ?? "")
     }
+    let statisticsChartLabels = StatisticsChart.Labels(
+        played: "Jugadas", winPercentage: "% de victorias", currentStreak: "Racha actual", maxStreak: "Mejor racha",
+        distribution: "Distribución de intentos")
     func averageScores(_ scores: AverageScores) -> String {
         "Habilidad \(scores.skill) · Suerte \(scores.luck) de media en "
             + (scores.games == 1 ? "tu última partida analizada" : "tus últimas \(scores.games) partidas analizadas")

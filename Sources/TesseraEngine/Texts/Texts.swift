@@ -1,4 +1,5 @@
-import TesseraCore
+public import TesseraCore
+public import TesseraPictures
 
 /// Everything the bot says. Each language implements it in one file (`English.swift`, `Spanish.swift`), so a
 /// text missing from a translation does not compile. Arguments that come from people are raw; the texts
@@ -122,6 +123,8 @@ protocol Texts: Sendable {
     func statistics(_ stats: Statistics, language: Language, scores: AverageScores?) -> String
     /// The line of `/stats` with the averages of the latest analysed games.
     func averageScores(_ scores: AverageScores) -> String
+    /// The statistics chart's labels, as the statistics' text words them.
+    var statisticsChartLabels: StatisticsChart.Labels { get }
     var leaderboardPrivate: String { get }
     func leaderboardEmpty(_ board: BoardKind, puzzle: PuzzleNumber) -> String
     func stillPlaying(guesses: Int, maximumGuesses: Int) -> String
@@ -551,6 +554,11 @@ extension Texts {
         if !report.isExact { lines.append(analysisBounded) }
         return lines.joined(separator: "\n")
     }
+}
+
+extension StatisticsChart.Labels {
+    /// The chart's labels in `language`, as `/stats` words them: for the engine's charts and `tessera render`.
+    public init(_ language: Language) { self = language.texts.statisticsChartLabels }
 }
 
 extension Language {
