@@ -141,20 +141,25 @@ let package = Package(
         // The Telegram Bot API as a chat transport.
         .target(
             name: "TesseraTelegram",
-            dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TesseraEngine", "TesseraHTTP", "TesseraPictures", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The Matrix Client-Server API as a chat transport.
         .target(
             name: "TesseraMatrix",
-            dependencies: ["TesseraEngine", "TesseraHTTP", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TesseraEngine", "TesseraHTTP", "TesseraPictures", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The terminal chat as a chat transport: what a newcomer plays without a bot token.
         .target(
             name: "TesseraConsole",
             dependencies: [
-                "TesseraEngine", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "TesseraEngine", "TesseraPictures",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -222,7 +227,8 @@ let package = Package(
             name: "TesseraEngineTests",
             // SQLite only as the store the engine runs on in its tests (TestStore.swift), through GameStore.
             dependencies: [
-                "TesseraCore", "TesseraEngine", "TesseraSQLite", "TesseraCoreTesting", "TesseraTesting",
+                "TesseraCore", "TesseraEngine", "TesseraPictures", "TesseraSQLite", "TesseraCoreTesting",
+                "TesseraTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -281,7 +287,8 @@ let package = Package(
         .testTarget(
             name: "TesseraTelegramTests",
             dependencies: [
-                "TesseraTelegram", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport",
+                "TesseraTelegram", "TesseraCore", "TesseraEngine", "TesseraHTTP", "TesseraPictures",
+                "TesseraTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

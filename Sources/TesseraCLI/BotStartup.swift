@@ -63,7 +63,7 @@ struct BotStartup: Service, CustomStringConvertible {
             // showed only after the next line was typed.
             let write: @Sendable (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
             write(ConsoleTransport.help + "\n\n")
-            console = ConsoleTransport(write: write)
+            console = ConsoleTransport(write: write, pictures: Self.picturesFolder(beside: settings.databasePath))
             transports.append(console!)
         }
         let secret = try await scheduleSecret(store: store)
@@ -110,6 +110,15 @@ struct BotStartup: Service, CustomStringConvertible {
     /// The Matrix transport, connected. With a password instead of a token, the bot logs in once and keeps the
     /// device's token in the database (readable by its owner only); a kept token the homeserver no longer
     /// accepts is replaced by logging in again.
+    /// Where the terminal chat writes its pictures: `pictures` beside an SQLite database, or in the working
+    /// directory when the database is PostgreSQL's.
+    static func picturesFolder(beside database: String) -> URL {
+        guard !DatabaseOpening.isPostgresURL(database) else {
+            return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("pictures")
+        }
+        return URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("pictures")
+    }
+
     private static func matrixTransport(_ settings: MatrixSettings, store: any GameStore, logger: Logger)
         async throws -> MatrixTransport
     {

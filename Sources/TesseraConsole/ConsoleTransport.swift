@@ -1,7 +1,8 @@
-import Foundation
+public import Foundation
 public import ServiceLifecycle
 import Synchronization
 public import TesseraEngine
+import TesseraPictures
 
 /// A chat in the terminal driving the real engine and store: type as a player, switch players, pretend to be
 /// in a group. What a newcomer uses without a bot token.
@@ -15,10 +16,11 @@ public final class ConsoleTransport: ChatTransport, Service {
     public let platform = Platform.console
     /// Buttons through `:press`; a terminal can neither change what it printed nor react to a line, has no member
     /// tags, and shows plain text, where nothing can be hidden. It prints as fast as it is asked: no rate limits, so every
-    /// reply is printed before the chat ends, even for input piped in at once.
-    public let traits = PlatformTraits(
-        buttons: true, edits: false, reactions: false, spoilers: false, threads: false, memberTags: false,
-        rateLimits: .unlimited)
+    /// reply is printed before the chat ends, even for input piped in at once. Pictures are files it names, when
+    /// it was given a folder for them.
+    public let traits: PlatformTraits
+    /// Where pictures are written, each as a PNG file whose path is printed with its caption.
+    private let pictures: URL?
 
     private struct State {
         var player = "You"
@@ -36,9 +38,15 @@ public final class ConsoleTransport: ChatTransport, Service {
     /// Finished when standard input ends.
     private let ended = AsyncStream<Never>.makeStream()
 
-    /// - Parameter write: where replies and notices go.
-    public init(write: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - write: where replies and notices go.
+    ///   - pictures: the folder pictures are written to (made when the first is); nil: no pictures.
+    public init(write: @escaping @Sendable (String) -> Void, pictures: URL? = nil) {
         self.write = write
+        self.pictures = pictures
+        traits = PlatformTraits(
+            buttons: true, edits: false, reactions: false, spoilers: false, threads: false, memberTags: false,
+            pictures: pictures != nil, rateLimits: .unlimited)
     }
 
     /// Returns when standard input has ended, or when the group shuts down.
@@ -88,11 +96,28 @@ public final class ConsoleTransport: ChatTransport, Service {
         case .postPlayerData: throw OutgoingMessage.ungathered
         case .tagMember: return nil
         }
-        show(message)
-        return state.withLock { state in
+        let post = state.withLock { state in
             state.posts += 1
-            return MessageID(String(state.posts))
+            return state.posts
         }
+        var file: String?
+        if let picture = message.picture, let pictures { file = try save(picture, number: post, in: pictures) }
+        show(message, picture: file)
+        return MessageID(String(post))
+    }
+
+    /// Writes a picture as `tessera-result-12.png` (the post's number) in the folder; a folder that cannot be
+    /// written is ``TransportError/pictureRefused(_:)``, and the text is shown alone.
+    private func save(_ picture: Picture, number: Int64, in folder: URL) throws -> String {
+        let name = picture.fileName.replacingOccurrences(of: ".png", with: "-\(number).png")
+        let file = folder.appendingPathComponent(name)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(picture.draw().png).write(to: file, options: .atomic)
+        } catch {
+            throw TransportError.pictureRefused("could not write \(file.path): \(error.localizedDescription)")
+        }
+        return file.path
     }
 
     /// A terminal cannot change what it printed: the edited message is printed again.
@@ -100,13 +125,14 @@ public final class ConsoleTransport: ChatTransport, Service {
         show(message)
     }
 
-    private func show(_ message: OutgoingMessage) {
+    private func show(_ message: OutgoingMessage, picture: String? = nil) {
         let buttons = message.buttons.joined()
         let label = state.withLock { state in
             if !buttons.isEmpty { state.buttons[message.chat] = Array(buttons) }
             return state.labels[message.chat]
         }
-        var text = message.plainText
+        var text = picture.map { "🖼 \($0)\n" } ?? ""
+        text += message.plainText
         if let document = message.document {
             text += "\n📎 \(document.fileName):\n" + String(decoding: document.contents, as: UTF8.self)
         }

@@ -70,3 +70,45 @@ public struct Statistics: Sendable, Hashable {
         played == 0 ? 0 : Int(bounded: (Double(wins) * 100 / Double(played)).rounded())
     }
 }
+
+/// Statistics travel as values (a picture queued in the outbox): read back, they must add up as the ones
+/// computed from a history do, with no figure beyond ``largestCount``, or they are refused as damaged.
+extension Statistics: Codable {
+    /// More games than anyone plays in three thousand years of daily puzzles: a larger figure is damage.
+    public static let largestCount = 1_000_000
+    /// More guesses a game than any variant allows.
+    public static let longestDistribution = 32
+
+    private enum CodingKeys: String, CodingKey {
+        case played, wins, currentStreak, maxStreak, guessDistribution, failures
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        played = try container.decode(Int.self, forKey: .played)
+        wins = try container.decode(Int.self, forKey: .wins)
+        currentStreak = try container.decode(Int.self, forKey: .currentStreak)
+        maxStreak = try container.decode(Int.self, forKey: .maxStreak)
+        guessDistribution = try container.decode([Int].self, forKey: .guessDistribution)
+        failures = try container.decode(Int.self, forKey: .failures)
+        let figures = [played, wins, currentStreak, maxStreak, failures] + guessDistribution
+        guard figures.allSatisfy({ (0...Self.largestCount).contains($0) }),
+            (1...Self.longestDistribution).contains(guessDistribution.count),
+            guessDistribution.reduce(0, +) == wins, wins + failures == played, currentStreak <= maxStreak,
+            maxStreak <= wins
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "statistics that do not add up"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(played, forKey: .played)
+        try container.encode(wins, forKey: .wins)
+        try container.encode(currentStreak, forKey: .currentStreak)
+        try container.encode(maxStreak, forKey: .maxStreak)
+        try container.encode(guessDistribution, forKey: .guessDistribution)
+        try container.encode(failures, forKey: .failures)
+    }
+}

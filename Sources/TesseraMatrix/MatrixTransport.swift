@@ -3,6 +3,7 @@ public import Logging
 import Synchronization
 public import TesseraEngine
 public import TesseraHTTP
+import TesseraPictures
 
 /// The Matrix Client-Server API as a ``ChatTransport``: `/sync` long polling, replies as `m.notice` events.
 ///
@@ -46,7 +47,7 @@ public final class MatrixTransport: ChatTransport {
     /// `rc_message`), and its `429` is waited out as it says.
     public let traits = PlatformTraits(
         buttons: false, edits: true, reactions: true, opensDirectChats: true, spoilers: true, threads: true,
-        memberTags: false, maximumLength: 8000, rateLimits: matrixRateLimits)
+        memberTags: false, pictures: true, maximumLength: 8000, rateLimits: matrixRateLimits)
 
     static let matrixRateLimits = RateLimits(
         perChat: .init(burst: 3, perSecond: 1), perGroupPerMinute: .max, overall: .init(burst: 10, perSecond: 10))
@@ -65,6 +66,8 @@ public final class MatrixTransport: ChatTransport {
         var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
+    /// The pictures uploaded, by their content URI: posted again (an edit) without another upload.
+    private let uploads = UploadedPictures()
     /// Rooms joined or created since their first sync: that one cuts their history short, which is no loss.
     private let justJoined = Mutex<Set<String>>([])
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
@@ -502,6 +505,12 @@ public final class MatrixTransport: ChatTransport {
         if let document = message.document {
             return try await sendDocument(document, caption: message, in: room, key: key)
         }
+        if let picture = message.picture {
+            var content = try await imageContent(picture, caption: message)
+            content["m.relates_to"] = Self.relation(replyTo: message.replyTo, thread: message.thread)
+            return MessageID(
+                try await sendEvent("m.room.message", .object(content), in: room, key: key, chat: message.chat))
+        }
         // A long reply goes in parts, each with a transaction id of its own.
         return try await sendInParts(message) { index, part, isLast in
             var content = Self.content(part.html(), layout: index == 0 && isLast ? message.rich : nil)
@@ -532,7 +541,12 @@ public final class MatrixTransport: ChatTransport {
         let room = try Self.room(message.chat)
         try await checkStillDirect(message, room: room)
         try checkEditable(message)
-        let new = Self.content(message.html)
+        // A picture's post is edited as its image with the new caption (clients that show no edited images show
+        // the fallback body, the text).
+        let new =
+            if let picture = message.picture { try await imageContent(picture, caption: message) } else {
+                Self.content(message.html)
+            }
         var content = new
         content["body"] = .string("* " + (new["body"]?.string ?? ""))
         content["formatted_body"] = .string("* " + (new["formatted_body"]?.string ?? ""))
@@ -566,6 +580,37 @@ public final class MatrixTransport: ChatTransport {
             return .object(relation)
         }
         return reply.map { ["m.in_reply_to": $0] }
+    }
+
+    /// An `m.image` of the picture, uploaded to the media repository unless it was before: its `body` is the
+    /// message's text, which clients show as the caption (and as the alternative text where they show no
+    /// pictures), with the text's HTML beside it; `info` gives its size in pixels and bytes. An upload the
+    /// server refuses is ``TransportError/pictureRefused(_:)``.
+    private func imageContent(_ picture: Picture, caption message: OutgoingMessage) async throws -> [String: JSON] {
+        let drawn = picture.draw()
+        let url: String
+        if let known = uploads.name(of: picture) {
+            url = known
+        } else {
+            do {
+                let uploaded: MatrixAPI.Uploaded = try await call(
+                    "POST", "/_matrix/media/v3/upload", query: ["filename": picture.fileName], rawBody: drawn.png,
+                    contentType: "image/png", chat: message.chat)
+                url = uploaded.contentURI
+            } catch TransportError.messageRejected(let reason) {
+                throw TransportError.pictureRefused(reason)
+            }
+            uploads.remember(url, for: picture)
+        }
+        var content = Self.content(message.html)
+        content["msgtype"] = "m.image"
+        content["filename"] = .string(picture.fileName)
+        content["url"] = .string(url)
+        content["info"] = [
+            "mimetype": "image/png", "w": .number(Double(drawn.width)), "h": .number(Double(drawn.height)),
+            "size": .number(Double(drawn.png.count)),
+        ]
+        return content
     }
 
     /// Uploads the file, then posts the caption and the file.

@@ -28,10 +28,10 @@ public struct DayCard: Sendable, Hashable {
     public let theme: ShareTheme
 
     public init(title: String, boards: [Board], maximumGuesses: Int, wordLength: Int, theme: ShareTheme) {
-        self.title = title.uppercased()
+        self.title = String(title.uppercased().prefix(Picture.longestTitle))
         self.boards = Array(boards.prefix(Self.maximumBoards))
-        self.maximumGuesses = max(1, maximumGuesses)
-        self.wordLength = max(1, wordLength)
+        self.maximumGuesses = Picture.side(maximumGuesses)
+        self.wordLength = Picture.side(wordLength)
         self.theme = theme
     }
 

@@ -22,10 +22,10 @@ public struct ResultCard: Sendable, Hashable {
     public let theme: ShareTheme
 
     public init(title: String, rows: [Row], maximumGuesses: Int, wordLength: Int, theme: ShareTheme) {
-        self.title = title.uppercased()
-        self.rows = Array(rows.prefix(maximumGuesses))
-        self.maximumGuesses = max(1, maximumGuesses)
-        self.wordLength = max(1, wordLength)
+        self.title = String(title.uppercased().prefix(Picture.longestTitle))
+        self.maximumGuesses = Picture.side(maximumGuesses)
+        self.rows = Array(rows.prefix(self.maximumGuesses))
+        self.wordLength = Picture.side(wordLength)
         self.theme = theme
     }
 

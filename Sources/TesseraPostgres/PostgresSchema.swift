@@ -384,6 +384,13 @@
                         EXECUTE FUNCTION tessera_player_to_memberships()
                         """,
                     ])
+            case .pictures:
+                Migration(
+                    name: "v17: pictures, which players may turn off",
+                    sql: [
+                        "ALTER TABLE player ADD COLUMN pictures BOOLEAN NOT NULL DEFAULT true",
+                        "ALTER TABLE outbox ADD COLUMN picture TEXT",
+                    ])
             // PostgreSQL's first tables were SQLite's as they stood after platform-qualified ids, with the indexes
             // of a player's results and totals.
             case .chatActivity, .groupBoards, .officialBoard, .outboxButtons, .unfinishedGamesIndex, .replayGuards,

@@ -42,7 +42,7 @@ struct PlatformMetrics: Sendable {
 
     /// A failed send, by the ``TransportError`` case that said why.
     enum SendFailureCause: String, CaseIterable {
-        case transient, rateLimited, chatUnavailable, chatMigrated, messageRejected, editRefused, fatal
+        case transient, rateLimited, chatUnavailable, chatMigrated, messageRejected, pictureRefused, editRefused, fatal
 
         init(_ error: TransportError) {
             self =
@@ -52,6 +52,7 @@ struct PlatformMetrics: Sendable {
                 case .chatUnavailable: .chatUnavailable
                 case .chatMigrated: .chatMigrated
                 case .messageRejected: .messageRejected
+                case .pictureRefused: .pictureRefused
                 case .editRefused: .editRefused
                 case .fatal: .fatal
                 }

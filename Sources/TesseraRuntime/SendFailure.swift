@@ -27,7 +27,9 @@ enum SendFailure: Equatable {
         case .rateLimited(let delay, let limited): self = .waitInChat(limited ?? chat, for: delay)
         case .chatUnavailable(let unavailable, let reason): self = .deactivate(unavailable, reason: reason)
         case .chatMigrated(let from, let to): self = .move(from: from, to: to)
-        case .messageRejected(let reason), .editRefused(let reason): self = .drop(reason: reason)
+        // A picture refused was sent again as its text already (``SendService``): a refusal here is the text's.
+        case .messageRejected(let reason), .editRefused(let reason), .pictureRefused(let reason):
+            self = .drop(reason: reason)
         case .transient: self = sendingWorks ? .retryChat : .pauseSending
         case .fatal: self = .stop
         }

@@ -60,7 +60,7 @@ extension SendService {
                 sending.insert(entry.id)
                 defer { sending.remove(entry.id) }
                 posted = try await Self.deliver(
-                    entry, editing: shown, through: transport, metrics: activity.metrics)
+                    entry, editing: shown, through: transport, metrics: activity.metrics, logger: logger)
             } catch let error as TransportError {
                 activity.metrics.countFailure(error)
                 // Not posted: it may be sent again.
@@ -83,7 +83,7 @@ extension SendService {
     /// post otherwise or when the platform will not edit. Returns the new post's id, if one was made.
     private static func deliver(
         _ entry: OutboxEntry, editing shown: MessageID?, through transport: any ChatTransport,
-        metrics: PlatformMetrics
+        metrics: PlatformMetrics, logger: Logger
     ) async throws -> MessageID? {
         if let shown {
             do {
@@ -97,7 +97,20 @@ extension SendService {
                 metrics.countFailure(error)
             }
         }
-        let posted = try await transport.send(entry.message, key: entry.key)
+        let posted: MessageID?
+        do {
+            posted = try await transport.send(entry.message, key: entry.key)
+        } catch TransportError.pictureRefused(let reason) {
+            // The words matter more than the picture: they go alone, once, under a key of their own (the picture's
+            // post may have been half made).
+            metrics.countFailure(.pictureRefused(reason))
+            logger.warning(
+                "The platform refused a picture; its text is sent without it",
+                metadata: ["chat.id": "\(entry.message.chat)", "reason": "\(reason)"])
+            var text = entry.message
+            text.picture = nil
+            posted = try await transport.send(text, key: entry.key + ".text")
+        }
         metrics.countSent(PlatformMetrics.SentKind(entry.message.action))
         return posted
     }

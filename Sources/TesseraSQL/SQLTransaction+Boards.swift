@@ -60,6 +60,28 @@ extension SQLTransaction {
         ) { try $0.decode(ResultColumns.self).result(of: player) }
     }
 
+    public func countedGames(of players: [UserID], in chat: ChatID, puzzle: PuzzleNumber) async throws
+        -> [UserID: StoredGame]
+    {
+        guard let chatKey = try await rowID(of: chat) else { return [:] }
+        var games: [UserID: StoredGame] = [:]
+        for (platform, accounts) in Dictionary(grouping: players, by: \.platform) {
+            for game in try await session.all(
+                """
+                SELECT p.platform, p.account, \(unescaped: SQLColumns.gameSelection(of: "g")) FROM board_result r
+                JOIN player p ON p.id = r.player_id
+                JOIN game g ON g.player_id = r.player_id AND g.language = r.language AND g.puzzle = r.puzzle
+                WHERE r.chat_id = \(chatKey) AND r.board = \(BoardKind.tessera.rawValue) AND r.puzzle = \(puzzle.rawValue)
+                    AND p.platform = \(platform.rawValue) AND p.account IN (\(list: accounts.map { session.account($0) }))
+                """, table: "game",
+                { row in try row.game(of: try row.user()) })
+            {
+                games[game.player] = game
+            }
+        }
+        return games
+    }
+
     public func record(_ result: BoardResult, totals: [PeriodKey: BoardTotals]) async throws -> Bool {
         guard let player = try await rowID(of: result.player) else { throw StoreMisuse.unknownPlayer(result.player) }
         let chat = try await storedRowID(of: result.chat)

@@ -49,4 +49,6 @@ public enum SchemaStep: CaseIterable, Sendable {
     case totalsByPlayer
     /// PostgreSQL's members carry the puzzle their pending zone takes effect on.
     case membersCarryTheirPendingFrom
+    /// Pictures: a player's choice, and the picture a queued message carries.
+    case pictures
 }

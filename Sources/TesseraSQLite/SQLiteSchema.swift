@@ -384,6 +384,14 @@ enum SQLiteSchema {
             Migration("v26: board totals found by their player") { db in
                 try db.execute(sql: "CREATE INDEX board_total_by_player ON board_total (player_id)")
             }
+        case .pictures:
+            Migration("v27: pictures, which players may turn off") { db in
+                try db.execute(
+                    sql: """
+                        ALTER TABLE player ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
+                        ALTER TABLE outbox ADD COLUMN picture TEXT;
+                        """)
+            }
         // PostgreSQL's members carry copies of their player's day for its boards' reads; SQLite joins the player.
         case .membersCarryTheirDay, .membersCarryTheirPendingZone, .membersCarryTheirPendingFrom: nil
         }

@@ -180,6 +180,27 @@ enum TelegramAPI {
 
     }
 
+    /// A photo sent: its sizes, the largest last, whose `file_id` sends it again without an upload.
+    struct SentPhoto: Decodable {
+        struct PhotoSize: Decodable {
+            let fileID: String
+            let width: Int
+            let height: Int
+        }
+
+        let messageID: Int64
+        let photo: [PhotoSize]?
+    }
+
+    /// `editMessageCaption`: the caption of a photo the bot sent, with its buttons.
+    struct EditMessageCaption: Encodable {
+        let chatID: Int64
+        let messageID: Int64
+        let caption: String
+        let parseMode = "HTML"
+        let replyMarkup: InlineKeyboardMarkup?
+    }
+
     /// A result whose content does not matter (`editMessageText` returns the edited message, or `true` for one
     /// sent through inline mode): any JSON value is accepted.
     struct Ignored: Decodable {
@@ -262,8 +283,30 @@ enum TelegramAPI {
 
         }
 
+        /// `InlineQueryResultCachedPhoto`: a picture Telegram already holds, with its caption.
+        struct CachedPhoto: Encodable {
+            let type = "photo"
+            let id: String
+            let photoFileID: String
+            let title: String
+            let caption: String
+            let parseMode = "HTML"
+        }
+
+        enum Result: Encodable {
+            case article(Article)
+            case cachedPhoto(CachedPhoto)
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .article(let article): try article.encode(to: encoder)
+                case .cachedPhoto(let photo): try photo.encode(to: encoder)
+                }
+            }
+        }
+
         let inlineQueryID: String
-        let results: [Article]
+        let results: [Result]
         /// The answer is the asker's own result, and changes as they play: not cached, not shared.
         let cacheTime = 0
         let isPersonal = true

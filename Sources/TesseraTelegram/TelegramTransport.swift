@@ -3,6 +3,7 @@ public import Logging
 import Synchronization
 public import TesseraEngine
 public import TesseraHTTP
+import TesseraPictures
 
 /// The Telegram Bot API as a ``ChatTransport``: long polling with `getUpdates`, replies with `sendMessage`.
 ///
@@ -28,10 +29,11 @@ public final class TelegramTransport: ChatTransport {
     public static let transportName = "telegram"
     public let name = TelegramTransport.transportName
     public let platform = Platform.telegram
-    /// Buttons, edits, reactions, spoilers and forum topics: everything the engine can use. A message shows
-    /// 4,096 characters (UTF-16 code units) once its HTML is parsed.
+    /// Buttons, edits, reactions, spoilers, forum topics and photos: everything the engine can use. A message
+    /// shows 4,096 characters (UTF-16 code units) once its HTML is parsed.
     public let traits = PlatformTraits(
-        spoilers: true, threads: true, messageEffects: true, maximumLength: 4096, rateLimits: .telegram)
+        spoilers: true, threads: true, messageEffects: true, pictures: true, maximumLength: 4096,
+        rateLimits: .telegram)
     private let configuration: Configuration
     private let http: JSONCall
     private let logger: Logger
@@ -48,6 +50,10 @@ public final class TelegramTransport: ChatTransport {
     /// (until the bot restarts, or the set reaches ``richRefusalsKept`` and starts over).
     private let refusesRichMessages = Mutex(Set<Int64>())
     static let richRefusalsKept = 10_000
+    /// The photos sent, by picture: sent again by `file_id`, with no upload.
+    private let photos = UploadedPictures()
+    /// The longest caption a photo takes, in UTF-16 code units of its text (the documented 0–1024 characters).
+    static let longestCaption = 1024
 
     public init(configuration: Configuration, client: any HTTPClient, logger: Logger) {
         self.configuration = configuration
@@ -252,6 +258,12 @@ public final class TelegramTransport: ChatTransport {
     public func send(_ message: OutgoingMessage, key: String) async throws -> MessageID? {
         guard try await !act(message) else { return nil }
         if let document = message.document { return try await sendDocument(document, message) }
+        if let picture = message.picture {
+            let captioned = Self.captions(message)
+            let photo = try await sendPhoto(picture, caption: captioned ? message : nil, of: message)
+            // A text too long for a caption follows the picture as a message of its own.
+            if captioned { return photo }
+        }
         let (chat, replyTo, thread) = (
             try message.chat.telegramID(), try message.replyTo?.telegramID(), try message.thread?.telegramID()
         )
@@ -337,7 +349,7 @@ public final class TelegramTransport: ChatTransport {
                 TelegramAPI.DeleteMessage(chatID: try message.chat.telegramID(), messageID: try target.telegramID()),
                 chat: message.chat)
         case .answerQuery(let id, let title):
-            try await answerQuery(id, title: title, html: message.html)
+            try await answerQuery(id, title: title, message: message)
         case .openDirectChat:
             // The engine offers a button to the direct chat instead: only a person can start one.
             throw TransportError.messageRejected("a Telegram bot cannot open a chat with someone")
@@ -353,6 +365,8 @@ public final class TelegramTransport: ChatTransport {
     /// (the message deleted, too old, or the new text too long for one message) is refused.
     public func edit(_ posted: MessageID, toRead message: OutgoingMessage, key: String) async throws {
         try checkEditable(message)
+        // A photo's caption is edited; its picture stays (nothing the bot edits changes one).
+        if Self.captions(message) { return try await editCaption(posted, toRead: message) }
         let text = TelegramText.html(message.markup)
         let request = TelegramAPI.EditMessageText(
             chatID: try message.chat.telegramID(), messageID: try posted.telegramID(), text: text,
@@ -366,20 +380,39 @@ public final class TelegramTransport: ChatTransport {
         }
     }
 
-    /// `answerInlineQuery`: the html as one article to post, or none and a button that opens the direct chat.
-    private func answerQuery(_ id: String, title: String, html: String) async throws {
+    /// `editMessageCaption`, with the buttons; as ``edit(_:toRead:key:)``, an edit that changes nothing is done.
+    private func editCaption(_ posted: MessageID, toRead message: OutgoingMessage) async throws {
+        let request = TelegramAPI.EditMessageCaption(
+            chatID: try message.chat.telegramID(), messageID: try posted.telegramID(),
+            caption: TelegramText.html(message.markup),
+            replyMarkup: TelegramAPI.InlineKeyboardMarkup(
+                message.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 }))
+        do {
+            let _: TelegramAPI.Ignored = try await call("editMessageCaption", request, chat: message.chat)
+        } catch TransportError.messageRejected(let reason) {
+            if reason.lowercased().contains("not modified") { return }
+            throw TransportError.editRefused(reason)
+        }
+    }
+
+    /// `answerInlineQuery`: the html as one article to post (the picture with it as its caption, when this bot
+    /// has sent that picture before, it shows no letters, since the asker may post it in any group, and the html
+    /// fits a caption), or none and a button that opens the direct chat.
+    private func answerQuery(_ id: String, title: String, message: OutgoingMessage) async throws {
+        let html = TelegramText.html(message.markup)
+        let result: TelegramAPI.AnswerInlineQuery.Result =
+            if let picture = message.picture, !picture.showsLetters, Self.captions(message),
+                let file = photos.name(of: picture)
+            {
+                .cachedPhoto(.init(id: "result", photoFileID: file, title: title, caption: html))
+            } else {
+                .article(.init(id: "result", title: title, inputMessageContent: .init(messageText: html)))
+            }
         let answer =
-            html.isEmpty
+            message.html.isEmpty
             ? TelegramAPI.AnswerInlineQuery(
                 inlineQueryID: id, results: [], button: .init(text: title, startParameter: "play"))
-            : TelegramAPI.AnswerInlineQuery(
-                inlineQueryID: id,
-                results: [
-                    .init(
-                        id: "result", title: title,
-                        inputMessageContent: .init(messageText: TelegramText.html(Markup(html: html))))
-                ],
-                button: nil)
+            : TelegramAPI.AnswerInlineQuery(inlineQueryID: id, results: [result], button: nil)
         let _: Bool = try await call("answerInlineQuery", answer)
     }
 
@@ -428,6 +461,56 @@ public final class TelegramTransport: ChatTransport {
         }
         let sent: TelegramAPI.SentMessage = try await call(
             "sendDocument", body: body, contentType: form.contentType, chat: message.chat)
+        return .telegram(sent.messageID)
+    }
+
+    /// Whether a message with a picture goes as one photo captioned with its text.
+    static func captions(_ message: OutgoingMessage) -> Bool {
+        message.picture != nil && message.fits(maximumLength: longestCaption)
+    }
+
+    /// `sendPhoto`: the picture uploaded (a multipart body) or, sent before, named by its `file_id`; the caption,
+    /// the buttons and a win's effect go with it. A photo Telegram refuses is ``TransportError/pictureRefused(_:)``.
+    private func sendPhoto(_ picture: Picture, caption: OutgoingMessage?, of message: OutgoingMessage) async throws
+        -> MessageID
+    {
+        var form = MultipartForm()
+        form.add("chat_id", String(try message.chat.telegramID()))
+        let known = photos.name(of: picture)
+        if let known {
+            form.add("photo", known)
+        } else {
+            form.addFile("photo", fileName: picture.fileName, contentType: "image/png", contents: picture.draw().png)
+        }
+        if let caption {
+            form.add("caption", TelegramText.html(caption.markup))
+            form.add("parse_mode", "HTML")
+            let buttons = TelegramAPI.InlineKeyboardMarkup(
+                caption.buttons, botUsername: username.withLock { $0 }, inlineMode: inlineMode.withLock { $0 })
+            if let buttons {
+                form.add("reply_markup", String(decoding: try TelegramAPI.encoder.encode(buttons), as: UTF8.self))
+            }
+        }
+        if let thread = message.thread { form.add("message_thread_id", String(try thread.telegramID())) }
+        if let replyTo = message.replyTo {
+            let parameters = try TelegramAPI.encoder.encode(
+                TelegramAPI.ReplyParameters(messageID: try replyTo.telegramID()))
+            form.add("reply_parameters", String(decoding: parameters, as: UTF8.self))
+        }
+        if message.silent { form.add("disable_notification", "true") }
+        if message.chatKind == .direct, let effect = message.effect { form.add("message_effect_id", effect.telegramID) }
+        guard let body = form.body() else {
+            throw TransportError.pictureRefused("sendPhoto: the upload's boundary occurs in the picture")
+        }
+        let sent: TelegramAPI.SentPhoto
+        do {
+            sent = try await call("sendPhoto", body: body, contentType: form.contentType, chat: message.chat)
+        } catch TransportError.messageRejected(let reason) {
+            throw TransportError.pictureRefused(reason)
+        }
+        if known == nil, let largest = sent.photo?.max(by: { $0.width * $0.height < $1.width * $1.height }) {
+            photos.remember(largest.fileID, for: picture)
+        }
         return .telegram(sent.messageID)
     }
 

@@ -161,7 +161,25 @@ public struct FakeTelegram: Sendable {
         /// A rich message's HTML (`sendRichMessage`); its ``text`` is what a reader sees, a line a paragraph or
         /// table row, cells between ` | `.
         public let richHTML: String?
+        /// A photo (`sendPhoto`), whose caption is ``text``.
+        public let photo: Photo?
         public let time: Double
+    }
+
+    /// A photo as the fake Bot API received it: its `file_id`, whether it was uploaded (or named by a `file_id`
+    /// it gave before), and its size from its PNG header.
+    public struct Photo: Sendable, Hashable {
+        public let fileID: String
+        public let uploaded: Bool
+        public let width: Int
+        public let height: Int
+        public let bytes: Int
+    }
+
+    /// A photo's PNG file, by its `file_id`.
+    public func photo(_ fileID: String) async throws -> [UInt8] {
+        let result = try await control("photo?file_id=\(fileID)", nil) as? [String: Any]
+        return (result?["png_base64"] as? String).flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? []
     }
 
     public func sent() async throws -> [SentMessage] {
@@ -189,6 +207,13 @@ public struct FakeTelegram: Sendable {
                 parseMode: entry["parse_mode"] as? String,
                 effect: entry["message_effect_id"] as? String,
                 richHTML: entry["rich_html"] as? String,
+                photo: (entry["photo"] as? [String: Any]).map {
+                    Photo(
+                        fileID: $0["file_id"] as? String ?? "", uploaded: $0["uploaded"] as? Bool ?? false,
+                        width: ($0["width"] as? NSNumber)?.intValue ?? 0,
+                        height: ($0["height"] as? NSNumber)?.intValue ?? 0,
+                        bytes: ($0["size"] as? NSNumber)?.intValue ?? 0)
+                },
                 time: entry["time"] as? Double ?? 0
             )
         }
@@ -236,16 +261,19 @@ public struct FakeTelegram: Sendable {
         }
     }
 
-    /// The inline queries the bot answered: the query id, the texts offered, and the start parameter of the
-    /// button shown instead, if any.
-    public func inlineAnswers() async throws -> [(id: String, texts: [String], buttonStart: String?)] {
+    /// The inline queries the bot answered: the query id, the texts offered (an article's text, a photo's
+    /// caption), the `file_id`s of the photos offered, and the start parameter of the button shown instead, if any.
+    public func inlineAnswers() async throws -> [(id: String, texts: [String], photos: [String], buttonStart: String?)]
+    {
         (try await control("inline_answers", nil) as? [[String: Any]] ?? []).map { entry in
             let results = entry["results"] as? [[String: Any]] ?? []
             return (
                 id: entry["inline_query_id"] as? String ?? "",
                 texts: results.compactMap {
                     ($0["input_message_content"] as? [String: Any])?["message_text"] as? String
+                        ?? $0["caption"] as? String
                 },
+                photos: results.compactMap { $0["photo_file_id"] as? String },
                 buttonStart: (entry["button"] as? [String: Any])?["start_parameter"] as? String
             )
         }

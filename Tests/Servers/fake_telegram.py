@@ -8,11 +8,14 @@ Bot API (https://core.telegram.org/bots/api), under /bot<TOKEN>/<method>, JSON, 
   clamped to 50 s; long polls until an update arrives; allowed_updates is remembered and updates of other types
   are dropped), sendMessage (HTML parse mode checked: unknown or unbalanced tags and bare & < > are "can't parse
   entities" 400s; more than 4096 characters after parsing is a 400; reply_markup must be a valid inline
-  keyboard; message_effect_id one of the six every user has, in a private chat only), sendDocument (multipart upload of `document`), setMessageReaction (emoji reactions from the
+  keyboard; message_effect_id one of the six every user has, in a private chat only), sendDocument (multipart upload of `document`), sendPhoto (a PNG uploaded as `photo`, within the documented
+  dimensions, or a file_id it gave before; a caption of at most 1,024 characters after parsing; answered with
+  the sizes, the largest last), editMessageCaption (a photo the bot sent), setMessageReaction (emoji reactions from the
   documented set, on a message id), editMessageText (a message the bot sent in that chat; the same text and
   buttons is "message is not modified"; an unknown or deleted one is "message to edit not found"),
   deleteMessage (only where the bot was given the right through the control API), answerInlineQuery (a
-  pending inline query, answered once, with articles or a button), answerCallbackQuery, getChatMember
+  pending inline query, answered once, with articles, photos it holds (InlineQueryResultCachedPhoto) or a
+  button), answerCallbackQuery, getChatMember
   (administrators as set through the control API), setChatMemberTag (only where the bot was given the right
   through the control API; 0–16 characters without emoji, on a member who is not an administrator), sendRichMessage (rich_message's fields checked against
   InputRichMessage; its HTML checked as sendMessage's, with the block tags; within the documented limits of
@@ -26,7 +29,8 @@ documentation does not list is recorded (GET /control/undocumented) for tests to
 
 Control API for tests, under /control:
   POST /control/updates {"updates": [...]}  queue updates (update_id assigned when missing)
-  GET  /control/sent                          every message and document sent so far, in order
+  GET  /control/sent                          every message, document and photo sent so far, in order
+  GET  /control/photo?file_id=ID              a photo's PNG, as {"png_base64"}
   GET  /control/commands                      the command menus set, by language code ("" for the default)
   GET  /control/answered                      the callback query ids answered
   GET  /control/reactions                     every reaction set: chat_id, message_id, emoji
@@ -52,6 +56,7 @@ Control API for tests, under /control:
                                               every call of a method, held and failed ones too)
   GET  /control/latencies                     seconds from each update becoming available to its reply
 """
+import base64
 import email.parser
 import os
 import email.policy
@@ -105,6 +110,7 @@ can_delete = set()    # chats where the bot may delete messages
 can_tag = set()       # chats where the bot may manage members' tags
 tags = []             # tags set by the bot
 undocumented = []     # "method.parameter" sent but not in the documentation
+photos = {}           # file_id -> the PNG bytes uploaded
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot-api-methods.json")) as spec_file:
     SPEC_FILE = json.load(spec_file)
     SPEC, SPEC_TYPES = SPEC_FILE["methods"], SPEC_FILE["types"]
@@ -202,7 +208,7 @@ def parse_multipart(content_type, raw):
         payload = part.get_payload(decode=True) or b""
         if part.get_filename():
             fields[name] = {"file_name": part.get_filename(), "content_type": part.get_content_type(),
-                            "content": payload.decode("utf-8", "replace")}
+                            "content": payload.decode("utf-8", "replace"), "bytes": payload}
         else:
             fields[name] = payload.decode("utf-8", "replace")
     return fields
@@ -563,7 +569,8 @@ class Handler(BaseHTTPRequestHandler):
             next_message_id[0] += 1
             reply = params.get("reply_parameters")
             sent.append({"message_id": message_id, "chat_id": int(params["chat_id"]),
-                         "text": params.get("caption", ""), "document": document,
+                         "text": params.get("caption", ""),
+                         "document": {key: value for key, value in document.items() if key != "bytes"},
                          "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,
                          "time": time.time()})
             by_id[(int(params["chat_id"]), message_id)] = sent[-1]
@@ -571,6 +578,94 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})
+
+    def api_sendPhoto(self, params):
+        if not str(params.get("chat_id", "")).lstrip("-").isdigit():
+            return self.error(400, "Bad Request: chat not found")
+        chat = int(params["chat_id"])
+        photo, uploaded = params.get("photo"), isinstance(params.get("photo"), dict)
+        if uploaded:
+            data = photo.get("bytes", b"")
+            # A photo is a picture Telegram can read: here, a PNG with its header, within the documented 10 MB and
+            # 10,000 pixels of width and height together, at most 20 times as long as wide.
+            if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+                return self.error(400, "Bad Request: IMAGE_PROCESS_FAILED")
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            if len(data) > 10_000_000 or width + height > 10_000 or max(width, height) > 20 * min(width, height):
+                return self.error(400, "Bad Request: PHOTO_INVALID_DIMENSIONS")
+        elif isinstance(photo, str) and photo in photos:
+            data = photos[photo]
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        else:
+            return self.error(400, "Bad Request: wrong file identifier/HTTP URL specified")
+        caption = params.get("caption", "")
+        plain = caption
+        if params.get("parse_mode") == "HTML":
+            problem, plain = check_html(caption)
+            if problem:
+                return self.error(400, "Bad Request: " + problem)
+        if utf16_length(plain) > 1024:
+            return self.error(400, "Bad Request: message caption is too long")
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
+        effect = params.get("message_effect_id")
+        if effect is not None and (chat < 0 or effect not in MESSAGE_EFFECTS):
+            return self.error(400, "Bad Request: EFFECT_ID_INVALID")
+        with lock:
+            stats["sendPhoto"] = stats.get("sendPhoto", 0) + 1
+            message_id = next_message_id[0]
+            next_message_id[0] += 1
+            file_id = photo if not uploaded else f"photo-{message_id}"
+            photos[file_id] = data
+            reply = params.get("reply_parameters")
+            sent.append({"message_id": message_id, "chat_id": chat, "text": caption,
+                         "photo": {"file_id": file_id, "uploaded": uploaded, "width": width, "height": height,
+                                   "size": len(data)},
+                         "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,
+                         "message_thread_id": params.get("message_thread_id"), "reply_markup": markup,
+                         "disable_notification": params.get("disable_notification") in (True, "true"),
+                         "message_effect_id": effect, "time": time.time()})
+            by_id[(chat, message_id)] = sent[-1]
+            note_text((chat, message_id), sent[-1]["text"])
+        # Telegram answers with the sizes it made, the largest last; a thumbnail first.
+        sizes = [{"file_id": f"{file_id}-thumb", "file_unique_id": f"{file_id}-t", "width": 90,
+                  "height": max(1, 90 * height // width), "file_size": 1000},
+                 {"file_id": file_id, "file_unique_id": file_id, "width": width, "height": height,
+                  "file_size": len(data)}]
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": chat}, "caption": plain, "photo": sizes}})
+
+    def api_editMessageCaption(self, params):
+        if "inline_message_id" not in params and ("chat_id" not in params or "message_id" not in params):
+            return self.error(400, "Bad Request: chat_id and message_id are required without inline_message_id")
+        caption = params.get("caption", "")
+        plain = caption
+        if params.get("parse_mode") == "HTML":
+            problem, plain = check_html(caption)
+            if problem:
+                return self.error(400, "Bad Request: " + problem)
+        if utf16_length(plain) > 1024:
+            return self.error(400, "Bad Request: message caption is too long")
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return self.error(400, "Bad Request: " + problem)
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        with lock:
+            original = by_id.get((chat, message_id))
+            if original is None or "photo" not in original or (chat, message_id) in deleted_ids:
+                return self.error(400, "Bad Request: message to edit not found")
+            if original["text"] == caption and original.get("reply_markup") == markup:
+                return self.error(400, "Bad Request: message is not modified: specified new message content and "
+                                       "reply markup are exactly the same as a current content and reply markup "
+                                       "of the message")
+            stats["editMessageCaption"] = stats.get("editMessageCaption", 0) + 1
+            original["text"], original["reply_markup"] = caption, markup
+            note_text((chat, message_id), original["text"])
+            edits.append({"chat_id": chat, "message_id": message_id, "text": caption, "reply_markup": markup,
+                          "time": time.time()})
+        self.reply(200, {"ok": True, "result": {"message_id": message_id, "date": int(time.time()),
+                                                "chat": {"id": chat}, "caption": plain}})
 
     def api_getChatMember(self, params):
         chat, user = str(params.get("chat_id", "")), str(params.get("user_id", ""))
@@ -707,8 +802,21 @@ class Handler(BaseHTTPRequestHandler):
         if len(results) > 50:
             return self.error(400, "Bad Request: RESULTS_TOO_MUCH")
         for result in results:
-            if result.get("type") != "article" or not 1 <= len(str(result.get("id", "")).encode()) <= 64:
+            if result.get("type") not in ("article", "photo") \
+                    or not 1 <= len(str(result.get("id", "")).encode()) <= 64:
                 return self.error(400, "Bad Request: RESULT_ID_INVALID")
+            if result["type"] == "photo":
+                # InlineQueryResultCachedPhoto: a photo this bot sent, by its file_id, with its caption.
+                known = {"type", "id", "photo_file_id", "title", "description", "caption", "parse_mode"}
+                if not set(result) <= known or result.get("photo_file_id") not in photos:
+                    return self.error(400, "Bad Request: PHOTO_INVALID")
+                if result.get("parse_mode") == "HTML":
+                    problem, plain = check_html(result.get("caption", ""))
+                    if problem:
+                        return self.error(400, "Bad Request: " + problem)
+                    if utf16_length(plain) > 1024:
+                        return self.error(400, "Bad Request: MEDIA_CAPTION_TOO_LONG")
+                continue
             content = result.get("input_message_content") or {}
             if not result.get("title") or not isinstance(content.get("message_text"), str):
                 return self.error(400, "Bad Request: MESSAGE_EMPTY")
@@ -741,7 +849,7 @@ class Handler(BaseHTTPRequestHandler):
     # Control API
 
     # Controls that only read leave `changes` as it is: waiters would otherwise wake one another.
-    READING = {"sent", "commands", "answered", "reactions", "edits", "deleted", "inline_answers", "count", "tags",
+    READING = {"sent", "photo", "commands", "answered", "reactions", "edits", "deleted", "inline_answers", "count", "tags",
                "undocumented", "latencies", "stats", "changes"}
 
     def control(self, action, params):
@@ -770,6 +878,11 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"ok": True})
             if action == "sent":
                 return self.reply(200, {"ok": True, "result": sent})
+            if action == "photo":
+                data = photos.get(params.get("file_id"))
+                if data is None:
+                    return self.reply(404, {"ok": False, "description": "no such photo"})
+                return self.reply(200, {"ok": True, "result": {"png_base64": base64.b64encode(data).decode()}})
             if action == "commands":
                 return self.reply(200, {"ok": True, "result": command_menus})
             if action == "answered":

@@ -1,8 +1,10 @@
 import Foundation
 import Logging
 import Synchronization
+import TesseraCore
 import TesseraEngine
 import TesseraHTTP
+import TesseraPictures
 import TesseraTelegram
 import TesseraTestSupport
 import Testing
@@ -294,6 +296,102 @@ struct TelegramTransportTests {
         }
     }
 
+    /// A finished board's result card, as a daily game's end sends it.
+    static let card = Picture.resultCard(
+        ResultCard(
+            title: "Tessera 326 3/6",
+            rows: [.init(letters: "crane", states: [.absent, .present, .absent, .absent, .correct])],
+            maximumGuesses: 6, wordLength: 5, theme: .dark))
+
+    /// A group's day card: colours only.
+    static let dayCard = Picture.dayCard(
+        DayCard(
+            title: "Tessera 326", boards: [.init(rows: [Array(repeating: .correct, count: 5)], crowned: true)],
+            maximumGuesses: 6, wordLength: 5, theme: .dark))
+
+    @Test(
+        "A picture goes as sendPhoto with its caption, buttons and effect; the same picture again by its file_id, its caption edited, and one without letters in an inline answer as a cached photo"
+    )
+    func photos() async throws {
+        try await withTransport { transport, fake in
+            var message = OutgoingMessage(
+                chat: ChatID.telegram(7), chatKind: .direct, html: "Tessera 326 3/6\n\n⬛🟨⬛⬛🟩", replyTo: .telegram(3),
+                buttons: [[.init(text: "📊 Stats", data: "/stats")]])
+            message.picture = Self.card
+            message.effect = .celebration
+            let posted = try await transport.send(message)
+            try await transport.send(message)
+            var edited = message
+            edited.html = "Tessera 326 3/6\n\n⬛🟨⬛⬛🟩\n\nedited"
+            try #require(posted != nil)
+            try await transport.edit(posted!, toRead: edited, key: "edit")
+            let sent = try await fake.sent()
+            try #require(sent.count == 2)
+            let first = try #require(sent[0].photo)
+            #expect(first.uploaded && !(sent[1].photo?.uploaded ?? true))
+            #expect(sent[1].photo?.fileID == first.fileID)
+            #expect((first.width, first.height) == (700, 902))
+            // The first photo's caption reads as edited; the second's as sent.
+            #expect(sent[0].text == edited.html && sent[1].text == message.html && sent[0].replyTo == 3)
+            #expect(sent[0].buttons.map(\.data) == ["/stats"] && sent[0].effect == "5046509860389126442")
+            #expect(try await fake.photo(first.fileID) == Self.card.draw().png, "the PNG drawn is the PNG uploaded")
+            #expect(try await fake.edits().map(\.text) == [edited.html])
+
+            // An inline answer may be posted in any group: a picture with letters is offered as its text; one
+            // without, sent before, by the file_id Telegram gave it.
+            var group = OutgoingMessage(chat: ChatID.telegram(-7), chatKind: .group, html: "Tessera 326")
+            group.picture = Self.dayCard
+            try await transport.send(group)
+            let dayCard = try #require(try await fake.sent().last?.photo)
+            try await fake.push(
+                ["q1", "q2"].map { id in
+                    [
+                        "inline_query": [
+                            "id": id, "from": ["id": 7, "is_bot": false, "first_name": "Ann"], "query": "share",
+                            "offset": "",
+                        ]
+                    ]
+                })
+            _ = try await transport.receive(after: nil)
+            for (id, picture) in [("q1", Self.card), ("q2", Self.dayCard)] {
+                var answer = OutgoingMessage(
+                    chat: ChatID.telegram(7), chatKind: .direct, html: message.html,
+                    action: .answerQuery(id: id, title: "Share"))
+                answer.picture = picture
+                try await transport.send(answer)
+            }
+            let answers = try await fake.inlineAnswers()
+            #expect(answers.map(\.photos) == [[], [dayCard.fileID]])
+            #expect(answers.map(\.texts) == [[message.html], [message.html]])
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
+    @Test("A caption longer than a photo takes: the photo alone, then the text; a photo refused is pictureRefused")
+    func photoLimits() async throws {
+        try await withTransport { transport, fake in
+            var long = OutgoingMessage(
+                chat: ChatID.telegram(-7), chatKind: .group, html: String(repeating: "Ann 3/6\n", count: 200))
+            long.picture = Self.card
+            try await transport.send(long)
+            let sent = try await fake.sent()
+            #expect(sent.map { $0.photo != nil } == [true, false] && sent[0].text.isEmpty)
+            #expect(sent[1].text.trimmingCharacters(in: .newlines) == long.html.trimmingCharacters(in: .newlines))
+
+            try await fake.fail(
+                "sendPhoto", status: 400, extra: ["description": "Bad Request: PHOTO_INVALID_DIMENSIONS"])
+            var short = long
+            short.html = "Ann 3/6"
+            await #expect {
+                try await transport.send(short)
+            } throws: { error in
+                guard case TransportError.pictureRefused(let reason) = error else { return false }
+                return reason.contains("PHOTO_INVALID_DIMENSIONS")
+            }
+            #expect(try await fake.undocumentedParameters() == [])
+        }
+    }
+
     @Test("A celebrated message arrives with Telegram's 🎉 effect in a private chat, and without it in a group")
     func messageEffects() async throws {
         try await withTransport { transport, fake in
@@ -543,6 +641,7 @@ struct TelegramTransportTests {
                     actual = "chatMigrated \(to.value)"
                     #expect(from == ChatID.telegram(7))
                 case .messageRejected, .editRefused: actual = "messageRejected"
+                case .pictureRefused: actual = "pictureRefused"
                 case .fatal(let reason):
                     actual = "fatal"
                     #expect(reason.contains("TESSERA_TELEGRAM_TOKEN"))

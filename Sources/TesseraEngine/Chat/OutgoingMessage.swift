@@ -1,12 +1,13 @@
 import Foundation
+public import TesseraPictures
 
 /// A message the bot sends. The text uses the small HTML subset every platform understands (`<b>`, `<i>`,
 /// `<code>`, `<pre>`, and two that each transport renders its own way: `<spoiler>` for text hidden until
 /// tapped, `<details>` for a block shown folded),
 /// with user-supplied text escaped.
 ///
-/// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, or a document,
-/// for which the text is the caption.
+/// It may carry buttons, whose presses come back as messages with ``ChatMessage/button`` set, a document or a
+/// picture, for which the text is the caption.
 public struct OutgoingMessage: Sendable, Hashable, Codable {
     /// A button under a message: pressing it sends `data` back to the bot, or, for a button made with
     /// ``directChat(_:start:)``, opens the presser's direct chat with the bot.
@@ -111,6 +112,10 @@ public struct OutgoingMessage: Sendable, Hashable, Codable {
     /// The same post laid out with tables, for platforms that show them (a board, the week's and the season's
     /// posts); ``html`` is what every other platform shows, and the fallback when a chat refuses tables.
     public var rich: RichLayout?
+    /// A picture posted with the text as its caption, drawn by the transport when it sends it; where the platform
+    /// has no pictures (``PlatformTraits/pictures``), or refuses this one, the text goes alone
+    /// (``TransportError/pictureRefused(_:)``).
+    public var picture: Picture?
 
     /// An animation over a message as it arrives.
     public enum Effect: String, Sendable, Hashable, Codable {

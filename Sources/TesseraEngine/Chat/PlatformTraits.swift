@@ -19,6 +19,9 @@ public struct PlatformTraits: Sendable, Hashable {
     /// Animations over a message in a direct chat as it arrives (``OutgoingMessage/effect``). Off unless a
     /// transport says so: a celebrated win adds a message.
     public var messageEffects: Bool
+    /// Pictures posted with a caption (``OutgoingMessage/picture``). Off unless a transport says so: without
+    /// them, the text goes alone.
+    public var pictures: Bool
     /// The longest text one message shows, in UTF-16 code units of its plain text. A transport sends a longer
     /// reply as several messages split at line breaks (``OutgoingMessage/parts(maximumLength:)``); only a
     /// reply that fits in one is kept live, edited in place.
@@ -31,7 +34,7 @@ public struct PlatformTraits: Sendable, Hashable {
     public init(
         buttons: Bool = true, edits: Bool = true, reactions: Bool = true, opensDirectChats: Bool = false,
         spoilers: Bool = true, threads: Bool = true, memberTags: Bool = true, messageEffects: Bool = false,
-        maximumLength: Int = .max,
+        pictures: Bool = false, maximumLength: Int = .max,
         rateLimits: RateLimits = .unlimited
     ) {
         self.buttons = buttons
@@ -42,6 +45,7 @@ public struct PlatformTraits: Sendable, Hashable {
         self.threads = threads
         self.memberTags = memberTags
         self.messageEffects = messageEffects
+        self.pictures = pictures
         self.maximumLength = maximumLength
         self.rateLimits = rateLimits
     }

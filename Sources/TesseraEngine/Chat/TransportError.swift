@@ -10,6 +10,9 @@ public enum TransportError: Error, CustomStringConvertible {
     case chatMigrated(from: ChatID, to: ChatID)
     /// The platform refused this one message for good (malformed); it is dropped.
     case messageRejected(String)
+    /// The platform would not take the message's picture (too large, an upload refused): the sender posts the
+    /// text without it, once, with one warning.
+    case pictureRefused(String)
     /// The platform will not edit that message (deleted, too old, no edits at all): post it anew instead.
     case editRefused(String)
     /// Nothing will work until someone fixes the configuration (a wrong token): the service stops.
@@ -33,6 +36,7 @@ public enum TransportError: Error, CustomStringConvertible {
         case .chatUnavailable(let chat, let reason): "chat \(chat) is unavailable: \(reason)"
         case .chatMigrated(let from, let to): "chat \(from) moved to \(to)"
         case .messageRejected(let reason): "message rejected: \(reason)"
+        case .pictureRefused(let reason): "picture refused: \(reason)"
         case .editRefused(let reason): "edit refused: \(reason)"
         case .fatal(let reason): reason
         }

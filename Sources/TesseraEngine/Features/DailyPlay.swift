@@ -72,16 +72,31 @@ struct DailyPlay: Feature {
                     .analysis(player: game.player, language: game.language, puzzle: game.puzzle, show: false),
                 ]
             }
-            // A win in the direct chat is celebrated where the platform can: an edit cannot carry an effect, so it
-            // comes on a 🎉 of its own below the board, which stays the one message edited.
+            // The game over, in the direct chat: its result card below the board (which stays the one message
+            // edited), captioned with the share text, where the player has pictures.
+            var below: OutgoingMessage?
+            if !turn.isGroup, Pictures.wanted(in: turn),
+                let share = SharedResult(
+                    game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
+            {
+                var card = turn.answer(
+                    share.text(theme: configuration.shareTheme, language: daily.stored.language).htmlEscaped)
+                card.picture = Pictures.resultCard(of: daily.game, share: share, theme: configuration.shareTheme)
+                below = card
+            }
+            // A win is celebrated where the platform can: an edit cannot carry an effect, so it comes on the card,
+            // or on a 🎉 of its own.
             if case .won? = daily.stored.result, !turn.isGroup, turn.platform.messageEffects,
                 turn.player.messageEffects
             {
-                var celebration = OutgoingMessage(
-                    chat: turn.message.chat, chatKind: turn.message.chatKind, html: "🎉", thread: turn.message.thread)
-                celebration.effect = .celebration
-                reply.messages.append(celebration)
+                if below == nil {
+                    below = OutgoingMessage(
+                        chat: turn.message.chat, chatKind: turn.message.chatKind, html: "🎉", thread: turn.message.thread
+                    )
+                }
+                below?.effect = .celebration
             }
+            if let below { reply.messages.append(below) }
             reply.acceptedGuess = daily.stored.language
             return reply
         }
@@ -130,8 +145,8 @@ struct DailyPlay: Feature {
         let language = turn.language
         let history = try await reads(turn).finishedGames(of: turn.player.id, language: language)
         let today = turn.player.puzzle(at: turn.now, schedule: configuration.schedule)
-        var reply = turn.texts.statistics(
-            Statistics(history: history, today: today), language: language, scores: scores)
+        let statistics = Statistics(history: history, today: today)
+        var reply = turn.texts.statistics(statistics, language: language, scores: scores)
         for section in sections { reply += "\n\n" + section }
         let official = try await reads(turn).officialResults(of: turn.player.id)
         if !official.isEmpty {
@@ -139,7 +154,14 @@ struct DailyPlay: Feature {
             let today = DailySchedule.wordle.puzzle(at: turn.now, rollover: DayRollover.stored(turn.player.timeZone, 0))
             reply += "\n\n" + turn.texts.officialStatistics(Statistics(history: official, today: today))
         }
-        return turn.reply(reply)
+        var answer = turn.answer(reply)
+        // The chart, as the original draws it, with the text as its caption: the daily games' figures.
+        if !turn.isGroup, Pictures.wanted(in: turn), statistics.played > 0 {
+            answer.picture = Pictures.statisticsChart(
+                statistics, last: history.max { $0.puzzle < $1.puzzle }, language: turn.player.language,
+                theme: configuration.shareTheme)
+        }
+        return Reply(answer)
     }
 
     /// `/share` of the day's game: its share text; in a group, the sharer joins its board. A game finished in

@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import TesseraCore
+import TesseraPictures
 
 /// The group's day post: one calm post a day, edited in place as it completes.
 ///
@@ -173,6 +175,11 @@ struct DaySummaries: Feature {
             highlights = try await analyses.highlights(of: results, puzzle: puzzle, store: store)
         }
         let streaks = Self.streaks(results, brokenByAbsence: absent.streaksBroken)
+        // The final post of a group with pictures on comes with the day card, its boards numbered as the caption
+        // names their players.
+        let picture =
+            final && group.team.pictures && configuration.platform.pictures && !results.isEmpty
+            ? try await dayCard(of: puzzle, results: results, in: group, store: store) : nil
         // In the language the day was played in, whatever the group has switched to since.
         let language = group.language(of: puzzle)
         let summary = DaySummary(
@@ -181,7 +188,7 @@ struct DaySummaries: Feature {
             final: final,
             word: word,
             highlights: highlights,
-            results: Self.scoreLines(results, crowning: final),
+            results: Self.scoreLines(results, crowning: final, numbered: picture == nil ? 0 : DayCard.maximumBoards),
             // The day so far has its results and who is still playing; the streaks and who missed the day wait
             // for the final post, so that each is said once a day.
             streaksKept: final ? streaks.kept : Shortlist([], more: 0),
@@ -197,6 +204,7 @@ struct DaySummaries: Feature {
         var message = OutgoingMessage(
             chat: group.chat, chatKind: .group, html: language.texts.summary(summary), thread: group.topic,
             atMostOnce: true, silent: true)
+        message.picture = picture
         if final && configuration.platform.edits && message.fits(maximumLength: configuration.platform.maximumLength) {
             message.live = Self.liveKey(of: puzzle)
         }
@@ -217,21 +225,50 @@ struct DaySummaries: Feature {
         }
     }
 
+    /// The day card of a final post: the first ``DayCard/maximumBoards`` results' colours in finishing order, those
+    /// of the fewest guesses crowned; no letter is drawn.
+    private func dayCard(
+        of puzzle: PuzzleNumber, results: [(name: String, result: BoardResult)], in group: Group, store: Reads
+    ) async throws -> Picture {
+        let drawn = results.prefix(DayCard.maximumBoards).map(\.result)
+        let games = try await store.countedGames(of: drawn.map(\.player), in: group.chat, puzzle: puzzle)
+        let best = results.compactMap(\.result.guesses).min()
+        let language = group.language(of: puzzle)
+        let boards = drawn.map { result in
+            var game = Game(
+                answer: core.answer(for: puzzle, in: result.language), wordList: core.guessList(result.language),
+                hardMode: result.hardMode)
+            core.restore(
+                games[result.player]?.guesses ?? [], into: &game,
+                metadata: ["player.id": "\(result.player)", "puzzle.number": "\(puzzle)"])
+            return DayCard.Board(
+                rows: game.rows.map(\.feedback.states), crowned: best != nil && result.guesses == best,
+                hardMode: result.hardMode)
+        }
+        return .dayCard(
+            DayCard(
+                title: "\(configuration.gameName) \(puzzle.grouped)", boards: boards,
+                maximumGuesses: Game.defaultMaximumGuesses, wordLength: language.wordList.wordLength,
+                theme: configuration.shareTheme))
+    }
+
     /// The day's results by score, in finishing order: one line a score, at most ``Ranking/namesShown`` names each; with
-    /// `crowning`, the lines of the fewest guesses wear the crown.
-    private static func scoreLines(_ results: [(name: String, result: BoardResult)], crowning: Bool)
+    /// `crowning`, the lines of the fewest guesses wear the crown. The first `numbered` names in finishing order
+    /// carry their place, as the day card numbers their boards.
+    private static func scoreLines(_ results: [(name: String, result: BoardResult)], crowning: Bool, numbered: Int)
         -> [DaySummary.ScoreLine]
     {
         let best = results.compactMap(\.result.guesses).min()
-        var lines: [(score: String, names: [(name: String, language: Language)], count: Int, crowned: Bool)] = []
-        for entry in results {
+        var lines: [(score: String, names: [DaySummary.Name], count: Int, crowned: Bool)] = []
+        for (index, entry) in results.enumerated() {
             let score = TextFormat.score(entry.result)
             if lines.last?.score != score {
                 lines.append((score, [], 0, crowning && best != nil && entry.result.guesses == best))
             }
             lines[lines.count - 1].count += 1
             if lines[lines.count - 1].names.count < Ranking.namesShown {
-                lines[lines.count - 1].names.append((entry.name, entry.result.language))
+                lines[lines.count - 1].names.append(
+                    (entry.name, entry.result.language, index < numbered ? index + 1 : nil))
             }
         }
         return lines.map {

@@ -171,6 +171,7 @@ struct GroupBoards: Feature {
             group.summaryHour = hour
         case .nudge(let on): group.team.nudge = on
         case .season(let length): group.team.season = length
+        case .pictures(let on): group.team.pictures = on
         case .topic(let here):
             guard turn.platform.threads else { return turn.reply(turn.texts.settingsNoTopics) }
             group.topic = here ? turn.message.thread : nil

@@ -15,6 +15,8 @@ enum GroupSettingChange: Equatable {
     case topic(here: Bool)
     case nudge(Bool)
     case season(SeasonLength)
+    /// The day card beside the summary.
+    case pictures(Bool)
 
     /// Why a change was not read: the value is not one the setting takes.
     enum Refusal: Equatable, Error {
@@ -34,6 +36,7 @@ enum GroupSettingChange: Equatable {
         case .topic: .topic
         case .nudge: .nudge
         case .season: .season
+        case .pictures: .pictures
         }
     }
 
@@ -66,6 +69,8 @@ enum GroupSettingChange: Equatable {
             return hour.map { .success(.summaryHour($0)) } ?? usage
         case "nudge":
             return onOff.map { .success(.nudge($0)) } ?? usage
+        case "pictures":
+            return onOff.map { .success(.pictures($0)) } ?? usage
         case "season":
             return SeasonLength(rawValue: lowered).map { .success(.season($0)) } ?? usage
         case "topic":

@@ -72,4 +72,14 @@ struct PlayerSettings {
         return Reply(turn.answer(turn.texts.effectsAre(on: on)), player: player == turn.player ? nil : player)
     }
 
+    /// `/settings pictures on|off` in the direct chat: a finished game's result card and the statistics chart.
+    func pictures(_ argument: String, in turn: Turn) -> Reply {
+        guard
+            let on = CommandWords.onOff(argument.trimmingCharacters(in: .whitespaces), empty: turn.player.pictures)
+        else { return turn.reply(turn.texts.onOffUsage("settings pictures")) }
+        var player = turn.player
+        player.pictures = on
+        return Reply(turn.answer(turn.texts.picturesAre(on: on)), player: player == turn.player ? nil : player)
+    }
+
 }

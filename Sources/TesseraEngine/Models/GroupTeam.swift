@@ -26,11 +26,14 @@ public struct GroupTeam: Sendable, Hashable, Codable {
     /// The members the latest nudges named, and the puzzles they were named for: nobody is named more than
     /// ``Nudges/timesAWeek`` times in seven days. Only the last seven days are kept.
     public var nudged: [NudgedMember]
+    /// Whether the day's summary comes with the day card, a picture of every member's colours
+    /// (`/settings pictures on`): off unless an administrator asks for it.
+    public var pictures: Bool
 
     public init(
         streak: GroupStreak? = nil, nudge: Bool = false, lastNudged: PuzzleNumber? = nil,
         season: SeasonLength = .month, champions: [UserID] = [], languageOnly: Bool = false,
-        nudged: [NudgedMember] = []
+        nudged: [NudgedMember] = [], pictures: Bool = false
     ) {
         self.streak = streak
         self.nudge = nudge
@@ -39,10 +42,11 @@ public struct GroupTeam: Sendable, Hashable, Codable {
         self.champions = champions
         self.languageOnly = languageOnly
         self.nudged = nudged
+        self.pictures = pictures
     }
 
     private enum CodingKeys: String, CodingKey {
-        case streak, nudge, lastNudged, season, champions, languageOnly, nudged
+        case streak, nudge, lastNudged, season, champions, languageOnly, nudged, pictures
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,6 +58,7 @@ public struct GroupTeam: Sendable, Hashable, Codable {
         champions = try container.decodeIfPresent([UserID].self, forKey: .champions) ?? []
         languageOnly = try container.decodeIfPresent(Bool.self, forKey: .languageOnly) ?? false
         nudged = try container.decodeIfPresent([NudgedMember].self, forKey: .nudged) ?? []
+        pictures = try container.decodeIfPresent(Bool.self, forKey: .pictures) ?? false
     }
 
     /// The stored form: compact JSON with its keys in order, so that an unchanged team writes the same text.

@@ -27,6 +27,9 @@ public struct Player: Sendable, Hashable, Codable {
     /// Whether a win in the direct chat comes with the platform's celebration, where it has one
     /// (`/settings effects off` says no).
     public var messageEffects: Bool
+    /// Whether the direct chat gets pictures (a finished game's result card, the statistics chart), where the
+    /// platform has them: on unless `/settings pictures off`.
+    public var pictures: Bool
     /// The player's direct chat with the bot, once they have written there: where reminders go, and what
     /// `/forgetme` deletes with them. Never derived from the player's id.
     public var directChat: ChatID?
@@ -52,6 +55,7 @@ public struct Player: Sendable, Hashable, Codable {
         remindedPuzzle: PuzzleNumber? = nil,
         namedInNudges: Bool = true,
         messageEffects: Bool = true,
+        pictures: Bool = true,
         directChat: ChatID? = nil,
         practiceInPlay: Bool = false,
         followsGroup: ChatID? = nil
@@ -69,6 +73,7 @@ public struct Player: Sendable, Hashable, Codable {
         self.remindedPuzzle = remindedPuzzle
         self.namedInNudges = namedInNudges
         self.messageEffects = messageEffects
+        self.pictures = pictures
         self.directChat = directChat
         self.practiceInPlay = practiceInPlay
         self.followsGroup = followsGroup

@@ -96,9 +96,14 @@ extension BotEngine {
         case .join: return try await groupBoards.join(in: turn)
         case .leave: return try await groupBoards.leave(in: turn)
         case .settings:
-            // The one setting of a player's own: how a win arrives in their direct chat.
-            if argument.lowercased().split(separator: " ").first == "effects" {
+            // A player's own settings: how a win arrives in their direct chat, and its pictures (in a group,
+            // pictures are the group's setting).
+            let name = argument.lowercased().split(separator: " ").first
+            if name == "effects" {
                 return playerSettings.effects(String(argument.dropFirst("effects".count)), in: turn)
+            }
+            if name == "pictures", !turn.isGroup {
+                return playerSettings.pictures(String(argument.dropFirst("pictures".count)), in: turn)
             }
             return try await groupBoards.settings(argument, in: turn)
         case .forgetme: return privacy.forgetMe(in: turn)

@@ -184,6 +184,10 @@ public protocol BoardReads: Sendable {
     /// Members of a chat with a game of a puzzle in a language, started or finished: in a summary, who played
     /// another language's puzzle than the group's.
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID>
+    /// The games of some players that their results for a puzzle on a chat's own board count (the result's
+    /// language): a group's day card draws their colours. A few players (``DayCard/maximumBoards``), in one read.
+    func countedGames(of players: [UserID], in chat: ChatID, puzzle: PuzzleNumber) async throws
+        -> [UserID: StoredGame]
     /// Members with an unfinished game of a puzzle: their names and guesses so far.
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int

@@ -1,4 +1,5 @@
 public import Foundation
+import TesseraPictures
 
 /// A row of `outbox`: a queued reply as every store keeps it (``PlayerColumns`` says more).
 public struct MessageColumns: Sendable, Hashable, Codable {
@@ -26,16 +27,19 @@ public struct MessageColumns: Sendable, Hashable, Codable {
     public var effect: String?
     /// JSON of the ``RichLayout``.
     public var rich: String?
+    /// JSON of the ``Picture``, drawn when the message is sent.
+    public var picture: String?
 
     public init(
         platform: String, address: String, chatKind: String, html: String, replyTo: String?, thread: String?,
         buttons: String?, documentName: String?, document: Data?, atMostOnce: Bool, silent: Bool, action: String?,
-        live: String?, repostsLive: Bool, effect: String?, rich: String?
+        live: String?, repostsLive: Bool, effect: String?, rich: String?, picture: String? = nil
     ) {
         (self.platform, self.address, self.chatKind, self.html) = (platform, address, chatKind, html)
         (self.replyTo, self.thread, self.buttons) = (replyTo, thread, buttons)
         (self.documentName, self.document, self.atMostOnce, self.silent) = (documentName, document, atMostOnce, silent)
         (self.action, self.live, self.repostsLive, self.effect, self.rich) = (action, live, repostsLive, effect, rich)
+        self.picture = picture
     }
 
     public init(_ message: OutgoingMessage) throws {
@@ -50,7 +54,8 @@ public struct MessageColumns: Sendable, Hashable, Codable {
             action: message.action == .post
                 ? nil : String(decoding: try JSONEncoder().encode(message.action), as: UTF8.self),
             live: message.live, repostsLive: message.repostsLive, effect: message.effect?.rawValue,
-            rich: message.rich?.json)
+            rich: message.rich?.json,
+            picture: try message.picture.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) })
     }
 
     /// The message back; throws ``DamagedColumn`` for a column that cannot be read.
@@ -68,6 +73,8 @@ public struct MessageColumns: Sendable, Hashable, Codable {
         // An effect this build does not know is left out: it only decorates the message.
         message.effect = effect.flatMap(OutgoingMessage.Effect.init)
         message.rich = rich.flatMap(RichLayout.init(json:))
+        // A picture that cannot be read (damaged, or beyond its bounds) is left out: the text is the message.
+        message.picture = picture.flatMap { try? JSONDecoder().decode(Picture.self, from: Data($0.utf8)) }
         return message
     }
 

@@ -34,20 +34,20 @@ public struct PlayerColumns: Sendable, Hashable, Codable {
     public var directChat, playingLanguage: String?
     public var practiceInPlay: Bool
     public var followsGroup: String?
-    public var namedInNudges, messageEffects: Bool
+    public var namedInNudges, messageEffects, pictures: Bool
 
     public init(
         platform: String, account: String, displayName: String, language: String, timeZone: String,
         rolloverHour: Int, pendingTimeZone: String?, pendingFrom: Int?, prefersHardMode: Bool, reminders: Bool,
         remindedPuzzle: Int?, directChat: String?, playingLanguage: String?, practiceInPlay: Bool,
-        followsGroup: String?, namedInNudges: Bool, messageEffects: Bool
+        followsGroup: String?, namedInNudges: Bool, messageEffects: Bool, pictures: Bool
     ) {
         (self.platform, self.account, self.displayName, self.language) = (platform, account, displayName, language)
         (self.timeZone, self.rolloverHour, self.pendingTimeZone) = (timeZone, rolloverHour, pendingTimeZone)
         (self.pendingFrom, self.prefersHardMode, self.reminders) = (pendingFrom, prefersHardMode, reminders)
         (self.remindedPuzzle, self.directChat, self.playingLanguage) = (remindedPuzzle, directChat, playingLanguage)
         (self.practiceInPlay, self.followsGroup) = (practiceInPlay, followsGroup)
-        (self.namedInNudges, self.messageEffects) = (namedInNudges, messageEffects)
+        (self.namedInNudges, self.messageEffects, self.pictures) = (namedInNudges, messageEffects, pictures)
     }
 
     public init(_ player: Player) {
@@ -59,7 +59,7 @@ public struct PlayerColumns: Sendable, Hashable, Codable {
             remindedPuzzle: player.remindedPuzzle?.rawValue, directChat: player.directChat?.value,
             playingLanguage: player.playingLanguage?.rawValue, practiceInPlay: player.practiceInPlay,
             followsGroup: player.followsGroup?.value, namedInNudges: player.namedInNudges,
-            messageEffects: player.messageEffects)
+            messageEffects: player.messageEffects, pictures: player.pictures)
     }
 
     /// The player back; throws ``DamagedColumn``.
@@ -71,7 +71,7 @@ public struct PlayerColumns: Sendable, Hashable, Codable {
             timeZone: timeZone, rolloverHour: rolloverHour, pendingTimeZone: pendingTimeZone,
             pendingFrom: pendingFrom.map(PuzzleNumber.init), prefersHardMode: prefersHardMode, reminders: reminders,
             remindedPuzzle: remindedPuzzle.map(PuzzleNumber.init), namedInNudges: namedInNudges,
-            messageEffects: messageEffects, directChat: directChat.map { ChatID(id.platform, $0) },
+            messageEffects: messageEffects, pictures: pictures, directChat: directChat.map { ChatID(id.platform, $0) },
             practiceInPlay: practiceInPlay, followsGroup: followsGroup.map { ChatID(id.platform, $0) })
     }
 }

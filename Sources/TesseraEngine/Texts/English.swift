@@ -252,6 +252,11 @@ struct English: Texts {
             ? "🎉 A win in our chat comes with confetti, where your app shows it. /settings effects off stops it."
             : "Wins in our chat come without confetti. /settings effects on brings it back."
     }
+    func picturesAre(on: Bool) -> String {
+        on
+            ? "🖼 A finished game comes with its result card, and /stats with its chart. /settings pictures off stops them."
+            : "No pictures in our chat: the text says it all. /settings pictures on brings them back."
+    }
     func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Reminders are on: if your streak is 3 or more and you have not played, I remind you 4 hours before your day ends. /remind off stops them."
@@ -666,6 +671,8 @@ struct English: Texts {
         case .nudge:
             "Nudge \(Int(GroupTeam.nudgeLead / 3600)) hours before a member's own day ends: \(group.team.nudge ? "on" : "off")"
         case .season: "Seasons: \(seasonSetting(group.team.season))"
+        case .pictures:
+            "Day card with the summary (everyone's colours, never a letter): \(group.team.pictures ? "on" : "off")"
         }
     }
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 From puzzle \(puzzle.grouped), " }

@@ -66,9 +66,13 @@ struct DaySummary {
     /// crowned in a final post when it is the fewest guesses (hard mode or not: `3/6` and `3/6*` share it).
     struct ScoreLine {
         let score: String
-        let names: Shortlist<(name: String, language: Language)>
+        let names: Shortlist<Name>
         let crowned: Bool
     }
+
+    /// A member on a score line: the language they played, and their board's number on the day card beside the
+    /// post, if it has one.
+    typealias Name = (name: String, language: Language, number: Int?)
 
     let puzzle: PuzzleNumber
     /// The group's language: a result in another says which.

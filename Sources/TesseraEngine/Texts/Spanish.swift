@@ -265,6 +265,11 @@ struct Spanish: Texts {
             ? "🎉 Las victorias en nuestro chat llegan con confeti, si tu app lo muestra. /settings effects off lo quita."
             : "Las victorias en nuestro chat llegan sin confeti. /settings effects on lo devuelve."
     }
+    func picturesAre(on: Bool) -> String {
+        on
+            ? "🖼 Cada partida terminada llega con su tarjeta, y /stats con su gráfico. /settings pictures off los quita."
+            : "Sin imágenes en nuestro chat: el texto lo dice todo. /settings pictures on las devuelve."
+    }
     func remindersAre(on: Bool, namedInNudges: Bool) -> String {
         on
             ? "🔔 Recordatorios activados: si tu racha es de 3 o más y no has jugado, te aviso 4 horas antes de que acabe tu día. /remind off los desactiva."
@@ -719,6 +724,9 @@ struct Spanish: Texts {
             "Aviso \(Int(GroupTeam.nudgeLead / 3600)) horas antes de que acabe el día de cada miembro: "
                 + (group.team.nudge ? "activado" : "desactivado")
         case .season: "Temporadas: \(seasonSetting(group.team.season))"
+        case .pictures:
+            "Tarjeta del día con el resumen (los colores de todos, nunca una letra): "
+                + (group.team.pictures ? "activada" : "desactivada")
         }
     }
     func dayChangeFrom(_ puzzle: PuzzleNumber) -> String { "📣 Desde el reto \(number(puzzle)), " }

@@ -108,6 +108,8 @@ protocol Texts: Sendable {
     func remindersAre(on: Bool, namedInNudges: Bool) -> String
     /// `/settings effects`: whether a win comes with the platform's celebration.
     func effectsAre(on: Bool) -> String
+    /// `/settings pictures` in a direct chat.
+    func picturesAre(on: Bool) -> String
     var remindUsage: String { get }
     func reminder(streak: Int, timeLeft seconds: Double) -> String
 
@@ -367,7 +369,8 @@ extension Texts {
     private func resultLines(_ summary: DaySummary) -> [String] {
         summary.results.map { line in
             let names = list(line.names) {
-                TextFormat.person($0.name) + languageMark($0.language, besides: summary.language)
+                ($0.number.map { "\($0). " } ?? "") + TextFormat.person($0.name)
+                    + languageMark($0.language, besides: summary.language)
             }
             return (line.crowned ? "👑 " : "") + "\(line.score): " + names
         }
@@ -661,6 +664,7 @@ enum TextFormat {
         /settings topic here|off
         /settings nudge on|off
         /settings season month|4weeks|off
+        /settings pictures on|off
         """
 
     static var languageCodes: String {

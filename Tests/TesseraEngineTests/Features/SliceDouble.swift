@@ -134,6 +134,20 @@ struct SliceDouble: MessageReads, StoreReads {
     func members(in chat: ChatID, playing language: Language, puzzle: PuzzleNumber) async throws -> Set<UserID> {
         Set(boardGames(in: chat, language: language, puzzle: puzzle).map(\.player))
     }
+    func countedGames(of players: [UserID], in chat: ChatID, puzzle: PuzzleNumber) async throws
+        -> [UserID: StoredGame]
+    {
+        var counted: [UserID: StoredGame] = [:]
+        for result in results
+        where result.chat == chat && result.board == .tessera && result.puzzle == puzzle
+            && players.contains(result.player)
+        {
+            counted[result.player] = games.first {
+                $0.player == result.player && $0.language == result.language && $0.puzzle == puzzle
+            }
+        }
+        return counted
+    }
     func unfinished(in chat: ChatID, language: Language, puzzle: PuzzleNumber) async throws -> [(
         name: String, guesses: Int
     )] {
