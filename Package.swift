@@ -296,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "TesseraMatrixTests",
             dependencies: [
-                "TesseraMatrix", "TesseraEngine", "TesseraHTTP", "TesseraTestSupport",
+                "TesseraMatrix", "TesseraCore", "TesseraEngine", "TesseraHTTP", "TesseraPictures", "TesseraTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -298,6 +298,19 @@ public struct Synapse: Sendable {
         public var description: String { "Synapse answered \(call) unexpectedly: \(response)" }
     }
 
+    /// The bytes of an upload (`mxc://server/id`), as an account downloads them (authenticated media).
+    public func download(_ contentURI: String, as account: Account) async throws -> [UInt8] {
+        let path = contentURI.replacingOccurrences(of: "mxc://", with: "")
+        let response = try await client.send(
+            HTTPRequest(
+                method: "GET", url: url + "/_matrix/client/v1/media/download/" + path,
+                headers: ["Authorization": "Bearer \(account.accessToken)"]))
+        guard response.status == 200 else {
+            throw Unexpected(call: "GET media \(contentURI) (HTTP \(response.status))", response: [:])
+        }
+        return response.body
+    }
+
     private func call(_ method: String, _ path: String, body: [String: Any]?, token: String?) async throws
         -> [String: Any]
     {

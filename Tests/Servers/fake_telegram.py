@@ -620,6 +620,7 @@ class Handler(BaseHTTPRequestHandler):
             photos[file_id] = data
             reply = params.get("reply_parameters")
             sent.append({"message_id": message_id, "chat_id": chat, "text": caption,
+                         "parse_mode": params.get("parse_mode"),
                          "photo": {"file_id": file_id, "uploaded": uploaded, "width": width, "height": height,
                                    "size": len(data)},
                          "reply_parameters": json.loads(reply) if isinstance(reply, str) else reply,

@@ -43,14 +43,18 @@ struct LiveBoardDaemonTests {
             try await fake.waitForSent { sent in sent.contains { $0.chat == 8 && $0.text.contains("· \(index + 1)/6") }
             }
         }
-        let sentToEve = try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text == "🎉" } }
+        let sentToEve = try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.photo != nil } }
             .filter { $0.chat == 8 }
-        let boards = sentToEve.filter { $0.text != "🎉" }
+        let boards = sentToEve.filter { $0.photo == nil }
         let edits = try await fake.edits().filter { $0.chat == 8 }
         #expect(boards.count == 1, "one message for the whole game")
-        #expect(
-            sentToEve.last.map { ($0.text, $0.effect) } ?? ("", nil) == ("🎉", "5046509860389126442"),
-            "the win celebrated below the board, with Telegram's 🎉 effect")
+        // The game over: its result card below the board, captioned with the share text, the win celebrated on it
+        // with Telegram's 🎉 effect.
+        let card = try #require(sentToEve.last)
+        #expect(sentToEve.count == 2 && card.photo?.uploaded == true)
+        #expect(card.photo.map { ($0.width, $0.height) } ?? (0, 0) == (700, 902))
+        #expect(card.text.hasPrefix("Tessera 326 6/6\n\n") && !card.text.contains(answer))
+        #expect(card.effect == "5046509860389126442" && card.replyTo == 6)
         #expect(edits.count == 5 && edits.allSatisfy { $0.messageID == boards.first?.messageID })
         let board = try #require(boards.first)
         #expect(board.text.contains("Solved in 6/6") && board.text.contains("⏳ Next puzzle in 12 h 0 min"))
@@ -65,9 +69,13 @@ struct LiveBoardDaemonTests {
         #expect(shared.texts.first?.hasPrefix("Tessera 326 6/6\n\n") == true)
         #expect(shared.texts.first?.contains(answer) == false, "no letters")
         #expect(board.copies == shared.texts, "Copy holds the same result, checked by the fake against Bot API 10.1")
-        // Stats, pressed under the board.
+        // Stats, pressed under the board: the chart, as the original draws it, captioned with the figures.
         try await fake.push([FakeTelegram.press("stats", from: 8, name: "Eve", messageID: board.messageID)])
-        try await fake.waitForSent { $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") } }
+        let stats = try await fake.waitForSent {
+            $0.contains { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") }
+        }
+        .filter { $0.chat == 8 && $0.text.hasPrefix("<b>Statistics</b>") }
+        #expect(stats.count == 1 && stats[0].photo.map { ($0.width, $0.height) } ?? (0, 0) == (700, 688))
 
         // A group where the bot is an administrator with the right to delete: a revealing /guess goes.
         try await fake.allowDeleting(in: -70)

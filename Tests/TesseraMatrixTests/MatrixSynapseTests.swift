@@ -1,8 +1,10 @@
 import Foundation
 import Logging
+import TesseraCore
 import TesseraEngine
 import TesseraHTTP
 import TesseraMatrix
+import TesseraPictures
 import TesseraTestSupport
 import Testing
 
@@ -253,6 +255,44 @@ struct MatrixSynapseTests {
             let parts = try await synapse.events(in: room, as: alice).compactMap { content($0)["body"] as? String }
                 .filter { $0.hasPrefix("line ") }
             #expect(parts == lines)
+        }
+    }
+
+    @Test(
+        "A picture is uploaded once and posted as m.image: its text the body and caption, its size in info; an edit keeps the image"
+    )
+    func pictures() async throws {
+        try await Synapse.with { synapse in
+            let (bot, alice, room, transport) = try await directRoom(synapse)
+            var card = OutgoingMessage(
+                chat: ChatID(.matrix, room), chatKind: .direct, html: "Tessera 326 3/6\n\n⬛🟨⬛⬛🟩")
+            card.picture = .resultCard(
+                ResultCard(
+                    title: "Tessera 326 3/6",
+                    rows: [.init(letters: "crane", states: [.absent, .present, .absent, .absent, .correct])],
+                    maximumGuesses: 6, wordLength: 5, theme: .dark))
+            let drawn = try #require(card.picture).draw()
+            let posted = try #require(try await transport.send(card, key: "outbox.1"))
+            var edited = card
+            edited.html += "\n\nanalysed"
+            try await transport.edit(posted, toRead: edited, key: "outbox.1.edit")
+
+            let events = try await synapse.events(in: room, as: alice).filter { $0["sender"] as? String == bot.userID }
+            func content(_ event: [String: Any]) -> [String: Any] { event["content"] as? [String: Any] ?? [:] }
+            let images = events.filter { content($0)["msgtype"] as? String == "m.image" }
+            #expect(images.count == 2, "the post and its edit")
+            let image = content(try #require(images.first))
+            #expect(image["body"] as? String == "Tessera 326 3/6\n\n⬛🟨⬛⬛🟩" && image["filename"] as? String == "tessera-result.png")
+            let info = image["info"] as? [String: Any] ?? [:]
+            #expect(info["mimetype"] as? String == "image/png")
+            #expect((info["w"] as? NSNumber)?.intValue == drawn.width && (info["h"] as? NSNumber)?.intValue == drawn.height)
+            #expect((info["size"] as? NSNumber)?.intValue == drawn.png.count)
+            let url = try #require(image["url"] as? String)
+            #expect(try await synapse.download(url, as: alice) == drawn.png, "the homeserver holds the PNG drawn")
+            // The edit names the same upload: the picture went up once.
+            let replaced = content(try #require(images.last))["m.new_content"] as? [String: Any] ?? [:]
+            #expect(replaced["url"] as? String == url && replaced["msgtype"] as? String == "m.image")
+            #expect((replaced["body"] as? String)?.hasSuffix("analysed") == true)
         }
     }
 

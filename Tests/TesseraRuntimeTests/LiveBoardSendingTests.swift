@@ -190,4 +190,52 @@ struct LiveBoardSendingTests {
             #expect(transport.sent.filter { $0.chat == ChatID(-9) }.map(\.action) == [.post], "no right, no deletion")
         }
     }
+    @Test(
+        "A picture the platform refuses: its text goes alone at once, once, with one warning, and the next picture is tried again",
+        .timeLimit(.minutes(3)))
+    func refusedPicture() async throws {
+        let clock = ManualClock()
+        var traits = PlatformTraits.scripted
+        traits.pictures = true
+        let transport = ScriptedTransport(traits: traits, clock: clock)
+        var configuration = EngineConfiguration()
+        configuration.platform = traits
+        let store = try SQLiteGameStore.inMemory()
+        let secret = try #require(ScheduleSecret("live board secret"))
+        let logs = LogRecorder()
+        let logger = logs.logger()
+        let service = BotRuntime(
+            store: store, configuration: .onManualClock, clock: clock, now: { clock.date }, jitter: { 1 }, logger: logger
+        )
+        .serviceGroup(platforms: [(transport, BotEngine(configuration: configuration, secret: secret, logger: logger))])
+        let list = Language.english.wordList
+        let puzzle = DailySchedule.tessera.puzzle(at: clock.date, rollover: .utc)
+        let answer = list.display(AnswerSchedule(wordList: list, secret: secret).answer(for: puzzle)).lowercased()
+        try await withRunningBot(service) {
+            func say(_ text: String, _ number: Int64) {
+                transport.push(
+                    ReceivedBatch(
+                        messages: [
+                            ChatMessage(
+                                chat: ChatID(5), chatKind: .direct, sender: UserID(5), senderName: "Eve", text: text,
+                                messageID: MessageID(number)
+                            ).readingCommands()
+                        ], nextPosition: String(number + 1)))
+            }
+            say(answer, 1)
+            try await transport.events.wait(for: "send(5)")
+            // The card waits its turn in the chat's rate limit; then the platform refuses its picture.
+            transport.fail(.send, with: .pictureRefused("Bad Request: PHOTO_INVALID_DIMENSIONS"), times: 1)
+            clock.advance(by: .seconds(1))
+            try await transport.events.wait(for: "send(5)", count: 2)
+            say("/stats", 2)
+            clock.advance(by: .seconds(1))
+            try await transport.events.wait(for: "send(5)", count: 3)
+            // The board, the card's caption without its picture, then the chart with its picture: tried again.
+            #expect(transport.sent.map { $0.picture != nil } == [false, false, true])
+            #expect(transport.sent[1].html.hasPrefix("Tessera \(puzzle.grouped) 1/6"))
+            #expect(transport.attempts.filter { $0.html == transport.sent[1].html }.count == 2, "the card, then its text")
+            #expect(logs.lines.filter { $0.level == .warning && $0.message.contains("refused a picture") }.count == 1)
+        }
+    }
 }

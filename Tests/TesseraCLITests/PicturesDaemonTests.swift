@@ -1,0 +1,87 @@
+import Foundation
+import TesseraCore
+import TesseraTestSupport
+import Testing
+
+/// Issue 58 through the real daemon and the fake Bot API: a family's day with pictures, from the first guess to
+/// the day card with the summary.
+@Suite("Pictures through the daemon", .serialized)
+struct PicturesDaemonTests {
+    static let environment = GroupDaemonTests.environment
+
+    @Test(
+        "A family's day: each finished game's result card in its player's chat, the group's pictures turned on by its administrator, then one day card with the summary, in finishing order and never a letter"
+    )
+    func familyDay() async throws {
+        let fake = try await FakeTelegram.start()
+        let directory = try TesseraProcess.temporaryDirectory()
+        let clock = ClockFile(in: directory)
+        try clock.set("2026-11-22T12:00:00Z")
+        let running = try Daemon(
+            fake: fake, database: directory.appendingPathComponent("tessera.sqlite").path, secret: DaemonTests.secret,
+            environment: Self.environment.merging(clock.environment) { $1 })
+        try running.start()
+        let answer = try LiveBoardDaemonTests.answer(326)
+        let misses = try LiveBoardDaemonTests.wrongWords(2, puzzle: 326)
+        try await fake.setAdministrators(of: -1, [1])
+        let family: [(id: Int64, name: String, guesses: [String])] = [
+            (1, "Ann", [answer]), (2, "Ben", [misses[0], answer]), (3, "Cleo", misses + [answer]),
+        ]
+        var number: Int64 = 1
+        for member in family {
+            try await fake.push([
+                FakeTelegram.message("/join", from: member.id, name: member.name, chat: -1, messageID: number)
+            ])
+            number += 1
+        }
+        // A member who is no administrator cannot turn them on; Ann can.
+        try await fake.push([
+            FakeTelegram.message("/settings pictures on", from: 2, name: "Ben", chat: -1, messageID: number),
+            FakeTelegram.message("/settings pictures on", from: 1, name: "Ann", chat: -1, messageID: number + 1),
+        ])
+        let answers = try await fake.waitForSent { sent in
+            sent.filter { $0.chat == -1 && $0.replyTo ?? 0 >= number }.count == 2
+        }
+        .filter { $0.chat == -1 && $0.replyTo ?? 0 >= number }
+        #expect(answers.map(\.replyTo) == [number, number + 1])
+        #expect(answers[0].text.contains("only this group's administrators"))
+        #expect(answers[1].text.contains("Day card with the summary"))
+        number += 2
+        for member in family {
+            for (index, word) in member.guesses.enumerated() {
+                try await fake.push([
+                    FakeTelegram.message(word.lowercased(), from: member.id, name: member.name, messageID: number)
+                ])
+                number += 1
+                // One guess at a time, as a person plays: each waits for the board to show it.
+                try await fake.waitForSent {
+                    $0.contains { $0.chat == member.id && $0.text.contains("· \(index + 1)/6") }
+                }
+            }
+            // The game over: its card, captioned with the share text, the one photo in the player's chat.
+            let cards = try await fake.waitForSent { $0.contains { $0.chat == member.id && $0.photo != nil } }
+                .filter { $0.chat == member.id && $0.photo != nil }
+            #expect(cards.count == 1 && cards[0].text.hasPrefix("Tessera 326 \(member.guesses.count)/6\n\n"))
+        }
+        try clock.set("2026-11-23T00:01:00Z")
+        let summary = try await fake.waitForSent(timeout: .seconds(30)) {
+            $0.contains { $0.chat == -1 && $0.text.contains("done with puzzle 326") }
+        }.filter { $0.chat == -1 && $0.silent }
+        #expect(summary.count == 1, "one post for the day: \(summary.map(\.text))")
+        let post = try #require(summary.first)
+        let photo = try #require(post.photo, "the day card goes with the summary")
+        #expect(photo.uploaded && post.parseMode == "HTML")
+        #expect(post.text.contains("1. Ann") && post.text.contains("2. Ben") && post.text.contains("3. Cleo"))
+        #expect(post.text.range(of: "1. Ann")!.lowerBound < post.text.range(of: "3. Cleo")!.lowerBound)
+        // The word only behind its spoiler, never in the picture's caption otherwise, nor in any group post.
+        for sent in try await fake.sent() where sent.chat == -1 {
+            #expect(
+                !sent.text.replacingOccurrences(of: "<tg-spoiler>\(answer)</tg-spoiler>", with: "").contains(answer))
+        }
+        let png = try await fake.photo(photo.fileID)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && png.count == photo.bytes)
+        #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
+        await running.stop()
+        await fake.stop()
+    }
+}
