@@ -71,6 +71,8 @@ struct BotStartup: Service, CustomStringConvertible {
         let platforms = transports.map { transport in
             var configuration = engineConfiguration
             configuration.platform = transport.traits
+            // An operator who turned pictures off (`pictures = off`): every platform sends the text alone.
+            if !settings.pictures { configuration.platform.pictures = false }
             return (transport, BotEngine(configuration: configuration, secret: secret, logger: logger))
         }
         var services = runtime.services(platforms: platforms)

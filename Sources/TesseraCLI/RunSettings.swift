@@ -39,6 +39,8 @@ struct RunSettings {
     var analysisBudget: Solver.Budget
     /// Each language's extra allowed guesses, from the file `guesses.extra.file.LANGUAGE` names.
     var extraGuesses: [Language: [Word]]
+    /// Whether the bot sends pictures where its platforms show them (`pictures`: on or off).
+    var pictures: Bool
     var logLevel: String?
     /// `text` or `json` (`log.format` [TESSERA_LOG_FORMAT]); checked where the log is set up.
     var logFormat: String?
@@ -107,6 +109,7 @@ struct RunSettings {
                 "a whole number from 0 (no practice games) to 10000"),
             analysisBudget: try analysisBudget(config),
             extraGuesses: try extraGuesses(config),
+            pictures: try onOff("pictures", in: config, default: true),
             logLevel: config.string(forKey: "log.level"),
             logFormat: config.string(forKey: "log.format"),
             unlimited: unlimited,
@@ -202,6 +205,16 @@ struct RunSettings {
                 "\(key) must be \(takes), not '\(text)'" + (because.map { ": \($0)." } ?? "."))
         }
         return number
+    }
+
+    /// A switch written `on` or `off`.
+    private static func onOff(_ key: ConfigKey, in config: ConfigReader, default: Bool) throws -> Bool {
+        switch config.string(forKey: key)?.lowercased() {
+        case nil: `default`
+        case "on": true
+        case "off": false
+        case let other?: throw CommandError("\(key) must be on or off, not '\(other)'.")
+        }
     }
 
     /// The platforms whose rate limits are off (`telegram.rate.limits`, `matrix.rate.limits`: on or off).

@@ -101,19 +101,19 @@ public final class ConsoleTransport: ChatTransport, Service {
             return state.posts
         }
         var file: String?
-        if let picture = message.picture, let pictures { file = try save(picture, number: post, in: pictures) }
+        if let picture = message.picture, let pictures { file = try await save(picture, number: post, in: pictures) }
         show(message, picture: file)
         return MessageID(String(post))
     }
 
     /// Writes a picture as `tessera-result-12.png` (the post's number) in the folder; a folder that cannot be
     /// written is ``TransportError/pictureRefused(_:)``, and the text is shown alone.
-    private func save(_ picture: Picture, number: Int64, in folder: URL) throws -> String {
+    private func save(_ picture: Picture, number: Int64, in folder: URL) async throws -> String {
         let name = picture.fileName.replacingOccurrences(of: ".png", with: "-\(number).png")
         let file = folder.appendingPathComponent(name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(picture.draw().png).write(to: file, options: .atomic)
+            try Data(await picture.drawnInTurn().png).write(to: file, options: .atomic)
         } catch {
             throw TransportError.pictureRefused("could not write \(file.path): \(error.localizedDescription)")
         }

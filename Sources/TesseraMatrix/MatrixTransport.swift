@@ -587,7 +587,7 @@ public final class MatrixTransport: ChatTransport {
     /// pictures), with the text's HTML beside it; `info` gives its size in pixels and bytes. An upload the
     /// server refuses is ``TransportError/pictureRefused(_:)``.
     private func imageContent(_ picture: Picture, caption message: OutgoingMessage) async throws -> [String: JSON] {
-        let drawn = picture.draw()
+        let drawn = await picture.drawnInTurn()
         let url: String
         if let known = uploads.name(of: picture) {
             url = known

@@ -46,12 +46,14 @@ public struct DayCard: Sendable, Hashable {
         let boardWidth: Int
         let boardHeight: Int
         let labelHeight: Int
+        /// Boards a row: three, or fewer when there are fewer, centred.
+        let columns: Int
 
         init(_ card: DayCard, scale: Int) {
             (tile, gap, margin, titleHeight, labelHeight) = (18 * scale, 2 * scale, 12 * scale, 40 * scale, 22 * scale)
             boardWidth = card.wordLength * tile + (card.wordLength - 1) * gap
             boardHeight = card.maximumGuesses * tile + (card.maximumGuesses - 1) * gap
-            let columns = min(DayCard.columns, max(1, card.boards.count))
+            columns = min(DayCard.columns, max(1, card.boards.count))
             let rows = (max(1, card.boards.count) + DayCard.columns - 1) / DayCard.columns
             width = max(350 * scale, columns * (boardWidth + 2 * margin) + margin * 2)
             height = titleHeight + rows * (boardHeight + labelHeight + 2 * margin) + margin
@@ -59,9 +61,9 @@ public struct DayCard: Sendable, Hashable {
 
         /// The top left corner of board `index`'s tile `column` in row `row`.
         public func origin(board index: Int, row: Int, column: Int) -> (x: Int, y: Int) {
-            let cell = (width - 2 * margin) / DayCard.columns
-            let x = margin + (index % DayCard.columns) * cell + (cell - boardWidth) / 2
-            let y = titleHeight + (index / DayCard.columns) * (boardHeight + labelHeight + 2 * margin) + margin
+            let cell = (width - 2 * margin) / columns
+            let x = margin + (index % columns) * cell + (cell - boardWidth) / 2
+            let y = titleHeight + (index / columns) * (boardHeight + labelHeight + 2 * margin) + margin
             return (x + column * (tile + gap), y + row * (tile + gap))
         }
     }

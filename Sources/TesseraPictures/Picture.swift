@@ -37,6 +37,11 @@ public enum Picture: Sendable, Hashable, Codable {
         return Drawn(png: PNG.encode(image), width: image.width, height: image.height)
     }
 
+    /// The picture drawn at twice phone size, in its turn: pictures are drawn one at a time in the process,
+    /// whoever asks, so at most one picture's pixels are held at once (about 1.6 MB at 2×: the image, its filtered
+    /// rows and zlib's state), however many chats are being sent to together.
+    public func drawnInTurn() async -> Drawn { await DrawingTurns.shared.draw(self) }
+
     /// A file name for the picture: what it is, never what it shows.
     public var fileName: String {
         switch self {
@@ -50,6 +55,13 @@ public enum Picture: Sendable, Hashable, Codable {
     public var showsLetters: Bool {
         if case .resultCard = self { true } else { false }
     }
+}
+
+/// One picture drawn at a time (``Picture/drawnInTurn()``).
+private actor DrawingTurns {
+    static let shared = DrawingTurns()
+
+    func draw(_ picture: Picture) -> Picture.Drawn { picture.draw() }
 }
 
 /// Read back, a value goes through its initialiser, which bounds it; one beyond the bounds is refused.

@@ -25,17 +25,17 @@ struct PlatformMetrics: Sendable {
 
     /// What a sent message did on the platform.
     enum SentKind: String, CaseIterable {
-        case post, edit, reaction, delete, tag
+        case post, picture, edit, reaction, delete, tag
 
-        /// A message sent anew: a reaction, a deletion or a member's tag when that is what it does, otherwise a post
-        /// (a query's answer and a direct chat opened are posts too).
-        init(_ action: OutgoingMessage.Action) {
+        /// A message sent anew: a reaction, a deletion or a member's tag when that is what it does, a picture
+        /// when it went with one, otherwise a post (a query's answer and a direct chat opened are posts too).
+        init(_ message: OutgoingMessage) {
             self =
-                switch action {
+                switch message.action {
                 case .react: .reaction
                 case .delete: .delete
                 case .tagMember: .tag
-                case .post, .answerQuery, .openDirectChat, .postPlayerData: .post
+                case .post, .answerQuery, .openDirectChat, .postPlayerData: message.picture == nil ? .post : .picture
                 }
         }
     }

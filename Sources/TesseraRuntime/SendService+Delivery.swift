@@ -98,8 +98,9 @@ extension SendService {
             }
         }
         let posted: MessageID?
+        var sent = entry.message
         do {
-            posted = try await transport.send(entry.message, key: entry.key)
+            posted = try await transport.send(sent, key: entry.key)
         } catch TransportError.pictureRefused(let reason) {
             // The words matter more than the picture: they go alone, once, under a key of their own (the picture's
             // post may have been half made).
@@ -107,11 +108,10 @@ extension SendService {
             logger.warning(
                 "The platform refused a picture; its text is sent without it",
                 metadata: ["chat.id": "\(entry.message.chat)", "reason": "\(reason)"])
-            var text = entry.message
-            text.picture = nil
-            posted = try await transport.send(text, key: entry.key + ".text")
+            sent.picture = nil
+            posted = try await transport.send(sent, key: entry.key + ".text")
         }
-        metrics.countSent(PlatformMetrics.SentKind(entry.message.action))
+        metrics.countSent(PlatformMetrics.SentKind(sent))
         return posted
     }
 

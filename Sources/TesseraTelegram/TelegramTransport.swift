@@ -480,7 +480,9 @@ public final class TelegramTransport: ChatTransport {
         if let known {
             form.add("photo", known)
         } else {
-            form.addFile("photo", fileName: picture.fileName, contentType: "image/png", contents: picture.draw().png)
+            form.addFile(
+                "photo", fileName: picture.fileName, contentType: "image/png", contents: await picture.drawnInTurn().png
+            )
         }
         if let caption {
             form.add("caption", TelegramText.html(caption.markup))

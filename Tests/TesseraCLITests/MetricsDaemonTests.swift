@@ -86,10 +86,10 @@ struct MetricsDaemonTests {
             // Label values are fixed words: nothing a user, a chat or a word says.
             let allowed: [String: Set<String>] = [
                 "platform": ["telegram"], "language": ["en", "es"],
-                "kind": ["post", "edit", "reaction", "delete", "tag"],
+                "kind": ["post", "picture", "edit", "reaction", "delete", "tag"],
                 "cause": [
-                    "transient", "rateLimited", "chatUnavailable", "chatMigrated", "messageRejected", "editRefused",
-                    "fatal",
+                    "transient", "rateLimited", "chatUnavailable", "chatMigrated", "messageRejected", "pictureRefused",
+                    "editRefused", "fatal",
                 ],
                 "version": ["0.27.0"],
             ]

@@ -39,6 +39,42 @@ struct RunTests {
         #expect(second.standardOutput.contains("[You] Tessera ") && second.standardOutput.contains(" CRANE\n"))
     }
 
+    @Test(
+        "The terminal chat writes a finished game's result card and the chart as PNG files beside the database and prints their paths; pictures = off writes none"
+    )
+    func consolePictures() async throws {
+        for pictures in ["on", "off"] {
+            let directory = try TesseraProcess.temporaryDirectory()
+            let environment = [
+                "TESSERA_SECRET": "console test 7b3e90d1c4a2f865", "TESSERA_PICTURES": pictures,
+                "TESSERA_DATABASE": directory.appendingPathComponent("tessera.sqlite").path,
+            ]
+            // Six guesses end the game whatever the word.
+            let run = try await TesseraProcess.run(
+                ["run", "--time-zone", "UTC"],
+                input: ["crane", "slate", "audio", "point", "might", "bumpy", "/stats"].joined(separator: "\n") + "\n",
+                environment: environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            let folder = directory.appendingPathComponent("pictures").path
+            let paths = run.standardOutput.split(separator: "\n").compactMap { line in
+                line.range(of: "🖼 ").map { String(line[$0.upperBound...]) }
+            }
+            if pictures == "off" {
+                #expect(paths.isEmpty && !FileManager.default.fileExists(atPath: folder))
+                continue
+            }
+            #expect(
+                paths.map { URL(fileURLWithPath: $0).lastPathComponent.split(separator: "-")[1] } == [
+                    "result", "statistics",
+                ])
+            for path in paths {
+                #expect(path.hasPrefix(folder))
+                let png = try Data(contentsOf: URL(fileURLWithPath: path))
+                #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            }
+        }
+    }
+
     @Test("The console shows documents and buttons, and :press presses one")
     func consoleButtons() async throws {
         let written = Mutex<[String]>([])
@@ -131,6 +167,10 @@ struct RunTests {
                 (
                     ["run"], ["TESSERA_PRACTICE_GAMES_PER_DAY": "-1"],
                     "Error: practice.games.per.day must be a whole number from 0 (no practice games) to 10000, not '-1'."
+                ),
+                (
+                    ["run"], ["TESSERA_PICTURES": "sometimes"],
+                    "Error: pictures must be on or off, not 'sometimes'."
                 ),
                 (
                     ["run"], ["TESSERA_TELEGRAM_POLL_SECONDS": "90"],

@@ -84,12 +84,24 @@ func evictFromPageCache(_ path: String) {
     _ = posix_fadvise(file, 0, 0, POSIX_FADV_DONTNEED)
 }
 
+/// What one run's figures are compared by, beside another run's (pictures on and off).
+struct Figures {
+    var guessesPerSecond = 0.0
+    var gamesPerSecond = 0.0
+    var microsecondsAGame = 0.0
+    /// The peak resident memory once every phase before the analyses has run, in kB.
+    var peakKilobytes = 0
+}
+
 /// Runs `tessera run` on one store, with a fake Bot API of its own, and prints its figures. With `scrape`, a
 /// Prometheus stand-in reads that URL (the daemon's `/metrics`) every second throughout.
+@discardableResult
 func measure(
     _ store: String, location: String, environment extra: [String: String] = [:], syncP99: Double,
     scrape: String? = nil
-) async throws {
+) async throws -> Figures {
+    var figures = Figures()
+    let pictures = extra["TESSERA_PICTURES"] != "off"
     let fake = try await FakeTelegram.start()
     print("\n=== The daemon on \(store)")
     let daemon = Process()
@@ -239,8 +251,46 @@ func measure(
         "  tessera's CPU: \(String(format: "%.2f", user)) s user + \(String(format: "%.2f", system)) s system, \(String(format: "%.0f", (user + system) / Double(burst.count) * 1_000_000)) µs a guess"
     )
 
+    figures.guessesPerSecond = Double(burst.count) / elapsed
+
+    // Games to their end (issue 58): players who solve in one guess, pushed at once: each a board and, with
+    // pictures on, its result card drawn and uploaded (sendPhoto) beside it.
+    let winners = 1000
+    let solution = list.display(answer).lowercased()
+    let solvedBefore = try await fake.countSent(containing: "Solved in 1/6")
+    let photosBefore = try await fake.stats()["sendPhoto"] ?? 0
+    let cpuBeforeGames = cpuSeconds(of: daemon.processIdentifier)
+    let gamesStarted = Date()
+    try await fake.push(
+        (0..<winners).map { player in
+            defer { nextMessage += 1 }
+            return FakeTelegram.message(solution, from: Int64(500_000 + player), messageID: nextMessage)
+        })
+    let gamesDeadline = Date() + 300
+    while try await fake.countSent(containing: "Solved in 1/6") < solvedBefore + winners
+        || pictures && (try await fake.stats()["sendPhoto"] ?? 0) < photosBefore + winners
+    {
+        if Date() > gamesDeadline { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    let gamesElapsed = Date().timeIntervalSince(gamesStarted)
+    let cpuGames = cpuSeconds(of: daemon.processIdentifier)
+    figures.gamesPerSecond = Double(winners) / gamesElapsed
+    figures.microsecondsAGame =
+        (cpuGames.user + cpuGames.system - cpuBeforeGames.user - cpuBeforeGames.system) / Double(winners) * 1_000_000
+    print(
+        "\nGames to their end: \(winners) players solving in one guess, pushed at once (a board each"
+            + (pictures ? ", and its result card drawn and uploaded)" : "; pictures off)"))
+    print(
+        "  \(String(format: "%.0f", figures.gamesPerSecond)) games/s end to end (\(String(format: "%.2f", gamesElapsed)) s)   tessera's CPU: \(String(format: "%.0f", figures.microsecondsAGame)) µs a game"
+    )
+
     let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
     let memory = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+    figures.peakKilobytes =
+        memory.first { $0.hasPrefix("VmHWM") }.flatMap { line in
+            Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        } ?? 0
     print(
         "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
     )
@@ -305,7 +355,6 @@ func measure(
     // service works out on a thread of its own, and meanwhile other players' guesses are paced as above. Last,
     // so the memory above is the daemon's without the solver's tables.
     let finishers = 40
-    let solution = list.display(answer).lowercased()
     for player in 0..<finishers {
         for guess in solution == "salet" ? [solution] : ["salet", solution] {
             try await fake.push([FakeTelegram.message(guess, from: Int64(300_000 + player), messageID: nextMessage)])
@@ -346,6 +395,7 @@ func measure(
     kill(daemon.processIdentifier, SIGKILL)
     daemon.waitUntilExit()
     await fake.stop()
+    return figures
 }
 
 /// A port no one listens on now, for the daemon's metrics listener.
@@ -366,7 +416,27 @@ func freePort() -> Int {
 }
 
 let syncP99 = percentile(syncs, 0.99)
-try await measure("SQLite", location: database, syncP99: syncP99)
+let withPictures = try await measure("SQLite", location: database, syncP99: syncP99)
+// Beside it, in the same run: the same with pictures off (issue 58), the difference being what pictures cost.
+let withoutPictures = try await measure(
+    "SQLite, pictures off", location: database + "-no-pictures.sqlite", environment: ["TESSERA_PICTURES": "off"],
+    syncP99: syncP99)
+print("\nPictures on against off (SQLite):")
+print("  | | pictures on | pictures off | change |")
+print("  | --- | --- | --- | --- |")
+for (name, on, off, unit) in [
+    ("guesses/s (2,000 players × 3 guesses)", withPictures.guessesPerSecond, withoutPictures.guessesPerSecond, ""),
+    ("games/s (1,000 solved in one)", withPictures.gamesPerSecond, withoutPictures.gamesPerSecond, ""),
+    ("CPU a finished game", withPictures.microsecondsAGame, withoutPictures.microsecondsAGame, " µs"),
+    (
+        "peak resident memory", Double(withPictures.peakKilobytes) / 1024, Double(withoutPictures.peakKilobytes) / 1024,
+        " MB"
+    ),
+] {
+    print(
+        "  | \(name) | \(String(format: "%.1f", on))\(unit) | \(String(format: "%.1f", off))\(unit) | "
+            + "\(String(format: "%+.1f", (on - off) / off * 100)) % |")
+}
 // Beside it, in the same run: the same with the operator's listener on and scraped (issue 27).
 let metricsPort = freePort()
 try await measure(

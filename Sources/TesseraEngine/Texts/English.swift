@@ -36,6 +36,7 @@ struct English: Texts {
         /timezone Europe/Madrid — when your day begins (from the next puzzle)
         /remind on|off — a reminder before your day ends while your streak is 3 or more
         /settings effects on|off — confetti when you win, where your app shows it
+        /settings pictures on|off — your result card and statistics chart as pictures
         /language en|es — the language you play and read in
         /export — everything I store about you, as a file; /forgetme — delete it all
         """

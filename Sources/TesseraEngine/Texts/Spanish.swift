@@ -36,6 +36,7 @@ struct Spanish: Texts {
         /timezone Europe/Madrid — cuándo empieza tu día (desde el próximo reto)
         /remind on|off — un aviso antes de que acabe tu día si tu racha es de 3 o más
         /settings effects on|off — confeti cuando ganas, si tu app lo muestra
+        /settings pictures on|off — tu tarjeta de resultado y tu gráfico de estadísticas como imágenes
         /language en|es — el idioma en que juegas y lees
         /export — todo lo que guardo de ti, en un archivo; /forgetme — bórralo todo
         """
