@@ -80,6 +80,12 @@ struct PicturesDaemonTests {
         }
         let png = try await fake.photo(photo.fileID)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && png.count == photo.bytes)
+        // Telegram refuses the next photo: Ann's /stats comes as its text, once, and is not tried again.
+        try await fake.fail("sendPhoto", status: 400, extra: ["description": "Bad Request: IMAGE_PROCESS_FAILED"])
+        try await fake.push([FakeTelegram.message("/stats", from: 1, name: "Ann", messageID: 900)])
+        let stats = try await fake.waitForSent { $0.contains { $0.replyTo == 900 } }.filter { $0.replyTo == 900 }
+        #expect(stats.count == 1 && stats[0].photo == nil && stats[0].text.hasPrefix("<b>Statistics</b>"))
+        #expect(try await fake.stats()["calls.sendPhoto"] == 5, "three cards, the day card and the one refused")
         #expect(try await fake.undocumentedParameters() == [], "every parameter sent is documented")
         await running.stop()
         await fake.stop()

@@ -89,8 +89,8 @@ struct Figures {
     var guessesPerSecond = 0.0
     var gamesPerSecond = 0.0
     var microsecondsAGame = 0.0
-    /// The peak resident memory once every phase before the analyses has run, in kB.
-    var peakKilobytes = 0
+    /// The resident memory once every phase has run and the analyses' tables are freed, in kB.
+    var residentKilobytes = 0
 }
 
 /// Runs `tessera run` on one store, with a fake Bot API of its own, and prints its figures. With `scrape`, a
@@ -253,44 +253,8 @@ func measure(
 
     figures.guessesPerSecond = Double(burst.count) / elapsed
 
-    // Games to their end (issue 58): players who solve in one guess, pushed at once: each a board and, with
-    // pictures on, its result card drawn and uploaded (sendPhoto) beside it.
-    let winners = 1000
-    let solution = list.display(answer).lowercased()
-    let solvedBefore = try await fake.countSent(containing: "Solved in 1/6")
-    let photosBefore = try await fake.stats()["sendPhoto"] ?? 0
-    let cpuBeforeGames = cpuSeconds(of: daemon.processIdentifier)
-    let gamesStarted = Date()
-    try await fake.push(
-        (0..<winners).map { player in
-            defer { nextMessage += 1 }
-            return FakeTelegram.message(solution, from: Int64(500_000 + player), messageID: nextMessage)
-        })
-    let gamesDeadline = Date() + 300
-    while try await fake.countSent(containing: "Solved in 1/6") < solvedBefore + winners
-        || pictures && (try await fake.stats()["sendPhoto"] ?? 0) < photosBefore + winners
-    {
-        if Date() > gamesDeadline { throw CancellationError() }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    let gamesElapsed = Date().timeIntervalSince(gamesStarted)
-    let cpuGames = cpuSeconds(of: daemon.processIdentifier)
-    figures.gamesPerSecond = Double(winners) / gamesElapsed
-    figures.microsecondsAGame =
-        (cpuGames.user + cpuGames.system - cpuBeforeGames.user - cpuBeforeGames.system) / Double(winners) * 1_000_000
-    print(
-        "\nGames to their end: \(winners) players solving in one guess, pushed at once (a board each"
-            + (pictures ? ", and its result card drawn and uploaded)" : "; pictures off)"))
-    print(
-        "  \(String(format: "%.0f", figures.gamesPerSecond)) games/s end to end (\(String(format: "%.2f", gamesElapsed)) s)   tessera's CPU: \(String(format: "%.0f", figures.microsecondsAGame)) µs a game"
-    )
-
     let status = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
     let memory = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
-    figures.peakKilobytes =
-        memory.first { $0.hasPrefix("VmHWM") }.flatMap { line in
-            Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
-        } ?? 0
     print(
         "\nMemory of the tessera process: \(memory.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (target < 50 MB)"
     )
@@ -319,6 +283,46 @@ func measure(
             print("    \(kilobytes) kB \(name)")
         }
     }
+
+    // Games to their end (issue 58): players who solve in one guess, pushed at once: each a board and, with
+    // pictures on, its result card drawn and uploaded (sendPhoto) beside it.
+    let winners = 1000
+    let solution = list.display(answer).lowercased()
+    let solvedBefore = try await fake.countSent(containing: "Solved in 1/6")
+    let photosBefore = try await fake.stats()["sendPhoto"] ?? 0
+    let cpuBeforeGames = cpuSeconds(of: daemon.processIdentifier)
+    let gamesStarted = Date()
+    try await fake.push(
+        (0..<winners).map { player in
+            defer { nextMessage += 1 }
+            return FakeTelegram.message(solution, from: Int64(500_000 + player), messageID: nextMessage)
+        })
+    let gamesDeadline = Date() + 300
+    func gamesDone() async throws -> Bool {
+        guard try await fake.countSent(containing: "Solved in 1/6") >= solvedBefore + winners else { return false }
+        guard pictures else { return true }
+        return try await fake.stats()["sendPhoto"] ?? 0 >= photosBefore + winners
+    }
+    while try await !gamesDone() {
+        if Date() > gamesDeadline { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    let gamesElapsed = Date().timeIntervalSince(gamesStarted)
+    let cpuGames = cpuSeconds(of: daemon.processIdentifier)
+    figures.gamesPerSecond = Double(winners) / gamesElapsed
+    figures.microsecondsAGame =
+        (cpuGames.user + cpuGames.system - cpuBeforeGames.user - cpuBeforeGames.system) / Double(winners) * 1_000_000
+    print(
+        "\nGames to their end: \(winners) players solving in one guess, pushed at once (a board each"
+            + (pictures ? ", and its result card drawn and uploaded)" : "; pictures off)"))
+    print(
+        "  \(String(format: "%.0f", figures.gamesPerSecond)) games/s end to end (\(String(format: "%.2f", gamesElapsed)) s)   tessera's CPU: \(String(format: "%.0f", figures.microsecondsAGame)) µs a game"
+    )
+
+    let afterGames = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
+    print(
+        "  memory: \(afterGames.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (the games' analyses load the solver's tables meanwhile)"
+    )
 
     // Latency while `tessera backup` copies the live database, one backup after another (issue 27), beside the
     // idle latency above.
@@ -382,6 +386,11 @@ func measure(
         "  \(spread(duringAnalyses))   (beside the idle p99 above: \(milliseconds(percentile(latencies, 0.99))))"
     )
     let afterAnalyses = (try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/status", encoding: .utf8)) ?? ""
+    // Resident once every phase is over and the analyses' tables are freed: what serving leaves behind.
+    figures.residentKilobytes =
+        afterAnalyses.split(separator: "\n").first { $0.hasPrefix("VmRSS") }.flatMap { line in
+            Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        } ?? 0
     print(
         "  memory: \(afterAnalyses.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", "))   (the tables are freed once no game waits)"
     )
@@ -429,8 +438,8 @@ for (name, on, off, unit) in [
     ("games/s (1,000 solved in one)", withPictures.gamesPerSecond, withoutPictures.gamesPerSecond, ""),
     ("CPU a finished game", withPictures.microsecondsAGame, withoutPictures.microsecondsAGame, " µs"),
     (
-        "peak resident memory", Double(withPictures.peakKilobytes) / 1024, Double(withoutPictures.peakKilobytes) / 1024,
-        " MB"
+        "resident memory after serving", Double(withPictures.residentKilobytes) / 1024,
+        Double(withoutPictures.residentKilobytes) / 1024, " MB"
     ),
 ] {
     print(
