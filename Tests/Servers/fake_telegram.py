@@ -579,6 +579,21 @@ class Handler(BaseHTTPRequestHandler):
                                                 "chat": {"id": int(params["chat_id"])},
                                                 "document": {"file_name": document["file_name"]}}})
 
+    def read_caption(self, params):
+        """A photo's caption and buttons as the API checks them: (caption after parsing, reply markup, error).
+        A caption is at most 1,024 characters once parsed."""
+        plain = params.get("caption", "")
+        if params.get("parse_mode") == "HTML":
+            problem, plain = check_html(plain)
+            if problem:
+                return None, None, "Bad Request: " + problem
+        if utf16_length(plain) > 1024:
+            return None, None, "Bad Request: message caption is too long"
+        markup, problem = read_markup(params.get("reply_markup"))
+        if problem:
+            return None, None, "Bad Request: " + problem
+        return plain, markup, None
+
     def api_sendPhoto(self, params):
         if not str(params.get("chat_id", "")).lstrip("-").isdigit():
             return self.error(400, "Bad Request: chat not found")
@@ -599,16 +614,9 @@ class Handler(BaseHTTPRequestHandler):
         else:
             return self.error(400, "Bad Request: wrong file identifier/HTTP URL specified")
         caption = params.get("caption", "")
-        plain = caption
-        if params.get("parse_mode") == "HTML":
-            problem, plain = check_html(caption)
-            if problem:
-                return self.error(400, "Bad Request: " + problem)
-        if utf16_length(plain) > 1024:
-            return self.error(400, "Bad Request: message caption is too long")
-        markup, problem = read_markup(params.get("reply_markup"))
+        plain, markup, problem = self.read_caption(params)
         if problem:
-            return self.error(400, "Bad Request: " + problem)
+            return self.error(400, problem)
         effect = params.get("message_effect_id")
         if effect is not None and (chat < 0 or effect not in MESSAGE_EFFECTS):
             return self.error(400, "Bad Request: EFFECT_ID_INVALID")
@@ -641,16 +649,9 @@ class Handler(BaseHTTPRequestHandler):
         if "inline_message_id" not in params and ("chat_id" not in params or "message_id" not in params):
             return self.error(400, "Bad Request: chat_id and message_id are required without inline_message_id")
         caption = params.get("caption", "")
-        plain = caption
-        if params.get("parse_mode") == "HTML":
-            problem, plain = check_html(caption)
-            if problem:
-                return self.error(400, "Bad Request: " + problem)
-        if utf16_length(plain) > 1024:
-            return self.error(400, "Bad Request: message caption is too long")
-        markup, problem = read_markup(params.get("reply_markup"))
+        plain, markup, problem = self.read_caption(params)
         if problem:
-            return self.error(400, "Bad Request: " + problem)
+            return self.error(400, problem)
         chat, message_id = int(params["chat_id"]), int(params["message_id"])
         with lock:
             original = by_id.get((chat, message_id))
