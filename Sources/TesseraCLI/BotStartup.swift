@@ -109,9 +109,6 @@ struct BotStartup: Service, CustomStringConvertible {
         }
     }
 
-    /// The Matrix transport, connected. With a password instead of a token, the bot logs in once and keeps the
-    /// device's token in the database (readable by its owner only); a kept token the homeserver no longer
-    /// accepts is replaced by logging in again.
     /// Where the terminal chat writes its pictures: `pictures` beside an SQLite database, or in the working
     /// directory when the database is PostgreSQL's.
     static func picturesFolder(beside database: String) -> URL {
@@ -121,6 +118,9 @@ struct BotStartup: Service, CustomStringConvertible {
         return URL(fileURLWithPath: database).deletingLastPathComponent().appendingPathComponent("pictures")
     }
 
+    /// The Matrix transport, connected. With a password instead of a token, the bot logs in once and keeps the
+    /// device's token in the database (readable by its owner only); a kept token the homeserver no longer
+    /// accepts is replaced by logging in again.
     private static func matrixTransport(_ settings: MatrixSettings, store: any GameStore, logger: Logger)
         async throws -> MatrixTransport
     {

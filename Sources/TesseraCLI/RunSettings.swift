@@ -221,12 +221,8 @@ struct RunSettings {
     private static func unlimitedPlatforms(_ config: ConfigReader, warnings: inout [String]) throws -> Set<Platform> {
         var unlimited: Set<Platform> = []
         let keys: [(Platform, ConfigKey)] = [(.telegram, "telegram.rate.limits"), (.matrix, "matrix.rate.limits")]
-        for (platform, key) in keys {
-            let limits = config.string(forKey: key)?.lowercased()
-            guard limits == nil || limits == "on" || limits == "off" else {
-                throw CommandError("\(key) must be on or off, not '\(limits ?? "")'.")
-            }
-            if limits == "off" { unlimited.insert(platform) }
+        for (platform, key) in keys where try !onOff(key, in: config, default: true) {
+            unlimited.insert(platform)
         }
         if unlimited.contains(.telegram), config.string(forKey: "matrix.rate.limits") == nil,
             config.string(forKey: "matrix.homeserver") != nil

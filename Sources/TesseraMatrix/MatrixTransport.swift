@@ -66,8 +66,14 @@ public final class MatrixTransport: ChatTransport {
         var toldUnreadable = false
     }
     private let rooms = Mutex<[String: Room]>([:])
-    /// The pictures uploaded, by their content URI: posted again (an edit) without another upload.
-    private let uploads = UploadedPictures()
+    /// The pictures uploaded: posted again (an edit) without drawing or uploading them anew.
+    private let uploads = UploadedPictures<Upload>()
+
+    /// An upload's content URI, and the `info` an `m.image` gives of it.
+    private struct Upload: Sendable {
+        let url: String
+        let info: JSON
+    }
     /// Rooms joined or created since their first sync: that one cuts their history short, which is no loss.
     private let justJoined = Mutex<Set<String>>([])
     /// Rooms the bot was invited to as a direct chat: the bot's own `m.direct`, by the person it is with. Where
@@ -587,30 +593,39 @@ public final class MatrixTransport: ChatTransport {
     /// pictures), with the text's HTML beside it; `info` gives its size in pixels and bytes. An upload the
     /// server refuses is ``TransportError/pictureRefused(_:)``.
     private func imageContent(_ picture: Picture, caption message: OutgoingMessage) async throws -> [String: JSON] {
-        let drawn = await picture.drawnInTurn()
-        let url: String
-        if let known = uploads.name(of: picture) {
-            url = known
-        } else {
-            do {
-                let uploaded: MatrixAPI.Uploaded = try await call(
-                    "POST", "/_matrix/media/v3/upload", query: ["filename": picture.fileName], rawBody: drawn.png,
-                    contentType: "image/png", chat: message.chat)
-                url = uploaded.contentURI
-            } catch TransportError.messageRejected(let reason) {
-                throw TransportError.pictureRefused(reason)
-            }
-            uploads.remember(url, for: picture)
-        }
         var content = Self.content(message.html)
+        let upload: Upload
+        if let known = uploads.name(of: picture) {
+            upload = known
+        } else {
+            upload = try await self.upload(picture, for: message.chat)
+        }
         content["msgtype"] = "m.image"
         content["filename"] = .string(picture.fileName)
-        content["url"] = .string(url)
-        content["info"] = [
-            "mimetype": "image/png", "w": .number(Double(drawn.width)), "h": .number(Double(drawn.height)),
-            "size": .number(Double(drawn.png.count)),
-        ]
+        content["url"] = .string(upload.url)
+        content["info"] = upload.info
         return content
+    }
+
+    /// Draws the picture and uploads it to the media repository; a refusal is ``TransportError/pictureRefused(_:)``.
+    private func upload(_ picture: Picture, for chat: ChatID) async throws -> Upload {
+        let drawn = await picture.drawnInTurn()
+        let uploaded: MatrixAPI.Uploaded
+        do {
+            uploaded = try await call(
+                "POST", "/_matrix/media/v3/upload", query: ["filename": picture.fileName], rawBody: drawn.png,
+                contentType: "image/png", chat: chat)
+        } catch TransportError.messageRejected(let reason) {
+            throw TransportError.pictureRefused(reason)
+        }
+        let upload = Upload(
+            url: uploaded.contentURI,
+            info: [
+                "mimetype": "image/png", "w": .number(Double(drawn.width)), "h": .number(Double(drawn.height)),
+                "size": .number(Double(drawn.png.count)),
+            ])
+        uploads.remember(upload, for: picture)
+        return upload
     }
 
     /// Uploads the file, then posts the caption and the file.

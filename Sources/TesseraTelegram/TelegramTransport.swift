@@ -51,7 +51,7 @@ public final class TelegramTransport: ChatTransport {
     private let refusesRichMessages = Mutex(Set<Int64>())
     static let richRefusalsKept = 10_000
     /// The photos sent, by picture: sent again by `file_id`, with no upload.
-    private let photos = UploadedPictures()
+    private let photos = UploadedPictures<String>()
     /// The longest caption a photo takes, in UTF-16 code units of its text (the documented 0–1024 characters).
     static let longestCaption = 1024
 

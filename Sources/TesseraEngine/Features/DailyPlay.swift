@@ -75,7 +75,7 @@ struct DailyPlay: Feature {
             // The game over, in the direct chat: its result card below the board (which stays the one message
             // edited), captioned with the share text, where the player has pictures.
             var below: OutgoingMessage?
-            if !turn.isGroup, Pictures.wanted(in: turn),
+            if Pictures.wanted(in: turn),
                 let share = SharedResult(
                     game: daily.game, puzzle: daily.stored.puzzle, gameName: configuration.gameName)
             {
@@ -156,7 +156,7 @@ struct DailyPlay: Feature {
         }
         var answer = turn.answer(reply)
         // The chart, as the original draws it, with the text as its caption: the daily games' figures.
-        if !turn.isGroup, Pictures.wanted(in: turn), statistics.played > 0 {
+        if Pictures.wanted(in: turn), statistics.played > 0 {
             answer.picture = Pictures.statisticsChart(
                 statistics, last: history.max { $0.puzzle < $1.puzzle }, language: turn.player.language,
                 theme: configuration.shareTheme)

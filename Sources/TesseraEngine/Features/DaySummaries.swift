@@ -178,7 +178,7 @@ struct DaySummaries: Feature {
         // The final post of a group with pictures on comes with the day card, its boards numbered as the caption
         // names their players.
         let picture =
-            final && group.team.pictures && configuration.platform.pictures && !results.isEmpty
+            final && Pictures.wanted(in: group, on: configuration.platform) && !results.isEmpty
             ? try await dayCard(of: puzzle, results: results, in: group, store: store) : nil
         // In the language the day was played in, whatever the group has switched to since.
         let language = group.language(of: puzzle)
@@ -242,7 +242,7 @@ struct DaySummaries: Feature {
                 games[result.player]?.guesses ?? [], into: &game,
                 metadata: ["player.id": "\(result.player)", "puzzle.number": "\(puzzle)"])
             return DayCard.Board(
-                rows: game.rows.map(\.feedback.states), crowned: best != nil && result.guesses == best,
+                rows: game.rows.map(\.feedback.states), crowned: Ranking.wearsCrown(result, best: best),
                 hardMode: result.hardMode)
         }
         return .dayCard(
@@ -263,7 +263,7 @@ struct DaySummaries: Feature {
         for (index, entry) in results.enumerated() {
             let score = TextFormat.score(entry.result)
             if lines.last?.score != score {
-                lines.append((score, [], 0, crowning && best != nil && entry.result.guesses == best))
+                lines.append((score, [], 0, crowning && Ranking.wearsCrown(entry.result, best: best)))
             }
             lines[lines.count - 1].count += 1
             if lines[lines.count - 1].names.count < Ranking.namesShown {

@@ -5,10 +5,14 @@ import TesseraPictures
 /// them, and the one rule for where they go: a direct chat whose player has them on, a group whose
 /// administrators turned them on, on a platform that shows pictures.
 enum Pictures {
-    /// Whether the turn's chat gets pictures.
+    /// Whether the turn is in a direct chat that gets pictures: its player has them on.
     static func wanted(in turn: Turn) -> Bool {
-        guard turn.platform.pictures else { return false }
-        return turn.isGroup ? turn.group?.team.pictures == true : turn.player.pictures
+        !turn.isGroup && turn.platform.pictures && turn.player.pictures
+    }
+
+    /// Whether a group's posts come with pictures: its administrators turned them on.
+    static func wanted(in group: Group, on platform: PlatformTraits) -> Bool {
+        platform.pictures && group.team.pictures
     }
 
     /// A finished daily game's result card, titled with its share text's headline: the board with its letters,

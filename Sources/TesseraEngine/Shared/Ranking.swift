@@ -6,6 +6,9 @@ import TesseraCore
 /// post, the week's and the season's posts and the texts all place people through it; ``BoardRows`` writes
 /// their rows.
 enum Ranking {
+    /// Whether a day's result wears the crown: it won in the day's fewest guesses (`best`, hard mode or not).
+    static func wearsCrown(_ result: BoardResult, best: Int?) -> Bool { best != nil && result.guesses == best }
+
     /// A board's lines shown before the rest are summed up in one line; the asker's own line is always shown.
     static let boardLines = 20
 
