@@ -305,9 +305,8 @@ let package = Package(
             name: "TesseraCLITests",
             // Depending on the executable makes `swift test` build the `tessera` binary these tests run.
             dependencies: [
-                "TesseraCLI", "TesseraConsole", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraRuntime",
-                "TesseraSQLite",
-                "TesseraTestSupport", "TesseraTesting",
+                "TesseraCLI", "TesseraConsole", "TesseraCore", "TesseraCoreTesting", "TesseraEngine", "TesseraPictures",
+                "TesseraRuntime", "TesseraSQLite", "TesseraTestSupport", "TesseraTesting",
                 // To read what tessera backup wrote.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

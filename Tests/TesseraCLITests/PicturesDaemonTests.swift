@@ -1,5 +1,6 @@
 import Foundation
 import TesseraCore
+import TesseraPictures
 import TesseraTestSupport
 import Testing
 
@@ -24,9 +25,18 @@ struct PicturesDaemonTests {
         let answer = try LiveBoardDaemonTests.answer(326)
         let misses = try LiveBoardDaemonTests.wrongWords(2, puzzle: 326)
         try await fake.setAdministrators(of: -1, [1])
-        let family: [(id: Int64, name: String, guesses: [String])] = [
-            (1, "Ann", [answer]), (2, "Ben", [misses[0], answer]), (3, "Cleo", misses + [answer]),
+        // Ben, in Madrid, plays the Spanish puzzle: his card and its caption are his language's.
+        let spanish = Language.spanish.wordList
+        let spanishAnswer = spanish.display(
+            AnswerSchedule(wordList: spanish, secret: try #require(ScheduleSecret(DaemonTests.secret)))
+                .answer(for: PuzzleNumber(326)))
+        let spanishMiss = try #require(spanish.answers.lazy.map { spanish.display($0) }.first { $0 != spanishAnswer })
+        let family: [(id: Int64, name: String, language: Language, answer: String, guesses: [String])] = [
+            (1, "Ann", .english, answer, [answer]), (2, "Ben", .spanish, spanishAnswer, [spanishMiss, spanishAnswer]),
+            (3, "Cleo", .english, answer, misses + [answer]),
         ]
+        try await fake.push([FakeTelegram.message("/language es", from: 2, name: "Ben", messageID: 800)])
+        try await fake.waitForSent { $0.contains { $0.replyTo == 800 } }
         var number: Int64 = 1
         for member in family {
             try await fake.push([
@@ -61,7 +71,8 @@ struct PicturesDaemonTests {
             // The game over: its card, captioned with the share text, the one photo in the player's chat.
             let cards = try await fake.waitForSent { $0.contains { $0.chat == member.id && $0.photo != nil } }
                 .filter { $0.chat == member.id && $0.photo != nil }
-            #expect(cards.count == 1 && cards[0].text.hasPrefix("Tessera 326 \(member.guesses.count)/6\n\n"))
+            #expect(cards.count == 1 && cards[0].text.hasPrefix("Tessera 326 \(member.guesses.count)/6"))
+            #expect(cards[0].text.contains(" · Español") == (member.language == .spanish), "\(cards[0].text)")
         }
         try clock.set("2026-11-23T00:01:00Z")
         let summary = try await fake.waitForSent(timeout: .seconds(30)) {
@@ -71,15 +82,32 @@ struct PicturesDaemonTests {
         let post = try #require(summary.first)
         let photo = try #require(post.photo, "the day card goes with the summary")
         #expect(photo.uploaded && post.parseMode == "HTML")
-        #expect(post.text.contains("1. Ann") && post.text.contains("2. Ben") && post.text.contains("3. Cleo"))
+        #expect(post.text.contains("1. Ann") && post.text.contains("2. Ben (Spanish)") && post.text.contains("3. Cleo"))
+        #expect(post.text.split(separator: "\n").count <= 12, "a calm post: \(post.text)")
         #expect(post.text.range(of: "1. Ann")!.lowerBound < post.text.range(of: "3. Cleo")!.lowerBound)
         // The word only behind its spoiler, never in the picture's caption otherwise, nor in any group post.
         for sent in try await fake.sent() where sent.chat == -1 {
-            #expect(
-                !sent.text.replacingOccurrences(of: "<tg-spoiler>\(answer)</tg-spoiler>", with: "").contains(answer))
+            let outsideSpoilers = [answer, spanishAnswer].reduce(sent.text) {
+                $0.replacingOccurrences(of: "<tg-spoiler>\($1)</tg-spoiler>", with: "")
+            }
+            #expect(!outsideSpoilers.contains(answer) && !outsideSpoilers.contains(spanishAnswer))
         }
-        let png = try await fake.photo(photo.fileID)
-        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && png.count == photo.bytes)
+        // The card is each member's colours, Ben's from his Spanish game, Ann's crowned: the PNG the engine would
+        // draw from the games as played.
+        func rows(_ guesses: [String], _ language: Language, answer: String) throws -> [[LetterState]] {
+            var game = Game(
+                answer: try language.wordList.word(from: answer.lowercased()).get(), wordList: language.wordList,
+                hardMode: false)
+            return try guesses.map { try game.submit($0.lowercased()).get().feedback.states }
+        }
+        let expected = DayCard(
+            title: "Tessera 326",
+            boards: try family.map { member in
+                DayCard.Board(
+                    rows: try rows(member.guesses, member.language, answer: member.answer),
+                    crowned: member.name == "Ann")
+            }, maximumGuesses: 6, wordLength: 5, theme: .dark)
+        #expect(try await fake.photo(photo.fileID) == Picture.dayCard(expected).draw().png)
         // Telegram refuses the next photo: Ann's /stats comes as its text, once, and is not tried again.
         try await fake.fail("sendPhoto", status: 400, extra: ["description": "Bad Request: IMAGE_PROCESS_FAILED"])
         try await fake.push([FakeTelegram.message("/stats", from: 1, name: "Ann", messageID: 900)])
